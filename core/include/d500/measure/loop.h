@@ -1,0 +1,83 @@
+// The measurement loop of measurement.md: warm-up, timer calibration, block sizing, sampling until
+// the median's confidence interval is tight enough or a cap is hit, variants interleaved.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "d500/measure/stats.h"
+
+namespace d500::measure {
+
+// How to measure one point; stored with every measurement.
+struct Policy {
+  int64_t warmup_calls = 3;         // at least this many calls before sampling
+  double warmup_seconds = 0.0;      // and, when > 0, at least this long
+  double target_rel_ci = 0.05;      // stop when the CI half-width <= target * median
+  double confidence = 0.95;         // CI level
+  int64_t min_samples = 10;
+  int64_t max_samples = 100000;
+  double max_seconds = 10.0;        // per variant, sampling time
+  int64_t check_every = 10;         // test the stop rule every k samples
+  double block_overhead = 1e-4;     // grow blocks x10 until timer overhead <= this of a block
+};
+
+enum class StopReason { Converged, MaxSamples, MaxTime, Error, Cancelled };
+std::string_view stop_reason_name(StopReason r);  // "converged", "max_samples", ...
+
+// Steady-clock overhead (cost of one now() pair) and resolution (smallest nonzero step), ns.
+struct TimerInfo {
+  double overhead_ns = 0;
+  double resolution_ns = 0;
+};
+TimerInfo calibrate_timer();
+
+// Something to time. run(n) performs n back-to-back calls; throws d500::D500Error on failure.
+class Subject {
+ public:
+  virtual ~Subject() = default;
+  virtual void run(uint64_t n) = 0;
+};
+
+// The outcome of measuring one subject; a failure is recorded here, not thrown.
+struct Measurement {
+  std::vector<double> samples_ns;  // per-call time of each sample (block time / block_size)
+  uint64_t block_size = 1;         // calls per timed sample
+  int64_t warmup_calls = 0;        // calls made before sampling, first call included
+  double warmup_ns = 0;            // total time of those calls
+  double first_call_ns = 0;        // the very first call, reported on its own
+  StopReason stop = StopReason::MaxSamples;
+  std::string error;               // set when stop == Error
+  double sampling_seconds = 0;
+  double minor_faults_per_call = 0, major_faults_per_call = 0, ctx_switches_per_call = 0;
+  TimerInfo timer;
+  stats::Summary summary;          // of samples_ns
+};
+
+struct Progress {
+  size_t variant = 0;       // index of the subject that just took a sample
+  size_t variants_done = 0;
+  size_t n_variants = 0;
+  int64_t samples = 0;      // samples of that variant so far
+  double rel_ci = 0;        // its current CI half-width / median, when known (else 0)
+};
+using ProgressFn = std::function<void(const Progress&)>;
+
+// Measures several subjects interleaved: each round visits the unfinished subjects in a seeded
+// shuffled order and takes one sample of each; each stops on its own by the policy. `cancel`,
+// when set, ends every unfinished subject with StopReason::Cancelled.
+std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
+                                             const Policy& policy, uint64_t seed,
+                                             const TimerInfo& timer,
+                                             const ProgressFn& progress = {},
+                                             const std::atomic<bool>* cancel = nullptr);
+
+// One subject alone.
+Measurement measure(Subject& subject, const Policy& policy, const TimerInfo& timer);
+
+}  // namespace d500::measure

@@ -1,0 +1,150 @@
+/* d500 plugin ABI: the one C header that plugins and the host share.
+ *
+ * Rules (see shared/design/architecture.md, "The plugin ABI"):
+ * - C99-clean; no C++ type, no exception ever crosses it. Errors are returned as a status code
+ *   plus a message written into a caller-owned d500_error.
+ * - Versioned: a plugin exports d500_plugin_entry(host_abi) returning a d500_plugin_info whose
+ *   first two members are abi_version and struct_size. The host refuses a plugin whose major ABI
+ *   is newer than its own, and reads a member only when struct_size covers it.
+ * - Append-only: new members go at the end of a struct, never in the middle, never removed.
+ * - Tensors cross as DLPack DLTensor descriptors with raw data pointers; the caller owns every
+ *   buffer it passes (inputs, outputs, gradients). A plugin never frees what it did not allocate.
+ */
+#ifndef D500_PLUGIN_H
+#define D500_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <dlpack/dlpack.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define D500_ABI_MAJOR 1u
+#define D500_ABI_MINOR 0u
+#define D500_ABI_VERSION ((D500_ABI_MAJOR << 16) | D500_ABI_MINOR)
+#define D500_ABI_MAJOR_OF(v) (((uint32_t)(v)) >> 16)
+
+#define D500_MAX_DIMS 8
+/* kDLBool of DLPack >= 0.8 (Debian 12 ships 0.6, which lacks it); bool is stored as 8 bits. */
+#define D500_DLPACK_BOOL_CODE 6
+#define D500_ERROR_MESSAGE_SIZE 1024
+
+#if defined(_WIN32)
+#define D500_EXPORT __declspec(dllexport)
+#else
+#define D500_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* Status codes returned by every fallible ABI function. 0 is success. */
+typedef enum d500_status {
+  D500_OK = 0,
+  D500_ERR_INVALID_ARGUMENT = 1, /* attributes or shapes the implementation cannot accept */
+  D500_ERR_UNSUPPORTED = 2,      /* a valid request this implementation does not implement */
+  D500_ERR_RUNTIME = 3,          /* failure while computing (allocation, library error) */
+  D500_ERR_NO_DEVICE = 4,        /* the device this implementation needs is not usable */
+  D500_ERR_INTERNAL = 5          /* a bug in the plugin; an exception caught at the boundary */
+} d500_status;
+
+/* Caller-owned error out-parameter. The callee writes a NUL-terminated message on failure. */
+typedef struct d500_error {
+  int32_t code;
+  char message[D500_ERROR_MESSAGE_SIZE];
+} d500_error;
+
+/* ONNX-style operator attributes, borrowed for the duration of the call that receives them. */
+typedef enum d500_attr_type {
+  D500_ATTR_INVALID = 0,
+  D500_ATTR_INT = 1,
+  D500_ATTR_FLOAT = 2,
+  D500_ATTR_STRING = 3,
+  D500_ATTR_INTS = 4,
+  D500_ATTR_FLOATS = 5
+} d500_attr_type;
+
+typedef struct d500_attr {
+  const char* name;
+  int32_t type;          /* d500_attr_type */
+  int64_t i;             /* D500_ATTR_INT */
+  double f;              /* D500_ATTR_FLOAT */
+  const char* s;         /* D500_ATTR_STRING */
+  const int64_t* ints;   /* D500_ATTR_INTS, `count` elements */
+  const double* floats;  /* D500_ATTR_FLOATS, `count` elements */
+  size_t count;
+} d500_attr;
+
+/* Shape and dtype of a tensor without its data: what shape inference returns. */
+typedef struct d500_tensor_info {
+  DLDataType dtype;
+  int32_t ndim;
+  int64_t shape[D500_MAX_DIMS];
+} d500_tensor_info;
+
+/* Operator flags. */
+#define D500_OP_HAS_BACKWARD 0x1u
+#define D500_OP_DETERMINISTIC 0x2u
+
+/* One operator implementation. An instance is created per (attributes, input shapes) and can be
+ * called many times; instances are used from one thread at a time. */
+typedef struct d500_operator {
+  uint32_t struct_size;   /* sizeof(d500_operator) as the plugin was compiled */
+  const char* op_type;    /* ONNX op type, e.g. "Gemm" */
+  const char* domain;     /* ONNX domain; "" is ai.onnx */
+  const char* variant;    /* implementation name inside the plugin, e.g. "default", "im2col" */
+  int32_t device_type;    /* DLDeviceType: kDLCPU, kDLCUDA */
+  uint32_t flags;         /* D500_OP_* */
+  const char* description;
+
+  /* Creates an instance for these attributes and input descriptors (data pointers may be NULL).
+   * On success *instance is owned by the caller and released with destroy(). */
+  int32_t (*create)(const d500_attr* attrs, size_t n_attrs, const d500_tensor_info* inputs,
+                    size_t n_inputs, void** instance, d500_error* err);
+  void (*destroy)(void* instance);
+  /* Number of outputs and their shapes for the inputs given at create(). */
+  int32_t (*output_info)(void* instance, size_t* n_outputs, d500_tensor_info* outputs,
+                         size_t max_outputs, d500_error* err);
+  /* Computes outputs from inputs. All buffers are caller-owned, of the shapes above, contiguous. */
+  int32_t (*forward)(void* instance, const DLTensor* inputs, size_t n_inputs, DLTensor* outputs,
+                     size_t n_outputs, d500_error* err);
+  /* Gradients of a scalar loss with respect to each input, given the gradients with respect to the
+   * outputs, the inputs and the outputs of the matching forward. grad_inputs[i].data may be NULL
+   * when that gradient is not wanted. NULL when the operator has no backward. */
+  int32_t (*backward)(void* instance, const DLTensor* grad_outputs, size_t n_grad_outputs,
+                      const DLTensor* inputs, size_t n_inputs, const DLTensor* outputs,
+                      size_t n_outputs, DLTensor* grad_inputs, size_t n_grad_inputs,
+                      d500_error* err);
+  /* Work of one forward call: floating-point operations and bytes moved (inputs read plus outputs
+   * written, at minimum). NULL when unknown. */
+  int32_t (*cost)(void* instance, double* flops, double* bytes, d500_error* err);
+} d500_operator;
+
+/* What a plugin offers. Returned by d500_plugin_entry; static storage owned by the plugin. */
+typedef struct d500_plugin_info {
+  uint32_t abi_version;   /* D500_ABI_VERSION the plugin was built against */
+  uint32_t struct_size;   /* sizeof(d500_plugin_info) as the plugin was compiled */
+  const char* name;       /* unique, [a-z0-9_-]+ */
+  const char* version;    /* the plugin's own version */
+  const char* description;
+  const char* wraps;      /* library and version it wraps, e.g. "LibTorch 1.13.1"; "" for none */
+  /* Called once after loading, before anything else; may be NULL. A non-zero status marks the
+   * plugin broken with err's message. */
+  int32_t (*init)(d500_error* err);
+  /* Called once before unloading; may be NULL. */
+  void (*shutdown)(void);
+  size_t n_operators;
+  const d500_operator* const* operators;
+  /* Appended members of later ABI minor versions go below this line. */
+} d500_plugin_info;
+
+/* The one exported symbol. host_abi is the host's D500_ABI_VERSION. Returns NULL when the plugin
+ * cannot serve this host. */
+typedef const d500_plugin_info* (*d500_plugin_entry_fn)(uint32_t host_abi);
+#define D500_PLUGIN_ENTRY_SYMBOL "d500_plugin_entry"
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* D500_PLUGIN_H */

@@ -1,0 +1,77 @@
+// Discovery, loading and ABI checks of plugins, and the typed registries of what they offer.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "d500/plugin.h"
+#include "d500/plugin/operator_registry.h"
+
+namespace d500::plugin {
+
+// Zero is Invalid (Qt Creator's rule): a default-constructed record is never mistaken for a good one.
+enum class PluginState { Invalid = 0, Discovered, Loaded, Broken };
+const char* plugin_state_name(PluginState s);  // "invalid", "discovered", "loaded", "broken"
+
+struct PluginRecord {
+  // From the manifest, readable before any plugin code runs.
+  std::string name;
+  std::string version;
+  std::string description;
+  std::string wraps;
+  int abi_major = 0;
+  std::string manifest_path;  // absolute
+  std::string library_path;   // absolute
+  // After loading.
+  PluginState state = PluginState::Invalid;
+  std::string error;          // why it is broken, in words a user can act on
+  uint32_t abi_version = 0;   // what the plugin reported
+  size_t n_operators = 0;
+};
+
+class PluginManager {
+ public:
+  // `search_path`: folders scanned in order; the first plugin of a name wins, later ones of the
+  // same name are listed as broken ("shadowed by ...").
+  explicit PluginManager(std::vector<std::string> search_path);
+  ~PluginManager();  // calls each plugin's shutdown, then dlclose
+  PluginManager(const PluginManager&) = delete;
+  PluginManager& operator=(const PluginManager&) = delete;
+
+  // D500_PLUGIN_PATH (colon-separated) first, then <exe_dir>/../lib/d500/plugins (build tree and
+  // install prefix share this layout), then the compiled-in install folder.
+  static std::vector<std::string> default_search_path(const std::string& exe_dir);
+
+  // Reads every *.d500plugin.json in the search path (no plugin code runs). A malformed manifest,
+  // or a shared library in a plugin folder without one, is recorded as broken.
+  void discover();
+  // dlopen(RTLD_NOW) each discovered plugin, resolve the entry point, check the ABI and struct
+  // sizes, run init; registers operators of the good ones. Never throws for a broken plugin.
+  void load_all();
+  // Loads only the named plugins (and discovers first if needed); others stay Discovered.
+  void load(const std::vector<std::string>& names);
+
+  const std::vector<PluginRecord>& plugins() const { return records_; }
+  const PluginRecord* find(const std::string& name) const;
+  const OperatorRegistry& operators() const { return operators_; }
+  const std::vector<std::string>& search_path() const { return search_path_; }
+
+ private:
+  void load_one(PluginRecord& rec);
+  std::vector<std::string> search_path_;
+  std::vector<PluginRecord> records_;
+  std::vector<void*> handles_;
+  std::vector<const d500_plugin_info*> infos_;
+  OperatorRegistry operators_;
+  bool discovered_ = false;
+};
+
+// Loads one plugin in a forked child process and reports what happened, so a plugin that crashes
+// while loading is listed with its signal instead of taking the caller down. The returned record
+// is the child's view (state Loaded or Broken).
+PluginRecord probe_isolated(const PluginRecord& discovered);
+
+}  // namespace d500::plugin

@@ -1,0 +1,74 @@
+// Tensors on the host side: an owning, 64-byte-aligned buffer plus a DLPack view of it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <dlpack/dlpack.h>
+
+#include "d500/error.h"
+
+namespace d500 {
+
+enum class DType : uint8_t { Invalid = 0, Float32, Float64, Int64, Int32, UInt8, Bool };
+
+// "float32", "float64", "int64", "int32", "uint8", "bool".
+std::string_view dtype_name(DType t);
+// Parses a name as above; Invalid when unknown.
+DType dtype_from_name(std::string_view name);
+size_t dtype_size(DType t);
+DLDataType to_dlpack(DType t);
+// Invalid when the DLPack type has no d500 equivalent.
+DType from_dlpack(DLDataType t);
+
+using Shape = std::vector<int64_t>;
+int64_t element_count(const Shape& shape);
+std::string shape_to_string(const Shape& shape);  // "[2, 3]"
+
+// A contiguous, row-major, CPU tensor that owns its memory. Move-only; copy with clone().
+class Tensor {
+ public:
+  Tensor() = default;
+  Tensor(DType dtype, Shape shape);  // zero-filled
+  Tensor(Tensor&&) noexcept = default;
+  Tensor& operator=(Tensor&&) noexcept = default;
+  Tensor(const Tensor&) = delete;
+  Tensor& operator=(const Tensor&) = delete;
+
+  Tensor clone() const;
+  DType dtype() const { return dtype_; }
+  const Shape& shape() const { return shape_; }
+  int64_t numel() const { return element_count(shape_); }
+  size_t nbytes() const { return static_cast<size_t>(numel()) * dtype_size(dtype_); }
+  void* data() { return data_.get(); }
+  const void* data() const { return data_.get(); }
+  template <class T>
+  T* data_as() { return static_cast<T*>(data()); }
+  template <class T>
+  const T* data_as() const { return static_cast<const T*>(data()); }
+
+  // Element i converted to double (any dtype); for validation and printing.
+  double at(int64_t i) const;
+  void set(int64_t i, double v);
+
+  // A DLPack descriptor viewing this tensor; valid while the tensor lives and is not moved-from
+  // (the shape array is owned by the tensor).
+  DLTensor dl() const;
+
+ private:
+  struct Free {
+    void operator()(void* p) const;
+  };
+  DType dtype_ = DType::Invalid;
+  Shape shape_;
+  std::unique_ptr<void, Free> data_;
+};
+
+// Fills with uniform values in [lo, hi) from a seeded generator (same seed, same values).
+void fill_uniform(Tensor& t, uint64_t seed, double lo = -1.0, double hi = 1.0);
+
+}  // namespace d500

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what d500 needs on Debian 12 (run as root; idempotent: installs only what is missing).
+# Usage: packaging/install-deps.sh [--minimal]   (--minimal skips GUI, LibTorch and MPI)
+set -euo pipefail
+
+pkgs=(build-essential cmake ninja-build pkg-config ccache git
+      libsqlite3-dev sqlite3 zlib1g-dev nlohmann-json3-dev libdlpack-dev libcli11-dev libssl-dev
+      libgtest-dev libgmock-dev libbenchmark-dev
+      libonnx-dev libprotobuf-dev protobuf-compiler
+      dataset-fashion-mnist libonnx-testdata)
+if [ "${1:-}" != "--minimal" ]; then
+  pkgs+=(qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
+         qt6-translations-l10n libgl-dev xvfb xauth
+         libtorch-dev libopenblas0-openmp
+         libopenmpi-dev openmpi-bin)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#pkgs[@]} packages present"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]}" >&2
+  echo "install-deps: run as root (or: sudo $0) to install them" >&2
+  exit 1
+fi
+echo "install-deps: installing ${#missing[@]} packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
