@@ -1,1 +1,105 @@
-int main() { return 0; }
+// d500: the headless runner and command-line tool. No Qt: it runs where no GUI is installed.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "commands.h"
+#include "d500/build_info.h"
+#include "d500/error.h"
+
+using namespace d500::cli;
+
+namespace {
+
+const char* kExitCodes = R"(Exit codes:
+  0    success
+  1    the run finished, but a measurement or the run failed (details stored and printed)
+  2    bad command-line arguments
+  3    bad input: experiment file, unknown plugin, operator or run, unreadable file
+  4    store error: missing, corrupt, unwritable, or written by a newer d500
+  5    internal error (a bug; please report it)
+  130  cancelled by SIGINT/SIGTERM; what was measured is kept, the run is marked cancelled)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"d500 " D500_VERSION_STRING
+               " — modular benchmarking for deep learning (operators, networks, training)"};
+  app.require_subcommand(1);
+  app.fallthrough();
+  app.footer(kExitCodes);
+  app.set_version_flag("--version", "d500 " D500_VERSION_STRING " (" D500_BUILD_TYPE ")");
+
+  GlobalOptions g;
+  app.add_option("--db", g.db, "Result store (SQLite file); created by `run` when missing")
+      ->capture_default_str();
+  app.add_option("--plugin-path", g.plugin_path,
+                 "Extra plugin folder, searched before D500_PLUGIN_PATH and the defaults (repeatable)");
+  app.add_flag("--json", g.json, "Machine-readable JSON output");
+
+  RunOptions ro;
+  auto* run = app.add_subcommand("run", "Run an experiment file and store its results");
+  run->add_option("file", ro.file, "Experiment file (JSON)")->required();
+  run->add_option("--progress", ro.progress, "auto | bar | json | none (json: JSON lines on stdout)")
+      ->capture_default_str();
+  run->add_option("--name", ro.name, "Name of this run (default: the experiment's name)");
+
+  std::string rerun_id;
+  auto* rerun = app.add_subcommand(
+      "rerun", "Run a stored run's experiment again with the same seeds, as a new linked run");
+  rerun->add_option("run", rerun_id, "Run id, or \"latest\"")->required();
+  rerun->add_option("--progress", ro.progress, "auto | bar | json | none")->capture_default_str();
+
+  bool list_ops = false;
+  auto* plugins = app.add_subcommand("plugins", "List plugins found, their state and any load error");
+  plugins->add_flag("--operators", list_ops, "Also list every operator implementation");
+
+  auto* runs = app.add_subcommand("runs", "List the runs in the store");
+
+  std::string show_id;
+  auto* show = app.add_subcommand("show", "Show one run: status, environment, medians with CIs");
+  show->add_option("run", show_id, "Run id, or \"latest\"")->required();
+
+  std::string export_id, export_out;
+  bool csv = false, samples = false;
+  auto* exp = app.add_subcommand("export", "Export a run's results as CSV or JSON");
+  exp->add_option("run", export_id, "Run id, or \"latest\"")->required();
+  exp->add_flag("--csv", csv, "CSV, one row per measurement (--json: JSON with environment)");
+  exp->add_flag("--samples", samples, "Raw samples instead of summaries (CSV), or added (JSON)");
+  exp->add_option("-o,--output", export_out, "Output file (default: stdout)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? kOk : kUsage;
+  }
+
+  try {
+    if (*run) return cmd_run(g, ro);
+    if (*rerun) {
+      ro.rerun_arg = rerun_id;
+      return cmd_run(g, ro);
+    }
+    if (*plugins) return cmd_plugins(g, list_ops);
+    if (*runs) return cmd_runs(g);
+    if (*show) return cmd_show(g, show_id);
+    if (*exp) {
+      // `--json` is the global flag; for export it selects the format too.
+      if (csv && g.json) throw CliError{kUsage, "export: --csv and --json exclude each other"};
+      std::string format = csv ? "csv" : g.json ? "json" : "";
+      if (format.empty()) throw CliError{kUsage, "export: choose a format, --csv or --json"};
+      return cmd_export(g, export_id, format, export_out, samples);
+    }
+  } catch (const CliError& e) {
+    std::cerr << "d500: " << e.message << "\n";
+    return e.code;
+  } catch (const d500::D500Error& e) {
+    std::cerr << "d500: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "d500: internal error: " << e.what() << "\n";
+    return kInternal;
+  }
+  return kUsage;
+}

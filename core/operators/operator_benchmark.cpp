@@ -1,1 +1,220 @@
-// placeholder: being written
+#include "d500/operators/operator_benchmark.h"
+
+#include <algorithm>
+#include <memory>
+#include <random>
+
+#include "d500/measure/loop.h"
+
+namespace d500::operators {
+
+using nlohmann::json;
+
+namespace {
+
+// One operator implementation at one point: its instance and the buffers it reads and writes.
+class OperatorSubject : public measure::Subject {
+ public:
+  OperatorSubject(const plugin::OperatorImpl& impl, const spec::Experiment& e,
+                  const spec::Point& point, uint64_t seed) {
+    std::vector<Shape> shapes = e.op.shapes_at(point);
+    std::vector<d500_tensor_info> infos;
+    for (size_t i = 0; i < shapes.size(); ++i) {
+      inputs_.emplace_back(e.op.dtype, shapes[i]);
+      // Every implementation sees the same input values at a point (seed + input index).
+      fill_uniform(inputs_.back(), seed + i);
+      infos.push_back(plugin::tensor_info(e.op.dtype, shapes[i]));
+    }
+    instance_ = std::make_unique<plugin::OperatorInstance>(
+        impl, attributes_from_json(e.op.attributes_at(point)), infos);
+    for (const auto& info : instance_->output_info()) {
+      DType dt = from_dlpack(info.dtype);
+      if (dt == DType::Invalid) throw D500Error(impl.id() + ": output of unsupported dtype");
+      outputs_.emplace_back(dt, Shape(info.shape, info.shape + info.ndim));
+    }
+    for (const auto& t : inputs_) in_dl_.push_back(t.dl());
+    for (const auto& t : outputs_) out_dl_.push_back(t.dl());
+    std::tie(flops_, bytes_) = instance_->cost();
+  }
+
+  void run(uint64_t n) override {
+    for (uint64_t i = 0; i < n; ++i) instance_->forward(in_dl_, out_dl_);
+  }
+
+  double flops() const { return flops_; }
+  double bytes() const { return bytes_; }
+
+ private:
+  std::vector<Tensor> inputs_, outputs_;
+  std::vector<DLTensor> in_dl_, out_dl_;
+  std::unique_ptr<plugin::OperatorInstance> instance_;
+  double flops_ = 0, bytes_ = 0;
+};
+
+store::MeasurementRow to_row(const measure::Measurement& m) {
+  store::MeasurementRow r;
+  const stats::Summary& s = m.summary;
+  r.stop_reason = std::string(measure::stop_reason_name(m.stop));
+  r.error = m.error;
+  r.n = static_cast<int64_t>(s.n);
+  r.median = s.median;
+  r.ci_lo = s.ci_lo;
+  r.ci_hi = s.ci_hi;
+  r.ci_level = s.ci_level;
+  r.ci_valid = s.ci_valid;
+  r.q1 = s.q1;
+  r.q3 = s.q3;
+  r.min = s.min;
+  r.max = s.max;
+  r.p90 = s.p90;
+  r.p99 = s.p99;
+  r.p999 = s.p999;
+  r.mean = s.mean;
+  r.sd = s.sd;
+  r.cv = s.cv;
+  r.n_outliers = static_cast<int64_t>(s.n_outliers);
+  r.shapiro_w = s.shapiro_w;
+  r.shapiro_p = s.shapiro_p;
+  r.block_size = static_cast<int64_t>(m.block_size);
+  r.warmup_calls = m.warmup_calls;
+  r.warmup_ns = m.warmup_ns;
+  r.first_call_ns = m.first_call_ns;
+  r.timer_overhead_ns = m.timer.overhead_ns;
+  r.timer_resolution_ns = m.timer.resolution_ns;
+  r.minor_faults_per_call = m.minor_faults_per_call;
+  r.major_faults_per_call = m.major_faults_per_call;
+  r.ctx_switches_per_call = m.ctx_switches_per_call;
+  return r;
+}
+
+}  // namespace
+
+std::vector<plugin::Attribute> attributes_from_json(const json& attrs) {
+  std::vector<plugin::Attribute> out;
+  for (auto it = attrs.begin(); it != attrs.end(); ++it) {
+    const json& v = it.value();
+    plugin::Attribute a{it.key(), int64_t{0}};
+    if (v.is_number_integer()) {
+      a.value = v.get<int64_t>();
+    } else if (v.is_number()) {
+      a.value = v.get<double>();
+    } else if (v.is_string()) {
+      a.value = v.get<std::string>();
+    } else if (v.is_array() &&
+               std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number_integer(); })) {
+      a.value = v.get<std::vector<int64_t>>();
+    } else if (v.is_array() &&
+               std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number(); })) {
+      a.value = v.get<std::vector<double>>();
+    } else {
+      throw D500Error("attribute \"" + it.key() + "\" has a value of unsupported type: " + v.dump());
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+Result<std::vector<const plugin::OperatorImpl*>> resolve_implementations(
+    const spec::Experiment& e, const plugin::OperatorRegistry& registry) {
+  std::vector<const plugin::OperatorImpl*> out;
+  for (const auto& want : e.implementations) {
+    const plugin::OperatorImpl* impl = registry.find_impl(e.op.op_type, e.op.domain, want.id());
+    if (!impl) {
+      std::string available;
+      for (const auto* i : registry.find(e.op.op_type, e.op.domain))
+        available += (available.empty() ? "" : ", ") + i->id();
+      std::string op = e.op.domain.empty() ? e.op.op_type : e.op.domain + "::" + e.op.op_type;
+      return Error{"no implementation \"" + want.id() + "\" of operator " + op + " (available: " +
+                       (available.empty() ? "none in any loaded plugin" : available) + ")",
+                   "$.implementations"};
+    }
+    out.push_back(impl);
+  }
+  return out;
+}
+
+RunSummary run_operator_experiment(const spec::Experiment& e,
+                                   const std::vector<const plugin::OperatorImpl*>& impls,
+                                   store::ResultStore& store, int64_t run_id,
+                                   const RunCallbacks& cb) {
+  RunSummary summary;
+  std::vector<spec::Point> points = e.points();
+  // Points in a seeded random order: drift over the run does not line up with the sweep.
+  std::vector<size_t> order(points.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::mt19937_64 gen(e.seed);
+  std::shuffle(order.begin(), order.end(), gen);
+
+  const measure::TimerInfo timer = measure::calibrate_timer();
+  const std::string policy_json = spec::policy_to_json(e.repetition).dump();
+  const size_t total = points.size() * impls.size();
+  size_t done = 0;
+
+  for (size_t pi : order) {
+    const spec::Point& point = points[pi];
+    std::string label = e.op.op_type + (point.vars.empty() ? "" : " " + point.label());
+    if (cb.cancel && cb.cancel->load()) {
+      summary.cancelled = true;
+      break;
+    }
+    // Build every implementation's subject; one that cannot be built is a failed measurement.
+    std::vector<std::unique_ptr<OperatorSubject>> subjects(impls.size());
+    std::vector<std::string> setup_error(impls.size());
+    for (size_t k = 0; k < impls.size(); ++k) {
+      try {
+        subjects[k] = std::make_unique<OperatorSubject>(*impls[k], e, point, e.seed + 1000 * pi);
+      } catch (const std::exception& ex) {
+        setup_error[k] = ex.what();
+      }
+    }
+    std::vector<measure::Subject*> live;
+    std::vector<size_t> live_index;
+    for (size_t k = 0; k < impls.size(); ++k)
+      if (subjects[k]) {
+        live.push_back(subjects[k].get());
+        live_index.push_back(k);
+      }
+    measure::ProgressFn progress;
+    if (cb.progress)
+      progress = [&](const measure::Progress& p) {
+        cb.progress({done + p.variants_done, total, label, p.samples, p.rel_ci});
+      };
+    std::vector<measure::Measurement> results = measure::measure_interleaved(
+        live, e.repetition, e.seed + pi, timer, progress, cb.cancel);
+
+    for (size_t k = 0; k < impls.size(); ++k) {
+      store::MeasurementRow row;
+      std::vector<double> samples;
+      auto it = std::find(live_index.begin(), live_index.end(), k);
+      if (it == live_index.end()) {
+        row.stop_reason = std::string(measure::stop_reason_name(measure::StopReason::Error));
+        row.error = setup_error[k];
+      } else {
+        const measure::Measurement& m = results[it - live_index.begin()];
+        row = to_row(m);
+        samples = m.samples_ns;
+        row.flops = subjects[k]->flops();
+        row.bytes = subjects[k]->bytes();
+        if (m.stop == measure::StopReason::Cancelled) summary.cancelled = true;
+      }
+      row.run_id = run_id;
+      row.subject = label;
+      row.implementation = impls[k]->id();
+      row.point_json = point.to_json().dump();
+      row.policy_json = policy_json;
+      store.add_measurement(row, samples);
+      ++summary.measurements;
+      if (!row.error.empty()) {
+        ++summary.failed;
+        summary.errors.push_back(label + " [" + row.implementation + "]: " + row.error);
+        store.add_log(run_id, "error", summary.errors.back());
+      }
+    }
+    done += impls.size();
+    if (cb.progress) cb.progress({done, total, label, 0, 0});
+    if (summary.cancelled) break;
+  }
+  return summary;
+}
+
+}  // namespace d500::operators

@@ -1,0 +1,121 @@
+#include "cli.h"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+
+namespace d500::cli {
+
+std::atomic<bool> g_cancel{false};
+
+std::string executable_dir() {
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string(".") : exe.parent_path().string();
+}
+
+std::unique_ptr<plugin::PluginManager> make_plugin_manager(const GlobalOptions& g) {
+  std::vector<std::string> path = g.plugin_path;
+  for (auto& p : plugin::PluginManager::default_search_path(executable_dir())) path.push_back(p);
+  auto pm = std::make_unique<plugin::PluginManager>(path);
+  pm->discover();
+  return pm;
+}
+
+std::unique_ptr<store::ResultStore> open_store(const std::string& path,
+                                               store::ResultStore::Mode mode) {
+  auto r = store::ResultStore::open(path, mode);
+  if (!r) throw CliError{kStoreError, r.error().to_string()};
+  return std::move(r).value();
+}
+
+int64_t parse_run_id(const std::string& s) {
+  try {
+    size_t used = 0;
+    long long id = std::stoll(s, &used);
+    if (used == s.size() && id > 0) return id;
+  } catch (const std::exception&) {
+  }
+  throw CliError{kBadInput, "\"" + s + "\" is not a run id (a positive integer or \"latest\"; `d500 runs` lists them)"};
+}
+
+store::RunInfo require_run(const store::ResultStore& s, const std::string& arg) {
+  auto all = s.runs();
+  if (arg == "latest") {
+    if (all.empty()) throw CliError{kBadInput, "no runs in " + s.path() + " yet"};
+    return all.back();
+  }
+  int64_t id = parse_run_id(arg);
+  if (auto r = s.run(id)) return *r;
+  std::string ids = all.empty() ? "it holds no runs"
+                                : "its runs are " + std::to_string(all.front().id) + ".." +
+                                      std::to_string(all.back().id);
+  throw CliError{kBadInput, "no run " + std::to_string(id) + " in " + s.path() + " (" + ids + ")"};
+}
+
+std::string format_duration_ns(double ns) {
+  const char* unit = "ns";
+  double v = ns;
+  if (ns >= 1e9) { v = ns / 1e9; unit = "s"; }
+  else if (ns >= 1e6) { v = ns / 1e6; unit = "ms"; }
+  else if (ns >= 1e3) { v = ns / 1e3; unit = "us"; }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, unit);
+  return buf;
+}
+
+std::string format_time(double t) {
+  if (t <= 0) return "-";
+  std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  localtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+
+void print_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width;
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) {
+      if (width.size() <= i) width.push_back(0);
+      // Count UTF-8 code points, not bytes, so "±" aligns.
+      size_t n = 0;
+      for (unsigned char c : r[i]) n += (c & 0xC0) != 0x80;
+      width[i] = std::max(width[i], n);
+    }
+  for (const auto& r : rows) {
+    std::string line;
+    for (size_t i = 0; i < r.size(); ++i) {
+      size_t n = 0;
+      for (unsigned char c : r[i]) n += (c & 0xC0) != 0x80;
+      line += r[i];
+      if (i + 1 < r.size()) line += std::string(width[i] - n + 2, ' ');
+    }
+    std::cout << line << '\n';
+  }
+}
+
+namespace {
+extern "C" void on_signal(int sig) {
+  if (g_cancel.exchange(true)) {
+    // Second signal: the user means it.
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+  }
+}
+}  // namespace
+
+void install_signal_handlers() {
+  struct sigaction sa{};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+}  // namespace d500::cli

@@ -1,0 +1,81 @@
+// `d500 export RUN --csv|--json [--samples] [-o FILE]`: the stored results for other tools.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "run_json.h"
+
+namespace d500::cli {
+
+namespace {
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string num(double v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << v;
+  return os.str();
+}
+
+void write_csv(std::ostream& out, const store::ResultStore& s, const store::RunInfo& r,
+               bool samples) {
+  auto ms = s.measurements(r.id);
+  if (samples) {
+    out << "run_id,measurement_id,subject,implementation,rank,sample_index,value_ns\n";
+    for (const auto& m : ms) {
+      auto xs = s.samples(m.id);
+      for (size_t i = 0; i < xs.size(); ++i)
+        out << r.id << ',' << m.id << ',' << csv_field(m.subject) << ','
+            << csv_field(m.implementation) << ',' << m.rank << ',' << i << ',' << num(xs[i]) << '\n';
+    }
+    return;
+  }
+  out << "run_id,measurement_id,subject,implementation,point,rank,n,median_ns,ci_lo_ns,ci_hi_ns,"
+         "ci_level,ci_valid,q1_ns,q3_ns,min_ns,max_ns,p90_ns,p99_ns,p999_ns,mean_ns,sd_ns,cv,"
+         "n_outliers,shapiro_w,shapiro_p,stop_reason,block_size,warmup_calls,first_call_ns,"
+         "flops,bytes,gflops,minor_faults_per_call,error\n";
+  for (const auto& m : ms) {
+    double gflops = m.flops > 0 && m.median > 0 ? m.flops / m.median : 0;
+    out << r.id << ',' << m.id << ',' << csv_field(m.subject) << ',' << csv_field(m.implementation)
+        << ',' << csv_field(m.point_json) << ',' << m.rank << ',' << m.n << ',' << num(m.median)
+        << ',' << num(m.ci_lo) << ',' << num(m.ci_hi) << ',' << num(m.ci_level) << ','
+        << (m.ci_valid ? 1 : 0) << ',' << num(m.q1) << ',' << num(m.q3) << ',' << num(m.min) << ','
+        << num(m.max) << ',' << num(m.p90) << ',' << num(m.p99) << ',' << num(m.p999) << ','
+        << num(m.mean) << ',' << num(m.sd) << ',' << num(m.cv) << ',' << m.n_outliers << ','
+        << num(m.shapiro_w) << ',' << num(m.shapiro_p) << ',' << m.stop_reason << ','
+        << m.block_size << ',' << m.warmup_calls << ',' << num(m.first_call_ns) << ','
+        << num(m.flops) << ',' << num(m.bytes) << ',' << num(gflops) << ','
+        << num(m.minor_faults_per_call) << ',' << csv_field(m.error) << '\n';
+  }
+}
+
+}  // namespace
+
+int cmd_export(const GlobalOptions& g, const std::string& run_arg, const std::string& format,
+               const std::string& output, bool samples) {
+  auto s = open_store(g.db, store::ResultStore::Mode::ReadOnly);
+  store::RunInfo r = require_run(*s, run_arg);
+  std::ofstream file;
+  std::ostream* out = &std::cout;
+  if (!output.empty() && output != "-") {
+    file.open(output);
+    if (!file) throw CliError{kBadInput, output + ": cannot write the export file"};
+    out = &file;
+  }
+  if (format == "csv")
+    write_csv(*out, *s, r, samples);
+  else
+    *out << run_report_json(*s, r, samples).dump(2) << "\n";
+  out->flush();
+  if (!*out) throw CliError{kBadInput, (output.empty() ? "stdout" : output) + ": write failed"};
+  return kOk;
+}
+
+}  // namespace d500::cli

@@ -1,0 +1,145 @@
+// `d500 run FILE` and `d500 rerun RUN`: parse, load plugins, record the environment, measure,
+// store. The store is opened before anything is measured so that a bad store fails fast.
+#include <unistd.h>
+
+#include <iostream>
+#include <set>
+
+#include "commands.h"
+#include "d500/env/environment.h"
+#include "d500/operators/operator_benchmark.h"
+#include "d500/spec/experiment.h"
+#include "progress.h"
+
+namespace d500::cli {
+
+namespace {
+
+// Loads the plugins the experiment names; unknown or broken ones are refused with the reason.
+void load_plugins(plugin::PluginManager& pm, const spec::Experiment& e) {
+  std::set<std::string> names;
+  for (const auto& impl : e.implementations) names.insert(impl.plugin);
+  for (const auto& n : names) {
+    if (!pm.find(n)) {
+      std::string known;
+      for (const auto& r : pm.plugins())
+        if (r.state != plugin::PluginState::Broken) known += (known.empty() ? "" : ", ") + r.name;
+      throw CliError{kBadInput, "unknown plugin \"" + n + "\" (plugins found: " +
+                                    (known.empty() ? "none" : known) + "; search path: see `d500 plugins`)"};
+    }
+  }
+  pm.load({names.begin(), names.end()});
+  for (const auto& n : names) {
+    const auto* rec = pm.find(n);
+    if (rec->state != plugin::PluginState::Loaded)
+      throw CliError{kBadInput, "plugin \"" + n + "\" cannot be used: " + rec->error};
+  }
+}
+
+int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
+            const std::string& spec_path) {
+  ProgressReporter progress(parse_progress_mode(o.progress));
+  auto store = open_store(g.db, store::ResultStore::Mode::ReadWrite);
+  auto pm = make_plugin_manager(g);
+  load_plugins(*pm, e);
+  auto impls = operators::resolve_implementations(e, pm->operators());
+  if (!impls) throw CliError{kBadInput, spec_path + ":" + impls.error().to_string()};
+
+  env::CaptureOptions copt;
+  for (const auto& rec : pm->plugins())
+    if (rec.state == plugin::PluginState::Loaded)
+      copt.plugins.push_back({rec.name, rec.version, rec.wraps});
+  nlohmann::json environment = env::capture(copt);
+
+  if (!o.name.empty()) e.name = o.name;
+  store::RunInfo run;
+  run.name = e.name;
+  run.level = e.level;
+  run.spec_json = spec::to_json(e).dump();
+  run.spec_hash = store::sha256_hex(run.spec_json);
+  run.spec_path = spec_path;
+  run.seed = e.seed;
+  run.launcher = "local";
+  run.environment_id = store->put_environment(environment.dump());
+  run.parent_run_id = o.rerun_of;
+  run.id = store->create_run(run);
+  store->start_run(run.id);
+  progress.event({{"event", "run_started"}, {"run_id", run.id}, {"db", g.db}, {"name", e.name}});
+  if (!progress.json() && !g.json)
+    std::cerr << "d500: run " << run.id << " (" << e.name << ") into " << g.db << "\n";
+
+  install_signal_handlers();
+  operators::RunCallbacks cb;
+  cb.cancel = &g_cancel;
+  cb.progress = [&](const operators::ProgressEvent& ev) { progress.update(ev); };
+  operators::RunSummary summary;
+  try {
+    summary = operators::run_operator_experiment(e, *impls, *store, run.id, cb);
+  } catch (const std::exception& ex) {
+    progress.finish();
+    store->finish_run(run.id, store::RunStatus::Failed, kRunFailed, ex.what());
+    throw CliError{kRunFailed, std::string("run ") + std::to_string(run.id) + " failed: " + ex.what()};
+  }
+  progress.finish();
+
+  store::RunStatus status = store::RunStatus::Succeeded;
+  int code = kOk;
+  std::string reason;
+  if (summary.cancelled || g_cancel.load()) {
+    status = store::RunStatus::Cancelled;
+    code = kCancelled;
+    reason = "cancelled by a signal; " + std::to_string(summary.measurements) + " measurements kept";
+  } else if (summary.failed > 0) {
+    status = store::RunStatus::Failed;
+    code = kRunFailed;
+    reason = std::to_string(summary.failed) + " of " + std::to_string(summary.measurements) +
+             " measurements failed; first: " + summary.errors.front();
+  }
+  store->finish_run(run.id, status, code, reason);
+  progress.event({{"event", "run_finished"}, {"run_id", run.id},
+                  {"status", std::string(store::run_status_name(status))}, {"exit_code", code},
+                  {"reason", reason}});
+  if (g.json && !progress.json()) {
+    std::cout << nlohmann::json{{"run_id", run.id}, {"status", store::run_status_name(status)},
+                                {"measurements", summary.measurements}, {"failed", summary.failed},
+                                {"reason", reason}}.dump(2)
+              << "\n";
+  } else if (!progress.json()) {
+    for (const auto& err : summary.errors) std::cerr << "d500: " << err << "\n";
+    std::cerr << "d500: run " << run.id << " " << store::run_status_name(status)
+              << (reason.empty() ? "" : " (" + reason + ")") << "; see `d500 show " << run.id
+              << (g.db == "d500.d500db" ? "" : " --db " + g.db) << "`\n";
+  }
+  return code;
+}
+
+}  // namespace
+
+int cmd_run(const GlobalOptions& g, const RunOptions& o) {
+  if (o.rerun_arg.empty()) {
+    auto e = spec::load_experiment(o.file);
+    if (!e) throw CliError{kBadInput, e.error().to_string()};
+    return execute(g, o, std::move(e).value(), o.file);
+  }
+  // rerun: the stored experiment, same seeds, a new run linked to the first.
+  store::RunInfo first;
+  {
+    auto s = open_store(g.db, store::ResultStore::Mode::ReadOnly);
+    first = require_run(*s, o.rerun_arg);
+  }
+  std::string where = "run " + std::to_string(first.id) + " in " + g.db;
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(first.spec_json);
+  } catch (const std::exception& ex) {
+    throw CliError{kStoreError, where + ": stored experiment is not valid JSON: " + ex.what()};
+  }
+  auto e = spec::parse_experiment(j, where);
+  if (!e) throw CliError{kBadInput, e.error().to_string()};
+  RunOptions ro = o;
+  ro.rerun_of = first.id;
+  if (ro.name.empty()) ro.name = first.name;
+  return execute(g, ro, std::move(e).value(), first.spec_path);
+}
+
+}  // namespace d500::cli

@@ -1,0 +1,55 @@
+// Level 0: benchmarking operators. Runs an operator experiment through the plugins' C ABI with the
+// measurement loop and writes every measurement (raw samples, summary, FLOPs, bytes) to the store.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "d500/error.h"
+#include "d500/plugin/plugin_manager.h"
+#include "d500/spec/experiment.h"
+#include "d500/store/result_store.h"
+
+namespace d500::operators {
+
+struct ProgressEvent {
+  size_t done = 0;       // measurements finished
+  size_t total = 0;      // measurements planned (points x implementations)
+  std::string subject;   // the point being measured, e.g. "Gemm N=64"
+  int64_t samples = 0;   // samples of the variant that just took one
+  double rel_ci = 0;     // its current relative CI half-width (0 = not yet known)
+};
+
+struct RunCallbacks {
+  std::function<void(const ProgressEvent&)> progress;
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct RunSummary {
+  size_t measurements = 0;
+  size_t failed = 0;      // measurements that ended in an error
+  bool cancelled = false;
+  std::vector<std::string> errors;  // one line per failed measurement
+};
+
+// Every implementation the experiment names must exist for its operator; otherwise an Error that
+// names the implementation, the operator and what is available.
+Result<std::vector<const plugin::OperatorImpl*>> resolve_implementations(
+    const spec::Experiment& e, const plugin::OperatorRegistry& registry);
+
+// Converts JSON attribute values (integers, numbers, strings, arrays) to ABI attributes.
+std::vector<plugin::Attribute> attributes_from_json(const nlohmann::json& attrs);
+
+// Measures every point in a seeded shuffled order; within a point, the implementations are
+// measured interleaved (measurement.md rule 6). Each point's measurements are committed as soon as
+// the point is done, so a run killed later keeps them. A failure (unsupported shape, an exception
+// in the plugin) is recorded as that measurement's error and the sweep continues.
+RunSummary run_operator_experiment(const spec::Experiment& e,
+                                   const std::vector<const plugin::OperatorImpl*>& impls,
+                                   store::ResultStore& store, int64_t run_id,
+                                   const RunCallbacks& callbacks);
+
+}  // namespace d500::operators

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Configures and builds d500 into ${D500_BUILD_DIR:-build} with Ninja (features auto-detected).
+# Extra arguments go to CMake's configure step, e.g. -DD500_WITH_TORCH=OFF.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${D500_BUILD_DIR:-build}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=${D500_BUILD_TYPE:-RelWithDebInfo} "$@"
+cmake --build "$build" -j "$(nproc)"
