@@ -1,1 +1,451 @@
-// placeholder: being written
+#include "d500/plugin/plugin_manager.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "d500/build_info.h"
+#include "d500/error.h"
+
+namespace d500::plugin {
+
+namespace fs = std::filesystem;
+
+const char* plugin_state_name(PluginState s) {
+  switch (s) {
+    case PluginState::Invalid:
+      return "invalid";
+    case PluginState::Discovered:
+      return "discovered";
+    case PluginState::Loaded:
+      return "loaded";
+    case PluginState::Broken:
+      return "broken";
+  }
+  return "invalid";
+}
+
+namespace {
+
+constexpr std::string_view kManifestSuffix = ".d500plugin.json";
+// A probe child that neither finishes nor crashes within this time is killed and reported.
+constexpr auto kProbeTimeout = std::chrono::seconds(30);
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// "libfoo.so" and versioned "libfoo.so.1.2" both count as shared libraries.
+bool is_shared_library(const std::string& filename) {
+  return ends_with(filename, ".so") || filename.find(".so.") != std::string::npos;
+}
+
+bool valid_plugin_name(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
+std::string abi_mismatch(uint32_t plugin_major) {
+  std::string s = "built for ABI " + std::to_string(plugin_major) + ".x, this host supports " +
+                  std::to_string(D500_ABI_MAJOR) + ".x";
+  return s;
+}
+
+// Reads one manifest into rec. Returns what is wrong with it, or "" when it is well-formed.
+// rec.name is set as soon as it is known, so a broken record still carries a useful name.
+std::string read_manifest(const fs::path& path, PluginRecord& rec) {
+  std::ifstream in(path);
+  if (!in) return "cannot be read";
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    return std::string("not valid JSON: ") + e.what();
+  }
+  if (!j.is_object()) return "expected a JSON object";
+  auto string_field = [&](const char* key, std::string& out, bool required) -> std::string {
+    auto it = j.find(key);
+    if (it == j.end()) return required ? std::string("missing \"") + key + "\"" : "";
+    if (!it->is_string()) return std::string("\"") + key + "\" must be a string";
+    out = it->get<std::string>();
+    return "";
+  };
+  auto format = j.find("d500_plugin");
+  if (format == j.end() || !format->is_number_integer())
+    return "missing \"d500_plugin\" (the manifest format version, an integer)";
+  if (format->get<int64_t>() != 1)
+    return "manifest format " + std::to_string(format->get<int64_t>()) +
+           " is not one this host reads (1)";
+  std::string name, library;
+  if (auto e = string_field("name", name, true); !e.empty()) return e;
+  if (!valid_plugin_name(name)) return "\"name\" must match [a-z0-9_-]+, got \"" + name + "\"";
+  rec.name = name;
+  if (auto e = string_field("library", library, true); !e.empty()) return e;
+  if (library.empty()) return "\"library\" is empty";
+  for (auto [key, out] :
+       {std::pair{"version", &rec.version}, std::pair{"description", &rec.description},
+        std::pair{"wraps", &rec.wraps}})
+    if (auto e = string_field(key, *out, false); !e.empty()) return e;
+  auto abi = j.find("abi_major");
+  if (abi == j.end() || !abi->is_number_integer()) return "missing integer \"abi_major\"";
+  rec.abi_major = abi->get<int>();
+  // The library is named relative to the manifest's folder (an absolute path is kept).
+  rec.library_path = (path.parent_path() / library).lexically_normal().string();
+  return "";
+}
+
+struct Opened {
+  void* handle = nullptr;
+  const d500_plugin_info* info = nullptr;
+};
+
+// The loading steps shared by PluginManager and probe_isolated. On failure rec becomes Broken
+// with the reason and {} is returned; on success rec is Loaded and the caller owns the handle.
+Opened open_plugin(PluginRecord& rec) {
+  auto fail = [&rec](std::string why) {
+    rec.state = PluginState::Broken;
+    rec.error = std::move(why);
+    return Opened{};
+  };
+  if (rec.state != PluginState::Discovered) return {};
+
+  dlerror();  // clear a stale message
+  // RTLD_LOCAL: two plugins may carry equally named symbols (each its own SDK copy).
+  void* handle = dlopen(rec.library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char* e = dlerror();
+    return fail(e ? e : "dlopen failed");
+  }
+  // Until init runs, none of the plugin's code has been handed anything: unload on failure.
+  auto fail_unload = [&](std::string why) {
+    dlclose(handle);
+    return fail(std::move(why));
+  };
+
+  void* symbol = dlsym(handle, D500_PLUGIN_ENTRY_SYMBOL);
+  if (!symbol) return fail_unload("no entry point " D500_PLUGIN_ENTRY_SYMBOL);
+  auto entry = reinterpret_cast<d500_plugin_entry_fn>(symbol);
+  const d500_plugin_info* info = nullptr;
+  try {
+    info = entry(D500_ABI_VERSION);
+  } catch (const std::exception& e) {
+    return fail_unload(std::string(D500_PLUGIN_ENTRY_SYMBOL " threw: ") + e.what());
+  } catch (...) {
+    return fail_unload(D500_PLUGIN_ENTRY_SYMBOL " threw an unknown exception");
+  }
+  if (!info)
+    return fail_unload(D500_PLUGIN_ENTRY_SYMBOL " returned NULL (the plugin cannot serve ABI " +
+                       std::to_string(D500_ABI_MAJOR) + "." + std::to_string(D500_ABI_MINOR) + ")");
+
+  // abi_version and struct_size are the two members every ABI version has.
+  rec.abi_version = info->abi_version;
+  const uint32_t major = D500_ABI_MAJOR_OF(info->abi_version);
+  if (major > D500_ABI_MAJOR) return fail_unload(abi_mismatch(major));
+  if (major < D500_ABI_MAJOR)
+    return fail_unload("built for ABI " + std::to_string(major) + ".x, older than this host's " +
+                       std::to_string(D500_ABI_MAJOR) + ".x");
+  constexpr size_t kInfoMin = offsetof(d500_plugin_info, operators) + sizeof(void*);
+  if (info->struct_size < kInfoMin)
+    return fail_unload("d500_plugin_info struct_size " + std::to_string(info->struct_size) +
+                       " is smaller than the " + std::to_string(kInfoMin) +
+                       " bytes ABI 1.0 requires");
+  if (!info->name || rec.name != info->name)
+    return fail_unload("plugin reports name \"" + std::string(info->name ? info->name : "") +
+                       "\" but its manifest says \"" + rec.name + "\"");
+  if (info->n_operators && !info->operators)
+    return fail_unload("n_operators is " + std::to_string(info->n_operators) +
+                       " but operators is NULL");
+
+  constexpr size_t kOpMin = offsetof(d500_operator, cost) + sizeof(void*);
+  for (size_t i = 0; i < info->n_operators; ++i) {
+    const d500_operator* op = info->operators[i];
+    const std::string which = "operator #" + std::to_string(i);
+    if (!op) return fail_unload(which + " is NULL");
+    if (op->struct_size < kOpMin)
+      return fail_unload(which + " struct_size " + std::to_string(op->struct_size) +
+                         " is smaller than the " + std::to_string(kOpMin) +
+                         " bytes ABI 1.0 requires");
+    if (!op->op_type || !*op->op_type) return fail_unload(which + " has no op_type");
+    if (!op->create || !op->destroy || !op->output_info || !op->forward)
+      return fail_unload(which + " (" + op->op_type +
+                         ") lacks one of create, destroy, output_info, forward");
+  }
+
+  if (info->init) {
+    // After init the plugin may have started threads or registered callbacks we cannot see, so
+    // a plugin that fails here stays mapped (a small leak) rather than risk running unmapped code.
+    d500_error err{};
+    int32_t status = D500_OK;
+    try {
+      status = info->init(&err);
+    } catch (const std::exception& e) {
+      return fail(std::string("init threw: ") + e.what());
+    } catch (...) {
+      return fail("init threw an unknown exception");
+    }
+    if (status != D500_OK) {
+      err.message[sizeof err.message - 1] = '\0';
+      return fail(err.message[0] ? "init failed: " + std::string(err.message)
+                                 : "init failed with status " + std::to_string(status));
+    }
+  }
+  rec.state = PluginState::Loaded;
+  rec.n_operators = info->n_operators;
+  return {handle, info};
+}
+
+PluginRecord broken(std::string name, std::string manifest, std::string library,
+                    std::string error) {
+  PluginRecord r;
+  r.name = std::move(name);
+  r.manifest_path = std::move(manifest);
+  r.library_path = std::move(library);
+  r.state = PluginState::Broken;
+  r.error = std::move(error);
+  return r;
+}
+
+}  // namespace
+
+PluginManager::PluginManager(std::vector<std::string> search_path)
+    : search_path_(std::move(search_path)) {}
+
+PluginManager::~PluginManager() {
+  // Reverse order of loading; a throwing shutdown must not take the host down with it.
+  for (size_t i = infos_.size(); i-- > 0;) {
+    if (!infos_[i]->shutdown) continue;
+    try {
+      infos_[i]->shutdown();
+    } catch (...) {
+    }
+  }
+  for (size_t i = handles_.size(); i-- > 0;) dlclose(handles_[i]);
+}
+
+std::vector<std::string> PluginManager::default_search_path(const std::string& exe_dir) {
+  std::vector<std::string> path;
+  if (const char* env = std::getenv("D500_PLUGIN_PATH")) {
+    std::stringstream ss(env);
+    for (std::string dir; std::getline(ss, dir, ':');)
+      if (!dir.empty()) path.push_back(dir);
+  }
+  if (!exe_dir.empty())
+    path.push_back((fs::path(exe_dir) / ".." / D500_PLUGIN_REL_DIR).lexically_normal().string());
+  path.push_back(D500_INSTALL_PLUGIN_DIR);
+  // The build tree and the install prefix may coincide; list each folder once.
+  std::vector<std::string> unique;
+  for (auto& p : path)
+    if (std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
+  return unique;
+}
+
+void PluginManager::discover() {
+  // Records are what loaded plugins are found by; rescanning under them would invalidate that.
+  if (discovered_) return;
+  discovered_ = true;
+  std::map<std::string, std::string> winner_manifest;  // plugin name -> first manifest seen
+  for (const auto& folder_name : search_path_) {
+    std::error_code ec;
+    const fs::path folder = fs::absolute(folder_name, ec).lexically_normal();
+    if (ec || !fs::is_directory(folder, ec)) continue;  // a missing folder is not an error
+
+    std::vector<fs::path> files;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_regular_file(ec)) files.push_back(it->path());
+    std::sort(files.begin(), files.end());  // the same order on every machine
+
+    std::set<std::string> named_libraries;
+    for (const auto& file : files) {
+      const std::string filename = file.filename().string();
+      if (!ends_with(filename, kManifestSuffix)) continue;
+      PluginRecord rec;
+      rec.manifest_path = file.string();
+      std::string problem = read_manifest(file, rec);
+      if (!rec.library_path.empty()) {
+        // By path and by target: a manifest may name a symlink to a versioned library.
+        named_libraries.insert(rec.library_path);
+        named_libraries.insert(fs::weakly_canonical(rec.library_path, ec).string());
+      }
+      if (rec.name.empty()) rec.name = filename.substr(0, filename.size() - kManifestSuffix.size());
+      if (problem.empty() && !fs::exists(rec.library_path, ec))
+        problem = "library " + rec.library_path + " does not exist";
+      if (!problem.empty()) {
+        rec.state = PluginState::Broken;
+        rec.error = "manifest " + rec.manifest_path + ": " + problem;
+      } else if (auto w = winner_manifest.find(rec.name); w != winner_manifest.end()) {
+        rec.state = PluginState::Broken;
+        rec.error = "shadowed by " + w->second;
+      } else {
+        winner_manifest.emplace(rec.name, rec.manifest_path);
+        // The manifest already says which ABI it needs: refuse before running any of its code.
+        rec.state = rec.abi_major > static_cast<int>(D500_ABI_MAJOR) ? PluginState::Broken
+                                                                     : PluginState::Discovered;
+        if (rec.state == PluginState::Broken) rec.error = abi_mismatch(rec.abi_major);
+      }
+      records_.push_back(std::move(rec));
+    }
+    // A library in a plugin folder that no manifest names is most likely a plugin whose
+    // manifest was not installed; say so instead of ignoring it silently.
+    for (const auto& file : files) {
+      const std::string filename = file.filename().string();
+      if (is_shared_library(filename) && !named_libraries.count(file.string()) &&
+          !named_libraries.count(fs::weakly_canonical(file, ec).string()))
+        records_.push_back(broken(filename, "", file.string(), "no manifest"));
+    }
+  }
+}
+
+void PluginManager::load_all() {
+  discover();
+  for (auto& rec : records_)
+    if (rec.state == PluginState::Discovered) load_one(rec);
+}
+
+void PluginManager::load(const std::vector<std::string>& names) {
+  discover();
+  for (const auto& name : names) {
+    auto it = std::find_if(records_.begin(), records_.end(),
+                           [&](const PluginRecord& r) { return r.name == name; });
+    if (it == records_.end()) {
+      std::string folders;
+      for (const auto& f : search_path_) folders += (folders.empty() ? "" : ":") + f;
+      throw D500Error("no plugin named \"" + name + "\" in " + folders, "plugins");
+    }
+    if (it->state == PluginState::Discovered) load_one(*it);
+  }
+}
+
+const PluginRecord* PluginManager::find(const std::string& name) const {
+  for (const auto& r : records_)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+void PluginManager::load_one(PluginRecord& rec) {
+  Opened opened = open_plugin(rec);
+  if (!opened.handle) return;
+  handles_.push_back(opened.handle);
+  infos_.push_back(opened.info);
+  for (size_t i = 0; i < opened.info->n_operators; ++i)
+    operators_.add(OperatorImpl{rec.name, opened.info->operators[i]});
+}
+
+namespace {
+
+void write_all(int fd, const std::string& s) {
+  size_t done = 0;
+  while (done < s.size()) {
+    ssize_t n = ::write(fd, s.data() + done, s.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    done += static_cast<size_t>(n);
+  }
+}
+
+// Reads until EOF or the deadline. False on timeout.
+bool read_all(int fd, std::string& out, std::chrono::steady_clock::time_point deadline) {
+  char buf[4096];
+  for (;;) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    int r = ::poll(&p, 1, static_cast<int>(left.count()));
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0) return false;
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return true;
+    out.append(buf, static_cast<size_t>(n));
+  }
+}
+
+std::string signal_name(int sig) {
+  if (const char* abbrev = sigabbrev_np(sig)) return std::string("SIG") + abbrev;
+  return "signal " + std::to_string(sig);
+}
+
+[[noreturn]] void probe_child(PluginRecord rec, int fd) {
+  // Report a crash as the signal that caused it: undo handlers inherited from the parent, and
+  // skip writing a core file nobody asked for.
+  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) ::signal(sig, SIG_DFL);
+  rlimit no_core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  open_plugin(rec);
+  // Line protocol: state, abi_version, n_operators, then the error text to the end.
+  std::ostringstream os;
+  os << static_cast<int>(rec.state) << '\n'
+     << rec.abi_version << '\n'
+     << rec.n_operators << '\n'
+     << rec.error;
+  write_all(fd, os.str());
+  // _exit: the parent's atexit handlers and buffered stdio belong to the parent.
+  ::_exit(0);
+}
+
+}  // namespace
+
+PluginRecord probe_isolated(const PluginRecord& discovered) {
+  PluginRecord rec = discovered;
+  if (rec.state != PluginState::Discovered) return rec;
+  auto fail = [&rec](std::string why) {
+    rec.state = PluginState::Broken;
+    rec.error = std::move(why);
+    return rec;
+  };
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return fail(std::string("probe: pipe: ") + strerror(errno));
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return fail(std::string("probe: fork: ") + strerror(errno));
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    probe_child(rec, fds[1]);
+  }
+  ::close(fds[1]);
+  std::string reply;
+  const bool finished = read_all(fds[0], reply, std::chrono::steady_clock::now() + kProbeTimeout);
+  ::close(fds[0]);
+  if (!finished) ::kill(pid, SIGKILL);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!finished)
+    return fail("did not finish loading within " + std::to_string(kProbeTimeout.count()) +
+                " s (killed)");
+  if (WIFSIGNALED(status))
+    return fail("crashed while loading (" + signal_name(WTERMSIG(status)) + ")");
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return fail("exited with status " + std::to_string(WEXITSTATUS(status)) + " while loading");
+
+  std::istringstream is(reply);
+  int state = 0;
+  if (!(is >> state >> rec.abi_version >> rec.n_operators) || is.get() != '\n')
+    return fail("exited while loading without reporting a result");
+  rec.state = static_cast<PluginState>(state);
+  rec.error.assign(std::istreambuf_iterator<char>(is), std::istreambuf_iterator<char>());
+  return rec;
+}
+
+}  // namespace d500::plugin

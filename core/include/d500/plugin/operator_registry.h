@@ -31,6 +31,7 @@ class OperatorRegistry {
   std::vector<const OperatorImpl*> find(const std::string& op_type, const std::string& domain = "",
                                         int device_type = -1) const;
   // The implementation named "plugin" or "plugin/variant" (variant "default" when omitted).
+  // Returned pointers stay valid until the next add() (loading another plugin).
   const OperatorImpl* find_impl(const std::string& op_type, const std::string& domain,
                                 const std::string& impl_id) const;
   const std::vector<OperatorImpl>& all() const { return impls_; }
@@ -66,7 +67,10 @@ class OperatorInstance {
 
  private:
   void check(int32_t status, const d500_error& err, const char* what) const;
-  const OperatorImpl& impl_;
+  std::string where() const;  // "<impl id> <op type>", the prefix of every error
+  // A copy, not a reference into the registry: loading more plugins may grow (and move) the
+  // registry's storage while this instance lives.
+  OperatorImpl impl_;
   void* instance_ = nullptr;
 };
 

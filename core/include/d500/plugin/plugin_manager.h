@@ -46,12 +46,15 @@ class PluginManager {
   static std::vector<std::string> default_search_path(const std::string& exe_dir);
 
   // Reads every *.d500plugin.json in the search path (no plugin code runs). A malformed manifest,
-  // or a shared library in a plugin folder without one, is recorded as broken.
+  // or a shared library in a plugin folder without one, is recorded as broken. Runs once: later
+  // calls do nothing (records of loaded plugins must stay put).
   void discover();
   // dlopen(RTLD_NOW) each discovered plugin, resolve the entry point, check the ABI and struct
   // sizes, run init; registers operators of the good ones. Never throws for a broken plugin.
   void load_all();
   // Loads only the named plugins (and discovers first if needed); others stay Discovered.
+  // Throws D500Error for a name no manifest in the search path declares (a typo would otherwise
+  // pass silently); a named plugin that turns out broken is recorded, not thrown.
   void load(const std::vector<std::string>& names);
 
   const std::vector<PluginRecord>& plugins() const { return records_; }

@@ -1,0 +1,83 @@
+#include "add.h"
+
+#include "broadcast.h"
+
+namespace d500::reference {
+
+Add::Add(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
+    : dtype_(real_dtype(inputs)) {
+  attrs.expect_only({});
+  if (inputs.size() != 2)
+    throw std::invalid_argument("expects inputs A and B, got " + std::to_string(inputs.size()) +
+                                " inputs");
+  a_shape_ = inputs[0].shape();
+  b_shape_ = inputs[1].shape();
+  y_shape_ = broadcast_shapes(a_shape_, b_shape_);
+  a_strides_ = broadcast_strides(a_shape_, y_shape_);
+  b_strides_ = broadcast_strides(b_shape_, y_shape_);
+}
+
+std::vector<TensorInfo> Add::outputs() const {
+  return {TensorInfo(dtype_ == Real::Float32 ? sdk::dtype_of<float>() : sdk::dtype_of<double>(),
+                     y_shape_)};
+}
+
+void Add::check_inputs(Inputs in) const {
+  sdk::expect_count(in.size(), 2, "inputs");
+  expect_shape(in[0], a_shape_, "A");
+  expect_shape(in[1], b_shape_, "B");
+}
+
+void Add::forward(Inputs in, Outputs out) {
+  check_inputs(in);
+  sdk::expect_count(out.size(), 1, "outputs");
+  expect_shape(out[0], y_shape_, "C");
+  dispatch(dtype_, [&](auto tag) {
+    using T = decltype(tag);
+    const T* a = in[0].as<T>().data();
+    const T* b = in[1].as<T>().data();
+    T* y = out[0].as<T>().data();
+    for_each_broadcast(y_shape_, a_strides_, b_strides_,
+                       [&](int64_t i, int64_t ia, int64_t ib) { y[i] = a[ia] + b[ib]; });
+  });
+}
+
+void Add::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/, Outputs grad_inputs) {
+  check_inputs(inputs);
+  sdk::expect_count(grad_outputs.size(), 1, "output gradients");
+  expect_shape(grad_outputs[0], y_shape_, "dC");
+  sdk::expect_count(grad_inputs.size(), 2, "input gradients");
+  const bool want_a = grad_inputs[0].defined(), want_b = grad_inputs[1].defined();
+  if (want_a) expect_shape(grad_inputs[0], a_shape_, "dA");
+  if (want_b) expect_shape(grad_inputs[1], b_shape_, "dB");
+  dispatch(dtype_, [&](auto tag) {
+    using T = decltype(tag);
+    const T* dy = grad_outputs[0].as<T>().data();
+    // dA is dC summed over the dimensions A was broadcast along (likewise dB); accumulated in
+    // double so a long sum in float32 does not drift.
+    std::vector<double> da(want_a ? static_cast<size_t>(numel(a_shape_)) : 0, 0.0);
+    std::vector<double> db(want_b ? static_cast<size_t>(numel(b_shape_)) : 0, 0.0);
+    for_each_broadcast(y_shape_, a_strides_, b_strides_, [&](int64_t i, int64_t ia, int64_t ib) {
+      if (want_a) da[ia] += dy[i];
+      if (want_b) db[ib] += dy[i];
+    });
+    if (want_a) {
+      T* out = grad_inputs[0].as<T>().data();
+      for (size_t i = 0; i < da.size(); ++i) out[i] = static_cast<T>(da[i]);
+    }
+    if (want_b) {
+      T* out = grad_inputs[1].as<T>().data();
+      for (size_t i = 0; i < db.size(); ++i) out[i] = static_cast<T>(db[i]);
+    }
+  });
+}
+
+Cost Add::cost() const {
+  Cost c;
+  c.flops = static_cast<double>(numel(y_shape_));
+  c.bytes = static_cast<double>(numel(a_shape_) + numel(b_shape_) + numel(y_shape_)) *
+            static_cast<double>(real_size(dtype_));
+  return c;
+}
+
+}  // namespace d500::reference
