@@ -1,8 +1,11 @@
 // `d500 runs` and `d500 show RUN`: read-only views of the store.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <map>
 
 #include "commands.h"
+#include "d500/spec/experiment.h"
 #include "run_json.h"
 
 namespace d500::cli {
@@ -45,10 +48,27 @@ int cmd_runs(const GlobalOptions& g) {
   return kOk;
 }
 
+// Measurements in the order of the experiment's sweep (they are stored in the shuffled order in
+// which they ran), then by implementation.
+void sort_by_sweep(const store::RunInfo& r, std::vector<store::MeasurementRow>& ms) {
+  auto spec = spec::parse_experiment(nlohmann::json::parse(r.spec_json, nullptr, false), "");
+  if (!spec) return;
+  std::map<std::string, size_t> index;
+  auto points = spec.value().points();
+  for (size_t i = 0; i < points.size(); ++i) index[points[i].to_json().dump()] = i;
+  auto key = [&](const store::MeasurementRow& m) {
+    auto it = index.find(nlohmann::json::parse(m.point_json, nullptr, false).dump());
+    return std::make_pair(it == index.end() ? points.size() : it->second, m.implementation);
+  };
+  std::stable_sort(ms.begin(), ms.end(),
+                   [&](const auto& a, const auto& b) { return key(a) < key(b); });
+}
+
 int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
   auto s = open_store(g.db, store::ResultStore::Mode::ReadOnly);
   store::RunInfo r = require_run(*s, run_arg);
   auto ms = s->measurements(r.id);
+  sort_by_sweep(r, ms);
   if (g.json) {
     std::cout << run_report_json(*s, r, false).dump(2) << "\n";
     return kOk;

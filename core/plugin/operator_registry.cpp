@@ -1,5 +1,6 @@
 #include "d500/plugin/operator_registry.h"
 
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -9,6 +10,11 @@
 namespace d500::plugin {
 
 namespace {
+// ABI 1.1 member: read only when the plugin's struct is large enough to hold it.
+bool has_create_with_constants(const d500_operator& op) {
+  return op.struct_size >= offsetof(d500_operator, create_with_constants) + sizeof(void*) &&
+         op.create_with_constants != nullptr;
+}
 
 // ONNX writes the default domain both as "" and as "ai.onnx".
 bool same_domain(const std::string& a, const std::string& b) {
@@ -128,12 +134,19 @@ d500_tensor_info tensor_info(DType dtype, const Shape& shape) {
 }
 
 OperatorInstance::OperatorInstance(const OperatorImpl& impl, const std::vector<Attribute>& attrs,
-                                   const std::vector<d500_tensor_info>& inputs)
+                                   const std::vector<d500_tensor_info>& inputs,
+                                   const std::vector<const DLTensor*>& constants)
     : impl_(impl) {
   std::vector<d500_attr> c_attrs = to_c_attrs(attrs);
   void* instance = nullptr;
   d500_error err;
   int32_t st = call_guarded("create", err, [&] {
+    if (has_create_with_constants(*impl_.op)) {
+      std::vector<const DLTensor*> c = constants;
+      c.resize(inputs.size(), nullptr);
+      return impl_.op->create_with_constants(c_attrs.data(), c_attrs.size(), inputs.data(),
+                                             inputs.size(), c.data(), &instance, &err);
+    }
     return impl_.op->create(c_attrs.data(), c_attrs.size(), inputs.data(), inputs.size(), &instance,
                             &err);
   });

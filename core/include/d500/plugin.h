@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 #define D500_ABI_MAJOR 1u
-#define D500_ABI_MINOR 0u
+#define D500_ABI_MINOR 1u
 #define D500_ABI_VERSION ((D500_ABI_MAJOR << 16) | D500_ABI_MINOR)
 #define D500_ABI_MAJOR_OF(v) (((uint32_t)(v)) >> 16)
 
@@ -75,6 +75,10 @@ typedef struct d500_attr {
   size_t count;
 } d500_attr;
 
+/* An optional ONNX input left out (empty name in the model) has ndim D500_ABSENT_NDIM; trailing
+ * absent inputs may simply not be passed. */
+#define D500_ABSENT_NDIM (-1)
+
 /* Shape and dtype of a tensor without its data: what shape inference returns. */
 typedef struct d500_tensor_info {
   DLDataType dtype;
@@ -118,6 +122,16 @@ typedef struct d500_operator {
   /* Work of one forward call: floating-point operations and bytes moved (inputs read plus outputs
    * written, at minimum). NULL when unknown. */
   int32_t (*cost)(void* instance, double* flops, double* bytes, d500_error* err);
+
+  /* --- ABI 1.1 --- */
+  /* Like create, with the values of the inputs that are known when the instance is made:
+   * constants[i] is NULL or a CPU tensor holding input i's value (ONNX initializers and constant
+   * inputs, such as Reshape's `shape` or Dropout's `ratio`). When present, the host calls it
+   * instead of create. May be NULL. The tensors are borrowed for the duration of the call. */
+  int32_t (*create_with_constants)(const d500_attr* attrs, size_t n_attrs,
+                                   const d500_tensor_info* inputs, size_t n_inputs,
+                                   const DLTensor* const* constants, void** instance,
+                                   d500_error* err);
 } d500_operator;
 
 /* What a plugin offers. Returned by d500_plugin_entry; static storage owned by the plugin. */

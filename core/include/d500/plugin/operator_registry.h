@@ -50,8 +50,12 @@ struct Attribute {
 // is the plugin's, prefixed with the implementation id. Not thread-safe.
 class OperatorInstance {
  public:
+  // `constants`, when given, holds one entry per input: NULL or the input's known value (passed
+  // to plugins of ABI >= 1.1 through create_with_constants). An absent optional input has
+  // ndim D500_ABSENT_NDIM.
   OperatorInstance(const OperatorImpl& impl, const std::vector<Attribute>& attrs,
-                   const std::vector<d500_tensor_info>& inputs);
+                   const std::vector<d500_tensor_info>& inputs,
+                   const std::vector<const DLTensor*>& constants = {});
   ~OperatorInstance();
   OperatorInstance(const OperatorInstance&) = delete;
   OperatorInstance& operator=(const OperatorInstance&) = delete;

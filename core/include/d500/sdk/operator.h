@@ -86,6 +86,7 @@ class Operator {
     op.flags = spec.flags & ~D500_OP_HAS_BACKWARD;
     op.description = spec.description ? spec.description : "";
     op.create = &create_;
+    op.create_with_constants = &create_with_constants_;
     op.destroy = &destroy_;
     op.output_info = &output_info_;
     op.forward = &forward_;
@@ -106,13 +107,26 @@ class Operator {
 
   static int32_t create_(const d500_attr* attrs, size_t n_attrs, const d500_tensor_info* inputs,
                          size_t n_inputs, void** instance, d500_error* err) {
+    return create_with_constants_(attrs, n_attrs, inputs, n_inputs, nullptr, instance, err);
+  }
+
+  // Derived's constructor takes (Attributes, inputs) or (Attributes, inputs, Constants).
+  static int32_t create_with_constants_(const d500_attr* attrs, size_t n_attrs,
+                                        const d500_tensor_info* inputs, size_t n_inputs,
+                                        const DLTensor* const* constants, void** instance,
+                                        d500_error* err) {
     return guard(err, [&] {
       if (!instance) throw std::invalid_argument("create: instance out-parameter is NULL");
       *instance = nullptr;
       std::vector<TensorInfo> infos;
       infos.reserve(n_inputs);
       for (size_t i = 0; i < n_inputs; ++i) infos.emplace_back(inputs[i]);
-      *instance = new Derived(Attributes(attrs, n_attrs), infos);
+      if constexpr (std::is_constructible<Derived, const Attributes&,
+                                          const std::vector<TensorInfo>&,
+                                          const Constants&>::value)
+        *instance = new Derived(Attributes(attrs, n_attrs), infos, Constants(constants, n_inputs));
+      else
+        *instance = new Derived(Attributes(attrs, n_attrs), infos);
     });
   }
 

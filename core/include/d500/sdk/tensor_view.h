@@ -96,6 +96,10 @@ class TensorInfo {
   TensorInfo(DLDataType dtype, std::vector<int64_t> shape)
       : dtype_(dtype), shape_(std::move(shape)) {}
   explicit TensorInfo(const d500_tensor_info& c) : dtype_(c.dtype) {
+    if (c.ndim == D500_ABSENT_NDIM) {
+      present_ = false;
+      return;
+    }
     if (c.ndim < 0 || c.ndim > D500_MAX_DIMS)
       throw std::invalid_argument("tensor rank " + std::to_string(c.ndim) + " outside [0, " +
                                   std::to_string(D500_MAX_DIMS) + "]");
@@ -115,6 +119,8 @@ class TensorInfo {
   }
 
   DLDataType dtype() const { return dtype_; }
+  // False for an optional ONNX input that was left out (D500_ABSENT_NDIM).
+  bool present() const { return present_; }
   template <class T>
   bool is() const {
     return same_dtype(dtype_, dtype_of<T>());
@@ -141,6 +147,7 @@ class TensorInfo {
  private:
   DLDataType dtype_{kDLFloat, 32, 1};
   std::vector<int64_t> shape_;
+  bool present_ = true;
 };
 
 // A typed view of a contiguous row-major tensor. T is `const U` for inputs.
@@ -243,6 +250,66 @@ class BasicTensorList {
  private:
   DL* data_;
   size_t size_;
+};
+
+// Values of inputs known when the instance is created (ABI 1.1 create_with_constants): ONNX
+// initializers and constant inputs such as Reshape's `shape`. Borrowed for the constructor only.
+class Constants {
+ public:
+  Constants() = default;
+  Constants(const DLTensor* const* c, size_t n) : c_(c), n_(c ? n : 0) {}
+  bool has(size_t i) const { return i < n_ && c_[i] && c_[i]->data; }
+  const DLTensor* get(size_t i) const { return has(i) ? c_[i] : nullptr; }
+  // Input i's values as integers (any integer dtype). Throws std::invalid_argument when the value
+  // is not known or is not integral; `what` names the input in the message.
+  std::vector<int64_t> ints(size_t i, const char* what) const {
+    std::vector<int64_t> out;
+    const DLTensor* t = need(i, what);
+    int64_t n = count(t);
+    const char* p = static_cast<const char*>(t->data) + t->byte_offset;
+    for (int64_t k = 0; k < n; ++k) {
+      if (t->dtype.code == kDLInt && t->dtype.bits == 64)
+        out.push_back(reinterpret_cast<const int64_t*>(p)[k]);
+      else if (t->dtype.code == kDLInt && t->dtype.bits == 32)
+        out.push_back(reinterpret_cast<const int32_t*>(p)[k]);
+      else
+        throw std::invalid_argument(std::string(what) + " must be an integer tensor, got " +
+                                    dtype_name(t->dtype));
+    }
+    return out;
+  }
+  // Input i's values as doubles (float32/float64, or any integer dtype via ints()).
+  std::vector<double> reals(size_t i, const char* what) const {
+    const DLTensor* t = need(i, what);
+    const char* p = static_cast<const char*>(t->data) + t->byte_offset;
+    std::vector<double> out;
+    int64_t n = count(t);
+    if (t->dtype.code == kDLFloat && t->dtype.bits == 32) {
+      for (int64_t k = 0; k < n; ++k) out.push_back(reinterpret_cast<const float*>(p)[k]);
+    } else if (t->dtype.code == kDLFloat && t->dtype.bits == 64) {
+      for (int64_t k = 0; k < n; ++k) out.push_back(reinterpret_cast<const double*>(p)[k]);
+    } else if (t->dtype.bits == 8 && (t->dtype.code == kDLUInt || t->dtype.code == D500_DLPACK_BOOL_CODE)) {
+      for (int64_t k = 0; k < n; ++k) out.push_back(reinterpret_cast<const uint8_t*>(p)[k]);
+    } else {
+      for (int64_t v : ints(i, what)) out.push_back(static_cast<double>(v));
+    }
+    return out;
+  }
+
+ private:
+  const DLTensor* need(size_t i, const char* what) const {
+    if (!has(i))
+      throw std::invalid_argument(std::string(what) +
+                                  " must be a constant (an initializer) for this implementation");
+    return c_[i];
+  }
+  static int64_t count(const DLTensor* t) {
+    int64_t n = 1;
+    for (int32_t d = 0; d < t->ndim; ++d) n *= t->shape[d];
+    return n;
+  }
+  const DLTensor* const* c_ = nullptr;
+  size_t n_ = 0;
 };
 
 using InTensor = BasicTensor<const DLTensor>;
