@@ -64,6 +64,11 @@ typedef enum d500_attr_type {
   D500_ATTR_FLOATS = 5
 } d500_attr_type;
 
+/* Reserved attribute names start with '_'. The host adds "_opset" (D500_ATTR_INT): the opset
+ * version of the operator's domain in the model, for operators whose semantics changed between
+ * opsets (Softmax before 13, for example). Absent when unknown: assume the latest. */
+#define D500_ATTR_OPSET "_opset"
+
 typedef struct d500_attr {
   const char* name;
   int32_t type;          /* d500_attr_type */

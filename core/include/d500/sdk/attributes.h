@@ -98,10 +98,12 @@ class Attributes {
   }
 
   // Rejects attributes the operator does not know, so a typo is not silently ignored.
+  // Names starting with '_' are context the host adds (D500_ATTR_OPSET) and always allowed.
   void expect_only(std::initializer_list<const char*> known) const {
     for (size_t i = 0; i < n_; ++i) {
       const char* name = attrs_[i].name ? attrs_[i].name : "";
-      bool ok = false;
+      bool ok = name[0] == '_';  // host-supplied context such as "_opset", never a typo
+
       for (const char* k : known) ok = ok || std::strcmp(k, name) == 0;
       if (ok) continue;
       std::string list;
