@@ -170,3 +170,69 @@ TEST(Experiment, TheShippedExampleParses) {
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_EQ(r.value().points().size(), 3u);
 }
+
+TEST(Experiment, ExplicitPointsCombineWithTheSweep) {
+  json j = valid();
+  j["sweep"] = json::parse(R"({"T": [0, 1]})");
+  j["points"] = json::parse(R"([{"M": 8, "K": 2}, {"M": 16, "K": 4}, {"M": 32, "K": 8}])");
+  auto e = parse_experiment(j, "e.json");
+  ASSERT_TRUE(e.ok()) << e.error().to_string();
+  auto pts = e.value().points();
+  ASSERT_EQ(pts.size(), 6u);
+  EXPECT_EQ(pts[0].vars.at("M"), 8);
+  EXPECT_EQ(pts[0].vars.at("T"), 0);
+  EXPECT_EQ(pts[1].vars.at("T"), 1);
+  EXPECT_EQ(e.value().op.shapes_at(pts[5])[0], (d500::Shape{32, 8}));
+  // The canonical form inlines the points, so a rerun does not depend on any other file.
+  EXPECT_EQ(to_json(e.value())["points"].size(), 3u);
+}
+
+TEST(Experiment, ProblemListsAreReadRelativeToTheExperimentFile) {
+  d500::test::TempDir dir;
+  std::ofstream(dir.file("gemm.json")) << R"({"d500_problems": 1, "name": "g",
+      "points": [{"M": 4, "K": 5}, {"M": 6, "K": 7}]})";
+  json j = valid();
+  j.erase("sweep");
+  j["sweep"] = json::parse(R"({"T": [0]})");
+  j["problems"] = "gemm.json";
+  std::ofstream(dir.file("exp.json")) << j.dump();
+  auto e = load_experiment(dir.file("exp.json"));
+  ASSERT_TRUE(e.ok()) << e.error().to_string();
+  EXPECT_EQ(e.value().points().size(), 2u);
+
+  j["problems"] = "missing.json";
+  std::ofstream(dir.file("exp2.json")) << j.dump();
+  auto bad = load_experiment(dir.file("exp2.json"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().to_string().find("$.problems"), std::string::npos);
+  EXPECT_NE(bad.error().to_string().find("missing.json"), std::string::npos);
+}
+
+TEST(Experiment, ValidationAndBaseline) {
+  auto e = parse_experiment(valid(), "e.json").value();
+  EXPECT_TRUE(e.validation.forward && e.validation.backward && e.validation.determinism);
+  EXPECT_EQ(e.baseline, "reference");  // the first implementation
+  json j = valid();
+  j["validate"] = json::parse(R"({"backward": false, "tolerance": 0.001})");
+  j["baseline"] = "torch/cpu";
+  auto f = parse_experiment(j, "e.json").value();
+  EXPECT_FALSE(f.validation.backward);
+  EXPECT_TRUE(f.validation.forward);
+  EXPECT_DOUBLE_EQ(f.validation.tolerance, 0.001);
+  EXPECT_EQ(f.baseline, "torch/cpu");
+  j["validate"] = false;
+  EXPECT_FALSE(parse_experiment(j, "e.json").value().validation.forward);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    PointErrors, ExperimentErrors,
+    ::testing::Values(
+        BadCase{"points_not_array", [](json& j) { j["points"] = 3; }, {"$.points", "array of points"}},
+        BadCase{"point_not_object", [](json& j) { j["points"] = json::array({1}); }, {"$.points[0]", "object"}},
+        BadCase{"points_differ", [](json& j) { j["points"] = json::parse(R"([{"Q": 1}, {"R": 2}])"); }, {"$.points[1]", "other variables"}},
+        BadCase{"point_is_sweep_var", [](json& j) { j["points"] = json::parse(R"([{"M": 1}])"); }, {"$.points[0].M", "sweep variable"}},
+        BadCase{"points_and_problems", [](json& j) { j["points"] = json::parse(R"([{"Q": 1}])"); j["problems"] = "x.json"; }, {"$.problems", "not both"}},
+        BadCase{"baseline_unknown", [](json& j) { j["baseline"] = "nope"; }, {"$.baseline", "not one of"}},
+        BadCase{"validate_bad", [](json& j) { j["validate"] = 3; }, {"$.validate"}},
+        BadCase{"validate_key", [](json& j) { j["validate"] = json::parse(R"({"fwd": true})"); }, {"$.validate.fwd", "unknown key"}}),
+    [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
