@@ -5,6 +5,7 @@
 #include <random>
 
 #include "d500/measure/loop.h"
+#include "d500/operators/validation.h"
 
 namespace d500::operators {
 
@@ -41,6 +42,7 @@ class OperatorSubject : public measure::Subject {
     for (uint64_t i = 0; i < n; ++i) instance_->forward(in_dl_, out_dl_);
   }
 
+  const std::vector<Tensor>& inputs() const { return inputs_; }
   double flops() const { return flops_; }
   double bytes() const { return bytes_; }
 
@@ -85,6 +87,42 @@ store::MeasurementRow to_row(const measure::Measurement& m) {
   r.major_faults_per_call = m.major_faults_per_call;
   r.ctx_switches_per_call = m.ctx_switches_per_call;
   return r;
+}
+
+// Validates one implementation at one point and stores the verdicts (and a determinism
+// heat-map when two runs differ) against its measurement. Returns whether every check passed.
+bool validate_and_store(const spec::Experiment& e, const spec::Point& point,
+                        const plugin::OperatorImpl& impl, const plugin::OperatorImpl* reference,
+                        const OperatorSubject& subject, store::ResultStore& store, int64_t run_id,
+                        int64_t measurement_id, const std::string& label, uint64_t seed) {
+  const spec::Validation& v = e.validation;
+  if (!v.forward && !v.backward && !v.determinism) return true;
+  operators::ValidationOptions o{v.forward, v.backward, v.determinism, v.tolerance, seed};
+  bool ok = true;
+  auto results = validate_operator(impl, reference, attributes_from_json(e.op.attributes_at(point)),
+                                   subject.inputs(), o);
+  for (const auto& r : results) {
+    store::ValidationRow row;
+    row.run_id = run_id;
+    row.measurement_id = measurement_id;
+    row.subject = label + " [" + impl.id() + "]";
+    row.metric = r.metric;
+    row.value = r.value;
+    row.tolerance = r.tolerance;
+    row.passed = r.passed || r.skipped;
+    row.detail = r.skipped ? "skipped: " + r.detail : r.detail;
+    store.add_validation(row);
+    ok = ok && row.passed;
+    if (!r.heatmap_json.empty()) {
+      store::ArtifactRow a;
+      a.run_id = run_id;
+      a.name = "diff_heatmap " + row.subject + " " + r.metric;
+      a.mime = "application/vnd.d500.heatmap+json";
+      a.data.assign(r.heatmap_json.begin(), r.heatmap_json.end());
+      store.add_artifact(a);
+    }
+  }
+  return ok;
 }
 
 }  // namespace
@@ -135,6 +173,7 @@ Result<std::vector<const plugin::OperatorImpl*>> resolve_implementations(
 
 RunSummary run_operator_experiment(const spec::Experiment& e,
                                    const std::vector<const plugin::OperatorImpl*>& impls,
+                                   const plugin::OperatorImpl* reference,
                                    store::ResultStore& store, int64_t run_id,
                                    const RunCallbacks& cb) {
   RunSummary summary;
@@ -202,8 +241,12 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
       row.implementation = impls[k]->id();
       row.point_json = point.to_json().dump();
       row.policy_json = policy_json;
-      store.add_measurement(row, samples);
+      int64_t mid = store.add_measurement(row, samples);
       ++summary.measurements;
+      if (subjects[k] && row.error.empty() && !(cb.cancel && cb.cancel->load()) &&
+          !validate_and_store(e, point, *impls[k], reference, *subjects[k], store, run_id, mid,
+                              label, e.seed + 7919 * pi + k))
+        ++summary.invalid;
       if (!row.error.empty()) {
         ++summary.failed;
         summary.errors.push_back(label + " [" + row.implementation + "]: " + row.error);

@@ -31,6 +31,7 @@ struct RunCallbacks {
 struct RunSummary {
   size_t measurements = 0;
   size_t failed = 0;      // measurements that ended in an error
+  size_t invalid = 0;     // measurements whose implementation failed a validation check
   bool cancelled = false;
   std::vector<std::string> errors;  // one line per failed measurement
 };
@@ -47,8 +48,12 @@ std::vector<plugin::Attribute> attributes_from_json(const nlohmann::json& attrs)
 // measured interleaved (measurement.md rule 6). Each point's measurements are committed as soon as
 // the point is done, so a run killed later keeps them. A failure (unsupported shape, an exception
 // in the plugin) is recorded as that measurement's error and the sweep continues.
+// After a point is measured, each implementation is validated (unless the experiment turns it
+// off) against `reference` (may be null: checks recorded as skipped); the verdicts are stored
+// with the measurement, apart from its time.
 RunSummary run_operator_experiment(const spec::Experiment& e,
                                    const std::vector<const plugin::OperatorImpl*>& impls,
+                                   const plugin::OperatorImpl* reference,
                                    store::ResultStore& store, int64_t run_id,
                                    const RunCallbacks& callbacks);
 
