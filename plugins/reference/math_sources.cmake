@@ -1,1 +1,14 @@
-set(D500_REFERENCE_MATH_SOURCES broadcast.cpp gemm.cpp matmul.cpp add.cpp relu.cpp)
+set(D500_REFERENCE_MATH_SOURCES
+  broadcast.cpp
+  gemm.cpp
+  matmul.cpp
+  binary.cpp
+  sum.cpp
+  unary.cpp
+  softmax.cpp
+  reshape.cpp
+  transpose.cpp
+  concat.cpp
+  reduce.cpp
+  class_loss.cpp
+  mse_loss.cpp)

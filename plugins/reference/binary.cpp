@@ -1,10 +1,31 @@
-#include "add.h"
+#include "binary.h"
 
 #include "broadcast.h"
 
 namespace d500::reference {
+namespace {
 
-Add::Add(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
+template <BinaryKind K>
+double apply(double a, double b) {
+  if constexpr (K == BinaryKind::Add) return a + b;
+  if constexpr (K == BinaryKind::Sub) return a - b;
+  if constexpr (K == BinaryKind::Mul) return a * b;
+  if constexpr (K == BinaryKind::Div) return a / b;
+}
+
+// dC/dA and dC/dB at (a, b), each times the incoming gradient g.
+template <BinaryKind K>
+void partials(double a, double b, double g, double& ga, double& gb) {
+  if constexpr (K == BinaryKind::Add) ga = g, gb = g;
+  if constexpr (K == BinaryKind::Sub) ga = g, gb = -g;
+  if constexpr (K == BinaryKind::Mul) ga = g * b, gb = g * a;
+  if constexpr (K == BinaryKind::Div) ga = g / b, gb = -g * a / (b * b);
+}
+
+}  // namespace
+
+template <BinaryKind K>
+Binary<K>::Binary(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
     : dtype_(real_dtype(inputs)) {
   attrs.expect_only({});
   if (inputs.size() != 2)
@@ -17,18 +38,15 @@ Add::Add(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
   b_strides_ = broadcast_strides(b_shape_, y_shape_);
 }
 
-std::vector<TensorInfo> Add::outputs() const {
-  return {TensorInfo(dtype_ == Real::Float32 ? sdk::dtype_of<float>() : sdk::dtype_of<double>(),
-                     y_shape_)};
-}
-
-void Add::check_inputs(Inputs in) const {
+template <BinaryKind K>
+void Binary<K>::check_inputs(Inputs in) const {
   sdk::expect_count(in.size(), 2, "inputs");
   expect_shape(in[0], a_shape_, "A");
   expect_shape(in[1], b_shape_, "B");
 }
 
-void Add::forward(Inputs in, Outputs out) {
+template <BinaryKind K>
+void Binary<K>::forward(Inputs in, Outputs out) {
   check_inputs(in);
   sdk::expect_count(out.size(), 1, "outputs");
   expect_shape(out[0], y_shape_, "C");
@@ -37,12 +55,16 @@ void Add::forward(Inputs in, Outputs out) {
     const T* a = in[0].as<T>().data();
     const T* b = in[1].as<T>().data();
     T* y = out[0].as<T>().data();
-    for_each_broadcast(y_shape_, a_strides_, b_strides_,
-                       [&](int64_t i, int64_t ia, int64_t ib) { y[i] = a[ia] + b[ib]; });
+    // In double then rounded once: for float32 that is the correctly rounded result.
+    for_each_broadcast(y_shape_, a_strides_, b_strides_, [&](int64_t i, int64_t ia, int64_t ib) {
+      y[i] = static_cast<T>(apply<K>(a[ia], b[ib]));
+    });
   });
 }
 
-void Add::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/, Outputs grad_inputs) {
+template <BinaryKind K>
+void Binary<K>::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/,
+                         Outputs grad_inputs) {
   check_inputs(inputs);
   sdk::expect_count(grad_outputs.size(), 1, "output gradients");
   expect_shape(grad_outputs[0], y_shape_, "dC");
@@ -52,14 +74,18 @@ void Add::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/, Outpu
   if (want_b) expect_shape(grad_inputs[1], b_shape_, "dB");
   dispatch(dtype_, [&](auto tag) {
     using T = decltype(tag);
+    const T* a = inputs[0].as<T>().data();
+    const T* b = inputs[1].as<T>().data();
     const T* dy = grad_outputs[0].as<T>().data();
-    // dA is dC summed over the dimensions A was broadcast along (likewise dB); accumulated in
-    // double so a long sum in float32 does not drift.
+    // An operand broadcast along a dimension receives the sum of the gradients of every element
+    // it was stretched to; accumulated in double so a long float32 sum does not drift.
     std::vector<double> da(want_a ? static_cast<size_t>(numel(a_shape_)) : 0, 0.0);
     std::vector<double> db(want_b ? static_cast<size_t>(numel(b_shape_)) : 0, 0.0);
     for_each_broadcast(y_shape_, a_strides_, b_strides_, [&](int64_t i, int64_t ia, int64_t ib) {
-      if (want_a) da[ia] += dy[i];
-      if (want_b) db[ib] += dy[i];
+      double ga = 0, gb = 0;
+      partials<K>(a[ia], b[ib], dy[i], ga, gb);
+      if (want_a) da[ia] += ga;
+      if (want_b) db[ib] += gb;
     });
     if (want_a) {
       T* out = grad_inputs[0].as<T>().data();
@@ -72,12 +98,18 @@ void Add::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/, Outpu
   });
 }
 
-Cost Add::cost() const {
+template <BinaryKind K>
+Cost Binary<K>::cost() const {
   Cost c;
   c.flops = static_cast<double>(numel(y_shape_));
   c.bytes = static_cast<double>(numel(a_shape_) + numel(b_shape_) + numel(y_shape_)) *
             static_cast<double>(real_size(dtype_));
   return c;
 }
+
+template class Binary<BinaryKind::Add>;
+template class Binary<BinaryKind::Sub>;
+template class Binary<BinaryKind::Mul>;
+template class Binary<BinaryKind::Div>;
 
 }  // namespace d500::reference
