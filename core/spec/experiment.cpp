@@ -50,13 +50,20 @@ std::vector<Shape> OperatorSpec::shapes_at(const Point& p) const {
 }
 
 json OperatorSpec::attributes_at(const Point& p) const {
+  auto subst = [&](const json& v) -> json {
+    if (v.is_string() && v.get<std::string>().rfind("$", 0) == 0)
+      return p.vars.at(v.get<std::string>().substr(1));
+    return v;
+  };
   json out = json::object();
   for (auto it = attributes.begin(); it != attributes.end(); ++it) {
-    const json& v = it.value();
-    if (v.is_string() && v.get<std::string>().rfind("$", 0) == 0)
-      out[it.key()] = p.vars.at(v.get<std::string>().substr(1));
-    else
-      out[it.key()] = v;
+    if (it.value().is_array()) {
+      json arr = json::array();
+      for (const auto& x : it.value()) arr.push_back(subst(x));
+      out[it.key()] = arr;
+    } else {
+      out[it.key()] = subst(it.value());
+    }
   }
   return out;
 }

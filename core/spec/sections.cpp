@@ -170,12 +170,18 @@ void parse_operator(Checker& c, const json& j, Experiment& e) {
       for (auto it = at->begin(); it != at->end(); ++it) {
         const json& v = it.value();
         const std::string ap = path + ".attributes." + it.key();
-        if (v.is_string() && v.get<std::string>().rfind("$", 0) == 0 &&
-            !has_var(e, v.get<std::string>().substr(1)))
-          c.fail(ap, "names sweep variable \"" + v.get<std::string>().substr(1) +
-                         "\", which $.sweep does not define");
-        else if (!(v.is_number() || v.is_string() || v.is_array()))
+        // "$VAR" names a variable, as the whole value or as an element of an array.
+        auto check_var = [&](const json& x, const std::string& xp) {
+          if (x.is_string() && x.get<std::string>().rfind("$", 0) == 0 &&
+              !has_var(e, x.get<std::string>().substr(1)))
+            c.fail(xp, "names sweep variable \"" + x.get<std::string>().substr(1) +
+                           "\", which neither $.sweep nor $.points defines");
+        };
+        if (!(v.is_number() || v.is_string() || v.is_array()))
           c.fail(ap, "expected a number, a string or an array, got " + Checker::describe(v));
+        check_var(v, ap);
+        if (v.is_array())
+          for (size_t k = 0; k < v.size(); ++k) check_var(v[k], ap + "[" + std::to_string(k) + "]");
       }
       op.attributes = *at;
     }

@@ -208,6 +208,19 @@ TEST(Experiment, ProblemListsAreReadRelativeToTheExperimentFile) {
   EXPECT_NE(bad.error().to_string().find("missing.json"), std::string::npos);
 }
 
+TEST(Experiment, VariablesInsideAttributeArrays) {
+  json j = valid();
+  j["sweep"]["S"] = json::array({1, 2});
+  j["operator"]["attributes"]["strides"] = json::parse(R"(["$S", "$S"])");
+  auto e = parse_experiment(j, "e.json");
+  ASSERT_TRUE(e.ok()) << e.error().to_string();
+  auto pts = e.value().points();
+  auto attrs = e.value().op.attributes_at(pts.back());
+  EXPECT_EQ(attrs["strides"], json::parse("[2, 2]"));
+  j["operator"]["attributes"]["strides"] = json::parse(R"(["$S", "$Nope"])");
+  EXPECT_NE(error_of(j).find("$.operator.attributes.strides[1]"), std::string::npos) << error_of(j);
+}
+
 TEST(Experiment, ValidationAndBaseline) {
   auto e = parse_experiment(valid(), "e.json").value();
   EXPECT_TRUE(e.validation.forward && e.validation.backward && e.validation.determinism);
