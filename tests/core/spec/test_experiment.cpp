@@ -249,3 +249,14 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"validate_bad", [](json& j) { j["validate"] = 3; }, {"$.validate"}},
         BadCase{"validate_key", [](json& j) { j["validate"] = json::parse(R"({"fwd": true})"); }, {"$.validate.fwd", "unknown key"}}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
+
+TEST(Experiment, EveryShippedExampleAndProblemListParses) {
+  for (const char* name : {"gemm_reference.json", "conv_sweep.json", "gemm_sweep.json"}) {
+    auto r = load_experiment(std::string(D500_TEST_SOURCE_DIR) + "/resources/examples/" + name);
+    ASSERT_TRUE(r.ok()) << name << ": " << r.error().to_string();
+    for (const auto& p : r.value().points()) {
+      auto shapes = r.value().op.shapes_at(p);  // every variable resolves
+      EXPECT_FALSE(shapes.empty());
+    }
+  }
+}
