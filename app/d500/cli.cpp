@@ -68,6 +68,18 @@ std::string format_duration_ns(double ns) {
   return buf;
 }
 
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string duration_of(const store::RunInfo& r) {
+  if (r.started_at <= 0) return "-";
+  double end = r.finished_at > 0 ? r.finished_at : r.started_at;
+  return fixed(end - r.started_at, 1) + " s";
+}
+
 std::string format_time(double t) {
   if (t <= 0) return "-";
   std::time_t tt = static_cast<std::time_t>(t);

@@ -48,7 +48,9 @@ store::RunInfo require_run(const store::ResultStore& s, const std::string& arg);
 
 // "812 ns", "3.41 us", "12.0 ms", "1.20 s" with 3 significant digits.
 std::string format_duration_ns(double ns);
-std::string format_time(double unix_seconds);  // "2026-11-30 04:12:00" local time, "-" for 0
+std::string format_time(double unix_seconds);
+std::string fixed(double v, int digits);           // printf %.*f
+std::string duration_of(const store::RunInfo& r);  // "5.6 s", "-" when not started  // "2026-11-30 04:12:00" local time, "-" for 0
 // Prints rows as aligned columns (the first row is the header).
 void print_table(const std::vector<std::vector<std::string>>& rows);
 

@@ -19,6 +19,10 @@ namespace {
 void load_plugins(plugin::PluginManager& pm, const spec::Experiment& e) {
   std::set<std::string> names;
   for (const auto& impl : e.implementations) names.insert(impl.plugin);
+  // The validation reference is loaded when it exists; without it the checks say "skipped".
+  if (e.level == "operator" && pm.find(e.validation.reference) &&
+      (e.validation.forward || e.validation.backward))
+    names.insert(e.validation.reference);
   for (const auto& n : names) {
     if (!pm.find(n)) {
       std::string known;
@@ -74,7 +78,9 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   cb.progress = [&](const operators::ProgressEvent& ev) { progress.update(ev); };
   operators::RunSummary summary;
   try {
-    summary = operators::run_operator_experiment(e, *impls, *store, run.id, cb);
+    const plugin::OperatorImpl* reference = pm->operators().find_impl(
+        e.op.op_type, e.op.domain, e.validation.reference);
+    summary = operators::run_operator_experiment(e, *impls, reference, *store, run.id, cb);
   } catch (const std::exception& ex) {
     progress.finish();
     store->finish_run(run.id, store::RunStatus::Failed, kRunFailed, ex.what());
@@ -94,6 +100,12 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     code = kRunFailed;
     reason = std::to_string(summary.failed) + " of " + std::to_string(summary.measurements) +
              " measurements failed; first: " + summary.errors.front();
+  } else if (summary.invalid > 0) {
+    // Timed fine, but computed something else: a result that must not pass silently.
+    status = store::RunStatus::Failed;
+    code = kRunFailed;
+    reason = std::to_string(summary.invalid) + " of " + std::to_string(summary.measurements) +
+             " measurements failed validation (see `d500 show`)";
   }
   store->finish_run(run.id, status, code, reason);
   progress.event({{"event", "run_finished"}, {"run_id", run.id},

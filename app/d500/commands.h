@@ -18,7 +18,13 @@ struct RunOptions {
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
 int cmd_plugins(const GlobalOptions& g, bool list_operators);
 int cmd_runs(const GlobalOptions& g);
+int cmd_probe(const GlobalOptions& g, double max_seconds);
+int cmd_compare(const GlobalOptions& g, const std::string& run_a, const std::string& run_b,
+                const std::string& db_b, double alpha);
 int cmd_show(const GlobalOptions& g, const std::string& run);
+// `data_dir` "" is Debian's libonnx-testdata node tests.
+int cmd_conformance(const GlobalOptions& g, const std::string& plugin, const std::string& filter,
+                    const std::string& data_dir);
 int cmd_export(const GlobalOptions& g, const std::string& run, const std::string& format,
                const std::string& output, bool samples);
 

@@ -60,6 +60,24 @@ int main(int argc, char** argv) {
   auto* show = app.add_subcommand("show", "Show one run: status, environment, medians with CIs");
   show->add_option("run", show_id, "Run id, or \"latest\"")->required();
 
+  double probe_seconds = 5;
+  auto* probe = app.add_subcommand(
+      "probe", "Measure this machine's peak GFLOP/s and memory bandwidth (for the roofline)");
+  probe->add_option("--max-seconds", probe_seconds, "Sampling time cap per measurement")
+      ->capture_default_str()
+      ->check(CLI::Range(0.05, 600.0));
+
+  std::string cmp_a, cmp_b, cmp_db_b;
+  double alpha = 0.05;
+  auto* compare = app.add_subcommand(
+      "compare", "Compare two runs point by point: medians, ratio, Mann-Whitney verdict");
+  compare->add_option("run_a", cmp_a, "Run id (or \"latest\")")->required();
+  compare->add_option("run_b", cmp_b, "Run id (or \"latest\")")->required();
+  compare->add_option("--db-b", cmp_db_b, "Store of run B when it is another file");
+  compare->add_option("--alpha", alpha, "Significance level")
+      ->capture_default_str()
+      ->check(CLI::Range(1e-6, 0.5));
+
   std::string export_id, export_out;
   bool csv = false, samples = false;
   auto* exp = app.add_subcommand("export", "Export a run's results as CSV or JSON");
@@ -67,6 +85,14 @@ int main(int argc, char** argv) {
   exp->add_flag("--csv", csv, "CSV, one row per measurement (--json: JSON with environment)");
   exp->add_flag("--samples", samples, "Raw samples instead of summaries (CSV), or added (JSON)");
   exp->add_option("-o,--output", export_out, "Output file (default: stdout)");
+
+  std::string conf_plugin, conf_filter, conf_data;
+  auto* conf = app.add_subcommand(
+      "conformance", "Run the ONNX backend node tests against one plugin's operators and store the results");
+  conf->add_option("--plugin", conf_plugin, "Plugin, or plugin/variant, to test")->required();
+  conf->add_option("--filter", conf_filter, "Only tests whose name matches this regex (searched)");
+  conf->add_option("--data", conf_data,
+                   "Folder of node tests (default: /usr/share/libonnx-testdata/data/node)");
 
   try {
     app.parse(argc, argv);
@@ -83,6 +109,9 @@ int main(int argc, char** argv) {
     }
     if (*plugins) return cmd_plugins(g, list_ops);
     if (*runs) return cmd_runs(g);
+    if (*probe) return cmd_probe(g, probe_seconds);
+    if (*compare) return cmd_compare(g, cmp_a, cmp_b, cmp_db_b, alpha);
+    if (*conf) return cmd_conformance(g, conf_plugin, conf_filter, conf_data);
     if (*show) return cmd_show(g, show_id);
     if (*exp) {
       // `--json` is the global flag; for export it selects the format too.

@@ -1,0 +1,161 @@
+// `d500 show RUN`: one run's status, machine, and every measurement with its CI, validation
+// verdict, speedup against the baseline and place on the roofline.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "commands.h"
+#include "d500/operators/compare.h"
+#include "d500/operators/probe.h"
+#include "d500/spec/experiment.h"
+#include "run_json.h"
+
+namespace d500::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::optional<spec::Experiment> experiment_of(const store::RunInfo& r) {
+  auto j = json::parse(r.spec_json, nullptr, false);
+  if (j.is_discarded()) return std::nullopt;
+  auto e = spec::parse_experiment(j, "");
+  if (!e) return std::nullopt;
+  return std::move(e).value();
+}
+
+// Measurements in the order of the experiment's sweep (they are stored in the shuffled order in
+// which they ran), then by implementation.
+void sort_by_sweep(const std::optional<spec::Experiment>& e,
+                   std::vector<store::MeasurementRow>& ms) {
+  if (!e) return;
+  std::map<std::string, size_t> index;
+  auto points = e->points();
+  for (size_t i = 0; i < points.size(); ++i) index[points[i].to_json().dump()] = i;
+  auto key = [&](const store::MeasurementRow& m) {
+    auto it = index.find(json::parse(m.point_json, nullptr, false).dump());
+    return std::make_pair(it == index.end() ? points.size() : it->second, m.implementation);
+  };
+  std::stable_sort(ms.begin(), ms.end(),
+                   [&](const auto& a, const auto& b) { return key(a) < key(b); });
+}
+
+// "ok", "FAIL" or "-" per measurement id, and the failed checks' lines.
+std::map<int64_t, std::string> validation_verdicts(const std::vector<store::ValidationRow>& vs,
+                                                   std::vector<std::string>& failures) {
+  std::map<int64_t, std::string> out;
+  for (const auto& v : vs) {
+    auto& verdict = out[v.measurement_id];
+    if (!v.passed) {
+      verdict = "FAIL";
+      char buf[96];
+      std::snprintf(buf, sizeof buf, " = %.3g (tolerance %.3g): ", v.value, v.tolerance);
+      failures.push_back(v.subject + " " + v.metric + buf + v.detail);
+    } else if (verdict.empty()) {
+      verdict = "ok";
+    }
+  }
+  return out;
+}
+
+void print_header(const store::ResultStore& s, const store::RunInfo& r) {
+  std::cout << "run " << r.id << ": " << r.name << " (" << r.level << ")\n"
+            << "  status    " << store::run_status_name(r.status)
+            << (r.status_reason.empty() ? "" : " — " + r.status_reason) << "\n"
+            << "  started   " << format_time(r.started_at) << ", took " << duration_of(r) << "\n"
+            << "  seed      " << r.seed << ", spec " << r.spec_hash.substr(0, 12)
+            << (r.spec_path.empty() ? "" : " (" + r.spec_path + ")") << "\n";
+  if (r.parent_run_id) std::cout << "  rerun of  run " << r.parent_run_id << "\n";
+  if (auto env = s.environment(r.environment_id)) {
+    auto j = json::parse(env->json, nullptr, false);
+    if (j.is_object())
+      std::cout << "  machine   " << j["cpu"].value("model", "?") << ", "
+                << j["cpu"].value("logical_cpus", 0) << " CPUs, governor "
+                << j["cpu"].value("governor", "?") << "; environment " << env->hash.substr(0, 12)
+                << "\n";
+  }
+}
+
+}  // namespace
+
+int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
+  auto s = open_store(g.db, store::ResultStore::Mode::ReadOnly);
+  store::RunInfo r = require_run(*s, run_arg);
+  if (g.json) {
+    std::cout << run_report_json(*s, r, false).dump(2) << "\n";
+    return kOk;
+  }
+  print_header(*s, r);
+  auto e = experiment_of(r);
+  auto ms = s->measurements(r.id);
+  sort_by_sweep(e, ms);
+  std::vector<std::string> failures;
+  auto valid = validation_verdicts(s->validations(r.id), failures);
+
+  std::optional<operators::Roofline> roof;
+  if (auto env = s->environment(r.environment_id)) roof = operators::find_roofline(*s, env->json);
+  std::map<std::pair<std::string, std::string>, operators::Comparison> vs_base;
+  // The experiment names "plugin" or "plugin/variant"; measurements carry "plugin/variant".
+  std::string baseline;
+  if (e)
+    for (const auto& m : ms)
+      if (m.implementation == e->baseline || m.implementation.rfind(e->baseline + "/", 0) == 0) {
+        baseline = m.implementation;
+        break;
+      }
+  if (e && e->implementations.size() > 1)
+    for (auto& c : operators::compare_to_baseline(*s, r.id, baseline))
+      vs_base[{json::parse(c.point_json, nullptr, false).dump(), c.b_impl}] = c;
+
+  if (ms.empty()) {
+    std::cout << "\n(no measurements)\n";
+  } else {
+    std::string level = ms.front().ci_level > 0 ? fixed(100 * ms.front().ci_level, 0) : "95";
+    std::vector<std::vector<std::string>> rows{{"POINT", "IMPLEMENTATION", "N", "MEDIAN",
+                                                level + "% CI", "±%", "STOP", "GFLOP/s", "ROOF%",
+                                                "VS BASELINE", "VALID"}};
+    for (const auto& m : ms) {
+      std::string v = valid.count(m.id) ? valid[m.id] : "-";
+      if (!m.error.empty()) {
+        rows.push_back({m.subject, m.implementation, "0", "-", "-", "-", "error", "-", "-", "-", v});
+        continue;
+      }
+      double half = std::max(m.median - m.ci_lo, m.ci_hi - m.median);
+      double gflops = m.flops > 0 && m.median > 0 ? m.flops / m.median : 0;
+      std::string roof_pct = "-";
+      if (roof && gflops > 0 && m.bytes > 0)
+        roof_pct = fixed(100 * gflops / roof->bound_gflops(m.flops / m.bytes), 1);
+      std::string cmp = "-";
+      if (m.implementation == baseline && vs_base.size()) cmp = "(baseline)";
+      auto it = vs_base.find({json::parse(m.point_json, nullptr, false).dump(), m.implementation});
+      if (it != vs_base.end()) {
+        const auto& c = it->second;
+        cmp = fixed(c.speedup, 2) + "x " + operators::verdict(c) + " (p" +
+              (c.test.p_value < 0.001 ? std::string("<0.001") : "=" + fixed(c.test.p_value, 3)) +
+              ")";
+      }
+      rows.push_back({m.subject, m.implementation, std::to_string(m.n), format_duration_ns(m.median),
+                      m.ci_valid ? "[" + format_duration_ns(m.ci_lo) + ", " +
+                                       format_duration_ns(m.ci_hi) + "]"
+                                 : "n too small",
+                      m.ci_valid && m.median > 0 ? fixed(100 * half / m.median, 1) : "-",
+                      m.stop_reason, gflops > 0 ? fixed(gflops, 2) : "-", roof_pct, cmp, v});
+    }
+    std::cout << "\n";
+    print_table(rows);
+  }
+  if (roof)
+    std::cout << "\nroofline: peak " << fixed(roof->peak_gflops, 1) << " GFLOP/s, memory "
+              << fixed(roof->bandwidth_gbs, 1) << " GB/s (probe run " << roof->probe_run_id << ")\n";
+  else if (r.level == "operator")
+    std::cout << "\nroofline: no probe of this machine in the store (run `d500 probe`)\n";
+  for (const auto& m : ms)
+    if (!m.error.empty())
+      std::cout << "\nerror: " << m.subject << " [" << m.implementation << "]: " << m.error;
+  for (const auto& f : failures) std::cout << "\nvalidation failed: " << f;
+  std::cout << "\n";
+  return kOk;
+}
+
+}  // namespace d500::cli

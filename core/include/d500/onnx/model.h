@@ -1,0 +1,83 @@
+// An ONNX model read from a file, described in d500's own types (no onnx or protobuf header
+// leaks out of here: the proto lives behind a pimpl). Node tests (one node) and whole networks
+// (L1) are read the same way.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "d500/error.h"
+#include "d500/plugin/operator_registry.h"
+#include "d500/tensor.h"
+
+namespace d500::onnx {
+
+// One entry of the model's opset_import. The default domain is written "" (never "ai.onnx").
+struct OpsetImport {
+  std::string domain;
+  int64_t version = 0;
+};
+
+// A graph input or output as declared in the model.
+struct ValueInfo {
+  std::string name;
+  std::string kind;       // "tensor", "sequence", "map", "optional", "sparse_tensor"; "" untyped
+  std::string elem_type;  // a tensor's ONNX element type, "FLOAT", "FLOAT16"; "" when not a tensor
+  DType dtype = DType::Invalid;  // elem_type as a d500 dtype; Invalid when d500 has no such type
+};
+
+// One node, described without its attribute values (those come from Model::attributes).
+struct NodeInfo {
+  std::string name;
+  std::string op_type;
+  std::string domain;                  // "" is ai.onnx
+  std::vector<std::string> inputs;     // "" marks an omitted optional input
+  std::vector<std::string> outputs;    // "" marks an omitted optional output
+  std::vector<std::string> attribute_names;
+  int64_t opset = 0;                   // the model's opset for `domain`; 0 when not imported
+};
+
+// A parsed model that passed the ONNX checker. Move-only; immutable once loaded. Threading: the
+// const methods may be called from several threads at once.
+class Model {
+ public:
+  // Reads and checks the model at `path`. The error names the path and says what is wrong: the
+  // file is missing or unreadable, empty, not a protobuf ModelProto (truncated, random bytes), or
+  // fails the ONNX checker (with the checker's message).
+  static Result<Model> load(const std::string& path);
+  // The same from bytes in memory; `where` names their origin in errors.
+  static Result<Model> parse(std::string_view bytes, const std::string& where);
+
+  Model(Model&&) noexcept;
+  Model& operator=(Model&&) noexcept;
+  ~Model();
+
+  const std::string& source() const;  // the path or `where` it was read from
+  int64_t ir_version() const;
+  const std::vector<OpsetImport>& opset_imports() const;
+  // The imported opset version of `domain` ("" and "ai.onnx" are the same); 0 when not imported.
+  int64_t opset(std::string_view domain) const;
+
+  const std::vector<ValueInfo>& inputs() const;   // graph inputs, initialized ones included
+  const std::vector<ValueInfo>& outputs() const;  // graph outputs
+  std::vector<std::string> initializer_names() const;
+  // An initializer's value; an error when there is none of that name or its dtype is not a d500
+  // dtype.
+  Result<Tensor> initializer(const std::string& name) const;
+
+  size_t node_count() const;
+  NodeInfo node(size_t index) const;  // index < node_count(), asserted
+  // The node's attributes as the plugin ABI carries them (INT, FLOAT, STRING, INTS, FLOATS);
+  // any other type is an error naming the attribute, its type and the node.
+  Result<std::vector<plugin::Attribute>> attributes(size_t index) const;
+
+ private:
+  struct Impl;
+  explicit Model(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace d500::onnx

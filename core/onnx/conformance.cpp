@@ -1,0 +1,431 @@
+// Runs ONNX backend node tests against one plugin (see conformance.h for the outcomes).
+#include "d500/operators/conformance.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <regex>
+#include <set>
+
+#include "d500/onnx/model.h"
+#include "d500/onnx/tensor_file.h"
+
+namespace d500::operators {
+
+namespace fs = std::filesystem;
+using Outcome = ConformanceOutcome;
+
+namespace {
+
+// What one data set (or a check before any) came to; Passed carries the errors seen.
+struct Step {
+  Outcome outcome = Outcome::Passed;
+  std::string reason;
+  double max_abs = 0, max_rel = 0;
+};
+
+Step stop(Outcome o, std::string reason) { return Step{o, std::move(reason), 0, 0}; }
+
+std::string op_name(const std::string& op_type, const std::string& domain) {
+  return domain.empty() ? op_type : domain + "." + op_type;
+}
+
+// The implementation to test, or nullptr with the reason in `why`.
+const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
+                                      const std::string& plugin, const std::string& op_type,
+                                      const std::string& domain, std::string& why) {
+  const std::string name = plugin.substr(0, plugin.find('/'));
+  std::vector<const plugin::OperatorImpl*> mine;
+  for (const auto* impl : ops.find(op_type, domain))
+    if (impl->plugin == name && (name == plugin || impl->id() == plugin)) mine.push_back(impl);
+  if (mine.empty()) {
+    why = plugin + " has no implementation of " + op_name(op_type, domain);
+    return nullptr;
+  }
+  // The buffers handed over are host memory, so only CPU implementations can run them.
+  std::vector<const plugin::OperatorImpl*> cpu;
+  for (const auto* impl : mine)
+    if (impl->device_type() == kDLCPU) cpu.push_back(impl);
+  if (cpu.empty()) {
+    why = plugin + " implements " + op_name(op_type, domain) +
+          " only off the CPU; conformance runs CPU implementations";
+    return nullptr;
+  }
+  for (const auto* impl : cpu)
+    if (impl->variant() == "default") return impl;
+  return cpu.front();
+}
+
+// OperatorInstance turns every failed create into a D500Error and drops the status code, but a
+// plugin's D500_ERR_UNSUPPORTED (a dtype it does not implement) must count as unsupported, not
+// as an error. On that failure path only, this asks the plugin again through the C ABI.
+int32_t create_status(const plugin::OperatorImpl& impl, const std::vector<plugin::Attribute>& attrs,
+                      const std::vector<d500_tensor_info>& infos,
+                      const std::vector<const DLTensor*>& constants) {
+  std::vector<d500_attr> c(attrs.size());
+  for (size_t k = 0; k < attrs.size(); ++k) {
+    const auto& a = attrs[k];
+    c[k].name = a.name.c_str();
+    if (auto* i = std::get_if<int64_t>(&a.value)) c[k].type = D500_ATTR_INT, c[k].i = *i;
+    if (auto* f = std::get_if<double>(&a.value)) c[k].type = D500_ATTR_FLOAT, c[k].f = *f;
+    if (auto* s = std::get_if<std::string>(&a.value)) c[k].type = D500_ATTR_STRING, c[k].s = s->c_str();
+    if (auto* is = std::get_if<std::vector<int64_t>>(&a.value))
+      c[k].type = D500_ATTR_INTS, c[k].ints = is->data(), c[k].count = is->size();
+    if (auto* fs = std::get_if<std::vector<double>>(&a.value))
+      c[k].type = D500_ATTR_FLOATS, c[k].floats = fs->data(), c[k].count = fs->size();
+  }
+  const d500_operator& op = *impl.op;
+  void* instance = nullptr;
+  d500_error err{};
+  int32_t st = D500_ERR_INTERNAL;
+  try {
+    bool with_constants = op.struct_size >= offsetof(d500_operator, create_with_constants) +
+                                                sizeof(void*) &&
+                          op.create_with_constants;
+    st = with_constants ? op.create_with_constants(c.data(), c.size(), infos.data(), infos.size(),
+                                                   constants.data(), &instance, &err)
+                        : op.create(c.data(), c.size(), infos.data(), infos.size(), &instance, &err);
+  } catch (...) {
+    return D500_ERR_INTERNAL;
+  }
+  if (instance) op.destroy(instance);
+  return st;
+}
+
+// Tests whose expected outputs were drawn from numpy's random generator when ONNX made them: no
+// implementation can reproduce those numbers, so comparing them would only ever report failures
+// (ONNX Runtime skips them too). Dropout in training mode with a ratio > 0 and the sampling ops.
+bool random_output(const std::string& test, const std::string& op_type) {
+  static const std::set<std::string> ops = {"Bernoulli", "Multinomial", "RandomNormal",
+                                            "RandomNormalLike", "RandomUniform",
+                                            "RandomUniformLike"};
+  static const std::set<std::string> tests = {"test_training_dropout", "test_training_dropout_default",
+                                              "test_training_dropout_default_mask",
+                                              "test_training_dropout_mask"};
+  return ops.count(op_type) || tests.count(test);
+}
+
+// test_data_set_N folders in numeric order (test_data_set_10 after test_data_set_9).
+std::vector<fs::path> data_sets(const fs::path& test_dir) {
+  std::vector<std::pair<long, fs::path>> found;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(test_dir, ec)) {
+    const std::string name = e.path().filename().string();
+    const std::string prefix = "test_data_set_";
+    if (!e.is_directory() || name.rfind(prefix, 0) != 0) continue;
+    found.emplace_back(std::strtol(name.c_str() + prefix.size(), nullptr, 10), e.path());
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<fs::path> out;
+  for (auto& f : found) out.push_back(std::move(f.second));
+  return out;
+}
+
+// Index of `name` among `values`, -1 when absent.
+int index_of(const std::vector<onnx::ValueInfo>& values, const std::string& name) {
+  for (size_t k = 0; k < values.size(); ++k)
+    if (values[k].name == name) return static_cast<int>(k);
+  return -1;
+}
+
+// The graph inputs a test feeds, in order: input_K.pb is the K-th of them. Inputs that also have
+// an initializer (older models list those among the inputs) take the initializer's value.
+std::vector<onnx::ValueInfo> fed_inputs(const onnx::Model& model) {
+  const auto init = model.initializer_names();
+  std::vector<onnx::ValueInfo> fed;
+  for (const auto& v : model.inputs())
+    if (std::find(init.begin(), init.end(), v.name) == init.end()) fed.push_back(v);
+  return fed;
+}
+
+// A value the plugin ABI cannot carry makes the test unsupported; "" when all is well.
+std::string unsupported_value(const onnx::ValueInfo& v, const char* role) {
+  if (v.kind != "tensor")
+    return std::string(role) + " \"" + v.name + "\" is " +
+           (v.kind.empty() ? "untyped" : "of kind " + v.kind) + "; the plugin ABI passes tensors only";
+  if (v.dtype == DType::Invalid)
+    return std::string(role) + " \"" + v.name + "\" has dtype " + v.elem_type +
+           ", which d500 tensors do not hold";
+  return "";
+}
+
+// Creates an instance for one data set, runs it and compares its outputs with the expected.
+Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
+                  const onnx::NodeInfo& node, const std::vector<plugin::Attribute>& attrs,
+                  const fs::path& dir, const Tolerance& tol) {
+  // Inputs: input_K.pb holds fed input K; the node names its inputs, "" for an omitted one.
+  const std::vector<onnx::ValueInfo> fed = fed_inputs(model);
+  std::vector<Tensor> values(node.inputs.size());
+  std::vector<bool> present(node.inputs.size(), false);
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    const std::string& name = node.inputs[i];
+    if (name.empty()) continue;
+    int k = index_of(fed, name);
+    Result<Tensor> t = k >= 0 ? onnx::read_tensor_file((dir / ("input_" + std::to_string(k) + ".pb")).string())
+                              : model.initializer(name);
+    if (!t) return stop(Outcome::Error, t.error().to_string());
+    values[i] = std::move(t).value();
+    present[i] = true;
+  }
+  std::vector<d500_tensor_info> infos(node.inputs.size());
+  std::vector<DLTensor> dls(node.inputs.size());
+  std::vector<const DLTensor*> constants(node.inputs.size(), nullptr);
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    if (!present[i]) {
+      infos[i] = d500_tensor_info{};
+      infos[i].ndim = D500_ABSENT_NDIM;
+      dls[i] = DLTensor{};
+      dls[i].device = {kDLCPU, 0};
+      dls[i].ndim = D500_ABSENT_NDIM;
+      continue;
+    }
+    try {
+      infos[i] = plugin::tensor_info(values[i].dtype(), values[i].shape());
+    } catch (const D500Error& e) {
+      return stop(Outcome::Unsupported, "input \"" + node.inputs[i] + "\": " + e.what());
+    }
+    dls[i] = values[i].dl();
+    constants[i] = &dls[i];
+  }
+
+  // Expected outputs, by node output position; output_K.pb holds graph output K.
+  std::vector<Tensor> expected(node.outputs.size());
+  std::vector<bool> compared(node.outputs.size(), false);
+  for (size_t j = 0; j < node.outputs.size(); ++j) {
+    int k = node.outputs[j].empty() ? -1 : index_of(model.outputs(), node.outputs[j]);
+    if (k < 0) continue;  // not a graph output: nothing to compare with
+    auto t = onnx::read_tensor_file((dir / ("output_" + std::to_string(k) + ".pb")).string());
+    if (!t) return stop(Outcome::Error, t.error().to_string());
+    expected[j] = std::move(t).value();
+    compared[j] = true;
+  }
+
+  std::unique_ptr<plugin::OperatorInstance> inst;
+  try {
+    inst = std::make_unique<plugin::OperatorInstance>(impl, attrs, infos, constants);
+  } catch (const D500Error& e) {
+    Outcome o = create_status(impl, attrs, infos, constants) == D500_ERR_UNSUPPORTED
+                    ? Outcome::Unsupported
+                    : Outcome::Error;
+    return stop(o, std::string("create: ") + e.what());
+  }
+  std::vector<d500_tensor_info> out_infos;
+  try {
+    out_infos = inst->output_info();
+  } catch (const D500Error& e) {
+    return stop(Outcome::Error, std::string("output_info: ") + e.what());
+  }
+  // The plugin may compute optional trailing outputs the node does not ask for; fewer is wrong.
+  if (out_infos.size() < node.outputs.size())
+    return stop(Outcome::Failed, "the plugin gives " + std::to_string(out_infos.size()) +
+                                     " outputs, the node has " + std::to_string(node.outputs.size()));
+  std::vector<Tensor> outputs;
+  for (size_t j = 0; j < out_infos.size(); ++j) {
+    const auto& oi = out_infos[j];
+    DType dt = from_dlpack(oi.dtype);
+    Shape shape(oi.shape, oi.shape + oi.ndim);
+    const std::string what = "output " + std::to_string(j) +
+                             (j < node.outputs.size() ? " (\"" + node.outputs[j] + "\")" : "");
+    if (j < compared.size() && compared[j]) {
+      const Tensor& e = expected[j];
+      if (dt != e.dtype() || shape != e.shape())
+        return stop(Outcome::Failed,
+                    what + ": the plugin declares " +
+                        std::string(dt == DType::Invalid ? "an unknown dtype" : dtype_name(dt)) +
+                        shape_to_string(shape) + ", expected " + std::string(dtype_name(e.dtype())) +
+                        shape_to_string(e.shape()));
+    }
+    if (dt == DType::Invalid)
+      return stop(Outcome::Error, what + " has a dtype d500 tensors do not hold");
+    outputs.emplace_back(dt, shape);
+  }
+  std::vector<DLTensor> out_dls;
+  for (auto& t : outputs) out_dls.push_back(t.dl());
+  try {
+    inst->forward(dls, out_dls);
+  } catch (const D500Error& e) {
+    return stop(Outcome::Error, std::string("forward: ") + e.what());
+  }
+
+  Step s;
+  for (size_t j = 0; j < node.outputs.size(); ++j) {
+    if (!compared[j]) continue;
+    Comparison c = compare_allclose(outputs[j], expected[j], tol);
+    s.max_abs = std::max(s.max_abs, c.max_abs_error);
+    s.max_rel = std::max(s.max_rel, c.max_rel_error);
+    if (!c.passed && s.outcome == Outcome::Passed) {
+      s.outcome = Outcome::Failed;
+      s.reason = "output " + std::to_string(j) + " (\"" + node.outputs[j] + "\"): " + c.message;
+    }
+  }
+  return s;
+}
+
+ConformanceResult run_checked(const plugin::OperatorRegistry& ops, const std::string& plugin,
+                              const fs::path& test_dir, const Tolerance& tol, ConformanceResult r) {
+  auto finish = [&](Outcome o, std::string reason) {
+    r.outcome = o;
+    r.reason = std::move(reason);
+    return r;
+  };
+  auto model = onnx::Model::load((test_dir / "model.onnx").string());
+  if (!model) return finish(Outcome::Error, model.error().to_string());
+  if (model->node_count() != 1)
+    return finish(Outcome::Unsupported,
+                  "the graph has " + std::to_string(model->node_count()) +
+                      " nodes (an expanded function); node conformance runs one-node graphs");
+  const onnx::NodeInfo node = model->node(0);
+  r.op_type = node.op_type;
+  r.domain = node.domain;
+
+  std::string why;
+  const plugin::OperatorImpl* impl = pick_impl(ops, plugin, node.op_type, node.domain, why);
+  if (!impl) return finish(Outcome::Unsupported, why);
+  r.implementation = impl->id();
+  if (random_output(r.test, node.op_type))
+    return finish(Outcome::Unsupported, "the expected output is random (drawn from numpy's "
+                                        "generator); no implementation can reproduce it");
+  const std::vector<onnx::ValueInfo> fed = fed_inputs(*model);
+  for (const auto& name : node.inputs) {
+    int k = name.empty() ? -1 : index_of(fed, name);
+    if (k >= 0) {
+      auto u = unsupported_value(fed[static_cast<size_t>(k)], "input");
+      if (!u.empty()) return finish(Outcome::Unsupported, u);
+    }
+  }
+  for (const auto& name : node.outputs) {
+    int k = name.empty() ? -1 : index_of(model->outputs(), name);
+    if (k >= 0) {
+      auto u = unsupported_value(model->outputs()[static_cast<size_t>(k)], "output");
+      if (!u.empty()) return finish(Outcome::Unsupported, u);
+    }
+  }
+  auto attrs = model->attributes(0);
+  if (!attrs) return finish(Outcome::Unsupported, attrs.error().message);
+  if (node.opset > 0) attrs->push_back({D500_ATTR_OPSET, node.opset});
+
+  auto sets = data_sets(test_dir);
+  if (sets.empty()) return finish(Outcome::Error, "no test_data_set_* folder in " + test_dir.string());
+  for (const auto& dir : sets) {
+    Step s = run_data_set(*impl, *model, node, *attrs, dir, tol);
+    r.max_abs_error = std::max(r.max_abs_error, s.max_abs);
+    r.max_rel_error = std::max(r.max_rel_error, s.max_rel);
+    if (s.outcome != Outcome::Passed)
+      return finish(s.outcome, dir.filename().string() + ": " + s.reason);
+    ++r.data_sets;
+  }
+  return finish(Outcome::Passed, "");
+}
+
+}  // namespace
+
+const char* conformance_outcome_name(ConformanceOutcome o) {
+  switch (o) {
+    case Outcome::Passed: return "passed";
+    case Outcome::Failed: return "failed";
+    case Outcome::Unsupported: return "unsupported";
+    case Outcome::Error: return "error";
+    case Outcome::Invalid: break;
+  }
+  return "invalid";
+}
+
+std::string ConformanceResult::detail() const {
+  if (outcome == Outcome::Passed) return "passed";
+  return std::string(conformance_outcome_name(outcome)) + ": " + reason;
+}
+
+Result<std::vector<std::string>> list_node_tests(const std::string& data_dir,
+                                                 const std::string& filter) {
+  std::error_code ec;
+  if (!fs::is_directory(data_dir, ec))
+    return Error{fs::exists(data_dir, ec) ? "not a folder" : "no such folder (install the "
+                                                             "libonnx-testdata package, or name "
+                                                             "another folder of node tests)",
+                 data_dir};
+  std::regex re;
+  try {
+    re = std::regex(filter, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    return Error{"filter \"" + filter + "\" is not a valid regular expression: " + e.what(), ""};
+  }
+  std::vector<std::string> tests;
+  for (const auto& e : fs::directory_iterator(data_dir, ec)) {
+    // Every sub-folder counts, model.onnx or not: a broken test folder is reported, not hidden.
+    if (!e.is_directory()) continue;
+    if (std::regex_search(e.path().filename().string(), re)) tests.push_back(e.path().string());
+  }
+  if (ec) return Error{"cannot list: " + ec.message(), data_dir};
+  std::sort(tests.begin(), tests.end());
+  return tests;
+}
+
+ConformanceResult run_node_test(const plugin::OperatorRegistry& ops, const std::string& plugin,
+                                const std::string& test_dir, const Tolerance& tol) {
+  ConformanceResult r;
+  r.test = fs::path(test_dir).filename().string();
+  if (r.test.empty()) r.test = fs::path(test_dir).parent_path().filename().string();
+  try {
+    return run_checked(ops, plugin, test_dir, tol, r);
+  } catch (const std::exception& e) {
+    // Failures are results: one test that trips something unforeseen must not end the others.
+    r.outcome = Outcome::Error;
+    r.reason = std::string("unexpected: ") + e.what();
+    return r;
+  }
+}
+
+std::vector<ConformanceResult> run_conformance(const plugin::OperatorRegistry& ops,
+                                               const std::string& plugin,
+                                               const std::vector<std::string>& test_dirs,
+                                               const Tolerance& tol,
+                                               const ConformanceCallback& on_result,
+                                               const std::atomic<bool>* cancel) {
+  std::vector<ConformanceResult> results;
+  results.reserve(test_dirs.size());
+  for (const auto& dir : test_dirs) {
+    if (cancel && cancel->load()) break;
+    results.push_back(run_node_test(ops, plugin, dir, tol));
+    if (on_result) on_result(results.back(), results.size(), test_dirs.size());
+  }
+  return results;
+}
+
+namespace {
+void add(ConformanceCounts& c, Outcome o) {
+  c.passed += o == Outcome::Passed;
+  c.failed += o == Outcome::Failed;
+  c.unsupported += o == Outcome::Unsupported;
+  c.errors += o == Outcome::Error || o == Outcome::Invalid;
+}
+}  // namespace
+
+ConformanceCounts count_outcomes(const std::vector<ConformanceResult>& results) {
+  ConformanceCounts c;
+  for (const auto& r : results) add(c, r.outcome);
+  return c;
+}
+
+std::map<std::string, ConformanceCounts> counts_by_operator(
+    const std::vector<ConformanceResult>& results) {
+  std::map<std::string, ConformanceCounts> out;
+  for (const auto& r : results) add(out[op_name(r.op_type, r.domain)], r.outcome);
+  return out;
+}
+
+store::ValidationRow validation_row(const ConformanceResult& r, int64_t run_id,
+                                    const Tolerance& tol) {
+  store::ValidationRow v;
+  v.run_id = run_id;
+  v.subject = r.test;
+  v.metric = "onnx_node";
+  v.value = r.max_abs_error;
+  v.tolerance = tol.rtol;
+  v.passed = r.outcome == Outcome::Passed;
+  v.detail = r.detail();
+  return v;
+}
+
+}  // namespace d500::operators

@@ -1,0 +1,168 @@
+// `d500 conformance`: the command-line contract (exit codes, what is printed, what is stored)
+// on real ONNX node tests with the reference plugin, and on broken copies of them.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../support/process.h"
+#include "d500/store/result_store.h"
+
+namespace fs = std::filesystem;
+using d500::test::read_file;
+using d500::test::run;
+using d500::test::TempDir;
+
+namespace {
+
+const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
+const std::string kNodeTests = "/usr/share/libonnx-testdata/data/node";
+
+bool contains(const std::string& hay, const std::string& needle) {
+  return hay.find(needle) != std::string::npos;
+}
+
+std::unique_ptr<d500::store::ResultStore> open_ro(const std::string& db) {
+  return d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
+}
+
+// A data folder with a good copy of test_add, one whose expected output is wrong (the input x,
+// same shape as the sum) and one whose model is cut in half.
+std::string broken_data(const TempDir& dir) {
+  const std::string data = dir.file("node");
+  fs::create_directories(data);
+  fs::copy(kNodeTests + "/test_add", data + "/test_add", fs::copy_options::recursive);
+  fs::copy(kNodeTests + "/test_add", data + "/test_add_wrong", fs::copy_options::recursive);
+  fs::copy_file(kNodeTests + "/test_add/test_data_set_0/input_0.pb",
+                data + "/test_add_wrong/test_data_set_0/output_0.pb",
+                fs::copy_options::overwrite_existing);
+  fs::copy(kNodeTests + "/test_add", data + "/test_add_cut", fs::copy_options::recursive);
+  std::string model = read_file(kNodeTests + "/test_add/model.onnx");
+  std::ofstream(data + "/test_add_cut/model.onnx", std::ios::binary | std::ios::trunc)
+      << model.substr(0, model.size() / 2);
+  return data;
+}
+
+}  // namespace
+
+TEST(ConformanceCli, Help) {
+  TempDir dir;
+  auto r = run({kD500, "conformance", "--help"}, dir.path());
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "--plugin")) << r.out;
+  EXPECT_TRUE(contains(r.out, "--filter")) << r.out;
+  EXPECT_TRUE(contains(r.out, "--data")) << r.out;
+}
+
+TEST(ConformanceCli, BadArgumentsAndInput) {
+  TempDir dir;
+  const std::string db = dir.file("s.d500db");
+  EXPECT_EQ(run({kD500, "conformance", "--db", db}, dir.path()).exit_code, 2);  // no --plugin
+
+  auto unknown = run({kD500, "conformance", "--plugin", "nosuch", "--db", db}, dir.path());
+  EXPECT_EQ(unknown.exit_code, 3);
+  EXPECT_TRUE(contains(unknown.err, "nosuch")) << unknown.err;
+  EXPECT_TRUE(contains(unknown.err, "reference")) << unknown.err;  // the plugins there are
+
+  auto variant = run({kD500, "conformance", "--plugin", "reference/nosuch", "--db", db}, dir.path());
+  EXPECT_EQ(variant.exit_code, 3);
+  EXPECT_TRUE(contains(variant.err, "default")) << variant.err;
+
+  auto no_data = run({kD500, "conformance", "--plugin", "reference", "--data", dir.file("nodata"),
+                      "--db", db},
+                     dir.path());
+  EXPECT_EQ(no_data.exit_code, 3);
+  EXPECT_TRUE(contains(no_data.err, dir.file("nodata"))) << no_data.err;
+
+  auto regex = run({kD500, "conformance", "--plugin", "reference", "--filter", "test_(add", "--db", db},
+                   dir.path());
+  EXPECT_EQ(regex.exit_code, 2);
+  EXPECT_TRUE(contains(regex.err, "test_(add")) << regex.err;
+
+  auto none = run({kD500, "conformance", "--plugin", "reference", "--filter", "^no_such_test$",
+                   "--db", db},
+                  dir.path());
+  EXPECT_EQ(none.exit_code, 3);
+  EXPECT_TRUE(contains(none.err, "no_such_test")) << none.err;
+
+  EXPECT_FALSE(fs::exists(db));  // bad input creates no store
+}
+
+TEST(ConformanceCli, PassingTestsAreStoredAsARun) {
+  TempDir dir;
+  const std::string db = dir.file("s.d500db");
+  auto r = run({kD500, "conformance", "--plugin", "reference", "--filter",
+                "^test_(add|add_bcast|relu|gemm_default_no_bias|matmul_2d|bitshift_left_uint8)$",
+                "--db", db},
+               dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  for (std::string op : {"Add", "Relu", "Gemm", "MatMul", "total"})
+    EXPECT_TRUE(contains(r.out, op)) << op << "\n" << r.out;
+  EXPECT_TRUE(contains(r.out, "PASSED")) << r.out;
+  EXPECT_FALSE(contains(r.out, "Failed:")) << r.out;
+
+  auto s = open_ro(db);
+  auto runs = s->runs();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].level, "conformance");
+  EXPECT_EQ(runs[0].status, d500::store::RunStatus::Succeeded);
+  EXPECT_NE(runs[0].environment_id, 0);
+  auto spec = nlohmann::json::parse(runs[0].spec_json);
+  EXPECT_EQ(spec["plugin"], "reference");
+  auto v = s->validations(runs[0].id);
+  ASSERT_EQ(v.size(), 6u);
+  for (const auto& row : v) {
+    EXPECT_EQ(row.metric, "onnx_node");
+    EXPECT_DOUBLE_EQ(row.tolerance, 1e-3);
+    if (row.subject == "test_bitshift_left_uint8") {
+      EXPECT_FALSE(row.passed);
+      EXPECT_TRUE(contains(row.detail, "unsupported: ")) << row.detail;
+    } else {
+      EXPECT_TRUE(row.passed) << row.subject << ": " << row.detail;
+      EXPECT_EQ(row.detail, "passed");
+      EXPECT_LT(row.value, 1e-3);
+    }
+  }
+}
+
+TEST(ConformanceCli, Json) {
+  TempDir dir;
+  auto r = run({kD500, "conformance", "--plugin", "reference", "--filter", "^test_(relu|bitshift_left_uint8)$",
+                "--db", dir.file("s.d500db"), "--json"},
+               dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["counts"]["passed"], 1);
+  EXPECT_EQ(j["counts"]["unsupported"], 1);
+  EXPECT_EQ(j["operators"]["Relu"]["passed"], 1);
+  EXPECT_EQ(j["status"], "succeeded");
+  ASSERT_EQ(j["tests"].size(), 2u);
+  EXPECT_EQ(j["tests"][1]["test"], "test_relu");
+  EXPECT_EQ(j["tests"][1]["outcome"], "passed");
+}
+
+TEST(ConformanceCli, FailuresAndErrorsExitOneAndAreListed) {
+  TempDir dir;
+  const std::string db = dir.file("s.d500db");
+  auto r = run({kD500, "conformance", "--plugin", "reference", "--data", broken_data(dir), "--db", db},
+               dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "Failed:")) << r.out;
+  EXPECT_TRUE(contains(r.out, "test_add_wrong: test_data_set_0: output 0")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Errors:")) << r.out;
+  EXPECT_TRUE(contains(r.out, "test_add_cut/model.onnx")) << r.out;
+
+  auto s = open_ro(db);
+  auto runs = s->runs();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].status, d500::store::RunStatus::Failed);
+  EXPECT_EQ(runs[0].exit_code, 1);
+  std::map<std::string, d500::store::ValidationRow> by;
+  for (const auto& row : s->validations(runs[0].id)) by[row.subject] = row;
+  ASSERT_EQ(by.size(), 3u);
+  EXPECT_TRUE(by["test_add"].passed);
+  EXPECT_FALSE(by["test_add_wrong"].passed);
+  EXPECT_TRUE(by["test_add_wrong"].detail.rfind("failed: ", 0) == 0) << by["test_add_wrong"].detail;
+  EXPECT_GT(by["test_add_wrong"].value, 0.01);
+  EXPECT_TRUE(by["test_add_cut"].detail.rfind("error: ", 0) == 0) << by["test_add_cut"].detail;
+}
