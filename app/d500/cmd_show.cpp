@@ -77,6 +77,21 @@ void print_header(const store::ResultStore& s, const store::RunInfo& r) {
   }
 }
 
+// A conformance run: one validation row per ONNX node test; detail starts with the outcome.
+void print_conformance(const store::ResultStore& s, const store::RunInfo& r) {
+  std::map<std::string, int> count;
+  std::vector<std::string> bad;
+  for (const auto& v : s.validations(r.id)) {
+    std::string outcome = v.detail.substr(0, v.detail.find(':'));
+    ++count[outcome];
+    if (outcome == "failed" || outcome == "error") bad.push_back(v.subject + ": " + v.detail);
+  }
+  std::cout << "\nONNX node tests: " << count["passed"] << " passed, " << count["failed"]
+            << " failed, " << count["unsupported"] << " unsupported, " << count["error"]
+            << " errors\n";
+  for (const auto& b : bad) std::cout << "  " << b << "\n";
+}
+
 }  // namespace
 
 int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
@@ -87,6 +102,10 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
     return kOk;
   }
   print_header(*s, r);
+  if (r.level == "conformance") {
+    print_conformance(*s, r);
+    return kOk;
+  }
   auto e = experiment_of(r);
   auto ms = s->measurements(r.id);
   sort_by_sweep(e, ms);

@@ -181,8 +181,9 @@ class Variant {
       return;
     }
     const bool count_cap = n >= policy_.max_samples;
-    const bool time_cap =
-        policy_.max_seconds > 0 && static_cast<double>(sampling_ns_) >= policy_.max_seconds * 1e9;
+    // min_samples is a floor the time cap does not cut: fewer samples give no valid median CI.
+    const bool time_cap = enough && policy_.max_seconds > 0 &&
+                          static_cast<double>(sampling_ns_) >= policy_.max_seconds * 1e9;
     if (!count_cap && !time_cap) return;
     // A cap that lands between two checks still reports a target that was in fact met.
     if (enough && target_met())

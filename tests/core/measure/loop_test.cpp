@@ -197,6 +197,22 @@ TEST(Loop, TimeCapEndsSampling) {
   EXPECT_LT(m.samples_ns.size(), 100'000'000u);
 }
 
+// Guards the floor: a time cap reached before min_samples does not stop sampling, since fewer
+// samples give no valid confidence interval of the median.
+TEST(Loop, TimeCapWaitsForMinSamples) {
+  SpinSubject s(std::chrono::microseconds(2000));
+  dm::Policy p;
+  p.warmup_calls = 1;
+  p.min_samples = 12;
+  p.max_samples = 100'000'000;
+  p.target_rel_ci = 1e-9;  // never met
+  p.max_seconds = 0.001;   // reached after the first sample
+  const auto m = dm::measure(s, p, kFineTimer);
+  EXPECT_EQ(m.stop, dm::StopReason::MaxTime);
+  EXPECT_EQ(m.samples_ns.size(), 12u);
+  EXPECT_TRUE(m.summary.ci_valid);
+}
+
 TEST(Loop, WarmupIsCountedAndTimed) {
   SpinSubject s(std::chrono::microseconds(100));
   auto p = fixed_count_policy(10);
