@@ -22,7 +22,7 @@ struct Policy {
   double confidence = 0.95;         // CI level
   int64_t min_samples = 10;
   int64_t max_samples = 100000;
-  double max_seconds = 10.0;        // per variant, sampling time
+  double max_seconds = 10.0;        // per variant, sampling time; applies once min_samples are in
   int64_t check_every = 10;         // test the stop rule every k samples
   double block_overhead = 1e-4;     // grow blocks x10 until timer overhead <= this of a block
 };

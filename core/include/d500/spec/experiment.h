@@ -48,6 +48,15 @@ struct OperatorSpec {
   nlohmann::json attributes_at(const Point& p) const;
 };
 
+// How results are checked beside being timed (measurement.md, "Correctness beside speed").
+struct Validation {
+  bool forward = true;      // outputs against the reference implementation in float64
+  bool backward = true;     // analytic gradients against central differences (float64)
+  bool determinism = true;  // a second forward on the same inputs, compared bitwise
+  std::string reference = "reference";  // the plugin whose operators are the reference
+  double tolerance = 0;     // relative tolerance override; 0 = the default per dtype
+};
+
 struct Launcher {
   std::string kind = "local";  // "local", "mpi", "slurm"
   int ranks = 1;
@@ -63,11 +72,16 @@ struct Experiment {
   uint64_t seed = 0;
   measure::Policy repetition;
   std::string repetition_mode = "default";  // "default" or "publication"
+  // Explicit points ("points", or a problem list file named by "problems", inlined when read);
+  // each is combined with every combination of the sweep variables.
+  std::vector<std::map<std::string, nlohmann::json>> explicit_points;
   // Sweep variables by name (alphabetical, as JSON objects are unordered); points are their
   // cartesian product, the first variable varying slowest.
   std::vector<std::pair<std::string, std::vector<nlohmann::json>>> sweep;
   OperatorSpec op;
   std::vector<Implementation> implementations;
+  std::string baseline;  // implementation id speedups are relative to; default: the first
+  Validation validation;
   Launcher launcher;
 
   std::vector<Point> points() const;
@@ -75,7 +89,9 @@ struct Experiment {
 
 // Parses and validates. `source` names the file in messages ("exp.json"). Every problem found is
 // reported, one per line, as "source:$.json.path: what was expected".
-Result<Experiment> parse_experiment(const nlohmann::json& j, const std::string& source);
+// `base_dir` resolves a relative "problems" path (default: the current folder).
+Result<Experiment> parse_experiment(const nlohmann::json& j, const std::string& source,
+                                    const std::string& base_dir = "");
 // Reads the file (missing, unreadable, not JSON: a clear Error with the path) and parses it.
 Result<Experiment> load_experiment(const std::string& path);
 // The canonical JSON of an experiment: every default filled in, keys sorted. This is what a run
