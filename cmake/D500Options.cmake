@@ -5,6 +5,11 @@ find_package(SQLite3 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_path(DLPACK_INCLUDE_DIR dlpack/dlpack.h REQUIRED)
 find_package(Threads REQUIRED)
+# Protobuf before ONNX (ONNX's config refers to protobuf::libprotobuf without finding it), and
+# both before LibTorch, which shares the system protobuf; found here, at the top, so that their
+# imported targets are visible in every folder.
+find_package(Protobuf REQUIRED)
+find_package(ONNX REQUIRED)
 
 # LibTorch
 if(NOT DEFINED D500_WITH_TORCH)

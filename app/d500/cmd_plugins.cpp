@@ -15,8 +15,12 @@ int cmd_plugins(const GlobalOptions& g, bool list_operators) {
     if (r.state == plugin::PluginState::Loaded) good.push_back(r.name);
     records.push_back(r);
   }
-  // The probes passed: load the good ones here too, to list what they offer.
+  // The probes passed: load the good ones here too, to list what they offer (and what they say
+  // about themselves at run time).
   pm->load(good);
+  for (auto& r : records)
+    if (const auto* live = pm->find(r.name); live && live->state == plugin::PluginState::Loaded)
+      r.wraps = live->wraps;
 
   if (g.json) {
     nlohmann::json out = nlohmann::json::array();

@@ -209,6 +209,9 @@ Opened open_plugin(PluginRecord& rec) {
   }
   rec.state = PluginState::Loaded;
   rec.n_operators = info->n_operators;
+  // What the plugin says at run time (threads, BLAS, the library's real version) beats the
+  // manifest's build-time text; read after init, which may be what fills it in.
+  if (info->wraps && *info->wraps) rec.wraps = info->wraps;
   return {handle, info};
 }
 

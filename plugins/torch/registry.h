@@ -1,0 +1,22 @@
+// The torch plugin's operator families. Each family's source file appends the C table entries of
+// its operators; plugin.cpp gathers them. Free of LibTorch headers on purpose: only the files that
+// implement operators pay for including ATen.
+#pragma once
+
+#include <vector>
+
+#include "d500/plugin.h"
+
+namespace d500::torch_plugin {
+
+// Appends the CPU variant ("default") of every operator of the family, and when `cuda` is true a
+// second variant ("cuda", device kDLCUDA) that works on tensors in device memory.
+void add_conv_ops(std::vector<d500_operator>& ops, bool cuda);         // conv.cpp
+void add_pool_ops(std::vector<d500_operator>& ops, bool cuda);         // pool.cpp
+void add_norm_ops(std::vector<d500_operator>& ops, bool cuda);         // norm.cpp
+void add_gemm_ops(std::vector<d500_operator>& ops, bool cuda);         // gemm.cpp
+void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda);  // elementwise.cpp
+void add_shape_ops(std::vector<d500_operator>& ops, bool cuda);        // shape.cpp
+void add_loss_ops(std::vector<d500_operator>& ops, bool cuda);         // loss.cpp
+
+}  // namespace d500::torch_plugin

@@ -1,0 +1,9 @@
+# The LibTorch plugin against the reference plugin, operator by operator, forward and backward,
+# loaded through the real plugin loader (no LibTorch headers in the tests).
+d500_add_test(torch_plugin_test
+  SOURCES
+    torch_compare_test.cpp
+    torch_plugin_test.cpp
+  LIBS d500::plugin d500::util
+  LABELS plugins)
+add_dependencies(torch_plugin_test d500_torch d500_reference)
