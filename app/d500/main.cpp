@@ -1,6 +1,9 @@
 // d500: the headless runner and command-line tool. No Qt: it runs where no GUI is installed.
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 
 #include "commands.h"
@@ -22,7 +25,20 @@ const char* kExitCodes = R"(Exit codes:
 
 }  // namespace
 
+// glibc's allocator can make an operator map and unmap a large buffer on every call, which can
+// triple its time (platform.md). Unless the user chose allocator settings, the runner restarts
+// itself once with thresholds that keep large blocks; the setting is part of every recorded
+// environment. D500_NO_MALLOC_TUNING=1 keeps glibc's defaults.
+static void tune_allocator(char** argv) {
+  if (std::getenv("GLIBC_TUNABLES") || std::getenv("D500_NO_MALLOC_TUNING")) return;
+  setenv("GLIBC_TUNABLES",
+         "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824", 1);
+  execv("/proc/self/exe", argv);
+  unsetenv("GLIBC_TUNABLES");  // exec failed: carry on with the defaults
+}
+
 int main(int argc, char** argv) {
+  tune_allocator(argv);
   CLI::App app{"d500 " D500_VERSION_STRING
                " — modular benchmarking for deep learning (operators, networks, training)"};
   app.require_subcommand(1);
@@ -94,6 +110,41 @@ int main(int argc, char** argv) {
   conf->add_option("--data", conf_data,
                    "Folder of node tests (default: /usr/share/libonnx-testdata/data/node)");
 
+  ModelOptions mo;
+  auto* model = app.add_subcommand("model", "Write an ONNX model (mlp, lenet, resnet) with seeded parameters");
+  model->add_option("arch", mo.arch, "mlp | lenet | resnet")->required();
+  model->add_option("-o,--out", mo.out, "Output file (default: mlp.onnx, lenet5.onnx, resnet_small.onnx)");
+  model->add_option("--seed", mo.seed, "Seed of the parameter values")->capture_default_str();
+  model->add_option("--batch", mo.batch, "Batch size, or \"dynamic\" for a symbolic N")->capture_default_str();
+  model->add_option("--input", mo.input, "Input size: mlp 784; lenet, resnet CxHxW (1x28x28, 3x32x32)");
+  model->add_option("--hidden", mo.hidden, "Hidden widths: mlp 256,128; lenet's fully connected 120,84");
+  model->add_option("--channels", mo.channels, "lenet's conv widths 6,16; resnet's stage widths 16,32,64");
+  model->add_option("--classes", mo.classes, "Classes (logits)")->capture_default_str();
+  model->add_option("--blocks", mo.blocks, "resnet: basic blocks per stage")->capture_default_str();
+  model->add_option("--activation", mo.activation, "relu | tanh (mlp, lenet)")->capture_default_str();
+  model->add_option("--pool", mo.pool, "max | average (lenet)")->capture_default_str();
+  model->add_option("--dtype", mo.dtype, "float32 | float64")->capture_default_str();
+  model->add_flag("--with-loss", mo.with_loss,
+                  "Add a labels input and a SoftmaxCrossEntropyLoss output \"loss\"");
+
+  ValidateModelOptions vo;
+  auto* validate = app.add_subcommand(
+      "validate-model",
+      "Run an ONNX test folder (model.onnx, test_data_set_N/) on the assembled executor and "
+      "compare with its outputs; or compare two executors (--compare-with)");
+  validate->add_option("dir", vo.dir, "Test folder, or a model file with --compare-with")->required();
+  validate->add_option("--plugin", vo.plugin, "Plugin for every operator not in --prefer")->capture_default_str();
+  validate->add_option("--prefer", vo.prefer,
+                       "Implementations tried first: examples/im2col or Conv=examples/im2col,...");
+  validate->add_option("--compare-with", vo.compare_with,
+                       "Executor B's implementations (same syntax): compare on random inputs");
+  validate->add_option("--seed", vo.seed, "Seed of the random inputs (--compare-with)")->capture_default_str();
+  validate->add_option("--batch", vo.batch, "Batch size for dynamic inputs (--compare-with)");
+  validate->add_option("--rtol", vo.rtol, "Relative tolerance")->capture_default_str();
+  validate->add_option("--atol", vo.atol,
+                       "Absolute tolerance (default 1e-7 against test data, 1e-5 between executors)");
+  validate->add_flag("--no-gradients", vo.no_gradients, "Compare forward values only (--compare-with)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -113,6 +164,12 @@ int main(int argc, char** argv) {
     if (*compare) return cmd_compare(g, cmp_a, cmp_b, cmp_db_b, alpha);
     if (*conf) return cmd_conformance(g, conf_plugin, conf_filter, conf_data);
     if (*show) return cmd_show(g, show_id);
+    if (*model) return cmd_model(g, mo);
+    if (*validate) {
+      // Stored only when a store is named: a validation is mostly a quick look.
+      vo.store = app.get_option("--db")->count() > 0;
+      return cmd_validate_model(g, vo);
+    }
     if (*exp) {
       // `--json` is the global flag; for export it selects the format too.
       if (csv && g.json) throw CliError{kUsage, "export: --csv and --json exclude each other"};
