@@ -28,4 +28,40 @@ int cmd_conformance(const GlobalOptions& g, const std::string& plugin, const std
 int cmd_export(const GlobalOptions& g, const std::string& run, const std::string& format,
                const std::string& output, bool samples);
 
+// `d500 model ARCH`: writes an ONNX model with seeded parameters (cmd_model.cpp).
+struct ModelOptions {
+  std::string arch;              // mlp, lenet, resnet
+  std::string out;               // default: <arch's file name> in the current folder
+  uint64_t seed = 0;
+  std::string batch = "1";       // a positive number, or "dynamic"
+  std::string input;             // mlp: "784"; lenet, resnet: "1x28x28" (CxHxW)
+  std::string hidden;            // mlp: widths "256,128"; lenet: fully connected "120,84"
+  std::string channels;          // lenet: conv widths "6,16"; resnet: stage widths "16,32,64"
+  int64_t classes = 10;
+  int64_t blocks = 1;            // resnet: basic blocks per stage
+  std::string activation = "relu";  // relu, tanh (mlp, lenet)
+  std::string pool = "max";      // max, average (lenet)
+  std::string dtype = "float32"; // float32, float64
+  bool with_loss = false;
+};
+int cmd_model(const GlobalOptions& g, const ModelOptions& o);
+
+// `d500 validate-model DIR`: a network against ONNX test data, or against another executor
+// (cmd_validate_model.cpp).
+struct ValidateModelOptions {
+  std::string dir;               // a test folder, or a model file with --compare-with
+  std::string plugin = "reference";
+  std::string prefer;            // "examples/im2col" or "Conv=examples/im2col,reference"
+  std::string compare_with;      // a preference list for executor B
+  uint64_t seed = 0;             // random inputs of --compare-with
+  int64_t batch = 0;             // --compare-with: the batch size for dynamic inputs
+  double rtol = 1e-3;
+  // < 0: 1e-7 against test data (as conformance), 1e-5 between executors, where float32 sums of
+  // a few hundred terms in another order differ by that much near zero.
+  double atol = -1;
+  bool no_gradients = false;
+  bool store = false;            // --db was given: record the result as a run
+};
+int cmd_validate_model(const GlobalOptions& g, const ValidateModelOptions& o);
+
 }  // namespace d500::cli

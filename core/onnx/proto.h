@@ -32,6 +32,12 @@ Result<std::vector<plugin::Attribute>> attributes_from_node(const ::onnx::NodePr
 // that means for a file (truncated or not this kind of message).
 bool parse_message(google::protobuf::MessageLite& msg, std::string_view bytes);
 
+// Parses the file at `path` into `msg` without holding its bytes in memory as well. An Error for
+// a missing, unreadable or empty file (naming the path; `kind` says what it should have been,
+// "an ONNX model"); false when the bytes are not a `msg`.
+Result<bool> parse_file(google::protobuf::MessageLite& msg, const std::string& path,
+                        const std::string& kind);
+
 // A whole file's bytes; an Error naming the path and the system's reason on failure.
 Result<std::string> read_file_bytes(const std::string& path);
 

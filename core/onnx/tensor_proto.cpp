@@ -1,4 +1,8 @@
 // TensorProto -> d500::Tensor, and reading files for the rest of the module.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -109,6 +113,25 @@ bool parse_message(google::protobuf::MessageLite& msg, std::string_view bytes) {
   return msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
 }
 
+Result<bool> parse_file(google::protobuf::MessageLite& msg, const std::string& path,
+                        const std::string& kind) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Error{"is a folder, not a file", path};
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Error{std::string("cannot open: ") + std::strerror(errno), path};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || st.st_size == 0) {
+    const bool empty = st.st_size == 0;
+    const int saved = errno;
+    ::close(fd);
+    if (empty) return Error{"file is empty, not " + kind, path};
+    return Error{std::string("cannot read: ") + std::strerror(saved), path};
+  }
+  const bool ok = msg.ParseFromFileDescriptor(fd);
+  ::close(fd);
+  return ok;
+}
+
 Result<std::string> read_file_bytes(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return Error{"is a folder, not a file", path};
@@ -132,6 +155,20 @@ Result<Tensor> parse_tensor(std::string_view bytes, const std::string& where) {
                  "file)",
                  where};
   return detail::tensor_from_proto(proto, where);
+}
+
+Result<NamedTensor> read_named_tensor_file(const std::string& path) {
+  auto bytes = detail::read_file_bytes(path);
+  if (!bytes) return bytes.error();
+  if (bytes->empty()) return Error{"file is empty, not a TensorProto", path};
+  ::onnx::TensorProto proto;
+  if (!detail::parse_message(proto, *bytes))
+    return Error{"not a valid TensorProto (protobuf parsing failed: truncated or another kind of "
+                 "file)",
+                 path};
+  auto t = detail::tensor_from_proto(proto, path);
+  if (!t) return t.error();
+  return NamedTensor{proto.name(), std::move(t).value()};
 }
 
 Result<Tensor> read_tensor_file(const std::string& path) {

@@ -7,9 +7,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "d500/error.h"
+#include "d500/onnx/tensor_file.h"
 #include "d500/plugin/operator_registry.h"
 #include "d500/tensor.h"
 
@@ -27,7 +29,15 @@ struct ValueInfo {
   std::string kind;       // "tensor", "sequence", "map", "optional", "sparse_tensor"; "" untyped
   std::string elem_type;  // a tensor's ONNX element type, "FLOAT", "FLOAT16"; "" when not a tensor
   DType dtype = DType::Invalid;  // elem_type as a d500 dtype; Invalid when d500 has no such type
+  // A tensor's shape when the model (or shape inference) states one: has_shape is false for a
+  // tensor of unknown rank. A dimension that is symbolic ("N") or unknown is -1 in `shape`, with
+  // its name, if any, at the same index of `dim_params` ("" for a known dimension).
+  bool has_shape = false;
+  std::vector<int64_t> shape;
+  std::vector<std::string> dim_params;
 };
+
+
 
 // One node, described without its attribute values (those come from Model::attributes).
 struct NodeInfo {
@@ -40,7 +50,8 @@ struct NodeInfo {
   int64_t opset = 0;                   // the model's opset for `domain`; 0 when not imported
 };
 
-// A parsed model that passed the ONNX checker. Move-only; immutable once loaded. Threading: the
+// A parsed model that passed the ONNX checker. Move-only; immutable once loaded, except that
+// take_initializers() hands the initializer values over. Threading: the
 // const methods may be called from several threads at once.
 class Model {
  public:
@@ -65,8 +76,27 @@ class Model {
   const std::vector<ValueInfo>& outputs() const;  // graph outputs
   std::vector<std::string> initializer_names() const;
   // An initializer's value; an error when there is none of that name or its dtype is not a d500
-  // dtype.
+  // dtype, or when take_initializers() has already handed the values over.
   Result<Tensor> initializer(const std::string& name) const;
+  // Moves every initializer's value out of the model, in model order, freeing the model's own
+  // copy of each as it goes: a model of a few hundred MB is then held once, not twice. Later
+  // calls of initializer() report the value as taken; initializer_names() still lists them. The
+  // first error (a dtype d500 does not hold, external data) is returned and nothing is taken
+  // after it. Not thread-safe: it changes the model.
+  Result<std::vector<NamedTensor>> take_initializers();
+
+  // ONNX shape inference (lenient: a node it cannot type leaves its outputs untyped) over the
+  // graph, with the graph inputs named in `input_shapes` fixed to those shapes first (for a
+  // batch size chosen at run time). Returns the type of every value it knows: graph inputs,
+  // intermediate values and graph outputs, in that order. Runs on a copy of the graph that
+  // leaves out the values of large initializers, so it costs little memory for big models; it
+  // needs no initializer values, taken or not, beyond small integer ones (shapes).
+  Result<std::vector<ValueInfo>> infer_shapes(
+      const std::vector<std::pair<std::string, Shape>>& input_shapes = {}) const;
+
+  // The value of Constant node `index` (attribute value, value_float(s) or value_int(s)); an
+  // error naming the node for a sparse or string constant, or a node that is not a Constant.
+  Result<Tensor> constant_value(size_t index) const;
 
   size_t node_count() const;
   NodeInfo node(size_t index) const;  // index < node_count(), asserted
@@ -77,6 +107,7 @@ class Model {
  private:
   struct Impl;
   explicit Model(std::unique_ptr<Impl> impl);
+  static Result<Model> finish(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

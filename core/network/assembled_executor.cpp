@@ -1,0 +1,306 @@
+// AssembledExecutor::build: choosing an implementation per node, propagating shapes through the
+// instances, and allocating every value and gradient once. Running it is
+// assembled_executor_run.cpp.
+#include <map>
+
+#include "executor_state.h"
+#include "opset_adapter.h"
+
+namespace d500::network {
+
+namespace {
+
+std::string op_name(const Node& n) {
+  return n.domain.empty() ? n.op_type : n.domain + "." + n.op_type;
+}
+
+bool is_float(DType t) {
+  return t == DType::Float32 || t == DType::Float64;
+}
+
+DLTensor absent_dl() {
+  DLTensor t{};
+  t.device = {kDLCPU, 0};
+  t.ndim = D500_ABSENT_NDIM;
+  return t;
+}
+
+d500_tensor_info absent_info() {
+  d500_tensor_info i{};
+  i.ndim = D500_ABSENT_NDIM;
+  return i;
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string s;
+  for (size_t i = 0; i < parts.size(); ++i) s += (i ? sep : "") + parts[i];
+  return s;
+}
+
+// The shape each fed input is built for; `changed` tells whether any differs from the graph's
+// (the graph's inferred shapes then no longer describe this executor's values).
+Result<std::vector<std::pair<std::string, TensorSpec>>> input_specs(const Graph& g,
+                                                                    const ExecutorOptions& o,
+                                                                    bool& changed) {
+  const std::string where = g.source().empty() ? "assembled executor" : g.source();
+  for (const auto& [name, shape] : o.input_shapes) {
+    const Value* v = g.find(name);
+    if (!v || v->kind != ValueKind::Input)
+      return Error{
+          "no graph input \"" + name + "\" (the inputs are: " + join(g.inputs(), ", ") + ")",
+          where};
+  }
+  if (o.batch < 0) return Error{"batch size " + std::to_string(o.batch) + " is negative", where};
+  std::vector<std::pair<std::string, TensorSpec>> specs;
+  changed = false;
+  for (const auto& name : g.inputs()) {
+    const TensorType& t = g.find(name)->type;
+    Shape s = t.shape;
+    bool given = false;
+    for (const auto& [n, shape] : o.input_shapes)
+      if (n == name) s = shape, given = true;
+    if (!given && o.batch > 0) {
+      if (!t.has_shape || s.empty())
+        return Error{"input \"" + name + "\" has no batch dimension to set (" + t.to_string() + ")",
+                     where};
+      s[0] = o.batch;
+    }
+    if (!given && !t.has_shape)
+      return Error{"input \"" + name + "\" has no shape in the model; give it one", where};
+    for (size_t k = 0; k < s.size(); ++k)
+      if (s[k] < 0)
+        return Error{"input \"" + name + "\" " + t.to_string() + " has an unknown dimension " +
+                         std::to_string(k) + "; give a batch size or the input's shape",
+                     where};
+    if (t.dtype == DType::Invalid)
+      return Error{"input \"" + name + "\" has no element type d500 can hold", where};
+    changed |= s != t.shape;
+    specs.emplace_back(name, TensorSpec{t.dtype, s});
+  }
+  return specs;
+}
+
+}  // namespace
+
+std::vector<std::string> AssembledExecutor::unimplemented(const Graph& graph,
+                                                          const plugin::OperatorRegistry& ops,
+                                                          const AssemblyPolicy& policy) {
+  std::vector<std::string> missing;
+  for (size_t n : graph.order()) {
+    const Node& node = graph.nodes()[n];
+    if (candidate_implementations(ops, node, policy).empty())
+      missing.push_back(op_name(node) + " (node '" + node.name + "')");
+  }
+  return missing;
+}
+
+Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build(
+    Graph graph, const plugin::OperatorRegistry& ops, const ExecutorOptions& options) {
+  const std::string where = graph.source().empty() ? "assembled executor" : graph.source();
+  try {
+    return build_unchecked(std::move(graph), ops, options);
+  } catch (const D500Error& e) {
+    // What the steps below do not turn into an Error themselves (a shape the ABI cannot carry).
+    return Error{e.what(), where};
+  }
+}
+
+Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
+    Graph graph, const plugin::OperatorRegistry& ops, const ExecutorOptions& options) {
+  auto st = std::make_unique<State>(std::move(graph));
+  const Graph& g = st->graph;
+  const std::string where = g.source().empty() ? "assembled executor" : g.source();
+
+  // Every missing operator at once, before any instance is made: the user fixes them together.
+  if (auto missing = unimplemented(g, ops, options.policy); !missing.empty())
+    return Error{"no chosen implementation (" + options.policy.to_string() + ") implements " +
+                     join(missing, ", "),
+                 where};
+
+  bool changed = false;
+  auto specs = input_specs(g, options, changed);
+  if (!specs) return specs.error();
+  auto add_slot = [&](const std::string& name, ValueKind kind, Tensor value) {
+    auto s = std::make_unique<Slot>();
+    s->name = name;
+    s->kind = kind;
+    s->value = std::move(value);
+    const Value* v = g.find(name);
+    s->is_output = v && v->is_output;
+    st->slot_of[name] = static_cast<int>(st->slots.size());
+    st->slots.push_back(std::move(s));
+  };
+  for (const auto& [name, spec] : *specs)
+    add_slot(name, ValueKind::Input, Tensor(spec.dtype, spec.shape));
+  for (auto& p : st->graph.take_parameters()) {
+    st->parameter_names.push_back(p.name);
+    add_slot(p.name, ValueKind::Parameter, std::move(p.value));
+  }
+  for (auto& c : st->graph.take_constants())
+    add_slot(c.name, ValueKind::Constant, std::move(c.value));
+
+  st->assignments.resize(g.nodes().size());
+  for (size_t n : g.order()) {
+    const Node& node = g.nodes()[n];
+    Step step;
+    step.node = n;
+    std::vector<d500_tensor_info> infos;
+    std::vector<DLTensor> const_dl(node.inputs.size());
+    std::vector<const DLTensor*> constants(node.inputs.size(), nullptr);
+    std::vector<Shape> shapes;
+    for (size_t i = 0; i < node.inputs.size(); ++i) {
+      const std::string& in = node.inputs[i];
+      if (in.empty()) {
+        step.in.push_back(-1);
+        infos.push_back(absent_info());
+        shapes.emplace_back();
+        continue;
+      }
+      const int idx = st->slot_of.at(in);
+      const Slot& s = *st->slots[static_cast<size_t>(idx)];
+      step.in.push_back(idx);
+      infos.push_back(plugin::tensor_info(s.value.dtype(), s.value.shape()));
+      shapes.push_back(s.value.shape());
+      if (s.kind == ValueKind::Constant ||
+          (s.kind == ValueKind::Parameter && options.parameters_as_constants)) {
+        const_dl[i] = s.value.dl();
+        constants[i] = &const_dl[i];
+      }
+    }
+    auto attrs = adapt_attributes(node, shapes);
+    if (!attrs) return Error{attrs.error().message, where};
+
+    NodeAssignment& a = st->assignments[n];
+    a.node = n;
+    for (const auto* impl : candidate_implementations(ops, node, options.policy)) {
+      try {
+        step.instance = std::make_unique<plugin::OperatorInstance>(*impl, *attrs, infos, constants);
+        a.implementation = impl->id();
+        step.has_backward = impl->has_backward();
+        break;
+      } catch (const D500Error& e) {
+        // The next candidate may accept what this one refuses (a dtype, an attribute); the
+        // reason is kept, so a user's kernel that was passed over says why.
+        a.skipped.push_back(e.what());
+      }
+    }
+    if (!step.instance)
+      return Error{"node " + node.label() +
+                       ": no chosen implementation accepts it: " + join(a.skipped, "; "),
+                   where};
+
+    std::vector<d500_tensor_info> outs;
+    try {
+      outs = step.instance->output_info();
+    } catch (const D500Error& e) {
+      return Error{"node " + node.label() + ": " + e.what(), where};
+    }
+    if (outs.size() < node.outputs.size())
+      return Error{"node " + node.label() + ": " + a.implementation + " gives " +
+                       std::to_string(outs.size()) + " outputs, the node has " +
+                       std::to_string(node.outputs.size()),
+                   where};
+    for (size_t j = 0; j < node.outputs.size(); ++j) {
+      const DType dt = from_dlpack(outs[j].dtype);
+      const Shape shape(outs[j].shape, outs[j].shape + outs[j].ndim);
+      const std::string& name = node.outputs[j];
+      if (dt == DType::Invalid)
+        return Error{"node " + node.label() + ": output " + std::to_string(j) + " of " +
+                         a.implementation + " has a dtype d500 tensors do not hold",
+                     where};
+      if (name.empty()) {
+        step.out.push_back(-1);
+        step.unnamed.emplace_back(dt, shape);
+        continue;
+      }
+      // Both describe the same value; disagreement means one of them is wrong, and a silent
+      // wrong shape would only surface as wrong numbers later.
+      const TensorType& inferred = g.find(name)->type;
+      const bool dtype_differs = inferred.dtype != DType::Invalid && inferred.dtype != dt;
+      const bool shape_differs = !changed && inferred.complete() && inferred.shape != shape;
+      if (dtype_differs || shape_differs)
+        return Error{"node " + node.label() + ": " + a.implementation + " declares output \"" +
+                         name + "\" as " + TensorType{dt, true, shape}.to_string() +
+                         ", ONNX shape inference as " + inferred.to_string(),
+                     where};
+      step.out.push_back(static_cast<int>(st->slots.size()));
+      add_slot(name, ValueKind::Intermediate, Tensor(dt, shape));
+    }
+    st->steps.push_back(std::move(step));
+  }
+
+  // Which values a parameter's gradient flows through, and how gradients arrive at each.
+  for (auto& s : st->slots)
+    s->needs_grad = s->kind == ValueKind::Parameter && is_float(s->value.dtype());
+  for (auto& step : st->steps) {
+    for (int i : step.in)
+      step.differentiable |= i >= 0 && st->slots[static_cast<size_t>(i)]->needs_grad;
+    if (!step.differentiable) continue;
+    for (int o : step.out)
+      if (o >= 0)
+        st->slots[static_cast<size_t>(o)]->needs_grad =
+            is_float(st->slots[static_cast<size_t>(o)]->value.dtype());
+    for (int i : step.in)
+      if (i >= 0 && st->slots[static_cast<size_t>(i)]->needs_grad)
+        ++st->slots[static_cast<size_t>(i)]->edges;
+  }
+  for (auto& s : st->slots) s->accumulate = s->edges > 1 || s->is_output;
+
+  st->gradients = options.allocate_gradients;
+  if (st->gradients)
+    for (auto& s : st->slots)
+      if (s->needs_grad) s->grad = Tensor(s->value.dtype(), s->value.shape());
+
+  // The DLTensor views, once: every buffer is in place and stays there.
+  for (auto& step : st->steps) {
+    size_t unnamed = 0;
+    for (int i : step.in)
+      step.in_dl.push_back(i < 0 ? absent_dl() : st->slots[static_cast<size_t>(i)]->value.dl());
+    for (int o : step.out)
+      step.out_dl.push_back(o < 0 ? step.unnamed[unnamed++].dl()
+                                  : st->slots[static_cast<size_t>(o)]->value.dl());
+    if (!step.differentiable || !st->gradients) continue;
+    // Gradients of outputs nothing back-propagates into (masks, unnamed outputs) are zeros;
+    // made first, then viewed, since the vector may move them while it grows.
+    unnamed = 0;
+    for (int o : step.out) {
+      const Slot* s = o < 0 ? nullptr : st->slots[static_cast<size_t>(o)].get();
+      const Tensor& v = s ? s->value : step.unnamed[unnamed++];
+      if (!s || !s->needs_grad) step.zero_grads.emplace_back(v.dtype(), v.shape());
+    }
+    size_t zero = 0;
+    for (int o : step.out) {
+      const Slot* s = o < 0 ? nullptr : st->slots[static_cast<size_t>(o)].get();
+      step.grad_out_dl.push_back(s && s->needs_grad ? s->grad.dl() : step.zero_grads[zero++].dl());
+    }
+    step.scratch.resize(step.in.size());
+    for (size_t i = 0; i < step.in.size(); ++i) {
+      const int idx = step.in[i];
+      if (idx < 0) {
+        step.grad_in_dl.push_back(absent_dl());
+        continue;
+      }
+      Slot& s = *st->slots[static_cast<size_t>(idx)];
+      if (!s.needs_grad) {
+        // Not wanted: the ABI's NULL data, with the shape still described.
+        DLTensor t = s.value.dl();
+        t.data = nullptr;
+        step.grad_in_dl.push_back(t);
+      } else if (s.accumulate) {
+        step.scratch[i] = Tensor(s.value.dtype(), s.value.shape());
+        step.grad_in_dl.push_back(step.scratch[i].dl());
+      } else {
+        step.grad_in_dl.push_back(s.grad.dl());
+      }
+    }
+  }
+
+  std::map<std::string, int> used;
+  for (const auto& a : st->assignments) ++used[a.implementation];
+  std::vector<std::string> parts;
+  for (const auto& [impl, count] : used) parts.push_back(impl + " x" + std::to_string(count));
+  st->description = "assembled (" + join(parts, ", ") + ")";
+  return std::unique_ptr<AssembledExecutor>(new AssembledExecutor(std::move(st)));
+}
+
+}  // namespace d500::network

@@ -1,0 +1,67 @@
+// Private to d500_network: what an AssembledExecutor holds once built, shared by the file that
+// builds it (assembled_executor.cpp) and the one that runs it (assembled_executor_run.cpp).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "d500/network/assembled_executor.h"
+
+namespace d500::network {
+
+// One value of the graph: its tensor and, when a parameter's gradient depends on it, its
+// gradient. Held by unique_ptr so the DLTensor views built once stay valid.
+struct Slot {
+  std::string name;
+  ValueKind kind = ValueKind::Invalid;
+  Tensor value;
+  Tensor grad;              // allocated when needs_grad (and gradients are allocated)
+  bool needs_grad = false;  // float, and a parameter or computed from one
+  int edges = 0;            // node input positions that back-propagate into it
+  // Gradients arrive through scratch buffers and are added (several edges, or a graph output
+  // that can be seeded); otherwise the one consumer writes the gradient in place.
+  bool accumulate = false;
+  bool is_output = false;
+};
+
+// One node, in run order.
+struct Step {
+  size_t node = 0;
+  std::unique_ptr<plugin::OperatorInstance> instance;
+  bool has_backward = false;
+  std::vector<int> in;          // slot per input; -1 for an omitted input
+  std::vector<int> out;         // slot per output; -1 for an output the node leaves unnamed
+  std::vector<Tensor> unnamed;  // storage for the unnamed outputs
+  std::vector<DLTensor> in_dl, out_dl;
+  // Backward: some input needs a gradient.
+  bool differentiable = false;
+  std::vector<Tensor> zero_grads;  // gradients of outputs nothing back-propagates into
+  std::vector<Tensor> scratch;     // per input: where an accumulated gradient lands
+  std::vector<DLTensor> grad_out_dl, grad_in_dl;
+};
+
+struct AssembledExecutor::State {
+  Graph graph;
+  std::vector<NodeAssignment> assignments;
+  std::vector<std::unique_ptr<Slot>> slots;
+  std::map<std::string, int> slot_of;
+  std::vector<Step> steps;
+  std::vector<std::string> parameter_names;
+  bool gradients = false;  // gradient buffers were allocated
+  std::string description;
+  NodeCallback callback;
+
+  explicit State(Graph g) : graph(std::move(g)) {}
+  Slot& slot(const std::string& name, const char* role) const;  // D500Error when unknown
+};
+
+// The CPU implementations `policy` offers for `node`, in preference order, without repeats.
+std::vector<const plugin::OperatorImpl*> candidate_implementations(
+    const plugin::OperatorRegistry& ops, const Node& node, const AssemblyPolicy& policy);
+
+// dst += src, elementwise; both float32 or both float64 of the same size.
+void add_into(Tensor& dst, const Tensor& src);
+
+}  // namespace d500::network

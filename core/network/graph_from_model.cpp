@@ -1,0 +1,146 @@
+// Graph::from_model: an onnx::Model turned into a GraphDesc (initializers taken, Constant nodes
+// folded, values typed by ONNX shape inference), then Graph::create.
+#include <algorithm>
+#include <set>
+
+#include "d500/network/graph.h"
+
+namespace d500::network {
+
+namespace {
+
+TensorType type_of(const onnx::ValueInfo& v) {
+  TensorType t;
+  if (v.kind != "tensor") return t;
+  t.dtype = v.dtype;
+  t.has_shape = v.has_shape;
+  t.shape = v.shape;
+  return t;
+}
+
+bool is_float(DType t) {
+  return t == DType::Float32 || t == DType::Float64;
+}
+
+// The shapes to fix before inference: `batch` on the first dimension of every fed input, then
+// whole shapes from the options.
+Result<std::vector<std::pair<std::string, Shape>>> fixed_shapes(
+    const onnx::Model& model, const std::set<std::string>& initializers, const GraphOptions& o) {
+  std::vector<std::pair<std::string, Shape>> fixed;
+  if (o.batch < 0)
+    return Error{"batch size " + std::to_string(o.batch) + " is negative", model.source()};
+  for (const auto& v : model.inputs()) {
+    if (initializers.count(v.name)) continue;
+    auto given = std::find_if(o.input_shapes.begin(), o.input_shapes.end(),
+                              [&](const auto& p) { return p.first == v.name; });
+    if (given != o.input_shapes.end()) {
+      fixed.emplace_back(v.name, given->second);
+    } else if (o.batch > 0) {
+      if (!v.has_shape || v.shape.empty())
+        return Error{"input \"" + v.name + "\" has no batch dimension to set (its shape is " +
+                         (v.has_shape ? "a scalar" : "unknown") + ")",
+                     model.source()};
+      Shape s = v.shape;
+      s[0] = o.batch;
+      fixed.emplace_back(v.name, s);
+    }
+  }
+  for (const auto& [name, shape] : o.input_shapes) {
+    auto it = std::find_if(model.inputs().begin(), model.inputs().end(),
+                           [&](const auto& v) { return v.name == name; });
+    if (it == model.inputs().end() || initializers.count(name)) {
+      std::string list;
+      for (const auto& v : model.inputs())
+        if (!initializers.count(v.name)) list += (list.empty() ? "" : ", ") + v.name;
+      return Error{"no graph input \"" + name + "\" (the inputs are: " + list + ")",
+                   model.source()};
+    }
+  }
+  return fixed;
+}
+
+}  // namespace
+
+Result<Graph> Graph::from_model(onnx::Model& model, const GraphOptions& options) {
+  const int64_t opset = model.opset("");
+  bool uses_default = false;
+  for (size_t i = 0; i < model.node_count(); ++i) uses_default |= model.node(i).domain.empty();
+  if (uses_default && (opset < kMinOpset || opset > kMaxOpset))
+    return Error{"the model imports opset " + std::to_string(opset) +
+                     " of ai.onnx; d500 runs opsets " + std::to_string(kMinOpset) + ".." +
+                     std::to_string(kMaxOpset),
+                 model.source()};
+
+  GraphDesc desc;
+  desc.name = model.source();
+  std::set<std::string> initializers;
+  for (const auto& name : model.initializer_names()) initializers.insert(name);
+
+  auto fixed = fixed_shapes(model, initializers, options);
+  if (!fixed) return fixed.error();
+  // Inference before the initializers are taken: it reads small integer ones (shapes).
+  auto inferred = model.infer_shapes(*fixed);
+  if (!inferred) return inferred.error();
+  for (const auto& v : *inferred) desc.value_types[v.name] = type_of(v);
+
+  for (const auto& v : model.inputs()) {
+    if (initializers.count(v.name)) continue;  // IR < 4 lists initializers among the inputs
+    if (v.kind != "tensor")
+      return Error{"graph input \"" + v.name + "\" is " +
+                       (v.kind.empty() ? "untyped" : "a " + v.kind) + "; d500 feeds tensors only",
+                   model.source()};
+    if (v.dtype == DType::Invalid)
+      return Error{"graph input \"" + v.name + "\" has element type " + v.elem_type +
+                       ", which d500 tensors do not hold",
+                   model.source()};
+    auto t = desc.value_types.find(v.name);
+    desc.inputs.emplace_back(v.name, t != desc.value_types.end() ? t->second : type_of(v));
+  }
+  for (const auto& v : model.outputs()) desc.outputs.push_back(v.name);
+
+  for (size_t i = 0; i < model.node_count(); ++i) {
+    onnx::NodeInfo info = model.node(i);
+    if (info.op_type == "Constant" && info.domain.empty()) {
+      // Folded here: its value is known before anything runs, and operators such as Reshape
+      // need it as a constant when they are created.
+      auto value = model.constant_value(i);
+      if (!value) return value.error();
+      if (!info.outputs.empty() && !info.outputs[0].empty())
+        desc.constants.push_back({info.outputs[0], std::move(value).value()});
+      continue;
+    }
+    auto attrs = model.attributes(i);
+    if (!attrs) return attrs.error();
+    Node n;
+    n.name = info.name;
+    n.op_type = info.op_type;
+    n.domain = info.domain;
+    n.opset = info.opset;
+    n.attributes = std::move(attrs).value();
+    n.inputs = std::move(info.inputs);
+    n.outputs = std::move(info.outputs);
+    desc.nodes.push_back(std::move(n));
+  }
+
+  auto taken = model.take_initializers();
+  if (!taken) return taken.error();
+  for (auto& t : *taken) {
+    if (is_float(t.value.dtype()))
+      desc.parameters.push_back(std::move(t));
+    else
+      desc.constants.push_back(std::move(t));
+  }
+  auto g = create(std::move(desc));
+  if (!g) return Error{g.error().message, model.source()};
+  g->source_ = model.source();
+  g->name_ = model.source();
+  return g;
+}
+
+Result<Graph> Graph::load(const std::string& path, const GraphOptions& options) {
+  auto model = onnx::Model::load(path);
+  if (!model) return model.error();
+  return from_model(*model, options);
+}
+
+}  // namespace d500::network

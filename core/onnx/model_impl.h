@@ -1,0 +1,31 @@
+// Private to d500_onnx: what a Model holds, shared by the files that implement its methods
+// (model.cpp reads and checks; model_shapes.cpp infers shapes, folds constants, hands over
+// initializers).
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "d500/onnx/model.h"
+#include "proto.h"
+
+namespace d500::onnx {
+
+struct Model::Impl {
+  ::onnx::ModelProto proto;
+  std::string source;
+  std::vector<OpsetImport> opsets;
+  std::vector<ValueInfo> inputs, outputs;
+  // Initializers whose values take_initializers() moved out (their protos are emptied).
+  bool initializers_taken = false;
+};
+
+namespace detail {
+
+// A ValueInfoProto in d500's words: kind, element type and, for tensors, the shape.
+ValueInfo describe_value(const ::onnx::ValueInfoProto& v);
+
+}  // namespace detail
+
+}  // namespace d500::onnx
