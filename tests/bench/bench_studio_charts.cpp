@@ -2,14 +2,15 @@
 // < 50 ms), and the time from a point committed to the store by another connection to it being
 // in the chart's buffer and drawn (goal < 250 ms). Baselines measured in the same run: Qt Charts
 // drawing 2,000 points handed to replace() directly, and the decimation alone.
-// Not a pass/fail test. Run: build/tests/app/studio/bench_studio_charts (offscreen by default).
+// Not a pass/fail test. Run: build/tests/bench/bench_studio_charts (offscreen by default).
+#include <unistd.h>
+
 #include <QApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -19,8 +20,6 @@
 #include <random>
 #include <thread>
 #include <vector>
-
-#include <unistd.h>
 
 #include "charts/chart_panel.h"
 #include "charts/decimate.h"
@@ -33,7 +32,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+double ms(Clock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
 
 struct Figures {
   std::vector<double> v;
@@ -85,8 +86,8 @@ void pump(int msTotal) {
 int main(int argc, char** argv) {
   if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
   QApplication app(argc, argv);
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("d500-bench-charts-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("d500-bench-charts-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   constexpr int kPoints = 1000000;
 
@@ -136,6 +137,7 @@ int main(int argc, char** argv) {
           (void)n;
         }));
   print("panel redraw(): decimate + replace()", repeat(20, [&] { panel.redraw(); }));
+  print("panel paint only (grab, antialiased)", repeat(20, [&] { (void)panel.grab(); }));
   print("panel redraw() + paint (grab)", repeat(20, [&] {
           panel.redraw();
           (void)panel.grab();
@@ -154,7 +156,8 @@ int main(int argc, char** argv) {
           panel.redraw();
           (void)panel.grab();
         }));
-  panel.applySettings(QJsonObject{{QStringLiteral("log_y"), true}, {QStringLiteral("smoothing"), 0.0}});
+  panel.applySettings(
+      QJsonObject{{QStringLiteral("log_y"), true}, {QStringLiteral("smoothing"), 0.0}});
   print("log y axis, redraw + paint", repeat(20, [&] {
           panel.redraw();
           (void)panel.grab();
@@ -168,6 +171,7 @@ int main(int argc, char** argv) {
     chart->createDefaultAxes();
     chart->setAnimationOptions(QChart::NoAnimation);
     QChartView view(chart);
+    view.setRenderHint(QPainter::Antialiasing);  // as the panel draws
     view.resize(1200, 700);
     view.show();
     pump(100);
@@ -175,7 +179,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 2000; ++i) pts.append(QPointF(i, ys[static_cast<size_t>(i) * 500]));
     chart->axes(Qt::Horizontal).front()->setRange(0, 2000);
     chart->axes(Qt::Vertical).front()->setRange(0, 5);
-    print("baseline: QLineSeries::replace(2000 points) + paint", repeat(20, [&] {
+    print("baseline: bare QChartView, replace(2000 points) + paint", repeat(20, [&] {
             series->replace(pts);
             (void)view.grab();
           }));
@@ -218,8 +222,10 @@ int main(int argc, char** argv) {
   while (seen < kCommits && Clock::now() < end)
     QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
   t.join();
-  std::printf("\ncommit (another connection) to chart, %d single-row commits, poll every 100 ms "
-              "(goal < 250 ms):\n", seen);
+  std::printf(
+      "\ncommit (another connection) to chart, %d single-row commits, poll every 100 ms "
+      "(goal < 250 ms):\n",
+      seen);
   print("committed -> in the chart's buffer (series replaced)", inBuffer);
   print("committed -> painted", drawn);
 

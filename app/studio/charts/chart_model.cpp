@@ -1,0 +1,118 @@
+#include "charts/chart_model.h"
+
+#include <QCursor>
+#include <QToolTip>
+#include <QtCharts/QAbstractSeries>
+#include <QtCharts/QCategoryAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace d500::studio {
+
+namespace {
+// The data bounds an axis was last auto-ranged to. Re-applying the same bounds would move the
+// axis to them and back to its nice range, and every range change re-lays out the labels and
+// every series (about 15 ms a redraw): skip it when the data bounds did not change.
+const char* const kAutoRange = "d500AutoRange";
+}  // namespace
+
+ChartModel::~ChartModel() = default;
+
+void ChartModel::clearChart(QChart* chart) {
+  chart->removeAllSeries();
+  for (QAbstractAxis* a : chart->axes()) {
+    chart->removeAxis(a);
+    delete a;
+  }
+}
+
+QAbstractAxis* ChartModel::makeAxis(bool log, const QString& title) {
+  QAbstractAxis* axis;
+  if (log) {
+    auto* l = new QLogValueAxis;
+    l->setBase(10);
+    l->setLabelFormat(QStringLiteral("%g"));
+    l->setMinorTickCount(-1);  // minor ticks at 2..9 of each decade
+    axis = l;
+  } else {
+    auto* v = new QValueAxis;
+    v->setLabelFormat(QStringLiteral("%.6g"));
+    axis = v;
+  }
+  axis->setTitleText(title);
+  axis->setMinorGridLineColor(QColor(236, 236, 236));
+  return axis;
+}
+
+void ChartModel::setAxisRange(QAbstractAxis* axis, double lo, double hi) {
+  if (!axis) return;
+  axis->setProperty(kAutoRange, QVariant());  // a range set by hand (zoom) is not the auto one
+  if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return;
+  if (auto* l = qobject_cast<QLogValueAxis*>(axis)) {
+    if (lo <= 0) return;
+    if (l->min() != lo || l->max() != hi) l->setRange(lo, hi);
+  } else if (auto* v = qobject_cast<QValueAxis*>(axis)) {
+    if (v->min() != lo || v->max() != hi) v->setRange(lo, hi);
+  }
+}
+
+void ChartModel::setAutoRange(QAbstractAxis* axis, double lo, double hi) {
+  if (!axis) return;
+  const QVariant bounds = QPointF(lo, hi);
+  if (axis->property(kAutoRange) == bounds) return;
+  const bool log = qobject_cast<QLogValueAxis*>(axis) && lo > 0 && hi > lo;
+  if (log && std::floor(std::log10(hi)) - std::ceil(std::log10(lo)) < 1) {
+    // A log axis labels only powers of ten: widen a range holding fewer than two of them to
+    // whole decades, or it would show one label or none.
+    setAxisRange(axis, std::pow(10, std::floor(std::log10(lo))),
+                 std::pow(10, std::ceil(std::log10(hi))));
+  } else {
+    setAxisRange(axis, lo, hi);
+  }
+  if (auto* v = qobject_cast<QValueAxis*>(axis); v && !qobject_cast<QCategoryAxis*>(axis))
+    v->applyNiceNumbers();
+  axis->setProperty(kAutoRange, bounds);
+}
+
+std::pair<double, double> ChartModel::axisRange(const QAbstractAxis* axis) {
+  if (auto* l = qobject_cast<const QLogValueAxis*>(axis)) return {l->min(), l->max()};
+  if (auto* v = qobject_cast<const QValueAxis*>(axis)) return {v->min(), v->max()};
+  return {0, 0};
+}
+
+std::pair<double, double> ChartModel::padded(double lo, double hi, bool log) {
+  if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
+    return log ? std::pair{1.0, 10.0} : std::pair{0.0, 1.0};
+  if (log) {
+    if (lo <= 0) lo = hi > 0 ? hi / 10 : 1;
+    if (hi <= 0) hi = lo * 10;
+    if (hi == lo) return {lo / 2, hi * 2};
+    const double f = std::pow(hi / lo, 0.04);
+    return {lo / f, hi * f};
+  }
+  if (hi == lo) {
+    const double d = lo == 0 ? 1 : std::fabs(lo) * 0.1;
+    return {lo - d, hi + d};
+  }
+  const double d = (hi - lo) * 0.04;
+  // Data that never goes below zero (losses, rates) gets no negative axis from the margin.
+  return {lo >= 0 ? std::max(0.0, lo - d) : lo - d, hi + d};
+}
+
+void ChartModel::hideFromLegend(QChart* chart, QAbstractSeries* series) {
+  for (QLegendMarker* m : chart->legend()->markers(series)) m->setVisible(false);
+}
+
+void ChartModel::showToolTip(const QString& text) {
+  if (text.isEmpty())
+    QToolTip::hideText();
+  else
+    QToolTip::showText(QCursor::pos(), text);
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,461 @@
+#include "charts/chart_panel.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
+#include <memory>
+#include <tuple>
+
+#include "charts/chart_controls.h"
+#include "charts/chart_export.h"
+#include "charts/chart_model.h"
+#include "charts/chart_options.h"
+#include "charts/chart_view.h"
+#include "charts/roofline_chart_model.h"
+#include "charts/run_catalog.h"
+#include "charts/series_chart_model.h"
+#include "charts/sweep_chart_model.h"
+#include "charts/timings_chart_model.h"
+#include "d500/store/result_store.h"
+
+namespace d500::studio {
+
+namespace {
+
+constexpr int kPollMs = 100;             // new rows on screen well within 250 ms
+constexpr size_t kRowsPerPoll = 200000;  // per run: a huge backlog loads over a few polls
+constexpr int kIdlePollEvery = 10;       // finished runs: look again once a second
+const QSizeF kDefaultExportSize(800, 500);
+
+const char* const kKindNames[] = {"convergence", "throughput", "timings", "sweep", "roofline"};
+
+std::unique_ptr<ChartModel> makeModel(ChartPanel::Kind k, const RunCatalog& c) {
+  switch (k) {
+    case ChartPanel::Kind::Convergence:
+      return std::make_unique<SeriesChartModel>(c, false);
+    case ChartPanel::Kind::Throughput:
+      return std::make_unique<SeriesChartModel>(c, true);
+    case ChartPanel::Kind::Timings:
+      return std::make_unique<TimingsChartModel>(c);
+    case ChartPanel::Kind::Sweep:
+      return std::make_unique<SweepChartModel>(c);
+    case ChartPanel::Kind::Roofline:
+      return std::make_unique<RooflineChartModel>(c);
+  }
+  return nullptr;
+}
+
+ChartOptions defaultOptions(ChartPanel::Kind k) {
+  ChartOptions o;
+  if (k == ChartPanel::Kind::Convergence) o.smoothing = 0.6;
+  if (k == ChartPanel::Kind::Sweep || k == ChartPanel::Kind::Roofline) o.logX = o.logY = true;
+  // Timings of a sweep span orders of magnitude; a linear axis flattens all but the largest.
+  if (k == ChartPanel::Kind::Timings) o.logY = true;
+  return o;
+}
+
+QString oneLine(QString s) {
+  return s.replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+}  // namespace
+
+struct ChartPanel::Impl {
+  Impl(ChartPanel* panel, Kind k, const QString& path, const QList<qint64>& ids)
+      : q(panel), kind(k), storePath(path), runIds(ids) {}
+
+  ChartPanel* q;
+  Kind kind;
+  QString storePath;
+  QList<qint64> runIds;
+  std::unique_ptr<store::ResultStore> store;
+  RunCatalog catalog;
+  std::unique_ptr<ChartModel> model;
+  ChartOptions options;
+  QChart* chart = nullptr;    // owned by view
+  ChartView* view = nullptr;  // owned by q
+  QLabel* status = nullptr;
+  ChartControls* controls = nullptr;  // owned by q
+  QTimer timer;
+  QString title;
+  QString problem;  // why there is nothing to show (no store, unreadable ...)
+  int catalogRevision = -1;
+  int lastColumns = 0;
+  int idlePolls = 0;
+  bool redrawPending = false;
+
+  bool seriesKind() const { return kind == Kind::Convergence || kind == Kind::Throughput; }
+
+  void buildUi();
+  void syncControls();
+  void optionsChanged(bool rebuild, bool resetZoom);
+  bool poll(size_t budget);
+  void redraw(bool rebuild, double columnScale = 1);
+  void updateTitle();
+  void updateStatus();
+  QSizeF exportSize() const;
+  void exportInteractively(const QString& format);
+};
+
+void ChartPanel::Impl::buildUi() {
+  auto* layout = new QVBoxLayout(q);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  ChartControls::Features features;
+  features.series = seriesKind();
+  features.rates = kind == Kind::Throughput;
+  features.logX = kind != Kind::Timings && kind != Kind::Roofline;  // roofline: always log-log
+  features.logY = kind != Kind::Roofline;
+  controls = new ChartControls(features, q);
+  layout->addWidget(controls);
+  QObject::connect(controls, &ChartControls::optionsEdited, q,
+                   [this](const ChartOptions& o, bool rebuild, bool resetZoom) {
+                     options.series = o.series;
+                     options.x = o.x;
+                     options.logX = o.logX;
+                     options.logY = o.logY;
+                     options.smoothing = o.smoothing;
+                     optionsChanged(rebuild, resetZoom);
+                   });
+  QObject::connect(controls, &ChartControls::resetZoomRequested, q,
+                   [this] { optionsChanged(false, true); });
+  QObject::connect(controls, &ChartControls::exportRequested, q,
+                   [this](const QString& format) { exportInteractively(format); });
+
+  chart = new QChart;
+  chart->legend()->setAlignment(Qt::AlignBottom);
+  chart->setAnimationOptions(QChart::NoAnimation);  // animations would delay live points
+  view = new ChartView(chart, q);
+  view->setNavigation(kind != Kind::Timings, true);
+  layout->addWidget(view, 1);
+  QObject::connect(view, &ChartView::userZoomed, q, [this] {
+    QAbstractAxis* ax = chart->axes(Qt::Horizontal).value(0);
+    QAbstractAxis* ay = chart->axes(Qt::Vertical).value(0);
+    if (!ax || !ay) return;
+    std::tie(options.xMin, options.xMax) = ChartModel::axisRange(ax);
+    std::tie(options.yMin, options.yMax) = ChartModel::axisRange(ay);
+    options.zoomed = true;
+    redraw(false);  // re-decimate: the zoomed range shows detail the full range could not
+  });
+  QObject::connect(view, &ChartView::resetZoomRequested, q,
+                   [this] { optionsChanged(false, true); });
+  // A new plot width needs a new decimation; wait for the next poll so a drag-resize does not
+  // re-decimate on every pixel.
+  QObject::connect(chart, &QChart::plotAreaChanged, q, [this](const QRectF& r) {
+    if (std::abs(static_cast<int>(r.width()) - lastColumns) > 1) redrawPending = true;
+  });
+
+  status = new QLabel(q);
+  status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(status);
+}
+
+void ChartPanel::Impl::syncControls() {
+  controls->setOptions(options);
+  controls->setAvailableSeries(model->availableSeries());
+}
+
+void ChartPanel::Impl::optionsChanged(bool rebuild, bool resetZoom) {
+  if (resetZoom) options.zoomed = false;
+  redraw(rebuild);
+}
+
+bool ChartPanel::Impl::poll(size_t budget) {
+  if (!store) {
+    if (!QFileInfo::exists(storePath)) {
+      problem = tr("The store %1 does not exist yet; the chart fills in when a run creates it.")
+                    .arg(storePath);
+      updateStatus();
+      return false;
+    }
+    auto opened =
+        store::ResultStore::open(storePath.toStdString(), store::ResultStore::Mode::ReadOnly);
+    if (!opened) {
+      problem = tr("Cannot read the store %1: %2")
+                    .arg(storePath, QString::fromStdString(opened.error().to_string()));
+      updateStatus();
+      return false;
+    }
+    store = std::move(opened.value());
+    problem.clear();
+  }
+  bool added = false;
+  try {
+    if (!catalog.allFinished(runIds) || catalogRevision < 0) catalog.refresh(*store, runIds);
+    added = model->poll(*store, runIds, budget);
+  } catch (const std::exception& e) {
+    // A store being created or migrated can fail a read; open it afresh on the next poll.
+    problem = tr("Reading the store failed: %1").arg(QString::fromUtf8(e.what()));
+    store.reset();
+    updateStatus();
+    return false;
+  }
+  problem.clear();
+  const bool renamed = catalog.revision() != catalogRevision;
+  if (renamed) {
+    catalogRevision = catalog.revision();
+    updateTitle();
+  }
+  if (added || renamed || redrawPending) redraw(renamed);
+  if (seriesKind()) controls->setAvailableSeries(model->availableSeries());
+  updateStatus();
+  if (added) Q_EMIT q->pointsAdded(model->pointCount());
+  return added;
+}
+
+void ChartPanel::Impl::redraw(bool rebuild, double columnScale) {
+  redrawPending = false;
+  int width = static_cast<int>(chart->plotArea().width());
+  if (width < 50) width = 800;  // not laid out yet (never shown)
+  lastColumns = width;
+  model->draw(chart, options, static_cast<int>(width * columnScale), rebuild);
+  chart->setTitle(title);
+}
+
+void ChartPanel::Impl::updateTitle() {
+  QStringList labels;
+  for (qint64 id : runIds) labels.append(catalog.label(id));
+  static const char* const kTitles[] = {
+      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Convergence"),
+      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Throughput"),
+      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Timing distributions"),
+      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Sweep"),
+      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Roofline")};
+  QString t = tr(kTitles[static_cast<int>(kind)]);
+  if (!labels.isEmpty()) t += QStringLiteral(" — ") + labels.join(QStringLiteral(", "));
+  if (t != title) {
+    title = t;
+    chart->setTitle(title);
+    Q_EMIT q->titleChanged(title);
+  }
+}
+
+void ChartPanel::Impl::updateStatus() {
+  QStringList parts;
+  if (!problem.isEmpty()) parts.append(problem);
+  if (store) {
+    parts.append(tr("%1 values").arg(QLocale().toString(model->pointCount())));
+    for (qint64 id : runIds)
+      if (const auto* r = catalog.run(id))
+        parts.append(tr("run %1 %2")
+                         .arg(id)
+                         .arg(QString::fromLatin1(store::run_status_name(r->status).data())));
+    const QString note = model->note();
+    if (!note.isEmpty()) parts.append(note);
+  }
+  status->setText(parts.join(QStringLiteral(" · ")));
+}
+
+QSizeF ChartPanel::Impl::exportSize() const {
+  const QSize s = view->viewport()->size();
+  if (q->isVisible() && s.width() >= 200 && s.height() >= 150) return QSizeF(s);
+  return kDefaultExportSize;
+}
+
+void ChartPanel::Impl::exportInteractively(const QString& format) {
+  const QString suffix = format.toLower();
+  const QString path = QFileDialog::getSaveFileName(q, tr("Export the chart as %1").arg(format),
+                                                    kindName(kind) + QLatin1Char('.') + suffix,
+                                                    tr("%1 files (*.%2)").arg(format, suffix));
+  if (path.isEmpty()) return;
+  QString error;
+  bool ok;
+  if (suffix == QLatin1String("csv")) {
+    ok = q->exportCsv(path, &error);
+  } else {
+    int dpi = 96;
+    if (suffix != QLatin1String("svg")) {
+      bool accepted = false;
+      dpi = QInputDialog::getInt(q, tr("Resolution"), tr("Dots per inch:"), 150, 24, 2400, 1,
+                                 &accepted);
+      if (!accepted) return;
+    }
+    ok = q->exportImage(path, dpi, &error);
+  }
+  if (!ok) QMessageBox::warning(q, tr("Export failed"), error);
+}
+
+// --- ChartPanel ---
+
+QString ChartPanel::kindName(Kind k) {
+  return QString::fromLatin1(kKindNames[static_cast<int>(k)]);
+}
+
+bool ChartPanel::kindFromName(const QString& name, Kind* out) {
+  for (int i = 0; i < 5; ++i)
+    if (name == QLatin1String(kKindNames[i])) {
+      if (out) *out = static_cast<Kind>(i);
+      return true;
+    }
+  return false;
+}
+
+ChartPanel::ChartPanel(Kind kind, const QString& storePath, const QList<qint64>& runIds,
+                       QWidget* parent)
+    : QWidget(parent), d_(new Impl(this, kind, storePath, runIds)) {
+  d_->model = makeModel(kind, d_->catalog);
+  d_->options = defaultOptions(kind);
+  d_->buildUi();
+  d_->syncControls();
+  d_->updateTitle();
+  d_->redraw(true);
+  d_->timer.setInterval(kPollMs);
+  QObject::connect(&d_->timer, &QTimer::timeout, this, [this] {
+    // Finished runs get no new rows: look less often, but do look (a probe may arrive).
+    const bool idle = d_->store && d_->catalog.allFinished(d_->runIds);
+    if (idle && ++d_->idlePolls % kIdlePollEvery != 0 && !d_->redrawPending) return;
+    d_->poll(kRowsPerPoll);
+  });
+  d_->poll(kRowsPerPoll);
+  d_->timer.start();
+}
+
+ChartPanel::~ChartPanel() {
+  d_->timer.stop();
+  // The chart's series call back into the model on hover: take them away first.
+  d_->chart->removeAllSeries();
+  delete d_;
+}
+
+ChartPanel::Kind ChartPanel::kind() const {
+  return d_->kind;
+}
+QList<qint64> ChartPanel::runIds() const {
+  return d_->runIds;
+}
+QString ChartPanel::title() const {
+  return d_->title;
+}
+qint64 ChartPanel::pointCount() const {
+  return d_->model->pointCount();
+}
+QStringList ChartPanel::availableSeries() const {
+  return d_->model->availableSeries();
+}
+
+void ChartPanel::setRunIds(const QList<qint64>& runIds) {
+  if (runIds == d_->runIds) return;
+  d_->runIds = runIds;
+  d_->model->clear();
+  d_->catalog.clear();
+  d_->catalogRevision = -1;
+  d_->options.zoomed = false;
+  d_->redraw(true);  // drops the old series, which point into the cleared model
+  d_->updateTitle();
+  refresh();
+}
+
+QJsonObject ChartPanel::settings() const {
+  QJsonObject o = d_->options.toJson();
+  o[QStringLiteral("kind")] = kindName(d_->kind);
+  QJsonArray runs;
+  for (qint64 id : d_->runIds) runs.append(id);
+  o[QStringLiteral("runs")] = runs;
+  return o;
+}
+
+void ChartPanel::applySettings(const QJsonObject& settings) {
+  if (settings.contains(QStringLiteral("runs"))) {
+    QList<qint64> runs;
+    for (const auto& v : settings[QStringLiteral("runs")].toArray()) runs.append(v.toInteger());
+    setRunIds(runs);
+  }
+  d_->options = ChartOptions::fromJson(settings, defaultOptions(d_->kind));
+  d_->syncControls();
+  d_->redraw(true);
+}
+
+void ChartPanel::refresh() {
+  d_->poll(0);
+  if (d_->redrawPending) d_->redraw(false);
+}
+
+void ChartPanel::redraw() {
+  d_->redraw(false);
+}
+
+bool ChartPanel::exportImage(const QString& path, int dpi, QString* error) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
+      suffix != QLatin1String("pdf")) {
+    if (error) *error = tr("%1: unknown image format; use .png, .svg or .pdf.").arg(path);
+    return false;
+  }
+  const QSizeF logical = d_->exportSize();
+  const QRectF old = d_->chart->geometry();
+  // Lay the chart out at the export size and decimate for the output's pixel columns.
+  d_->chart->setGeometry(QRectF(old.topLeft(), logical));
+  const double scale = suffix == QLatin1String("svg") ? 1 : chart_export::scaleForDpi(dpi);
+  d_->redraw(false, std::max(1.0, scale));
+  bool ok;
+  if (suffix == QLatin1String("png"))
+    ok = chart_export::writePng(d_->chart, logical, dpi, path, error);
+  else if (suffix == QLatin1String("svg"))
+    ok = chart_export::writeSvg(d_->chart, logical, d_->title, path, error);
+  else
+    ok = chart_export::writePdf(d_->chart, logical, dpi, d_->title, path, error);
+  d_->chart->setGeometry(old);
+  d_->redraw(false);
+  return ok;
+}
+
+QByteArray ChartPanel::toSvg(QSizeF logicalSize) {
+  const QRectF old = d_->chart->geometry();
+  d_->chart->setGeometry(QRectF(old.topLeft(), logicalSize));
+  d_->redraw(false);
+  QByteArray svg = chart_export::svg(d_->chart, logicalSize, d_->title);
+  d_->chart->setGeometry(old);
+  d_->redraw(false);
+  return svg;
+}
+
+QImage ChartPanel::toImage(QSizeF logicalSize, int dpi) {
+  const QRectF old = d_->chart->geometry();
+  d_->chart->setGeometry(QRectF(old.topLeft(), logicalSize));
+  d_->redraw(false, std::max(1.0, chart_export::scaleForDpi(dpi)));
+  QImage img = chart_export::image(d_->chart, logicalSize, dpi);
+  d_->chart->setGeometry(old);
+  d_->redraw(false);
+  return img;
+}
+
+bool ChartPanel::exportCsv(const QString& path, QString* error) {
+  refresh();
+  if (!d_->store) {
+    if (error) *error = tr("Nothing to export to %1: %2").arg(path, d_->problem);
+    return false;
+  }
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+    if (error) *error = tr("Could not write the CSV file %1: %2.").arg(path, f.errorString());
+    return false;
+  }
+  QTextStream out(&f);
+  out.setEncoding(QStringConverter::Utf8);
+  out << "# d500 chart data: " << kindName(d_->kind) << '\n';
+  out << "# store: " << oneLine(d_->storePath) << '\n';
+  for (qint64 id : d_->runIds) {
+    const QString hash = d_->catalog.environmentHash(id);
+    out << "# run " << id << ": " << oneLine(d_->catalog.label(id)) << "; environment sha256 "
+        << (hash.isEmpty() ? QStringLiteral("(none recorded)") : hash) << '\n';
+  }
+  out << "# units: " << oneLine(d_->model->csvUnits()) << '\n';
+  d_->model->writeCsv(out, d_->options);
+  out.flush();
+  if (out.status() != QTextStream::Ok || !f.commit()) {
+    if (error) *error = tr("Could not write the CSV file %1: %2.").arg(path, f.errorString());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,222 @@
+#include "charts/timings_chart_model.h"
+
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBoxPlotSeries>
+#include <QtCharts/QBoxSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <algorithm>
+#include <limits>
+#include <set>
+
+#include "charts/csv_format.h"
+#include "charts/palette.h"
+#include "charts/sweep_axis.h"
+#include "charts/units.h"
+#include "d500/measure/stats.h"
+
+namespace d500::studio {
+
+TimingsChartModel::TimingsChartModel(const RunCatalog& catalog) : ChartModel(catalog) {}
+TimingsChartModel::~TimingsChartModel() = default;
+
+void TimingsChartModel::clear() {
+  boxes_.clear();
+  lastId_.clear();
+  boxOfSet_.clear();
+  samples_ = 0;
+  shapeChanged_ = true;
+}
+
+bool TimingsChartModel::poll(const store::ResultStore& s, const QList<qint64>& runIds,
+                             size_t rowBudget) {
+  runIds_ = runIds;
+  bool added = false;
+  for (qint64 run : runIds) {
+    size_t read = 0;
+    for (const auto& m : s.measurements_after(run, lastId_[run])) {
+      if (rowBudget && read >= rowBudget) break;  // the rest on the next poll
+      Box b;
+      b.run = run;
+      b.row = m;
+      b.samples = s.samples(m.id);
+      std::vector<double> sorted = b.samples;
+      std::sort(sorted.begin(), sorted.end());
+      b.stats = BoxStats::fromSorted(sorted);
+      b.label = QString::fromStdString(m.subject) + QStringLiteral(" [") +
+                QString::fromStdString(m.implementation) + QLatin1Char(']');
+      read += b.samples.size() + 1;
+      samples_ += static_cast<qint64>(b.samples.size());
+      lastId_[run] = m.id;
+      boxes_.push_back(std::move(b));
+      added = shapeChanged_ = true;
+    }
+  }
+  return added;
+}
+
+void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
+  clearChart(chart);
+  boxOfSet_.clear();
+  hiddenBoxes_ = 0;
+  // Which boxes are drawn: the first kMaxBoxesPerRun of each run that have samples.
+  std::vector<size_t> drawn;
+  std::map<qint64, int> perRun;
+  for (size_t i = 0; i < boxes_.size(); ++i) {
+    if (boxes_[i].stats.n == 0) continue;
+    if (perRun[boxes_[i].run]++ < kMaxBoxesPerRun)
+      drawn.push_back(i);
+    else
+      ++hiddenBoxes_;
+  }
+  // Boxes in sweep order (the runner measures points in a shuffled order), and labelled by
+  // subject alone when every box comes from one implementation.
+  QStringList points, subjects;
+  std::set<std::string> impls;
+  for (size_t i : drawn) {
+    points.append(QString::fromStdString(boxes_[i].row.point_json));
+    subjects.append(QString::fromStdString(boxes_[i].row.subject));
+    impls.insert(boxes_[i].row.implementation);
+  }
+  const SweepAxis sweep = SweepAxis::fromPoints(points, subjects);
+  std::stable_sort(drawn.begin(), drawn.end(), [&](size_t a, size_t b) {
+    const double xa = sweep.x(QString::fromStdString(boxes_[a].row.point_json));
+    const double xb = sweep.x(QString::fromStdString(boxes_[b].row.point_json));
+    if (xa != xb) return xa < xb;
+    return boxes_[a].row.implementation < boxes_[b].row.implementation;
+  });
+  for (size_t i : drawn)
+    boxes_[i].label = impls.size() == 1
+                          ? QString::fromStdString(boxes_[i].row.subject)
+                          : QString::fromStdString(boxes_[i].row.subject) + QStringLiteral(" [") +
+                                QString::fromStdString(boxes_[i].row.implementation) +
+                                QLatin1Char(']');
+  QStringList labels;
+  for (size_t i : drawn)
+    if (!labels.contains(boxes_[i].label)) labels.append(boxes_[i].label);
+  std::set<std::pair<qint64, QString>> have;
+  std::set<qint64> runsDrawn;
+  for (size_t i : drawn) {
+    have.insert({boxes_[i].run, boxes_[i].label});
+    runsDrawn.insert(boxes_[i].run);
+  }
+  // Side by side needs every run to have every label: a box plot series cannot leave a gap.
+  const bool sideBySide = have.size() == labels.size() * runsDrawn.size();
+
+  std::vector<double> medians;
+  for (size_t i : drawn) medians.push_back(boxes_[i].stats.median);
+  const DurationUnit unit = DurationUnit::forTypical(stats::median(medians));
+  auto* ay =
+      makeAxis(o.logY, tr("time per call (%1) · %2").arg(unit.symbol, BoxStats::whiskerRule()));
+  auto* ax = new QBarCategoryAxis;
+  if (impls.size() == 1) ax->setTitleText(QString::fromStdString(*impls.begin()));
+  chart->addAxis(ax, Qt::AlignBottom);
+  chart->addAxis(ay, Qt::AlignLeft);
+
+  auto makeSet = [&](size_t i, const QString& name) {
+    const BoxStats& st = boxes_[i].stats;
+    auto* set = new QBoxSet(st.lowerWhisker / unit.nsPerUnit, st.q1 / unit.nsPerUnit,
+                            st.median / unit.nsPerUnit, st.q3 / unit.nsPerUnit,
+                            st.upperWhisker / unit.nsPerUnit, name);
+    const int runIndex = std::max(0, static_cast<int>(runIds_.indexOf(boxes_[i].run)));
+    set->setBrush(seriesColor(runIndex));
+    boxOfSet_[set] = i;
+    return set;
+  };
+  QList<QBoxPlotSeries*> series;
+  if (sideBySide) {
+    ax->append(labels);
+    for (qint64 run : runIds_) {
+      if (!runsDrawn.count(run)) continue;
+      auto* s = new QBoxPlotSeries;
+      s->setName(catalog_.label(run));
+      const int runIndex = std::max(0, static_cast<int>(runIds_.indexOf(run)));
+      s->setBrush(seriesColor(runIndex));
+      for (const QString& l : labels)
+        for (size_t i : drawn)
+          if (boxes_[i].run == run && boxes_[i].label == l) {
+            s->append(makeSet(i, l));
+            break;
+          }
+      series.append(s);
+    }
+  } else {
+    auto* s = new QBoxPlotSeries;
+    QStringList categories;
+    for (size_t i : drawn) {
+      const QString c = boxes_[i].label + QStringLiteral(" · ") + catalog_.label(boxes_[i].run);
+      categories.append(c);
+      s->append(makeSet(i, c));
+    }
+    ax->append(categories);
+    series.append(s);
+  }
+  if (ax->count() > 6) ax->setLabelsAngle(-40);
+  for (QBoxPlotSeries* s : series) {
+    chart->addSeries(s);
+    s->attachAxis(ax);
+    s->attachAxis(ay);
+    QObject::connect(s, &QBoxPlotSeries::hovered, s, [this](bool inside, QBoxSet* set) {
+      auto it = boxOfSet_.find(set);
+      showToolTip(inside && it != boxOfSet_.end() ? tooltip(boxes_[it->second]) : QString());
+    });
+  }
+  if (!sideBySide) chart->legend()->setVisible(false);
+  shapeChanged_ = false;
+}
+
+QString TimingsChartModel::tooltip(const Box& b) const {
+  const BoxStats& s = b.stats;
+  return b.label + QLatin1Char('\n') + catalog_.label(b.run) + QLatin1Char('\n') +
+         tr("n %1 · median %2").arg(s.n).arg(formatDuration(s.median)) + QLatin1Char('\n') +
+         tr("quartiles %1 – %2").arg(formatDuration(s.q1), formatDuration(s.q3)) +
+         QLatin1Char('\n') +
+         tr("whiskers %1 – %2 (%3)")
+             .arg(formatDuration(s.lowerWhisker), formatDuration(s.upperWhisker),
+                  BoxStats::whiskerRule()) +
+         QLatin1Char('\n') +
+         tr("%n sample(s) beyond the whiskers", nullptr, static_cast<int>(s.nOutliers));
+}
+
+void TimingsChartModel::draw(QChart* chart, const ChartOptions& o, int /*columns*/, bool rebuild) {
+  if (rebuild || shapeChanged_) build(chart, o);
+  QAbstractAxis* ay = chart->axes(Qt::Vertical).value(0);
+  if (o.zoomed) {
+    setAxisRange(ay, o.yMin, o.yMax);
+    return;
+  }
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const auto& [set, i] : boxOfSet_) {
+    lo = std::min(lo, set->at(QBoxSet::LowerExtreme));
+    hi = std::max(hi, set->at(QBoxSet::UpperExtreme));
+  }
+  const auto [y0, y1] = padded(lo, hi, o.logY);
+  setAutoRange(ay, y0, y1);
+}
+
+void TimingsChartModel::writeCsv(QTextStream& out, const ChartOptions&) const {
+  out << "run_id,measurement_id,subject,implementation,point,unit,sample_index,value\n";
+  for (const auto& b : boxes_) {
+    const QString prefix =
+        csv::line({QString::number(b.run), QString::number(b.row.id),
+                   QString::fromStdString(b.row.subject),
+                   QString::fromStdString(b.row.implementation),
+                   QString::fromStdString(b.row.point_json), QString::fromStdString(b.row.unit)}) +
+        QLatin1Char(',');
+    for (size_t i = 0; i < b.samples.size(); ++i)
+      out << prefix << i << ',' << csv::number(b.samples[i]) << '\n';
+  }
+}
+
+QString TimingsChartModel::csvUnits() const {
+  return tr("value: one raw timing sample, per call, in the row's unit (ns)");
+}
+
+QString TimingsChartModel::note() const {
+  if (hiddenBoxes_ == 0) return {};
+  return tr("%n measurement(s) not drawn (at most %1 per run); the CSV holds them all", nullptr,
+            hiddenBoxes_)
+      .arg(kMaxBoxesPerRun);
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,58 @@
+// Timing distributions: one box per measurement (subject and implementation) from its raw
+// samples, the whisker rule stated in the axis title. Several runs sit side by side per
+// measurement when they measured the same things; otherwise each box is labelled with its run.
+#pragma once
+
+#include <QCoreApplication>
+#include <map>
+#include <vector>
+
+#include "charts/box_stats.h"
+#include "charts/chart_model.h"
+
+QT_BEGIN_NAMESPACE
+class QBoxSet;
+QT_END_NAMESPACE
+
+namespace d500::studio {
+
+class TimingsChartModel : public ChartModel {
+  Q_DECLARE_TR_FUNCTIONS(TimingsChartModel)
+
+ public:
+  // Beyond this many measurements per run only the first ones are drawn (a conformance run has
+  // hundreds; the CSV still holds them all).
+  static constexpr int kMaxBoxesPerRun = 60;
+
+  explicit TimingsChartModel(const RunCatalog& catalog);
+  ~TimingsChartModel() override;
+
+  void clear() override;
+  bool poll(const store::ResultStore& s, const QList<qint64>& runIds, size_t rowBudget) override;
+  qint64 pointCount() const override { return samples_; }
+  void draw(QChart* chart, const ChartOptions& options, int columns, bool rebuild) override;
+  void writeCsv(QTextStream& out, const ChartOptions& options) const override;
+  QString csvUnits() const override;
+  QString note() const override;
+
+ private:
+  struct Box {
+    qint64 run = 0;
+    store::MeasurementRow row;
+    std::vector<double> samples;  // as stored, in stored order
+    BoxStats stats;               // in ns
+    QString label;                // "Gemm N=64 [reference/default]", set when drawn
+  };
+  void build(QChart* chart, const ChartOptions& o);
+  QString tooltip(const Box& b) const;
+
+  std::vector<Box> boxes_;
+  std::map<qint64, int64_t> lastId_;
+  QList<qint64> runIds_;
+  std::map<QBoxSet*, size_t> boxOfSet_;  // hover lookup, valid until the next build
+  qint64 samples_ = 0;
+  int hiddenBoxes_ = 0;
+  bool shapeChanged_ = true;
+};
+
+}  // namespace d500::studio

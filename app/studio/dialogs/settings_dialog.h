@@ -1,0 +1,32 @@
+// Edit > Settings: the language, the runner to start (empty: the one beside the studio), how
+// many runs at once, and how long a cancelled runner gets before it is killed. Stored in
+// QSettings; the language applies at the next start.
+#pragma once
+
+#include <QDialog>
+
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace d500::studio {
+
+class SettingsDialog : public QDialog {
+  Q_OBJECT
+ public:
+  explicit SettingsDialog(QWidget* parent = nullptr);
+  // Writes the settings; true when the language changed (the caller says "restart").
+  bool apply();
+
+  static QString runnerOverride();        // "" = automatic
+  static int maxConcurrentRuns();         // default 1
+  static int cancelGracePeriodMs();       // default 5000
+
+ private:
+  QComboBox* language_;
+  QLineEdit* runner_;
+  QSpinBox* concurrent_;
+  QSpinBox* grace_;
+};
+
+}  // namespace d500::studio

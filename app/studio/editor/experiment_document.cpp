@@ -1,0 +1,307 @@
+#include "editor/experiment_document.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QUndoStack>
+
+#include "d500/spec/experiment.h"
+#include "editor/commands/list_item_command.h"
+#include "editor/commands/replace_document_command.h"
+#include "editor/commands/set_value_command.h"
+#include "editor/commands/sweep_variable_command.h"
+#include "editor/json_format.h"
+#include "editor/operator_defaults.h"
+
+namespace d500::studio {
+
+namespace {
+
+const JsonPath kImplementations{QStringLiteral("implementations")};
+const JsonPath kBaseline{QStringLiteral("baseline")};
+const JsonPath kInputs{QStringLiteral("operator"), QStringLiteral("inputs")};
+const JsonPath kAttributes{QStringLiteral("operator"), QStringLiteral("attributes")};
+const JsonPath kHosts{QStringLiteral("launcher"), QStringLiteral("hosts")};
+
+// The name under which the parser reports problems; stripped again from its messages.
+constexpr char kSource[] = "experiment";
+
+}  // namespace
+
+ExperimentDocument::ExperimentDocument(QObject* parent)
+    : QObject(parent), json_(blankExperiment()), undo_(new QUndoStack(this)) {
+  connect(undo_, &QUndoStack::cleanChanged, this, [this] { Q_EMIT titleChanged(title()); });
+  validate();
+}
+
+ExperimentDocument::~ExperimentDocument() = default;
+
+Json ExperimentDocument::blankExperiment() {
+  Json j = Json::object();
+  j["d500"] = d500::spec::kExperimentFormat;
+  j["name"] = "new-experiment";
+  j["description"] = "";
+  j["level"] = "operator";
+  j["seed"] = 500;
+  j["operator"] = {{"op", ""}, {"dtype", "float32"}, {"inputs", Json::array()}};
+  j["implementations"] = Json::array();
+  j["repetition"] = {{"target_rel_ci", 0.05}, {"min_samples", 10}, {"max_samples", 1000},
+                     {"max_seconds", 2.0}};
+  return j;
+}
+
+bool ExperimentDocument::load(const QString& path, QString* error) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    *error = tr("Cannot open the experiment %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  Json j;
+  try {
+    j = Json::parse(f.readAll().toStdString());
+  } catch (const std::exception& e) {
+    *error = tr("%1 is not valid JSON: %2").arg(path, QString::fromUtf8(e.what()));
+    return false;
+  }
+  if (!j.is_object()) {
+    *error = tr("%1 does not hold an experiment (a JSON object)").arg(path);
+    return false;
+  }
+  json_ = std::move(j);
+  filePath_ = QFileInfo(path).absoluteFilePath();
+  undo_->clear();
+  validate();
+  Q_EMIT changed();
+  Q_EMIT titleChanged(title());
+  return true;
+}
+
+bool ExperimentDocument::saveAs(const QString& path, QString* error) {
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) {
+    *error = tr("Cannot write the experiment %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  f.write(jsonText().toUtf8());
+  if (!f.commit()) {
+    *error = tr("Cannot write the experiment %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  filePath_ = QFileInfo(path).absoluteFilePath();
+  undo_->setClean();
+  validate();  // a relative "problems" path now resolves against the new folder
+  Q_EMIT titleChanged(title());
+  return true;
+}
+
+void ExperimentDocument::setEmbedded(const Json& json) {
+  json_ = json.is_object() ? json : blankExperiment();
+  filePath_.clear();
+  undo_->clear();
+  validate();
+  Q_EMIT changed();
+  Q_EMIT titleChanged(title());
+}
+
+void ExperimentDocument::markSaved() { undo_->setClean(); }
+
+bool ExperimentDocument::isModified() const { return !undo_->isClean(); }
+
+QString ExperimentDocument::name() const {
+  const Json* n = JsonPath{QStringLiteral("name")}.find(json_);
+  return n && n->is_string() ? QString::fromStdString(n->get<std::string>()) : QString();
+}
+
+QString ExperimentDocument::title() const {
+  QString t = name().isEmpty() ? tr("(unnamed experiment)") : name();
+  return isModified() ? t + QLatin1Char('*') : t;
+}
+
+QString ExperimentDocument::jsonText() const {
+  return QString::fromStdString(JsonFormat::pretty(json_)) + QLatin1Char('\n');
+}
+
+// --- edits -----------------------------------------------------------------------------------
+
+void ExperimentDocument::setValue(const JsonPath& path, const std::optional<Json>& value) {
+  const Json* now = path.find(json_);
+  if ((!now && !value) || (now && value && *now == *value)) return;  // nothing to undo later
+  undo_->push(new SetValueCommand(this, path, value));
+}
+
+void ExperimentDocument::chooseOperator(const QString& opType, const QString& domain,
+                                        const QStringList& implementations) {
+  auto* parent = new QUndoCommand(tr("Choose operator %1").arg(opType));
+  const JsonPath op{QStringLiteral("operator"), QStringLiteral("op")};
+  const JsonPath dom{QStringLiteral("operator"), QStringLiteral("domain")};
+  const bool sameOp = op.get(json_) == Json(opType.toStdString());
+  new SetValueCommand(this, op, Json(opType.toStdString()), false, parent);
+  new SetValueCommand(this, dom, domain.isEmpty() ? std::nullopt : std::optional<Json>(domain.toStdString()),
+                      false, parent);
+  Json impls = Json::array();
+  for (const QString& id : implementations) impls.push_back(id.toStdString());
+  new SetValueCommand(this, kImplementations, impls, false, parent);
+  new SetValueCommand(this, kBaseline, std::nullopt, false, parent);
+  if (!sameOp) {
+    // Attributes of another operator would be rejected by this one.
+    const Json attrs = OperatorDefaults::attributesFor(opType);
+    new SetValueCommand(this, kAttributes, attrs.is_null() ? std::nullopt : std::optional<Json>(attrs),
+                        false, parent);
+  }
+  // An experiment without inputs yet starts from shapes that run, swept over "N".
+  if (kInputs.get(json_, Json::array()).empty()) {
+    new SetValueCommand(this, kInputs, OperatorDefaults::inputsFor(opType), false, parent);
+    if (!JsonPath{QStringLiteral("sweep"), QStringLiteral("N")}.exists(json_))
+      new SweepVariableCommand(this, SweepVariableCommand::Op::Add, QStringLiteral("N"),
+                               OperatorDefaults::defaultSweepValues(), parent);
+  }
+  undo_->push(parent);
+}
+
+void ExperimentDocument::pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item,
+                                  const QString& text) {
+  undo_->push(new ListItemCommand(this, arrayPath,
+                                  insert ? ListItemCommand::Op::Insert : ListItemCommand::Op::Remove,
+                                  index, item, text, arrayPath == kInputs));
+}
+
+void ExperimentDocument::addImplementation(const QString& id) {
+  const Json impls = kImplementations.get(json_, Json::array());
+  for (const Json& i : impls)
+    if (i == Json(id.toStdString())) return;
+  pushList(kImplementations, true, -1, Json(id.toStdString()), tr("Add implementation %1").arg(id));
+}
+
+void ExperimentDocument::removeImplementation(const QString& id) {
+  const Json impls = kImplementations.get(json_, Json::array());
+  int index = -1;
+  for (size_t i = 0; i < impls.size(); ++i)
+    if (impls[i] == Json(id.toStdString())) index = int(i);
+  if (index < 0) return;
+  auto* parent = new QUndoCommand(tr("Remove implementation %1").arg(id));
+  new ListItemCommand(this, kImplementations, ListItemCommand::Op::Remove, index, Json(), QString(),
+                      true, parent);
+  // A baseline that is no longer measured would make the file invalid.
+  if (kBaseline.get(json_) == Json(id.toStdString()))
+    new SetValueCommand(this, kBaseline, std::nullopt, false, parent);
+  undo_->push(parent);
+}
+
+void ExperimentDocument::addInput(const Json& dims) {
+  pushList(kInputs, true, -1, dims, tr("Add input"));
+}
+
+void ExperimentDocument::removeInput(int index) {
+  if (index < 0 || size_t(index) >= kInputs.get(json_, Json::array()).size()) return;
+  pushList(kInputs, false, index, Json(), tr("Remove input %1").arg(index));
+}
+
+void ExperimentDocument::setInput(int index, const Json& dims) {
+  setValue(kInputs.index(index), dims);
+}
+
+void ExperimentDocument::setAttribute(const QString& name, const Json& value) {
+  setValue(kAttributes.key(name), value);
+}
+
+void ExperimentDocument::removeAttribute(const QString& name) {
+  if (!kAttributes.key(name).exists(json_)) return;
+  auto* parent = new QUndoCommand(tr("Remove attribute %1").arg(name));
+  Json rest = kAttributes.get(json_, Json::object());
+  rest.erase(name.toStdString());
+  // "attributes": {} is noise in the file; drop the object with its last attribute.
+  new SetValueCommand(this, kAttributes, rest.empty() ? std::nullopt : std::optional<Json>(rest), false,
+                      parent);
+  undo_->push(parent);
+}
+
+void ExperimentDocument::addSweepVariable(const QString& name, const Json& values) {
+  undo_->push(new SweepVariableCommand(this, SweepVariableCommand::Op::Add, name, values));
+}
+
+void ExperimentDocument::removeSweepVariable(const QString& name) {
+  if (!JsonPath{QStringLiteral("sweep")}.key(name).exists(json_)) return;
+  undo_->push(new SweepVariableCommand(this, SweepVariableCommand::Op::Remove, name, Json()));
+}
+
+void ExperimentDocument::setSweepValues(const QString& name, const Json& values) {
+  setValue(JsonPath{QStringLiteral("sweep")}.key(name), values);
+}
+
+void ExperimentDocument::addHost(const QString& host) {
+  pushList(kHosts, true, -1, Json(host.toStdString()), tr("Add host %1").arg(host));
+}
+
+void ExperimentDocument::removeHost(int index) {
+  if (index < 0 || size_t(index) >= kHosts.get(json_, Json::array()).size()) return;
+  pushList(kHosts, false, index, Json(), tr("Remove host"));
+}
+
+void ExperimentDocument::replaceJson(const Json& json) {
+  if (json == json_ || !json.is_object()) return;
+  undo_->push(new ReplaceDocumentCommand(this, json, tr("Edit JSON")));
+}
+
+// --- applying and checking -------------------------------------------------------------------
+
+void ExperimentDocument::apply(const JsonPath& path, const std::optional<Json>& value) {
+  if (path.isEmpty()) {
+    if (value) json_ = *value;
+  } else if (value) {
+    path.set(json_, *value);
+  } else {
+    path.remove(json_);
+  }
+  validate();
+  Q_EMIT changed();
+  Q_EMIT titleChanged(title());
+}
+
+void ExperimentDocument::restore(const Json& json) {
+  json_ = json;
+  validate();
+  Q_EMIT changed();
+  Q_EMIT titleChanged(title());
+}
+
+void ExperimentDocument::validate() {
+  QList<Problem> found;
+  // The runner's own parser: what it accepts, the studio accepts, with the same messages.
+  const nlohmann::json plain = nlohmann::json::parse(json_.dump());
+  const std::string base = filePath_.isEmpty() ? std::string() : QFileInfo(filePath_).absolutePath().toStdString();
+  auto parsed = d500::spec::parse_experiment(plain, kSource, base);
+  if (!parsed.ok()) {
+    const QString prefix = QString::fromLatin1(kSource) + QLatin1Char(':');
+    const QString all = QString::fromStdString(parsed.error().to_string());
+    for (const QString& line : all.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+      if (line.startsWith(prefix)) {
+        const QString rest = line.mid(prefix.size());
+        const qsizetype sep = rest.indexOf(QStringLiteral(": "));
+        found.append(sep < 0 ? Problem{QStringLiteral("$"), rest}
+                             : Problem{rest.left(sep), rest.mid(sep + 2)});
+      } else if (!found.isEmpty()) {
+        // A problem inside a problem list file: its lines continue the previous problem.
+        found.last().message += QLatin1Char('\n') + line;
+      } else {
+        found.append(Problem{QStringLiteral("$"), line});
+      }
+    }
+  }
+  const bool same = found.size() == problems_.size() &&
+                    std::equal(found.begin(), found.end(), problems_.begin(), [](const Problem& a, const Problem& b) {
+                      return a.path == b.path && a.message == b.message;
+                    });
+  problems_ = found;
+  if (!same) Q_EMIT problemsChanged();
+}
+
+QStringList ExperimentDocument::problemsAt(const JsonPath& path) const {
+  QStringList out;
+  for (const Problem& p : problems_) {
+    JsonPath at;
+    if (JsonPath::fromString(p.path, &at) && at.startsWith(path)) out << p.message;
+  }
+  return out;
+}
+
+}  // namespace d500::studio

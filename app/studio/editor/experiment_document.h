@@ -1,0 +1,105 @@
+// One experiment being edited: its JSON, where it lives (a file, or embedded in the project),
+// the undo stack every edit goes through, and the parser's verdict on it.
+// The undo stack belongs to the document, not to a view: the form, the palette and the JSON text
+// all edit through the methods below, and each user action is exactly one undo step.
+// Threading: GUI thread.
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+#include "editor/json_path.h"
+
+class QUndoStack;
+
+namespace d500::studio {
+
+class ExperimentDocument : public QObject {
+  Q_OBJECT
+ public:
+  struct Problem {
+    QString path;     // "$.operator.inputs[0][1]" ("$" when the problem is the whole file)
+    QString message;  // what was expected
+  };
+
+  // Ownership: parent. Starts as a blank operator experiment.
+  explicit ExperimentDocument(QObject* parent = nullptr);
+  ~ExperimentDocument() override;
+
+  // A new experiment: an operator benchmark with the default repetition policy.
+  static Json blankExperiment();
+
+  // --- where it lives -----------------------------------------------------------------------
+  bool load(const QString& path, QString* error);
+  // Writes the file (indented, key order kept); the undo stack's clean state moves here.
+  bool saveAs(const QString& path, QString* error);
+  bool save(QString* error) { return saveAs(filePath_, error); }
+  // An experiment embedded in the project file (no file of its own).
+  void setEmbedded(const Json& json);
+  void markSaved();  // for embedded experiments: the project was saved
+  QString filePath() const { return filePath_; }
+  bool isEmbedded() const { return filePath_.isEmpty(); }
+  bool isModified() const;
+  QString name() const;
+  QString title() const;  // name, with "*" when modified
+
+  // --- the content --------------------------------------------------------------------------
+  const Json& json() const { return json_; }
+  QString jsonText() const;  // indented, as saved
+  Json value(const JsonPath& path, const Json& fallback = Json()) const { return path.get(json_, fallback); }
+  QUndoStack* undoStack() const { return undo_; }
+
+  // --- edits: each call is one undo step ----------------------------------------------------
+  // Sets a field (consecutive sets of the same field merge, so typing "128" is one step);
+  // nullopt removes it.
+  void setValue(const JsonPath& path, const std::optional<Json>& value);
+  // Picks the operator from the palette: op type, domain and the implementations that offer it,
+  // in one step; keeps inputs and attributes when the op type does not change.
+  void chooseOperator(const QString& opType, const QString& domain, const QStringList& implementations);
+  void addImplementation(const QString& id);
+  void removeImplementation(const QString& id);  // also drops it as the baseline
+  void addInput(const Json& dims);
+  void removeInput(int index);
+  void setInput(int index, const Json& dims);
+  void setAttribute(const QString& name, const Json& value);
+  void removeAttribute(const QString& name);
+  void addSweepVariable(const QString& name, const Json& values);
+  void removeSweepVariable(const QString& name);
+  void setSweepValues(const QString& name, const Json& values);
+  void addHost(const QString& host);
+  void removeHost(int index);
+  // The whole experiment, from the JSON text view.
+  void replaceJson(const Json& json);
+
+  // --- validation ---------------------------------------------------------------------------
+  // The experiment parser's problems (empty when the runner would accept the file).
+  const QList<Problem>& problems() const { return problems_; }
+  QStringList problemsAt(const JsonPath& path) const;  // at this path or inside it
+
+  // Used by the undo commands only: puts `value` (nullopt: nothing) at `path`; or puts back a
+  // whole document as it was.
+  void apply(const JsonPath& path, const std::optional<Json>& value);
+  void restore(const Json& json);
+
+ Q_SIGNALS:
+  // After any change of the content (edit, undo, redo, load).
+  void changed();
+  void problemsChanged();
+  void titleChanged(const QString& title);
+
+ private:
+  void validate();
+  void pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item, const QString& text);
+
+  Json json_;
+  QString filePath_;
+  QUndoStack* undo_;
+  QList<Problem> problems_;
+  bool embeddedModified_ = false;
+};
+
+}  // namespace d500::studio

@@ -1,0 +1,120 @@
+#include "editor/experiment_editor.h"
+
+#include <QLabel>
+#include <QListWidget>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "editor/experiment_document.h"
+#include "editor/general_section.h"
+#include "editor/implementations_section.h"
+#include "editor/json_view.h"
+#include "editor/launcher_section.h"
+#include "editor/operator_palette.h"
+#include "editor/operator_section.h"
+#include "editor/repetition_section.h"
+#include "editor/sweep_section.h"
+
+namespace d500::studio {
+
+ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
+    : QWidget(parent), doc_(doc) {
+  doc_->setParent(this);
+  palette_ = new OperatorPalette;
+
+  auto* form = new QWidget;
+  auto* formLayout = new QVBoxLayout(form);
+  formLayout->addWidget(new GeneralSection(doc_));
+  formLayout->addWidget(new OperatorSection(doc_));
+  implementations_ = new ImplementationsSection(doc_);
+  formLayout->addWidget(implementations_);
+  formLayout->addWidget(new SweepSection(doc_));
+  formLayout->addWidget(new RepetitionSection(doc_));
+  formLayout->addWidget(new LauncherSection(doc_));
+  formLayout->addStretch();
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(form);
+  scroll->setWidgetResizable(true);
+
+  problems_ = new QListWidget;
+  problems_->setObjectName(QStringLiteral("experimentProblems"));
+  problems_->setToolTip(tr("What the runner would reject; double-click to go to the field."));
+  auto* middle = new QWidget;
+  auto* middleLayout = new QVBoxLayout(middle);
+  middleLayout->setContentsMargins(0, 0, 0, 0);
+  middleLayout->addWidget(scroll, 4);
+  middleLayout->addWidget(new QLabel(tr("Problems")));
+  middleLayout->addWidget(problems_, 1);
+
+  json_ = new JsonView(doc_);
+
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(palette_);
+  split->addWidget(middle);
+  split->addWidget(json_);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 3);
+  split->setStretchFactor(2, 2);
+  split->setSizes({260, 520, 340});  // the palette's names and the JSON lines readable at once
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(split);
+
+  connect(palette_, &OperatorPalette::operatorChosen, doc_, &ExperimentDocument::chooseOperator);
+  connect(palette_, &OperatorPalette::implementationChosen, this,
+          [this](const QString& opType, const QString& domain, const QString& id) {
+            const Json op = JsonPath{QStringLiteral("operator"), QStringLiteral("op")}.get(doc_->json());
+            if (op == Json(opType.toStdString()))
+              doc_->addImplementation(id);
+            else
+              doc_->chooseOperator(opType, domain, {id});
+          });
+  connect(problems_, &QListWidget::itemActivated, this,
+          [this](QListWidgetItem* item) { focusPath(item->data(Qt::UserRole).toString()); });
+  connect(doc_, &ExperimentDocument::problemsChanged, this, &ExperimentEditor::showProblems);
+  showProblems();
+}
+
+void ExperimentEditor::setCatalog(const PluginCatalog& catalog) {
+  palette_->setCatalog(catalog);
+  implementations_->setCatalog(catalog);
+}
+
+void ExperimentEditor::setCatalogError(const QString& error) { palette_->setError(error); }
+
+bool ExperimentEditor::focusPath(const QString& jsonPath) {
+  // The deepest bound field at or above the path: "$.operator.inputs[0][1]" goes to input 0.
+  QWidget* best = nullptr;
+  int bestLength = -1;
+  for (QWidget* w : findChildren<QWidget*>()) {
+    const QString p = w->property("d500JsonPath").toString();
+    if (p.isEmpty() || !w->isVisibleTo(this)) continue;
+    const bool covers = jsonPath == p || jsonPath.startsWith(p + QLatin1Char('.')) || jsonPath.startsWith(p + QLatin1Char('['));
+    if (covers && p.size() > bestLength) {
+      best = w;
+      bestLength = int(p.size());
+    }
+  }
+  if (!best) return false;
+  best->setFocus(Qt::OtherFocusReason);
+  return true;
+}
+
+void ExperimentEditor::showProblems() {
+  problems_->clear();
+  if (doc_->problems().isEmpty()) {
+    auto* ok = new QListWidgetItem(tr("No problems: the runner will accept this experiment."));
+    ok->setForeground(QColor(0x20, 0x80, 0x30));
+    problems_->addItem(ok);
+    return;
+  }
+  for (const ExperimentDocument::Problem& p : doc_->problems()) {
+    auto* item = new QListWidgetItem(QStringLiteral("%1: %2").arg(p.path, p.message));
+    item->setData(Qt::UserRole, p.path);
+    item->setForeground(QColor(0xb0, 0x20, 0x20));
+    problems_->addItem(item);
+  }
+}
+
+}  // namespace d500::studio

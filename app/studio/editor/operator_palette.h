@@ -1,0 +1,42 @@
+// The palette of what the loaded plugins offer, grouped by level: operators (L0) by op type and
+// domain, each with the implementations that provide it (backward, device). The other levels are
+// listed as coming later, so the palette's shape does not change when they arrive.
+#pragma once
+
+#include <QWidget>
+
+#include "models/plugin_catalog.h"
+
+class QLineEdit;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace d500::studio {
+
+class OperatorPalette : public QWidget {
+  Q_OBJECT
+ public:
+  explicit OperatorPalette(QWidget* parent = nullptr);
+  void setCatalog(const PluginCatalog& catalog);
+  // Shown instead of the operators when the runner could not be asked.
+  void setError(const QString& error);
+  QTreeWidget* tree() const { return tree_; }
+
+ Q_SIGNALS:
+  // An operator was picked (double-click or Enter): with every implementation offering it.
+  void operatorChosen(const QString& opType, const QString& domain, const QStringList& implementations);
+  // One implementation was picked.
+  void implementationChosen(const QString& opType, const QString& domain, const QString& id);
+
+ private:
+  void rebuild();
+  void applyFilter(const QString& text);
+  void activate(QTreeWidgetItem* item);
+
+  PluginCatalog catalog_;
+  QString error_;
+  QLineEdit* filter_;
+  QTreeWidget* tree_;
+};
+
+}  // namespace d500::studio

@@ -1,0 +1,108 @@
+#include "main_window/chart_actions.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QWidget>
+
+#include "charts/chart_panel.h"
+#include "main_window/project_controller.h"
+#include "models/store_watcher.h"
+#include "report/report_writer.h"
+#include "views/project_dock.h"
+#include "views/workspace_tabs.h"
+
+namespace d500::studio {
+
+ChartActions::ChartActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs, ProjectDock* dock,
+                           QObject* parent)
+    : QObject(parent), window_(window), project_(project), tabs_(tabs), dock_(dock) {}
+
+QList<qint64> ChartActions::chosenRuns() const {
+  QList<qint64> ids = dock_->selectedRunIds();
+  if (ids.isEmpty() && !project_->storeWatcher()->runs().empty())
+    ids << project_->storeWatcher()->runs().back().id;
+  return ids;
+}
+
+ChartPanel* ChartActions::openChart(const QString& kindName, const QList<qint64>& runIds) {
+  ChartPanel* panel = tabs_->addChart(ProjectChart{kindName, runIds, {}}, project_->project().storePath);
+  project_->setModified(true);
+  return panel;
+}
+
+ChartPanel* ChartActions::openChartForSelection(const QString& kindName) {
+  const QList<qint64> ids = chosenRuns();
+  if (ids.isEmpty()) Q_EMIT message(tr("No runs yet: the chart fills in when a run of this project stores results."));
+  return openChart(kindName, ids);
+}
+
+QWidget* ChartActions::compare() {
+  const QList<qint64> ids = chosenRuns();
+  QWidget* view = tabs_->addComparison(project_->project().storePath, ids);
+  project_->setModified(true);
+  return view;
+}
+
+ChartPanel* ChartActions::chartOrComplain() {
+  ChartPanel* chart = tabs_->currentChart();
+  if (!chart) Q_EMIT failure(tr("Show the chart to export in the current tab first."));
+  return chart;
+}
+
+void ChartActions::exportChart() {
+  ChartPanel* chart = chartOrComplain();
+  if (!chart) return;
+  QString filter;
+  const QString path = QFileDialog::getSaveFileName(
+      window_, tr("Export chart"), chart->title() + QStringLiteral(".png"),
+      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
+  if (path.isEmpty()) return;
+  int dpi = 96;
+  if (QFileInfo(path).suffix().compare(QLatin1String("png"), Qt::CaseInsensitive) == 0) {
+    bool ok = false;
+    dpi = QInputDialog::getInt(window_, tr("Export chart"), tr("Resolution (dots per inch):"), 150, 72, 1200, 1, &ok);
+    if (!ok) return;
+  }
+  QString error;
+  if (!chart->exportImage(path, dpi, &error))
+    Q_EMIT failure(error);
+  else
+    Q_EMIT message(tr("Exported %1").arg(path));
+}
+
+void ChartActions::exportData() {
+  ChartPanel* chart = chartOrComplain();
+  if (!chart) return;
+  const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart data"), chart->title() + QStringLiteral(".csv"),
+                                                    tr("CSV (*.csv)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!chart->exportCsv(path, &error))
+    Q_EMIT failure(error);
+  else
+    Q_EMIT message(tr("Exported %1").arg(path));
+}
+
+void ChartActions::exportReport(bool pdf) {
+  // The current chart's runs when a chart is shown, else the selection: what the user looks at.
+  QList<qint64> ids = tabs_->currentChart() ? tabs_->currentChart()->runIds() : chosenRuns();
+  if (ids.isEmpty()) {
+    Q_EMIT failure(tr("There are no runs to report on yet."));
+    return;
+  }
+  const QString suffix = pdf ? QStringLiteral(".pdf") : QStringLiteral(".html");
+  const QString path = QFileDialog::getSaveFileName(
+      window_, tr("Export report"), QStringLiteral("d500-report") + suffix,
+      pdf ? tr("PDF document (*.pdf)") : tr("HTML page (*.html)"));
+  if (path.isEmpty()) return;
+  QString error;
+  const QString store = project_->project().storePath;
+  const bool ok = pdf ? ReportWriter::writePdf(store, ids, path, &error) : ReportWriter::writeHtml(store, ids, path, &error);
+  if (!ok)
+    Q_EMIT failure(error);
+  else
+    Q_EMIT message(tr("Exported %1").arg(path));
+}
+
+}  // namespace d500::studio

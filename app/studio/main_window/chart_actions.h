@@ -1,0 +1,51 @@
+// What the Charts menu and the exports do: open a live chart of a kind over the selected runs,
+// compare runs, and export the current chart (PNG at a chosen DPI, SVG, PDF), its data (CSV) and
+// reports (HTML, PDF). The charts, comparison and report writing are the charts library's; this
+// class only picks the runs and the files.
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+class QWidget;
+
+namespace d500::studio {
+
+class ChartPanel;
+class ProjectController;
+class ProjectDock;
+class WorkspaceTabs;
+
+class ChartActions : public QObject {
+  Q_OBJECT
+ public:
+  // All pointers must outlive this object. Ownership: parent.
+  ChartActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs, ProjectDock* dock,
+               QObject* parent = nullptr);
+
+  // The runs a new chart or comparison shows: those selected in the project dock (an
+  // experiment stands for its runs), else the latest run in the store.
+  QList<qint64> chosenRuns() const;
+  // `kindName`: ChartPanel::kindName of the kind.
+  ChartPanel* openChart(const QString& kindName, const QList<qint64>& runIds);
+  ChartPanel* openChartForSelection(const QString& kindName);
+  QWidget* compare();
+
+  void exportChart();
+  void exportData();
+  void exportReport(bool pdf);
+
+ Q_SIGNALS:
+  void message(const QString& text);
+  void failure(const QString& text);
+
+ private:
+  ChartPanel* chartOrComplain();
+
+  QWidget* window_;
+  ProjectController* project_;
+  WorkspaceTabs* tabs_;
+  ProjectDock* dock_;
+};
+
+}  // namespace d500::studio

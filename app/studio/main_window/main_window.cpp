@@ -1,0 +1,393 @@
+#include "main_window/main_window.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QUndoGroup>
+
+#include "charts/chart_panel.h"
+#include "dialogs/about_dialog.h"
+#include "dialogs/settings_dialog.h"
+#include "editor/experiment_document.h"
+#include "editor/experiment_editor.h"
+#include "main_window/chart_actions.h"
+#include "main_window/experiment_actions.h"
+#include "main_window/project_controller.h"
+#include "main_window/recent_projects.h"
+#include "main_window/studio_actions.h"
+#include "models/plugin_list_model.h"
+#include "models/plugin_query.h"
+#include "models/project_tree_model.h"
+#include "models/store_watcher.h"
+#include "runs/run_manager.h"
+#include "runs/runner_locator.h"
+#include "views/plugins_dock.h"
+#include "views/project_dock.h"
+#include "views/properties_dock.h"
+#include "views/run_queue_dock.h"
+#include "views/workspace_tabs.h"
+
+// Q_INIT_RESOURCE may not be used inside a namespace.
+static void initStudioResources() { Q_INIT_RESOURCE(studio); }
+
+namespace d500::studio {
+
+namespace {
+
+QString runnerPath() {
+  const QString set = SettingsDialog::runnerOverride();
+  return set.isEmpty() ? RunnerLocator::runnerPath() : set;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent), interactive_(interactive) {
+  initStudioResources();
+  setObjectName(QStringLiteral("mainWindow"));
+  setWindowIcon(QIcon(QStringLiteral(":/studio/icons/d500-studio.svg")));
+  undoGroup_ = new QUndoGroup(this);
+  project_ = new ProjectController(this);
+  runs_ = new RunManager(this);
+  runs_->setMaxConcurrent(SettingsDialog::maxConcurrentRuns());
+  runs_->setGracePeriodMs(SettingsDialog::cancelGracePeriodMs());
+  runs_->setRunnerPath(SettingsDialog::runnerOverride());
+  pluginQuery_ = new PluginQuery(this);
+  pluginModel_ = new PluginListModel(this);
+
+  tabs_ = new WorkspaceTabs;
+  setCentralWidget(tabs_);
+  projectDock_ = new ProjectDock(project_->treeModel());
+  pluginsDock_ = new PluginsDock(pluginModel_);
+  queueDock_ = new RunQueueDock(runs_);
+  propertiesDock_ = new PropertiesDock;
+  QDockWidget* projectDock = addDock(projectDock_, tr("Project"), QStringLiteral("projectDock"), Qt::LeftDockWidgetArea);
+  QDockWidget* propertiesDock = addDock(propertiesDock_, tr("Properties"), QStringLiteral("propertiesDock"), Qt::LeftDockWidgetArea);
+  QDockWidget* queueDock = addDock(queueDock_, tr("Run Queue"), QStringLiteral("runQueueDock"), Qt::BottomDockWidgetArea);
+  QDockWidget* pluginsDock = addDock(pluginsDock_, tr("Plugins"), QStringLiteral("pluginsDock"), Qt::BottomDockWidgetArea);
+  const QList<QAction*> dockToggles = {projectDock->toggleViewAction(), propertiesDock->toggleViewAction(),
+                                       queueDock->toggleViewAction(), pluginsDock->toggleViewAction()};
+
+  actions_ = new StudioActions(undoGroup_, this);
+  actions_->install(this, dockToggles);
+  recent_ = new RecentProjects(actions_->recentMenu, this);
+  experiments_ = new ExperimentActions(this, project_, tabs_, projectDock_, runs_, this);
+  charts_ = new ChartActions(this, project_, tabs_, projectDock_, this);
+  projectDock_->setContextActions({actions_->run, actions_->chartSweep, actions_->chartTimings,
+                                   actions_->compareRuns, actions_->exportReportHtml, actions_->removeExperiment});
+  project_->setStateCollector([this](Project& p) { collectState(p); });
+
+  storeLabel_ = new QLabel;
+  runsLabel_ = new QLabel;
+  statusBar()->addPermanentWidget(storeLabel_);
+  statusBar()->addPermanentWidget(runsLabel_);
+
+  connectActions();
+  connectModels();
+
+  // The first layout (a saved one replaces it): the charts get the most room.
+  resize(1400, 900);
+  resizeDocks({projectDock, queueDock}, {380, 230}, Qt::Horizontal);
+  resizeDocks({queueDock}, {230}, Qt::Vertical);
+  resizeDocks({projectDock, propertiesDock}, {420, 300}, Qt::Vertical);
+  QSettings s;
+  restoreGeometry(s.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+  restoreState(s.value(QStringLiteral("mainWindow/state")).toByteArray());
+
+  pluginQuery_->start(runnerPath());
+  project_->newProject();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget* MainWindow::addDock(QWidget* content, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+  auto* dock = new QDockWidget(title, this);
+  dock->setObjectName(name);  // saveState() needs names
+  dock->setWidget(content);
+  addDockWidget(area, dock);
+  return dock;
+}
+
+void MainWindow::connectActions() {
+  StudioActions* a = actions_;
+  connect(a->newProject, &QAction::triggered, this, &MainWindow::newProject);
+  connect(a->openProject, &QAction::triggered, this, &MainWindow::openProjectDialog);
+  connect(a->saveProject, &QAction::triggered, this, &MainWindow::saveProject);
+  connect(a->saveProjectAs, &QAction::triggered, this, &MainWindow::saveProjectAs);
+  connect(a->quit, &QAction::triggered, this, &QWidget::close);
+  connect(recent_, &RecentProjects::openRequested, this, [this](const QString& path) {
+    if (maybeSave()) openProject(path);
+  });
+  connect(a->newExperiment, &QAction::triggered, experiments_, &ExperimentActions::newExperiment);
+  connect(a->addExperiment, &QAction::triggered, experiments_, &ExperimentActions::addExperimentFile);
+  connect(a->saveExperiment, &QAction::triggered, experiments_, &ExperimentActions::saveCurrent);
+  connect(a->saveExperimentAs, &QAction::triggered, experiments_, &ExperimentActions::saveCurrentAsFile);
+  connect(a->removeExperiment, &QAction::triggered, experiments_, &ExperimentActions::removeSelected);
+  connect(a->run, &QAction::triggered, experiments_, &ExperimentActions::runCurrent);
+  connect(a->cancel, &QAction::triggered, this, [this] {
+    runs_->cancel(queueDock_->selectedJob());
+  });
+  connect(a->cancelAll, &QAction::triggered, runs_, &RunManager::cancelAll);
+  const QList<QPair<QAction*, ChartPanel::Kind>> kinds = {
+      {a->chartConvergence, ChartPanel::Kind::Convergence}, {a->chartThroughput, ChartPanel::Kind::Throughput},
+      {a->chartTimings, ChartPanel::Kind::Timings},         {a->chartSweep, ChartPanel::Kind::Sweep},
+      {a->chartRoofline, ChartPanel::Kind::Roofline}};
+  for (const auto& [action, kind] : kinds)
+    connect(action, &QAction::triggered, this, [this, kind = kind] { charts_->openChartForSelection(ChartPanel::kindName(kind)); });
+  connect(a->compareRuns, &QAction::triggered, charts_, &ChartActions::compare);
+  connect(a->exportChart, &QAction::triggered, charts_, &ChartActions::exportChart);
+  connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
+  connect(a->exportReportHtml, &QAction::triggered, this, [this] { charts_->exportReport(false); });
+  connect(a->exportReportPdf, &QAction::triggered, this, [this] { charts_->exportReport(true); });
+  connect(a->reloadPlugins, &QAction::triggered, this, [this] { pluginQuery_->start(runnerPath()); });
+  connect(a->settings, &QAction::triggered, this, [this] {
+    SettingsDialog d(this);
+    if (d.exec() != QDialog::Accepted) return;
+    if (d.apply()) showNotice(tr("The new language applies when d500 Studio is started again."));
+    runs_->setMaxConcurrent(SettingsDialog::maxConcurrentRuns());
+    runs_->setGracePeriodMs(SettingsDialog::cancelGracePeriodMs());
+    runs_->setRunnerPath(SettingsDialog::runnerOverride());
+  });
+  connect(a->about, &QAction::triggered, this, [this] { AboutDialog(runnerPath(), this).exec(); });
+  auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
+  connect(experiments_, &ExperimentActions::message, this, status);
+  connect(charts_, &ChartActions::message, this, status);
+  connect(experiments_, &ExperimentActions::failure, this, &MainWindow::showFailure);
+  connect(charts_, &ChartActions::failure, this, &MainWindow::showFailure);
+}
+
+void MainWindow::connectModels() {
+  connect(pluginQuery_, &PluginQuery::finished, this, [this](const PluginCatalog& catalog) {
+    pluginsReady_ = true;
+    pluginModel_->setCatalog(catalog);
+    pluginsDock_->setSearchPath(catalog.searchPath());
+    tabs_->setCatalog(catalog);
+  });
+  connect(pluginQuery_, &PluginQuery::failed, this, [this](const QString& error) {
+    pluginsReady_ = true;
+    pluginModel_->setQueryError(error);
+    tabs_->setCatalogError(error);
+  });
+  connect(project_, &ProjectController::projectOpened, this, &MainWindow::projectOpened);
+  connect(project_, &ProjectController::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(project_, &ProjectController::pathChanged, this, &MainWindow::updateTitle);
+  connect(project_, &ProjectController::notice, this, &MainWindow::showNotice);
+  connect(project_->storeWatcher(), &StoreWatcher::runsChanged, this, [this] {
+    storeLabel_->setText(tr("Store: %1 (runs: %n)", "", int(project_->storeWatcher()->runs().size()))
+                             .arg(QFileInfo(project_->project().storePath).fileName()));
+    storeLabel_->setToolTip(project_->project().storePath);
+    updateProperties();
+  });
+  connect(project_->storeWatcher(), &StoreWatcher::statusChanged, this, [this](const StoreStatus& s) {
+    projectDock_->setStoreMessage(s.message(project_->project().storePath));
+  });
+  connect(tabs_, &WorkspaceTabs::currentEditorChanged, this, [this](ExperimentEditor* editor) {
+    undoGroup_->setActiveStack(editor ? editor->document()->undoStack() : nullptr);
+    updateProperties();
+  });
+  connect(tabs_, &WorkspaceTabs::chartsChanged, this, [this] { project_->setModified(true); });
+  connect(tabs_, &WorkspaceTabs::saveRequested, experiments_, &ExperimentActions::saveEditor);
+  connect(projectDock_, &ProjectDock::experimentActivated, experiments_, &ExperimentActions::open);
+  connect(projectDock_, &ProjectDock::runActivated, this, [this](qint64 id) { charts_->openChart(ChartPanel::kindName(ChartPanel::Kind::Sweep), {id}); });
+  connect(projectDock_, &ProjectDock::currentChanged, this, &MainWindow::updateProperties);
+  connect(queueDock_, &RunQueueDock::runActivated, projectDock_, &ProjectDock::selectRun);
+  connect(pluginsDock_->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (current.isValid() && current.row() < pluginModel_->catalog().plugins().size())
+              propertiesDock_->showPlugin(pluginModel_->catalog().plugins().at(current.row()));
+          });
+  connect(runs_, &RunManager::jobChanged, this, &MainWindow::updateRunStatus);
+  connect(runs_, &RunManager::jobAdded, this, &MainWindow::updateRunStatus);
+  // A run started from the studio gets a live chart, so its points are seen as they arrive.
+  connect(runs_, &RunManager::jobRunStarted, this, [this](RunJob*, qint64 runId) {
+    project_->storeWatcher()->refresh();
+    charts_->openChart(ChartPanel::kindName(ChartPanel::Kind::Sweep), {runId});
+  });
+  connect(runs_, &RunManager::jobFinished, this, [this](RunJob* job) {
+    project_->storeWatcher()->refresh();
+    statusBar()->showMessage(tr("%1: %2").arg(job->title(), job->statusText()));
+  });
+}
+
+bool MainWindow::openProject(const QString& path, const QString& storeOverride) {
+  if (!project_->open(path, storeOverride)) return false;
+  recent_->add(path);
+  return true;
+}
+
+void MainWindow::projectOpened() {
+  const Project& p = project_->project();
+  tabs_->restore(p.charts, p.layout, p.storePath, [this](int i) {
+    QString error;
+    ExperimentDocument* doc = project_->createDocument(i, &error);
+    if (!doc) showNotice(error);
+    return doc;
+  });
+  // Editors restored from the layout need the same wiring as those opened by hand.
+  for (ExperimentEditor* e : tabs_->editors()) {
+    ExperimentDocument* doc = e->document();
+    if (doc->isEmbedded())
+      connect(doc, &ExperimentDocument::changed, project_, [this, e, doc] {
+        project_->setEmbeddedExperiment(tabs_->experimentIndexOf(e), doc->json());
+      });
+  }
+  const QByteArray state = QByteArray::fromBase64(p.layout.value(QStringLiteral("window_state")).toString().toLatin1());
+  if (!state.isEmpty()) restoreState(state);
+  project_->setModified(false);  // restoring tabs is not an edit
+  updateTitle();
+}
+
+void MainWindow::collectState(Project& p) const {
+  p.charts = tabs_->chartStates();
+  p.layout = tabs_->layoutState();
+  p.layout.insert(QStringLiteral("window_state"), QString::fromLatin1(saveState().toBase64()));
+}
+
+void MainWindow::newProject() {
+  if (maybeSave()) project_->newProject();
+}
+
+void MainWindow::openProjectDialog() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(), tr("d500 projects (*.d500proj)"));
+  if (!path.isEmpty()) openProject(path);
+}
+
+bool MainWindow::saveProject() {
+  if (project_->projectPath().isEmpty()) return saveProjectAs();
+  if (!experiments_->saveAllEditors()) return false;
+  QString error;
+  if (!project_->save(&error)) {
+    showFailure(error);
+    return false;
+  }
+  for (ExperimentEditor* e : tabs_->editors())
+    if (e->document()->isEmbedded()) e->document()->markSaved();
+  statusBar()->showMessage(tr("Saved %1").arg(project_->projectPath()), 5000);
+  return true;
+}
+
+bool MainWindow::saveProjectAs() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save project as"),
+                                                    project_->projectPath().isEmpty() ? tr("untitled.d500proj") : project_->projectPath(),
+                                                    tr("d500 projects (*.d500proj)"));
+  if (path.isEmpty()) return false;
+  if (!experiments_->saveAllEditors()) return false;
+  QString error;
+  if (!project_->saveAs(path, &error)) {
+    showFailure(error);
+    return false;
+  }
+  for (ExperimentEditor* e : tabs_->editors())
+    if (e->document()->isEmbedded()) e->document()->markSaved();
+  recent_->add(path);
+  return true;
+}
+
+bool MainWindow::maybeSave() {
+  bool modified = project_->isModified();
+  for (ExperimentEditor* e : tabs_->editors()) modified = modified || e->document()->isModified();
+  if (!modified || !interactive_) return true;
+  const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to the project and its experiments?"),
+                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Cancel) return false;
+  return answer == QMessageBox::Discard || saveProject();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  if (interactive_ && runs_->hasActive() &&
+      QMessageBox::question(this, tr("Runs in progress"),
+                            tr("Runs are still in progress. Cancel them and quit? (What they measured so far is kept.)")) !=
+          QMessageBox::Yes) {
+    event->ignore();
+    return;
+  }
+  runs_->cancelAll();
+  QSettings s;
+  s.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+  s.setValue(QStringLiteral("mainWindow/state"), saveState());
+  event->accept();
+}
+
+bool MainWindow::waitUntilReady(int ms) {
+  QElapsedTimer t;
+  t.start();
+  while (!pluginsReady_ && t.elapsed() < ms)
+    QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 20);
+  // The charts read the store now rather than at their next poll.
+  for (ChartPanel* c : tabs_->charts()) c->refresh();
+  QCoreApplication::processEvents();
+  return pluginsReady_;
+}
+
+void MainWindow::updateTitle() {
+  const QString name = project_->projectPath().isEmpty() ? tr("untitled") : QFileInfo(project_->projectPath()).fileName();
+  setWindowTitle(tr("%1[*] — d500 Studio").arg(name));
+  setWindowModified(project_->isModified());
+}
+
+void MainWindow::updateRunStatus() {
+  int running = 0, queued = 0;
+  for (RunJob* j : runs_->jobs()) {
+    running += j->isActive() ? 1 : 0;
+    queued += j->state() == RunJob::State::Queued ? 1 : 0;
+  }
+  runsLabel_->setText(running + queued == 0 ? tr("No runs in progress") : tr("Runs: %1 running, %2 queued").arg(running).arg(queued));
+  actions_->cancel->setEnabled(running + queued > 0);
+  actions_->cancelAll->setEnabled(running + queued > 0);
+}
+
+void MainWindow::updateProperties() {
+  if (const qint64 id = projectDock_->currentRunId()) {
+    if (const auto* run = project_->storeWatcher()->run(id)) propertiesDock_->showRun(*run);
+    return;
+  }
+  if (ExperimentEditor* e = tabs_->currentEditor()) {
+    propertiesDock_->showExperiment(e->document()->json(), e->document()->filePath(), int(e->document()->problems().size()));
+    return;
+  }
+  const int index = projectDock_->currentExperiment();
+  if (index < 0) return;
+  QString error;
+  std::unique_ptr<ExperimentDocument> doc(project_->createDocument(index, &error));
+  if (doc) propertiesDock_->showExperiment(doc->json(), doc->filePath(), int(doc->problems().size()));
+}
+
+void MainWindow::showNotice(const QString& text) {
+  messages_ << text;
+  statusBar()->showMessage(text, 15000);
+  if (!interactive_) {
+    qWarning("%s", qPrintable(text));
+    return;
+  }
+  // Not modal: the project opens behind it, showing what could be opened.
+  auto* box = new QMessageBox(QMessageBox::Information, tr("d500 Studio"), text, QMessageBox::Ok, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+
+void MainWindow::showFailure(const QString& text) {
+  messages_ << text;
+  statusBar()->showMessage(text, 15000);
+  if (!interactive_) {
+    qWarning("%s", qPrintable(text));
+    return;
+  }
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("d500 Studio"), text, QMessageBox::Ok, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,89 @@
+// The open project: its file, its content, whether it has unsaved changes, and the live view of
+// its store. New / open / save / save as happen here, without dialogs (the main window asks the
+// user and calls these), so tests drive them directly.
+// Threading: GUI thread.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <functional>
+#include <memory>
+
+#include "editor/json_path.h"
+#include "project/project.h"
+
+namespace d500::studio {
+
+class ExperimentDocument;
+class ProjectTreeModel;
+class StoreWatcher;
+
+class ProjectController : public QObject {
+  Q_OBJECT
+ public:
+  // Ownership: parent.
+  explicit ProjectController(QObject* parent = nullptr);
+  ~ProjectController() override;
+
+  const Project& project() const { return project_; }
+  QString projectPath() const { return path_; }  // empty: never saved
+  bool isModified() const { return modified_; }
+  StoreWatcher* storeWatcher() const { return watcher_; }
+  ProjectTreeModel* treeModel() const { return tree_; }
+
+  // Called before saving to gather what the window shows (charts, tabs, window layout).
+  void setStateCollector(std::function<void(Project&)> collect) { collect_ = std::move(collect); }
+
+  // A new, unsaved project (its store beside where it will be saved, or in the current folder).
+  void newProject();
+  // Opens a project. Returns false (and says why through notice) only when nothing could be
+  // opened; a missing store, a store from a newer d500, or a missing experiment file are
+  // reported and the rest is opened. `storeOverride`, if given, replaces the project's store
+  // for this session (the project is then marked modified only if the user saves).
+  bool open(const QString& path, const QString& storeOverride = QString());
+  bool save(QString* error);  // false with *error when never saved: use saveAs
+  bool saveAs(const QString& path, QString* error);
+
+  // --- experiments ---
+  int addExperimentFile(const QString& path);
+  int addEmbeddedExperiment(const Json& experiment);
+  void removeExperiment(int index);
+  // An embedded experiment's edits are kept in the project as they happen.
+  void setEmbeddedExperiment(int index, const Json& experiment);
+  // A document for experiment `index`, loaded from its file or the project (nullptr with
+  // *error when the file cannot be read). Ownership: the caller's.
+  ExperimentDocument* createDocument(int index, QString* error) const;
+  // The file the runner reads for experiment `index`: the experiment's own file, or for an
+  // embedded one a copy written to a private temporary folder (relative "problems" paths made
+  // absolute so they still resolve from there).
+  QString runnableFile(int index, const Json& content, QString* error);
+
+  void setModified(bool modified);
+  QStringList notices() const { return notices_; }  // everything reported since the last open
+
+ Q_SIGNALS:
+  void projectOpened();  // new or opened: everything shown must be rebuilt
+  void experimentsChanged();
+  void modifiedChanged(bool modified);
+  void pathChanged(const QString& path);
+  // Something the user should know (shown in a message box and the status bar).
+  void notice(const QString& text);
+
+ private:
+  void report(const QString& text);
+  void checkStore();
+
+  Project project_;
+  QString path_;
+  bool modified_ = false;
+  QStringList notices_;
+  StoreWatcher* watcher_;
+  ProjectTreeModel* tree_;
+  std::function<void(Project&)> collect_;
+  std::unique_ptr<QTemporaryDir> scratch_;
+};
+
+}  // namespace d500::studio

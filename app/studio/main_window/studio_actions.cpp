@@ -1,0 +1,133 @@
+#include "main_window/studio_actions.h"
+
+#include <QAction>
+#include <QIcon>
+#include <QKeySequence>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QToolBar>
+#include <QUndoGroup>
+
+namespace d500::studio {
+
+namespace {
+
+QAction* make(QObject* parent, const QString& text, const QString& icon, const QKeySequence& key,
+              const QString& tip) {
+  auto* a = new QAction(text, parent);
+  if (!icon.isEmpty()) a->setIcon(QIcon(QStringLiteral(":/studio/icons/%1.svg").arg(icon)));
+  if (!key.isEmpty()) a->setShortcut(key);
+  a->setStatusTip(tip);
+  a->setToolTip(key.isEmpty() ? tip : QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+  return a;
+}
+
+}  // namespace
+
+StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(parent) {
+  newProject = make(this, tr("&New Project"), QStringLiteral("new"), QKeySequence::New, tr("Start a new project"));
+  openProject = make(this, tr("&Open Project..."), QStringLiteral("open"), QKeySequence::Open, tr("Open a project file (*.d500proj)"));
+  saveProject = make(this, tr("&Save Project"), QStringLiteral("save"), QKeySequence::Save,
+                     tr("Save the project and its experiments"));
+  saveProjectAs = make(this, tr("Save Project &As..."), QString(), QKeySequence::SaveAs, tr("Save the project under another name"));
+  quit = make(this, tr("&Quit"), QString(), QKeySequence::Quit, tr("Quit d500 Studio"));
+  quit->setMenuRole(QAction::QuitRole);
+
+  newExperiment = make(this, tr("New &Experiment"), QStringLiteral("experiment"), QKeySequence(tr("Ctrl+E")),
+                       tr("Build a new experiment in the editor"));
+  addExperiment = make(this, tr("&Add Experiment File..."), QString(), QKeySequence(tr("Ctrl+Shift+O")),
+                       tr("Add an experiment file to the project"));
+  saveExperiment = make(this, tr("Save E&xperiment"), QString(), QKeySequence(tr("Ctrl+Alt+S")),
+                        tr("Save the experiment being edited"));
+  saveExperimentAs = make(this, tr("Save Experiment As &File..."), QString(), QKeySequence(),
+                          tr("Write the experiment being edited to a file of its own"));
+  removeExperiment = make(this, tr("&Remove Experiment from Project"), QString(), QKeySequence(),
+                          tr("Remove the selected experiment from the project (its file and runs stay)"));
+
+  undo = undoGroup->createUndoAction(this, tr("&Undo"));
+  undo->setIcon(QIcon(QStringLiteral(":/studio/icons/undo.svg")));
+  undo->setShortcut(QKeySequence::Undo);
+  redo = undoGroup->createRedoAction(this, tr("&Redo"));
+  redo->setIcon(QIcon(QStringLiteral(":/studio/icons/redo.svg")));
+  redo->setShortcuts({QKeySequence::Redo, QKeySequence(tr("Ctrl+Y"))});
+  settings = make(this, tr("&Settings..."), QString(), QKeySequence::Preferences, tr("Language, runner and run queue settings"));
+  settings->setMenuRole(QAction::PreferencesRole);
+
+  run = make(this, tr("&Run"), QStringLiteral("run"), QKeySequence(tr("F5")),
+             tr("Run the current experiment (saved first) into the project's store"));
+  cancel = make(this, tr("&Cancel Run"), QStringLiteral("cancel"), QKeySequence(tr("Shift+F5")),
+                tr("Stop the selected run (the runner keeps what it measured)"));
+  cancelAll = make(this, tr("Cancel &All Runs"), QString(), QKeySequence(), tr("Stop every queued and running run"));
+
+  chartConvergence = make(this, tr("&Convergence Chart"), QString(), QKeySequence(tr("Ctrl+1")),
+                          tr("Loss, accuracy and learning rate of the selected runs"));
+  chartThroughput = make(this, tr("&Throughput Chart"), QString(), QKeySequence(tr("Ctrl+2")), tr("Samples per second of the selected runs"));
+  chartTimings = make(this, tr("T&imings Chart"), QString(), QKeySequence(tr("Ctrl+3")),
+                      tr("Timing distributions of the selected runs"));
+  chartSweep = make(this, tr("&Sweep Chart"), QStringLiteral("chart"), QKeySequence(tr("Ctrl+4")),
+                    tr("Medians with confidence intervals across the sweep"));
+  chartRoofline = make(this, tr("&Roofline Chart"), QString(), QKeySequence(tr("Ctrl+5")),
+                       tr("Operator results against the machine's measured peaks"));
+  compareRuns = make(this, tr("Co&mpare Runs"), QStringLiteral("compare"), QKeySequence(tr("Ctrl+M")),
+                     tr("Compare the selected runs side by side"));
+  exportChart = make(this, tr("&Export Chart..."), QStringLiteral("export"), QKeySequence(tr("Ctrl+Shift+E")),
+                     tr("Export the current chart as PNG, SVG or PDF"));
+  exportData = make(this, tr("Export Chart &Data (CSV)..."), QString(), QKeySequence(),
+                    tr("Export the data behind the current chart as CSV"));
+  exportReportHtml = make(this, tr("Export Report (&HTML)..."), QString(), QKeySequence(tr("Ctrl+Shift+R")),
+                          tr("A self-contained HTML report of the selected runs"));
+  exportReportPdf = make(this, tr("Export Report (&PDF)..."), QString(), QKeySequence(), tr("A PDF report of the selected runs"));
+
+  reloadPlugins = make(this, tr("Reload &Plugins"), QString(), QKeySequence(tr("Ctrl+Shift+P")),
+                       tr("Ask the runner again which plugins it finds"));
+  about = make(this, tr("&About d500 Studio"), QString(), QKeySequence(), tr("Versions of the studio, the runner and Qt"));
+  about->setMenuRole(QAction::AboutRole);
+}
+
+void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
+  QMenuBar* bar = window->menuBar();
+  QMenu* file = bar->addMenu(tr("&File"));
+  file->addActions({newProject, openProject});
+  recentMenu = file->addMenu(tr("Recent &Projects"));
+  file->addActions({saveProject, saveProjectAs});
+  file->addSeparator();
+  file->addActions({newExperiment, addExperiment, saveExperiment, saveExperimentAs, removeExperiment});
+  file->addSeparator();
+  file->addActions({exportChart, exportData, exportReportHtml, exportReportPdf});
+  file->addSeparator();
+  file->addAction(quit);
+
+  QMenu* edit = bar->addMenu(tr("&Edit"));
+  edit->addActions({undo, redo});
+  edit->addSeparator();
+  edit->addAction(settings);
+
+  QMenu* runMenu = bar->addMenu(tr("&Run"));
+  runMenu->addActions({run, cancel, cancelAll});
+
+  QMenu* charts = bar->addMenu(tr("&Charts"));
+  charts->addActions({chartConvergence, chartThroughput, chartTimings, chartSweep, chartRoofline});
+  charts->addSeparator();
+  charts->addAction(compareRuns);
+
+  QMenu* view = bar->addMenu(tr("&View"));
+  view->addActions(docks);
+  view->addSeparator();
+  view->addAction(reloadPlugins);
+
+  QMenu* help = bar->addMenu(tr("&Help"));
+  help->addAction(about);
+
+  toolBar = window->addToolBar(tr("Main"));
+  toolBar->setObjectName(QStringLiteral("mainToolBar"));
+  toolBar->addActions({newProject, openProject, saveProject});
+  toolBar->addSeparator();
+  toolBar->addActions({undo, redo});
+  toolBar->addSeparator();
+  toolBar->addActions({newExperiment, run, cancel});
+  toolBar->addSeparator();
+  toolBar->addActions({chartSweep, compareRuns, exportChart});
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,35 @@
+// Every command of the main window as a QAction, with its shortcut, icon and status tip, and
+// the menus and toolbar made from them. The main window connects them; nothing here acts.
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QMainWindow;
+class QMenu;
+class QToolBar;
+class QUndoGroup;
+
+namespace d500::studio {
+
+class StudioActions : public QObject {
+  Q_OBJECT
+ public:
+  // `undo` provides Undo/Redo for the current editor's document. Ownership: parent.
+  StudioActions(QUndoGroup* undo, QObject* parent);
+
+  // Builds the menu bar and toolbar of `window`; `docks` go to View (their toggle actions).
+  void install(QMainWindow* window, const QList<QAction*>& docks);
+
+  QAction *newProject, *openProject, *saveProject, *saveProjectAs, *quit;
+  QAction *newExperiment, *addExperiment, *saveExperiment, *saveExperimentAs, *removeExperiment;
+  QAction *undo, *redo, *settings;
+  QAction *run, *cancel, *cancelAll;
+  QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline;
+  QAction *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf;
+  QAction *reloadPlugins, *about;
+  QMenu* recentMenu = nullptr;
+  QToolBar* toolBar = nullptr;
+};
+
+}  // namespace d500::studio

@@ -1,0 +1,106 @@
+#include "models/plugin_catalog.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+#include <algorithm>
+
+namespace d500::studio {
+
+QString PluginInfo::abiText() const {
+  return QStringLiteral("%1.%2").arg(abiVersion >> 16).arg(abiVersion & 0xffff);
+}
+
+QString PluginInfo::capabilitiesText() const {
+  if (operators.isEmpty()) return PluginCatalog::tr("no operators");
+  int backward = 0;
+  bool cpu = false, cuda = false;
+  for (const OperatorOffer& o : operators) {
+    backward += o.backward ? 1 : 0;
+    cpu = cpu || o.deviceType == 1;
+    cuda = cuda || o.deviceType == 2;
+  }
+  QStringList devices;
+  if (cpu) devices << QStringLiteral("CPU");
+  if (cuda) devices << QStringLiteral("CUDA");
+  return PluginCatalog::tr("operators: %n (%1 with backward), %2", "", int(operators.size()))
+      .arg(backward)
+      .arg(devices.join(QStringLiteral(", ")));
+}
+
+bool PluginCatalog::fromJson(const QByteArray& json, PluginCatalog* out, QString* error) {
+  QJsonParseError pe;
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+  if (pe.error != QJsonParseError::NoError || !doc.isObject() ||
+      !doc.object().value(QStringLiteral("plugins")).isArray()) {
+    *error = tr("The runner's plugin list is not the expected JSON (%1)").arg(pe.errorString());
+    return false;
+  }
+  PluginCatalog c;
+  const QJsonObject root = doc.object();
+  for (const QJsonValue& s : root.value(QStringLiteral("search_path")).toArray())
+    c.searchPath_ << s.toString();
+  for (const QJsonValue& v : root.value(QStringLiteral("plugins")).toArray()) {
+    const QJsonObject o = v.toObject();
+    PluginInfo p;
+    p.name = o.value(QStringLiteral("name")).toString();
+    p.version = o.value(QStringLiteral("version")).toString();
+    p.abiVersion = quint32(o.value(QStringLiteral("abi_version")).toInteger());
+    p.state = o.value(QStringLiteral("state")).toString();
+    p.error = o.value(QStringLiteral("error")).toString();
+    p.library = o.value(QStringLiteral("library")).toString();
+    p.wraps = o.value(QStringLiteral("wraps")).toString();
+    for (const QJsonValue& ov : o.value(QStringLiteral("operators")).toArray()) {
+      const QJsonObject oo = ov.toObject();
+      p.operators.append(OperatorOffer{oo.value(QStringLiteral("op_type")).toString(),
+                                       oo.value(QStringLiteral("domain")).toString(),
+                                       oo.value(QStringLiteral("variant")).toString(),
+                                       oo.value(QStringLiteral("backward")).toBool(),
+                                       oo.value(QStringLiteral("device_type")).toInt(1)});
+    }
+    c.plugins_.append(p);
+  }
+  *out = std::move(c);
+  return true;
+}
+
+QString PluginCatalog::operatorKey(const QString& opType, const QString& domain) {
+  return domain.isEmpty() ? opType : domain + QStringLiteral("::") + opType;
+}
+
+void PluginCatalog::splitOperatorKey(const QString& key, QString* opType, QString* domain) {
+  const qsizetype sep = key.lastIndexOf(QStringLiteral("::"));
+  *domain = sep < 0 ? QString() : key.left(sep);
+  *opType = sep < 0 ? key : key.mid(sep + 2);
+}
+
+QStringList PluginCatalog::operatorKeys() const {
+  QSet<QString> keys;
+  for (const PluginInfo& p : plugins_)
+    if (p.loaded())
+      for (const OperatorOffer& o : p.operators) keys.insert(operatorKey(o.opType, o.domain));
+  QStringList sorted(keys.begin(), keys.end());
+  std::sort(sorted.begin(), sorted.end(), [](const QString& a, const QString& b) {
+    return a.compare(b, Qt::CaseInsensitive) < 0;
+  });
+  return sorted;
+}
+
+QStringList PluginCatalog::implementationsFor(const QString& opType, const QString& domain) const {
+  QStringList ids;
+  for (const PluginInfo& p : plugins_) {
+    if (!p.loaded()) continue;
+    QStringList variants;
+    for (const OperatorOffer& o : p.operators)
+      if (o.opType == opType && o.domain == domain) variants << o.variant;
+    // The experiment file names a plugin's only or "default" variant by the plugin alone.
+    for (const QString& v : variants)
+      ids << ((v == QLatin1String("default") || (variants.size() == 1 && v.isEmpty()))
+                  ? p.name
+                  : p.name + QLatin1Char('/') + v);
+  }
+  return ids;
+}
+
+}  // namespace d500::studio

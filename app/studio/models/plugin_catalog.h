@@ -1,0 +1,61 @@
+// What the loaded plugins offer, as reported by `d500 plugins --json --operators` (the studio
+// never loads plugin code itself: a broken plugin must not take the workbench down).
+// Pure data (QtCore only); parsed once per query and shared by the plugins dock and the editor's
+// palette.
+#pragma once
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace d500::studio {
+
+struct OperatorOffer {
+  QString opType;   // ONNX op type, "Conv"
+  QString domain;   // "" = ai.onnx
+  QString variant;  // "default", "im2col", ...
+  bool backward = false;
+  int deviceType = 1;  // DLDeviceType: 1 CPU, 2 CUDA
+};
+
+struct PluginInfo {
+  QString name;
+  QString version;
+  quint32 abiVersion = 0;  // (major << 16) | minor
+  QString state;           // "loaded", "failed", ...
+  QString error;           // why it did not load; empty when it did
+  QString library;
+  QString wraps;           // the framework it wraps ("LibTorch 2.1"), if any
+  QList<OperatorOffer> operators;
+
+  QString abiText() const;           // "1.1"
+  QString capabilitiesText() const;  // "32 operators (31 with backward), CPU"
+  bool loaded() const { return error.isEmpty() && state == QLatin1String("loaded"); }
+};
+
+class PluginCatalog {
+  Q_DECLARE_TR_FUNCTIONS(PluginCatalog)
+
+ public:
+  // Parses the runner's JSON. Returns false with *error when it is not what the runner writes.
+  static bool fromJson(const QByteArray& json, PluginCatalog* out, QString* error);
+
+  const QList<PluginInfo>& plugins() const { return plugins_; }
+  const QStringList& searchPath() const { return searchPath_; }
+
+  // Operators offered by loaded plugins, "domain::OpType" keys ("" domain: just "OpType"),
+  // sorted; and the implementation ids of one ("reference", "examples/im2col") in the form the
+  // experiment file's "implementations" takes.
+  QStringList operatorKeys() const;
+  QStringList implementationsFor(const QString& opType, const QString& domain) const;
+  static QString operatorKey(const QString& opType, const QString& domain);
+  static void splitOperatorKey(const QString& key, QString* opType, QString* domain);
+
+ private:
+  QList<PluginInfo> plugins_;
+  QStringList searchPath_;
+};
+
+}  // namespace d500::studio

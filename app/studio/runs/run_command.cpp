@@ -1,0 +1,44 @@
+#include "runs/run_command.h"
+
+#include <QCoreApplication>
+
+namespace d500::studio {
+
+bool RunCommand::build(const QString& runner, const QString& mpirun, const QString& experimentFile,
+                       const QString& storePath, const LaunchSpec& launch, bool asRoot,
+                       RunCommand* out, QString* error) {
+  if (runner.isEmpty()) {
+    *error = tr("The runner (d500) was not found; set D500_RUNNER to its path.");
+    return false;
+  }
+  const QStringList runArgs = {QStringLiteral("run"), experimentFile, QStringLiteral("--db"),
+                               storePath, QStringLiteral("--progress=json")};
+  RunCommand c;
+  if (launch.kind == QLatin1String("local")) {
+    c.program = runner;
+    c.arguments = runArgs;
+  } else if (launch.kind == QLatin1String("mpi")) {
+    if (mpirun.isEmpty()) {
+      *error = tr("This experiment runs under MPI, but mpirun was not found on PATH (set "
+                  "D500_MPIRUN to its path).");
+      return false;
+    }
+    c.program = mpirun;
+    c.arguments << QStringLiteral("-np") << QString::number(qMax(1, launch.ranks));
+    if (!launch.hosts.isEmpty())
+      c.arguments << QStringLiteral("--host") << launch.hosts.join(QLatin1Char(','));
+    // Open MPI refuses root without these; a container or CI box often runs as root, and with
+    // more ranks than cores it also needs oversubscription.
+    if (asRoot) c.arguments << QStringLiteral("--allow-run-as-root") << QStringLiteral("--oversubscribe");
+    c.arguments << launch.extraArgs << runner << runArgs;
+  } else {
+    *error = tr("The launcher \"%1\" cannot be started from the studio; submit the experiment "
+                "with d500 on the cluster instead.")
+                 .arg(launch.kind);
+    return false;
+  }
+  *out = c;
+  return true;
+}
+
+}  // namespace d500::studio

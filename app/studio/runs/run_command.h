@@ -1,0 +1,35 @@
+// The argument vector that starts one run. Never a shell command line: paths with spaces or
+// quotes in them reach the runner unchanged, and nothing in an experiment can inject a command.
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+namespace d500::studio {
+
+// How an experiment asks to be launched ("launcher" in the experiment file).
+struct LaunchSpec {
+  QString kind = QStringLiteral("local");  // "local", "mpi", "slurm"
+  int ranks = 1;
+  QStringList hosts;
+  QStringList extraArgs;  // passed to mpirun before the runner
+};
+
+struct RunCommand {
+  Q_DECLARE_TR_FUNCTIONS(RunCommand)
+
+ public:
+  QString program;
+  QStringList arguments;
+
+  // `d500 run FILE --db STORE --progress=json`, or under MPI
+  // `mpirun -np N [--host h1,h2] [root flags] [extra] d500 run ...`. `asRoot` adds the flags Open
+  // MPI needs to run as root (--allow-run-as-root --oversubscribe). Returns false with *error
+  // when the launcher cannot be used from the studio.
+  static bool build(const QString& runner, const QString& mpirun, const QString& experimentFile,
+                    const QString& storePath, const LaunchSpec& launch, bool asRoot,
+                    RunCommand* out, QString* error);
+};
+
+}  // namespace d500::studio

@@ -1,0 +1,27 @@
+# The studio's charts, comparison view and reports (issue 6, items 5-7): one GoogleTest binary
+# with a QApplication of its own, run offscreen, and the charts benchmark. Included from
+# tests/app/studio/ when D500_WITH_GUI is on; the targets come from app/studio/charts.
+set(_charts_tests ${CMAKE_CURRENT_LIST_DIR})
+add_executable(test_studio_charts
+  ${_charts_tests}/charts_main.cpp
+  ${_charts_tests}/charts_decimate_test.cpp
+  ${_charts_tests}/charts_format_test.cpp
+  ${_charts_tests}/charts_live_test.cpp
+  ${_charts_tests}/charts_export_test.cpp
+  ${_charts_tests}/charts_screenshot_test.cpp
+  ${_charts_tests}/report_escape_test.cpp
+  ${_charts_tests}/report_writer_test.cpp
+  ${_charts_tests}/compare_view_test.cpp)
+target_link_libraries(test_studio_charts PRIVATE d500_studio_charts GTest::gtest)
+# The tests start the real runner, which finds the reference plugin beside it in the build tree.
+target_compile_definitions(test_studio_charts PRIVATE D500_TEST_RUNNER="$<TARGET_FILE:d500>")
+add_dependencies(test_studio_charts d500 d500_reference)
+gtest_discover_tests(test_studio_charts DISCOVERY_MODE PRE_TEST
+  PROPERTIES ENVIRONMENT QT_QPA_PLATFORM=offscreen LABELS app)
+
+# Not a pass/fail test: prints redraw and commit-to-chart figures. Run by hand:
+# <build>/tests/bench/bench_studio_charts
+add_executable(bench_studio_charts ${PROJECT_SOURCE_DIR}/tests/bench/bench_studio_charts.cpp)
+target_link_libraries(bench_studio_charts PRIVATE d500_studio_charts)
+set_target_properties(bench_studio_charts PROPERTIES
+  RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bench)
