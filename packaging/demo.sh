@@ -9,3 +9,12 @@ d500="$root/${D500_BUILD_DIR:-build}/bin/d500"
 db=${D500_DEMO_DB:-d500-demo.d500db}
 "$d500" run "$root/resources/examples/gemm_reference.json" --db "$db"
 "$d500" show latest --db "$db"
+# Open the studio on the example project when someone is there to see it; stay headless otherwise.
+studio="$root/${D500_BUILD_DIR:-build}/bin/d500-studio"
+if [[ -x "$studio" && -n "${DISPLAY:-}" && -z "${CI:-}" ]]; then
+  echo "opening d500 Studio on the example project (store: $db)"
+  exec "$studio" --project "$root/resources/examples/example.d500proj" --store "$db"
+else
+  echo "no display (or CI): not opening the studio; later, on a desktop:"
+  echo "  $studio --project $root/resources/examples/example.d500proj --store $db"
+fi
