@@ -53,7 +53,9 @@ class OperatorSubject : public measure::Subject {
   double flops_ = 0, bytes_ = 0;
 };
 
-store::MeasurementRow to_row(const measure::Measurement& m) {
+}  // namespace
+
+store::MeasurementRow measurement_row(const measure::Measurement& m) {
   store::MeasurementRow r;
   const stats::Summary& s = m.summary;
   r.stop_reason = std::string(measure::stop_reason_name(m.stop));
@@ -88,6 +90,8 @@ store::MeasurementRow to_row(const measure::Measurement& m) {
   r.ctx_switches_per_call = m.ctx_switches_per_call;
   return r;
 }
+
+namespace {
 
 // Validates one implementation at one point and stores the verdicts (and a determinism
 // heat-map when two runs differ) against its measurement. Returns whether every check passed.
@@ -230,7 +234,7 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
         row.error = setup_error[k];
       } else {
         const measure::Measurement& m = results[it - live_index.begin()];
-        row = to_row(m);
+        row = measurement_row(m);
         samples = m.samples_ns;
         row.flops = subjects[k]->flops();
         row.bytes = subjects[k]->bytes();

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "d500/error.h"
+#include "d500/operators/operator_benchmark.h"
 #include "d500/plugin.h"
 
 namespace d500::operators {
@@ -48,27 +49,6 @@ class CopySubject : public measure::Subject {
   Tensor src_, dst_;
 };
 
-store::MeasurementRow row_of(const measure::Measurement& m, int64_t run_id) {
-  store::MeasurementRow r;
-  r.run_id = run_id;
-  r.stop_reason = std::string(measure::stop_reason_name(m.stop));
-  r.error = m.error;
-  r.n = static_cast<int64_t>(m.summary.n);
-  r.median = m.summary.median;
-  r.ci_lo = m.summary.ci_lo;
-  r.ci_hi = m.summary.ci_hi;
-  r.ci_level = m.summary.ci_level;
-  r.ci_valid = m.summary.ci_valid;
-  r.min = m.summary.min;
-  r.max = m.summary.max;
-  r.q1 = m.summary.q1;
-  r.q3 = m.summary.q3;
-  r.mean = m.summary.mean;
-  r.sd = m.summary.sd;
-  r.block_size = static_cast<int64_t>(m.block_size);
-  r.first_call_ns = m.first_call_ns;
-  return r;
-}
 
 }  // namespace
 
@@ -111,7 +91,8 @@ Roofline run_probe(const plugin::OperatorRegistry& registry, store::ResultStore&
   {
     GemmSubject s(*best, n, o.seed);
     auto m = measure::measure(s, o.policy, timer);
-    auto r = row_of(m, run_id);
+    auto r = measurement_row(m);
+    r.run_id = run_id;
     r.subject = "peak_gflops Gemm N=" + std::to_string(n);
     r.implementation = best->id();
     r.point_json = nlohmann::json{{"N", n}}.dump();
@@ -124,7 +105,8 @@ Roofline run_probe(const plugin::OperatorRegistry& registry, store::ResultStore&
   {
     CopySubject s(o.copy_bytes);
     auto m = measure::measure(s, o.policy, timer);
-    auto r = row_of(m, run_id);
+    auto r = measurement_row(m);
+    r.run_id = run_id;
     r.subject = "memory_bandwidth copy " + std::to_string(o.copy_bytes >> 20) + " MiB";
     r.implementation = "memcpy";
     r.point_json = nlohmann::json{{"bytes", o.copy_bytes}}.dump();

@@ -41,6 +41,10 @@ struct RunSummary {
 Result<std::vector<const plugin::OperatorImpl*>> resolve_implementations(
     const spec::Experiment& e, const plugin::OperatorRegistry& registry);
 
+// The store's row for a measurement: its summary, stop reason, block size, warm-up, timer and
+// counters (subject, implementation, point, run and work are left for the caller).
+store::MeasurementRow measurement_row(const measure::Measurement& m);
+
 // Converts JSON attribute values (integers, numbers, strings, arrays) to ABI attributes.
 std::vector<plugin::Attribute> attributes_from_json(const nlohmann::json& attrs);
 
