@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -119,6 +120,44 @@ struct Opened {
 
 // The loading steps shared by PluginManager and probe_isolated. On failure rec becomes Broken
 // with the reason and {} is returned; on success rec is Loaded and the caller owns the handle.
+// ABI 1.2 members, read only when the plugin's struct covers them.
+size_t executor_count(const d500_plugin_info& info) {
+  return info.struct_size >= offsetof(d500_plugin_info, executors) + sizeof(void*)
+             ? info.n_executors : 0;
+}
+size_t optimizer_count(const d500_plugin_info& info) {
+  return info.struct_size >= offsetof(d500_plugin_info, optimizers) + sizeof(void*)
+             ? info.n_optimizers : 0;
+}
+
+// What a loaded plugin's executor and optimizer tables must hold before the host calls them.
+std::optional<std::string> check_components(const d500_plugin_info& info) {
+  const size_t n_ex = executor_count(info), n_opt = optimizer_count(info);
+  if (n_ex && !info.executors) return "n_executors is " + std::to_string(n_ex) + " but executors is NULL";
+  if (n_opt && !info.optimizers)
+    return "n_optimizers is " + std::to_string(n_opt) + " but optimizers is NULL";
+  constexpr size_t kExMin = offsetof(d500_executor, memory) + sizeof(void*);
+  for (size_t i = 0; i < n_ex; ++i) {
+    const d500_executor* e = info.executors[i];
+    const std::string which = "executor #" + std::to_string(i);
+    if (!e || e->struct_size < kExMin)
+      return which + (e ? " struct_size is smaller than ABI 1.2 requires" : " is NULL");
+    if (!e->create || !e->destroy || !e->set_input || !e->forward || !e->forward_backward ||
+        !e->view || !e->set_parameter || !e->set_node_callback)
+      return which + " lacks one of its required functions";
+  }
+  constexpr size_t kOptMin = offsetof(d500_optimizer, step) + sizeof(void*);
+  for (size_t i = 0; i < n_opt; ++i) {
+    const d500_optimizer* o = info.optimizers[i];
+    const std::string which = "optimizer #" + std::to_string(i);
+    if (!o || o->struct_size < kOptMin)
+      return which + (o ? " struct_size is smaller than ABI 1.2 requires" : " is NULL");
+    if (!o->name || !*o->name || !o->create || !o->destroy || !o->step)
+      return which + " lacks a name or one of create, destroy, step";
+  }
+  return std::nullopt;
+}
+
 Opened open_plugin(PluginRecord& rec) {
   auto fail = [&rec](std::string why) {
     rec.state = PluginState::Broken;
@@ -189,6 +228,8 @@ Opened open_plugin(PluginRecord& rec) {
                          ") lacks one of create, destroy, output_info, forward");
   }
 
+  if (auto why = check_components(*info)) return fail_unload(*why);
+
   if (info->init) {
     // After init the plugin may have started threads or registered callbacks we cannot see, so
     // a plugin that fails here stays mapped (a small leak) rather than risk running unmapped code.
@@ -209,6 +250,8 @@ Opened open_plugin(PluginRecord& rec) {
   }
   rec.state = PluginState::Loaded;
   rec.n_operators = info->n_operators;
+  rec.n_executors = executor_count(*info);
+  rec.n_optimizers = optimizer_count(*info);
   // What the plugin says at run time (threads, BLAS, the library's real version) beats the
   // manifest's build-time text; read after init, which may be what fills it in.
   if (info->wraps && *info->wraps) rec.wraps = info->wraps;
@@ -349,6 +392,10 @@ void PluginManager::load_one(PluginRecord& rec) {
   infos_.push_back(opened.info);
   for (size_t i = 0; i < opened.info->n_operators; ++i)
     operators_.add(OperatorImpl{rec.name, opened.info->operators[i]});
+  for (size_t i = 0; i < executor_count(*opened.info); ++i)
+    executors_.push_back(ExecutorImpl{rec.name, opened.info->executors[i]});
+  for (size_t i = 0; i < optimizer_count(*opened.info); ++i)
+    optimizers_.push_back(OptimizerImpl{rec.name, opened.info->optimizers[i]});
 }
 
 namespace {
@@ -393,11 +440,13 @@ std::string signal_name(int sig) {
   rlimit no_core{0, 0};
   ::setrlimit(RLIMIT_CORE, &no_core);
   open_plugin(rec);
-  // Line protocol: state, abi_version, n_operators, then the error text to the end.
+  // Line protocol: state, abi_version, n_operators, n_executors, n_optimizers, then the error text to the end.
   std::ostringstream os;
   os << static_cast<int>(rec.state) << '\n'
      << rec.abi_version << '\n'
      << rec.n_operators << '\n'
+     << rec.n_executors << '\n'
+     << rec.n_optimizers << '\n'
      << rec.error;
   write_all(fd, os.str());
   // _exit: the parent's atexit handlers and buffered stdio belong to the parent.
@@ -444,7 +493,9 @@ PluginRecord probe_isolated(const PluginRecord& discovered) {
 
   std::istringstream is(reply);
   int state = 0;
-  if (!(is >> state >> rec.abi_version >> rec.n_operators) || is.get() != '\n')
+  if (!(is >> state >> rec.abi_version >> rec.n_operators >> rec.n_executors >>
+        rec.n_optimizers) ||
+      is.get() != '\n')
     return fail("exited while loading without reporting a result");
   rec.state = static_cast<PluginState>(state);
   rec.error.assign(std::istreambuf_iterator<char>(is), std::istreambuf_iterator<char>());

@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 #define D500_ABI_MAJOR 1u
-#define D500_ABI_MINOR 1u
+#define D500_ABI_MINOR 2u
 #define D500_ABI_VERSION ((D500_ABI_MAJOR << 16) | D500_ABI_MINOR)
 #define D500_ABI_MAJOR_OF(v) (((uint32_t)(v)) >> 16)
 
@@ -139,6 +139,114 @@ typedef struct d500_operator {
                                    d500_error* err);
 } d500_operator;
 
+/* --- ABI 1.2: network executors and optimizers --- */
+
+/* A network as the host parsed it (core's graph IR): the ONNX bytes for executors that read ONNX
+ * themselves, and the checked, topologically sorted nodes with every value's type for those that
+ * do not. Everything is borrowed for the duration of create(); an executor copies what it keeps
+ * (initializers included). */
+typedef enum d500_value_kind {
+  D500_VALUE_INPUT = 1,        /* fed by the caller through set_input */
+  D500_VALUE_PARAMETER = 2,    /* trainable float initializer */
+  D500_VALUE_CONSTANT = 3,     /* other initializers and folded Constant nodes */
+  D500_VALUE_INTERMEDIATE = 4  /* produced by a node (graph outputs included) */
+} d500_value_kind;
+
+typedef struct d500_graph_value {
+  const char* name;
+  int32_t kind;             /* d500_value_kind */
+  int32_t is_output;        /* non-zero for a graph output */
+  d500_tensor_info info;    /* ndim -1 when the rank is unknown, -1 for an unknown dimension */
+  const DLTensor* data;     /* PARAMETER and CONSTANT: the value (CPU); NULL otherwise */
+} d500_graph_value;
+
+typedef struct d500_graph_node {
+  const char* name;
+  const char* op_type;
+  const char* domain;             /* "" is ai.onnx */
+  int64_t opset;                  /* the model's opset of `domain` */
+  const char* const* inputs;      /* value names; "" marks an omitted optional input */
+  size_t n_inputs;
+  const char* const* outputs;     /* "" marks an omitted optional output */
+  size_t n_outputs;
+  const d500_attr* attrs;
+  size_t n_attrs;
+} d500_graph_node;
+
+typedef struct d500_graph {
+  uint32_t struct_size;           /* sizeof(d500_graph) as the host was compiled */
+  const void* onnx;               /* the serialized ModelProto; may be NULL for built graphs */
+  size_t onnx_size;
+  const d500_graph_node* nodes;   /* in an order where producers come first */
+  size_t n_nodes;
+  const d500_graph_value* values; /* every value: inputs in feed order first, then the rest */
+  size_t n_values;
+  const char* const* outputs;     /* graph outputs, in model order */
+  size_t n_outputs;
+} d500_graph;
+
+/* Which tensor executor->view() returns. */
+typedef enum d500_view_kind {
+  D500_VIEW_OUTPUT = 1,    /* a graph output of the last forward */
+  D500_VIEW_VALUE = 2,     /* any value of the last pass by name; UNSUPPORTED when not kept */
+  D500_VIEW_PARAMETER = 3, /* writable: an optimizer updates it in place */
+  D500_VIEW_GRADIENT = 4   /* of the last backward; zeros before it */
+} d500_view_kind;
+
+/* pass: 0 forward, 1 backward. node: index into d500_graph.nodes, or (size_t)-1 for a whole
+ * pass an executor cannot split by node (an autograd backward). Called on the executor's thread;
+ * it must not call the executor. */
+typedef void (*d500_node_callback)(void* user, size_t node, int32_t pass, int32_t after);
+
+typedef struct d500_executor {
+  uint32_t struct_size;   /* sizeof(d500_executor) as the plugin was compiled */
+  const char* name;       /* inside the plugin: "default", "cuda" */
+  int32_t device_type;    /* where its tensors live: kDLCPU, kDLCUDA */
+  const char* description;
+  /* Builds an executor for `graph` with every fed input's shape fixed (graph->values of kind
+   * INPUT carry complete shapes). options: "allocate_gradients" (INT, default 1). */
+  int32_t (*create)(const d500_graph* graph, const d500_attr* options, size_t n_options,
+                    void** instance, d500_error* err);
+  void (*destroy)(void* instance);
+  /* Copies a CPU tensor in; dtype and shape are those of the graph input. */
+  int32_t (*set_input)(void* instance, const char* name, const DLTensor* value, d500_error* err);
+  int32_t (*forward)(void* instance, d500_error* err);
+  /* forward, then gradients with respect to every parameter of the loss taken as the sum of all
+   * elements of `outputs` (a single scalar output: that scalar). */
+  int32_t (*forward_backward)(void* instance, const char* const* outputs, size_t n_outputs,
+                              d500_error* err);
+  /* A view of executor-owned memory (data, dtype, ndim, shape, device; contiguous). Valid until
+   * the next call into the instance other than view(); PARAMETER views stay valid and writable
+   * for the instance's lifetime. */
+  int32_t (*view)(void* instance, int32_t kind, const char* name, DLTensor* out, d500_error* err);
+  /* Copies a CPU tensor into a parameter. */
+  int32_t (*set_parameter)(void* instance, const char* name, const DLTensor* value,
+                           d500_error* err);
+  /* Replaces the callback; NULL removes it. */
+  void (*set_node_callback)(void* instance, d500_node_callback callback, void* user);
+  /* Bytes held by the instance now and at most since create (or the last reset); may be NULL. */
+  int32_t (*memory)(void* instance, int64_t* current, int64_t* peak, int32_t reset,
+                    d500_error* err);
+} d500_executor;
+
+/* An optimizer: one update rule over a list of parameters with their gradients. The host owns
+ * the training loop and the learning-rate schedule; the instance keeps its per-parameter state
+ * (moments, step count) by position in the list, which must stay the same from step to step. */
+typedef struct d500_optimizer {
+  uint32_t struct_size;   /* sizeof(d500_optimizer) as the plugin was compiled */
+  const char* name;       /* "sgd", "momentum", "nesterov", "adam", "adamw", "adagrad", "rmsprop" */
+  const char* variant;    /* "default", "native" */
+  int32_t device_type;
+  const char* description;
+  /* hyper: lr, momentum, beta1, beta2, eps, weight_decay, ... (D500_ATTR_FLOAT); unknown names
+   * are an error. */
+  int32_t (*create)(const d500_attr* hyper, size_t n_hyper, void** instance, d500_error* err);
+  void (*destroy)(void* instance);
+  /* Updates params[i] in place from grads[i] with learning rate lr. */
+  int32_t (*step)(void* instance, const DLTensor* params, const DLTensor* grads, size_t n,
+                  double lr, d500_error* err);
+} d500_optimizer;
+
 /* What a plugin offers. Returned by d500_plugin_entry; static storage owned by the plugin. */
 typedef struct d500_plugin_info {
   uint32_t abi_version;   /* D500_ABI_VERSION the plugin was built against */
@@ -154,6 +262,11 @@ typedef struct d500_plugin_info {
   void (*shutdown)(void);
   size_t n_operators;
   const d500_operator* const* operators;
+  /* --- ABI 1.2 --- */
+  size_t n_executors;
+  const d500_executor* const* executors;
+  size_t n_optimizers;
+  const d500_optimizer* const* optimizers;
   /* Appended members of later ABI minor versions go below this line. */
 } d500_plugin_info;
 

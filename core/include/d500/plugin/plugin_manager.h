@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "d500/plugin.h"
+#include "d500/plugin/components.h"
 #include "d500/plugin/operator_registry.h"
 
 namespace d500::plugin {
@@ -30,6 +31,8 @@ struct PluginRecord {
   std::string error;          // why it is broken, in words a user can act on
   uint32_t abi_version = 0;   // what the plugin reported
   size_t n_operators = 0;
+  size_t n_executors = 0;   // ABI >= 1.2
+  size_t n_optimizers = 0;  // ABI >= 1.2
 };
 
 class PluginManager {
@@ -60,6 +63,8 @@ class PluginManager {
   const std::vector<PluginRecord>& plugins() const { return records_; }
   const PluginRecord* find(const std::string& name) const;
   const OperatorRegistry& operators() const { return operators_; }
+  const std::vector<ExecutorImpl>& executors() const { return executors_; }
+  const std::vector<OptimizerImpl>& optimizers() const { return optimizers_; }
   const std::vector<std::string>& search_path() const { return search_path_; }
 
  private:
@@ -69,6 +74,8 @@ class PluginManager {
   std::vector<void*> handles_;
   std::vector<const d500_plugin_info*> infos_;
   OperatorRegistry operators_;
+  std::vector<ExecutorImpl> executors_;
+  std::vector<OptimizerImpl> optimizers_;
   bool discovered_ = false;
 };
 

@@ -51,6 +51,19 @@ class PluginMeta {
     return *this;
   }
 
+  // Network executors and optimizers (ABI 1.2): arrays of pointers with static storage, such as
+  // those sdk/executor.h and sdk/optimizer.h make.
+  PluginMeta& executors(const d500_executor* const* table, size_t n) {
+    executors_ = table;
+    n_executors_ = n;
+    return *this;
+  }
+  PluginMeta& optimizers(const d500_optimizer* const* table, size_t n) {
+    optimizers_ = table;
+    n_optimizers_ = n;
+    return *this;
+  }
+
   d500_plugin_info to_c() const {
     d500_plugin_info info{};  // members of later ABI versions stay zero
     info.abi_version = D500_ABI_VERSION;
@@ -61,6 +74,10 @@ class PluginMeta {
     info.wraps = wraps_;
     info.init = init_;
     info.shutdown = shutdown_;
+    info.n_executors = n_executors_;
+    info.executors = executors_;
+    info.n_optimizers = n_optimizers_;
+    info.optimizers = optimizers_;
     return info;
   }
 
@@ -71,6 +88,10 @@ class PluginMeta {
   const char* wraps_ = "";
   int32_t (*init_)(d500_error*) = nullptr;
   void (*shutdown_)(void) = nullptr;
+  const d500_executor* const* executors_ = nullptr;
+  size_t n_executors_ = 0;
+  const d500_optimizer* const* optimizers_ = nullptr;
+  size_t n_optimizers_ = 0;
 };
 
 // The plugin's tables. Not copyable: the info points into its own arrays.

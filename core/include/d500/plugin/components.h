@@ -1,0 +1,34 @@
+// Network executors and optimizers offered by loaded plugins (ABI >= 1.2), found by the names
+// users write in experiment files: "torch" or "torch/default" for an executor, "adam" with a
+// plugin ("reference", "torch") for an optimizer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "d500/plugin.h"
+
+namespace d500::plugin {
+
+struct ExecutorImpl {
+  std::string plugin;
+  const d500_executor* ex;  // owned by the plugin; valid while the PluginManager lives
+  std::string variant() const { return ex->name && *ex->name ? ex->name : "default"; }
+  std::string id() const { return plugin + "/" + variant(); }  // "torch/default"
+};
+
+struct OptimizerImpl {
+  std::string plugin;
+  const d500_optimizer* opt;
+  std::string name() const { return opt->name; }
+  std::string variant() const { return opt->variant && *opt->variant ? opt->variant : "default"; }
+  std::string id() const { return plugin + "/" + name(); }  // "torch/adam"
+};
+
+// Lookups over what the PluginManager registered. "plugin" alone means its "default" variant
+// (or its only executor). nullptr when there is none.
+const ExecutorImpl* find_executor(const std::vector<ExecutorImpl>& all, const std::string& id);
+const OptimizerImpl* find_optimizer(const std::vector<OptimizerImpl>& all,
+                                    const std::string& plugin, const std::string& name);
+
+}  // namespace d500::plugin
