@@ -13,6 +13,7 @@
 #include "models/project_tree_model.h"
 #include "models/run_queue_model.h"
 #include "models/store_watcher.h"
+#include "d500/plugin.h"
 #include "project/project.h"
 #include "runs/run_manager.h"
 
@@ -111,7 +112,7 @@ class ModelsTest : public QObject {
     for (int r = 0; r < model.rowCount(); ++r)
       if (model.index(r, PluginListModel::Name).data().toString() == QStringLiteral("reference")) {
         reference = true;
-        QCOMPARE(model.index(r, PluginListModel::Abi).data().toString(), QStringLiteral("1.1"));
+        QCOMPARE(model.index(r, PluginListModel::Abi).data().toString(), QStringLiteral("%1.%2").arg(D500_ABI_MAJOR).arg(D500_ABI_MINOR));
         QVERIFY(model.index(r, PluginListModel::Capabilities).data().toString().contains(QStringLiteral("backward")));
       }
     QVERIFY(reference);
