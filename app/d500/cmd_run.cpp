@@ -6,8 +6,8 @@
 #include <set>
 
 #include "commands.h"
+#include "levels.h"
 #include "d500/env/environment.h"
-#include "d500/operators/operator_benchmark.h"
 #include "d500/spec/experiment.h"
 #include "progress.h"
 
@@ -15,14 +15,8 @@ namespace d500::cli {
 
 namespace {
 
-// Loads the plugins the experiment names; unknown or broken ones are refused with the reason.
-void load_plugins(plugin::PluginManager& pm, const spec::Experiment& e) {
-  std::set<std::string> names;
-  for (const auto& impl : e.implementations) names.insert(impl.plugin);
-  // The validation reference is loaded when it exists; without it the checks say "skipped".
-  if (e.level == "operator" && pm.find(e.validation.reference) &&
-      (e.validation.forward || e.validation.backward))
-    names.insert(e.validation.reference);
+// Loads the plugins the level asks for; unknown or broken ones are refused with the reason.
+void load_plugins(plugin::PluginManager& pm, const std::set<std::string>& names) {
   for (const auto& n : names) {
     if (!pm.find(n)) {
       std::string known;
@@ -42,12 +36,15 @@ void load_plugins(plugin::PluginManager& pm, const spec::Experiment& e) {
 
 int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
             const std::string& spec_path) {
+  const Level* level = find_level(e.level);
+  if (!level)
+    throw CliError{kBadInput, spec_path + ":$.level: level \"" + e.level +
+                                  "\" is not part of this build (see `d500 run --help`)"};
   ProgressReporter progress(parse_progress_mode(o.progress));
   auto store = open_store(g.db, store::ResultStore::Mode::ReadWrite);
   auto pm = make_plugin_manager(g);
-  load_plugins(*pm, e);
-  auto impls = operators::resolve_implementations(e, pm->operators());
-  if (!impls) throw CliError{kBadInput, spec_path + ":" + impls.error().to_string()};
+  load_plugins(*pm, level->plugins(e));
+  if (level->check) level->check(e, spec_path, *pm);
 
   env::CaptureOptions copt;
   for (const auto& rec : pm->plugins())
@@ -63,7 +60,7 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   run.spec_hash = store::sha256_hex(run.spec_json);
   run.spec_path = spec_path;
   run.seed = e.seed;
-  run.launcher = "local";
+  run.launcher = e.launcher.kind == "local" ? "local" : e.launcher.kind;
   run.environment_id = store->put_environment(environment.dump());
   run.parent_run_id = o.rerun_of;
   run.id = store->create_run(run);
@@ -73,56 +70,42 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     std::cerr << "d500: run " << run.id << " (" << e.name << ") into " << g.db << "\n";
 
   install_signal_handlers();
-  operators::RunCallbacks cb;
-  cb.cancel = &g_cancel;
-  cb.progress = [&](const operators::ProgressEvent& ev) { progress.update(ev); };
-  operators::RunSummary summary;
+  LevelContext ctx{g, e, spec_path, *store, *pm, run.id, progress};
+  LevelOutcome out;
   try {
-    const plugin::OperatorImpl* reference = pm->operators().find_impl(
-        e.op.op_type, e.op.domain, e.validation.reference);
-    summary = operators::run_operator_experiment(e, *impls, reference, *store, run.id, cb);
+    out = level->run(ctx);
+  } catch (const CliError& ex) {
+    progress.finish();
+    store->finish_run(run.id, store::RunStatus::Failed, ex.code, ex.message);
+    throw CliError{ex.code, std::string("run ") + std::to_string(run.id) + " failed: " + ex.message};
   } catch (const std::exception& ex) {
     progress.finish();
     store->finish_run(run.id, store::RunStatus::Failed, kRunFailed, ex.what());
     throw CliError{kRunFailed, std::string("run ") + std::to_string(run.id) + " failed: " + ex.what()};
   }
   progress.finish();
-
-  store::RunStatus status = store::RunStatus::Succeeded;
-  int code = kOk;
-  std::string reason;
-  if (summary.cancelled || g_cancel.load()) {
-    status = store::RunStatus::Cancelled;
-    code = kCancelled;
-    reason = "cancelled by a signal; " + std::to_string(summary.measurements) + " measurements kept";
-  } else if (summary.failed > 0) {
-    status = store::RunStatus::Failed;
-    code = kRunFailed;
-    reason = std::to_string(summary.failed) + " of " + std::to_string(summary.measurements) +
-             " measurements failed; first: " + summary.errors.front();
-  } else if (summary.invalid > 0) {
-    // Timed fine, but computed something else: a result that must not pass silently.
-    status = store::RunStatus::Failed;
-    code = kRunFailed;
-    reason = std::to_string(summary.invalid) + " of " + std::to_string(summary.measurements) +
-             " measurements failed validation (see `d500 show`)";
+  if (g_cancel.load() && out.status == store::RunStatus::Succeeded) {
+    out.status = store::RunStatus::Cancelled;
+    out.code = kCancelled;
+    out.reason = "cancelled by a signal; what was measured is kept";
   }
-  store->finish_run(run.id, status, code, reason);
-  progress.event({{"event", "run_finished"}, {"run_id", run.id},
-                  {"status", std::string(store::run_status_name(status))}, {"exit_code", code},
-                  {"reason", reason}});
+  store->finish_run(run.id, out.status, out.code, out.reason);
+  const std::string status_name(store::run_status_name(out.status));
+  progress.event({{"event", "run_finished"}, {"run_id", run.id}, {"status", status_name},
+                  {"exit_code", out.code}, {"reason", out.reason}});
   if (g.json && !progress.json()) {
-    std::cout << nlohmann::json{{"run_id", run.id}, {"status", store::run_status_name(status)},
-                                {"measurements", summary.measurements}, {"failed", summary.failed},
-                                {"reason", reason}}.dump(2)
-              << "\n";
+    nlohmann::json j = out.summary;
+    j["run_id"] = run.id;
+    j["status"] = status_name;
+    j["reason"] = out.reason;
+    std::cout << j.dump(2) << "\n";
   } else if (!progress.json()) {
-    for (const auto& err : summary.errors) std::cerr << "d500: " << err << "\n";
-    std::cerr << "d500: run " << run.id << " " << store::run_status_name(status)
-              << (reason.empty() ? "" : " (" + reason + ")") << "; see `d500 show " << run.id
+    for (const auto& err : out.errors) std::cerr << "d500: " << err << "\n";
+    std::cerr << "d500: run " << run.id << " " << status_name
+              << (out.reason.empty() ? "" : " (" + out.reason + ")") << "; see `d500 show " << run.id
               << (g.db == "d500.d500db" ? "" : " --db " + g.db) << "`\n";
   }
-  return code;
+  return out.code;
 }
 
 }  // namespace

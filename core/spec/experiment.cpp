@@ -13,8 +13,9 @@ namespace {
 const std::set<std::string> kTopKeys = {
     "d500",     "name",     "description",     "level",    "seed",     "sweep",    "points",
     "problems", "repetition", "operator",      "launcher", "implementations", "baseline",
-    "validate"};
-const std::set<std::string> kSupportedLevels = {"operator"};
+    "validate", "network",  "training", "distributed", "collective"};
+const std::set<std::string> kSupportedLevels = {"operator", "network", "training", "distributed",
+                                                "collective"};
 const std::set<std::string> kAllLevels = {"operator", "network", "training", "distributed",
                                           "collective"};
 
@@ -137,6 +138,17 @@ Result<Experiment> parse_experiment(const json& j, const std::string& source,
     if (!e.implementations.empty() && !known)
       c.fail("$.baseline", "\"" + e.baseline + "\" is not one of $.implementations");
   }
+  // The sections of the other levels are parsed by their own modules (they name their JSON paths
+  // the same way); here they only have to be objects, and the level's own one present.
+  for (const char* key : {"network", "training", "distributed", "collective"}) {
+    const bool own = e.level == key || (e.level == "distributed" && std::string(key) == "training");
+    if (const json* v = c.field(j, "$", key, own)) {
+      if (!v->is_object())
+        c.fail(std::string("$.") + key, "expected an object, got " + Checker::describe(*v));
+      else
+        e.sections[key] = *v;
+    }
+  }
   if (!c.ok()) return Error{c.message(), ""};
   return e;
 }
@@ -192,6 +204,7 @@ json to_json(const Experiment& e) {
                    {"ranks", e.launcher.ranks},
                    {"hosts", e.launcher.hosts},
                    {"extra_args", e.launcher.extra_args}};
+  for (auto it = e.sections.begin(); it != e.sections.end(); ++it) j[it.key()] = it.value();
   if (e.level == "operator") {
     json inputs = json::array();
     for (const auto& dims : e.op.inputs) inputs.push_back(dims);

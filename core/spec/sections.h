@@ -1,7 +1,7 @@
 // Private to core/spec: parsers of the sections of an experiment file.
 #pragma once
 
-#include "checker.h"
+#include "d500/spec/checker.h"
 #include "d500/spec/experiment.h"
 
 namespace d500::spec {

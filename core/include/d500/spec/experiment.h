@@ -68,7 +68,7 @@ struct Experiment {
   int format = kExperimentFormat;
   std::string name;
   std::string description;
-  std::string level;  // "operator" (network, training, distributed come with their levels)
+  std::string level;  // "operator", "network", "training", "distributed", "collective"
   uint64_t seed = 0;
   measure::Policy repetition;
   std::string repetition_mode = "default";  // "default" or "publication"
@@ -83,6 +83,9 @@ struct Experiment {
   std::string baseline;  // implementation id speedups are relative to; default: the first
   Validation validation;
   Launcher launcher;
+  // The sections of the other levels as written ("network": {...}, "training": {...}, ...),
+  // parsed by their level's module; the level's own section is present.
+  nlohmann::json sections = nlohmann::json::object();
 
   std::vector<Point> points() const;
 };

@@ -1,4 +1,5 @@
-// Private to core/spec: collects every problem of an experiment file with its JSON path.
+// Collects every problem of an experiment file with its JSON path; shared by the levels that
+// parse their own section ("network", "training", "collective", "distributed").
 #pragma once
 
 #include <set>

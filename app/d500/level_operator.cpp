@@ -1,0 +1,56 @@
+// Level 0: one operator, several implementations, a sweep of points (operator_benchmark.h).
+#include "d500/operators/operator_benchmark.h"
+#include "levels.h"
+
+namespace d500::cli {
+
+namespace {
+
+std::set<std::string> operator_plugins(const spec::Experiment& e) {
+  std::set<std::string> names;
+  for (const auto& impl : e.implementations) names.insert(impl.plugin);
+  return names;
+}
+
+LevelOutcome run_operators(LevelContext& ctx) {
+  const spec::Experiment& e = ctx.e;
+  // The validation reference is loaded when it exists; without it the checks say "skipped".
+  if (ctx.plugins.find(e.validation.reference) && (e.validation.forward || e.validation.backward))
+    ctx.plugins.load({e.validation.reference});
+  auto impls = operators::resolve_implementations(e, ctx.plugins.operators());
+  if (!impls) throw CliError{kBadInput, ctx.spec_path + ":" + impls.error().to_string()};
+  operators::RunCallbacks cb;
+  cb.cancel = &g_cancel;
+  cb.progress = [&](const operators::ProgressEvent& ev) { ctx.progress.update(ev); };
+  const plugin::OperatorImpl* reference =
+      ctx.plugins.operators().find_impl(e.op.op_type, e.op.domain, e.validation.reference);
+  operators::RunSummary summary =
+      operators::run_operator_experiment(e, *impls, reference, ctx.store, ctx.run_id, cb);
+
+  LevelOutcome out;
+  out.errors = summary.errors;
+  out.summary = {{"measurements", summary.measurements}, {"failed", summary.failed}};
+  if (summary.cancelled || g_cancel.load()) {
+    out.status = store::RunStatus::Cancelled;
+    out.code = kCancelled;
+    out.reason = "cancelled by a signal; " + std::to_string(summary.measurements) + " measurements kept";
+  } else if (summary.failed > 0) {
+    out.status = store::RunStatus::Failed;
+    out.code = kRunFailed;
+    out.reason = std::to_string(summary.failed) + " of " + std::to_string(summary.measurements) +
+                 " measurements failed; first: " + summary.errors.front();
+  } else if (summary.invalid > 0) {
+    // Timed fine, but computed something else: a result that must not pass silently.
+    out.status = store::RunStatus::Failed;
+    out.code = kRunFailed;
+    out.reason = std::to_string(summary.invalid) + " of " + std::to_string(summary.measurements) +
+                 " measurements failed validation (see `d500 show`)";
+  }
+  return out;
+}
+
+}  // namespace
+
+const Level kOperatorLevel{"operator", &operator_plugins, nullptr, &run_operators};
+
+}  // namespace d500::cli

@@ -1,0 +1,55 @@
+// What `d500 run` does per experiment level. cmd_run.cpp opens the store, loads the plugins a
+// level asks for, records the environment and the run, and installs the signal handlers; a level
+// then measures and stores, and says how the run ended. One file per level: level_operator.cpp,
+// level_network.cpp, level_training.cpp, level_collective.cpp, ...
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "d500/spec/experiment.h"
+#include "progress.h"
+
+namespace d500::cli {
+
+struct LevelContext {
+  const GlobalOptions& g;
+  const spec::Experiment& e;
+  const std::string& spec_path;
+  store::ResultStore& store;
+  plugin::PluginManager& plugins;
+  int64_t run_id = 0;
+  ProgressReporter& progress;
+};
+
+struct LevelOutcome {
+  store::RunStatus status = store::RunStatus::Succeeded;
+  int code = kOk;
+  std::string reason;                   // stored with the run; "" when it succeeded plainly
+  std::vector<std::string> errors;      // printed one per line after the run
+  nlohmann::json summary = nlohmann::json::object();  // merged into `d500 run --json`
+};
+
+struct Level {
+  const char* name;  // the experiment's "level"
+  // Plugins to load before the run starts; an unknown or broken one is refused.
+  std::set<std::string> (*plugins)(const spec::Experiment& e);
+  // Checks the level's own section before the run is recorded: throws CliError(kBadInput) with
+  // "file:$.path: what" messages, so a bad file never leaves a run behind.
+  void (*check)(const spec::Experiment& e, const std::string& spec_path,
+                plugin::PluginManager& plugins);
+  // Measures and stores. Throwing marks the run failed with the message.
+  LevelOutcome (*run)(LevelContext& ctx);
+};
+
+// nullptr when this build has no such level.
+const Level* find_level(const std::string& name);
+
+// The levels this build has (defined in their files).
+extern const Level kOperatorLevel;
+
+}  // namespace d500::cli
