@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "d500/build_info.h"
+#include "gpu_info.h"
 
 namespace d500::env {
 
@@ -196,6 +197,7 @@ json capture(const CaptureOptions& options) {
     plugins[p.name] = {{"version", p.version}, {"wraps", p.wraps}};
   e["plugins"] = plugins;
   e["blas"] = blas_info();
+  e["gpu"] = gpu_info();
   e["threads"] = {{"hardware_concurrency", std::thread::hardware_concurrency()}};
   e["env"] = behaviour_env();
   e["git"] = git_info(options.checkout_dir);
