@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "d500/env/environment.h"
 #include "d500/network/executor_comparison.h"
+#include "d500/network/executor_factory.h"
 #include "d500/network/model_validation.h"
 
 namespace d500::cli {
@@ -131,7 +132,8 @@ store::ValidationRow row_of(const std::string& subject, const operators::Compari
 
 int run_test_dir(const GlobalOptions& g, const ValidateModelOptions& o, plugin::PluginManager& pm,
                  const network::AssemblyPolicy& policy, const operators::Tolerance& tol) {
-  auto r = network::validate_model_dir(pm.operators(), o.dir, policy, tol);
+  auto r = o.executor.empty() ? network::validate_model_dir(pm.operators(), o.dir, policy, tol)
+                              : network::validate_model_dir(pm, o.dir, o.executor, tol);
   if (g.json) {
     nlohmann::json checks = nlohmann::json::array();
     for (const auto& c : r.checks)
@@ -181,28 +183,46 @@ int run_test_dir(const GlobalOptions& g, const ValidateModelOptions& o, plugin::
   return exit_code(r.outcome);
 }
 
+// Executor A or B by name (--executor, --compare-executor): see executor_factory.h.
+std::unique_ptr<network::NetworkExecutor> build_named(const char* side, const std::string& name,
+                                                      network::Graph graph,
+                                                      plugin::PluginManager& pm, bool gradients) {
+  network::ExecutorOptions opts;
+  // Gradient buffers double an executor's memory; without gradients they are not needed.
+  opts.allocate_gradients = gradients;
+  auto ex = network::make_executor(name, std::move(graph), pm, opts);
+  if (!ex) throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
+  return std::move(ex).value();
+}
+
 int run_comparison(const GlobalOptions& g, const ValidateModelOptions& o, plugin::PluginManager& pm,
                    const std::string& model_path, const network::AssemblyPolicy& pa,
                    const network::AssemblyPolicy& pb, const operators::Tolerance& tol) {
   auto graph = network::Graph::load(model_path, {o.batch, {}});
   if (!graph) throw CliError{kBadInput, graph.error().to_string()};
-  network::ExecutorOptions ea, eb;
-  ea.policy = pa;
-  eb.policy = pb;
-  // Gradient buffers double an executor's memory; without gradients they are not needed.
-  ea.allocate_gradients = eb.allocate_gradients = !o.no_gradients;
+  const network::Graph shape_source = graph->clone();
+  auto make = [&](const char* side, const std::string& name, const network::AssemblyPolicy& p,
+                  network::Graph gr) -> std::unique_ptr<network::NetworkExecutor> {
+    if (!name.empty()) return build_named(side, name, std::move(gr), pm, !o.no_gradients);
+    network::ExecutorOptions opts;
+    opts.policy = p;
+    opts.allocate_gradients = !o.no_gradients;
+    auto ex = network::AssembledExecutor::build(std::move(gr), pm.operators(), opts);
+    if (!ex) throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
+    return std::move(ex).value();
+  };
   // One copy of the parameters per executor: A gets a clone, B the loaded ones.
-  auto a = network::AssembledExecutor::build(graph->clone(), pm.operators(), ea);
-  if (!a) throw CliError{kBadInput, "executor A: " + a.error().to_string()};
-  auto b = network::AssembledExecutor::build(std::move(graph).value(), pm.operators(), eb);
-  if (!b) throw CliError{kBadInput, "executor B: " + b.error().to_string()};
+  auto a = make("A", o.executor, pa, graph->clone());
+  auto b = make("B", o.compare_executor, pb, std::move(graph).value());
+  auto* ea = a.get();
+  auto* eb = b.get();
   network::ComparisonOptions co;
   co.seed = o.seed;
   co.tol = tol;
   co.gradients = !o.no_gradients;
   network::ExecutorComparison c;
   try {
-    c = network::compare_executors((*a)->graph(), **a, **b, co);
+    c = network::compare_executors(shape_source, *ea, *eb, co);
   } catch (const D500Error& e) {
     throw CliError{kRunFailed, e.what()};
   }
@@ -218,8 +238,8 @@ int run_comparison(const GlobalOptions& g, const ValidateModelOptions& o, plugin
   };
   if (g.json) {
     std::cout << nlohmann::json{{"model", model_path},
-                                {"a", (*a)->description()},
-                                {"b", (*b)->description()},
+                                {"a", a->description()},
+                                {"b", b->description()},
                                 {"seed", o.seed},
                                 {"passed", c.passed()},
                                 {"outputs", diff_json(c.outputs)},
@@ -232,8 +252,8 @@ int run_comparison(const GlobalOptions& g, const ValidateModelOptions& o, plugin
                      .dump(2)
               << "\n";
   } else {
-    std::cout << "model  " << model_path << "\nA      " << (*a)->description() << "\nB      "
-              << (*b)->description() << "\ninputs seeded " << o.seed << "\n\n";
+    std::cout << "model  " << model_path << "\nA      " << a->description() << "\nB      "
+              << b->description() << "\ninputs seeded " << o.seed << "\n\n";
     auto table = [&](const char* title, const std::vector<network::ValueDiff>& v) {
       std::vector<std::vector<std::string>> rows{{title, "NODE", "MAX ABS ERR", "MAX REL ERR", ""}};
       for (const auto& d : v)
@@ -260,8 +280,8 @@ int run_comparison(const GlobalOptions& g, const ValidateModelOptions& o, plugin
     for (const auto& d : c.gradients)
       rows.push_back(row_of("gradient:" + d.value, d.comparison, tol));
     nlohmann::json spec{{"d500", 1},           {"level", "model-validation"},
-                        {"model", model_path}, {"a", pa.to_string()},
-                        {"b", pb.to_string()}, {"seed", o.seed},
+                        {"model", model_path}, {"a", o.executor.empty() ? pa.to_string() : o.executor},
+                        {"b", o.compare_executor.empty() ? pb.to_string() : o.compare_executor}, {"seed", o.seed},
                         {"rtol", tol.rtol},    {"atol", tol.atol}};
     store_result(g, pm, "validate-model " + fs::path(model_path).filename().string() + " A/B", spec,
                  rows, c.passed(),
@@ -282,7 +302,14 @@ int cmd_validate_model(const GlobalOptions& g, const ValidateModelOptions& o) {
     pb = policy_of(o.compare_with, "--compare-with");
     collect_plugins(pb, plugins);
   }
-  const double atol = o.atol >= 0 ? o.atol : o.compare_with.empty() ? 1e-7 : 1e-5;
+  for (const std::string* name : {&o.executor, &o.compare_executor}) {
+    if (name->empty()) continue;
+    auto needed = network::executor_plugins(*name);
+    if (!needed) throw CliError{kUsage, "--executor " + *name + ": " + needed.error().to_string()};
+    plugins.insert(needed->begin(), needed->end());
+  }
+  const bool comparing = !o.compare_with.empty() || !o.compare_executor.empty();
+  const double atol = o.atol >= 0 ? o.atol : !comparing ? 1e-7 : 1e-5;
   const operators::Tolerance tol{o.rtol, atol};
 
   std::error_code ec;
@@ -293,7 +320,7 @@ int cmd_validate_model(const GlobalOptions& g, const ValidateModelOptions& o) {
   load_plugins(*pm, plugins);
   check_variants(*pm, pa);
   if (!o.compare_with.empty()) check_variants(*pm, pb);
-  if (!o.compare_with.empty()) {
+  if (comparing) {
     const std::string model = is_dir ? (fs::path(o.dir) / "model.onnx").string() : o.dir;
     return run_comparison(g, o, *pm, model, pa, pb, tol);
   }

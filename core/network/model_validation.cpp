@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <filesystem>
 #include <map>
 #include <variant>
 
+#include "d500/network/executor_factory.h"
 #include "d500/onnx/tensor_file.h"
 
 namespace d500::network {
@@ -103,25 +105,22 @@ std::variant<std::map<std::string, Tensor>, Stop> read_inputs(const Graph& g, co
 
 // One data set on an executor built for its input shapes. nullopt-like: an empty Stop reason
 // means the data set ran and its checks were appended.
-Stop run_data_set(const Graph& graph, const plugin::OperatorRegistry& ops,
-                  const AssemblyPolicy& policy, const fs::path& set,
+// Builds the executor for one data set's input shapes.
+using Builder = std::function<Result<std::unique_ptr<NetworkExecutor>>(
+    const Graph&, const std::vector<std::pair<std::string, Shape>>&, ModelValidation&)>;
+
+Stop run_data_set(const Graph& graph, const Builder& build, const fs::path& set,
                   const operators::Tolerance& tol, ModelValidation& r) {
   auto read = read_inputs(graph, set);
   if (auto* stop = std::get_if<Stop>(&read)) return *stop;
   auto& inputs = std::get<0>(read);
-  ExecutorOptions opts;
-  opts.policy = policy;
-  // Inference only: no gradients, and initializers are constants as the ABI describes them, so
-  // an operator that needs a float input's value at creation (scales, ratios) has it.
-  opts.allocate_gradients = false;
-  opts.parameters_as_constants = true;
-  for (const auto& [name, t] : inputs) opts.input_shapes.emplace_back(name, t.shape());
-  auto ex = AssembledExecutor::build(graph.clone(), ops, opts);
+  std::vector<std::pair<std::string, Shape>> shapes;
+  for (const auto& [name, t] : inputs) shapes.emplace_back(name, t.shape());
+  auto ex = build(graph, shapes, r);
   // The operators exist (checked before) but none accepts this node: an attribute, dtype or
   // shape the implementations do not cover.
   if (!ex) return Stop{ModelOutcome::Unsupported, ex.error().message};
   r.executor = (*ex)->description();
-  r.assignments = (*ex)->assignments();
   try {
     for (const auto& [name, t] : inputs) (*ex)->set_input(name, t);
     (*ex)->forward();
@@ -152,8 +151,11 @@ Stop run_data_set(const Graph& graph, const plugin::OperatorRegistry& ops,
 
 }  // namespace
 
-ModelValidation validate_model_dir(const plugin::OperatorRegistry& ops, const std::string& dir,
-                                   const AssemblyPolicy& policy, const operators::Tolerance& tol) {
+namespace {
+
+ModelValidation validate_with(const std::string& dir, const Builder& build,
+                              const std::function<std::string(const Graph&)>& unimplemented,
+                              const operators::Tolerance& tol) {
   ModelValidation r;
   r.test = fs::path(dir).filename().string();
   if (r.test.empty()) r.test = fs::path(dir).parent_path().filename().string();
@@ -173,14 +175,12 @@ ModelValidation validate_model_dir(const plugin::OperatorRegistry& ops, const st
     if (!model) return finish(ModelOutcome::BadInput, model.error().to_string());
     auto graph = Graph::from_model(*model);
     if (!graph) return finish(ModelOutcome::Unsupported, graph.error().to_string());
-    if (auto missing = AssembledExecutor::unimplemented(*graph, ops, policy); !missing.empty())
-      return finish(ModelOutcome::Unsupported,
-                    "unsupported operator " + join(missing) +
-                        " (implementations tried: " + policy.to_string() + ")");
+    if (auto missing = unimplemented(*graph); !missing.empty())
+      return finish(ModelOutcome::Unsupported, missing);
     const auto sets = data_sets(dir);
     if (sets.empty()) return finish(ModelOutcome::BadInput, "no test_data_set_* folder in " + dir);
     for (const auto& set : sets) {
-      Stop s = run_data_set(*graph, ops, policy, set, tol, r);
+      Stop s = run_data_set(*graph, build, set, tol, r);
       if (s.outcome != ModelOutcome::Passed) return finish(s.outcome, s.reason);
       ++r.data_sets;
     }
@@ -189,6 +189,60 @@ ModelValidation validate_model_dir(const plugin::OperatorRegistry& ops, const st
     // One model that trips something unforeseen must not end a sweep over many.
     return finish(ModelOutcome::Failed, std::string("unexpected: ") + e.what());
   }
+}
+
+}  // namespace
+
+ModelValidation validate_model_dir(const plugin::OperatorRegistry& ops, const std::string& dir,
+                                   const AssemblyPolicy& policy, const operators::Tolerance& tol) {
+  Builder build = [&](const Graph& graph, const std::vector<std::pair<std::string, Shape>>& shapes,
+                      ModelValidation& r) -> Result<std::unique_ptr<NetworkExecutor>> {
+    ExecutorOptions opts;
+    opts.policy = policy;
+    // Inference only: no gradients, and initializers are constants as the ABI describes them, so
+    // an operator that needs a float input's value at creation (scales, ratios) has it.
+    opts.allocate_gradients = false;
+    opts.parameters_as_constants = true;
+    opts.input_shapes = shapes;
+    auto ex = AssembledExecutor::build(graph.clone(), ops, opts);
+    if (!ex) return ex.error();
+    r.assignments = (*ex)->assignments();
+    return std::unique_ptr<NetworkExecutor>(std::move(ex).value());
+  };
+  auto missing = [&](const Graph& graph) -> std::string {
+    auto m = AssembledExecutor::unimplemented(graph, ops, policy);
+    return m.empty() ? "" : "unsupported operator " + join(m) + " (implementations tried: " +
+                                policy.to_string() + ")";
+  };
+  return validate_with(dir, build, missing, tol);
+}
+
+ModelValidation validate_model_dir(const plugin::PluginManager& plugins, const std::string& dir,
+                                   const std::string& executor, const operators::Tolerance& tol) {
+  if (executor == "reference" || executor.rfind("assembled:", 0) == 0) {
+    auto policy = executor == "reference" ? Result<AssemblyPolicy>(AssemblyPolicy{})
+                                          : AssemblyPolicy::parse(executor.substr(10));
+    if (!policy) {
+      ModelValidation r;
+      r.outcome = ModelOutcome::BadInput;
+      r.reason = policy.error().to_string();
+      return r;
+    }
+    return validate_model_dir(plugins.operators(), dir, *policy, tol);
+  }
+  const std::string model = (fs::path(dir) / "model.onnx").string();
+  Builder build = [&](const Graph&, const std::vector<std::pair<std::string, Shape>>& shapes,
+                      ModelValidation&) -> Result<std::unique_ptr<NetworkExecutor>> {
+    GraphOptions go;
+    go.input_shapes = shapes;
+    auto g = Graph::load(model, go);
+    if (!g) return g.error();
+    ExecutorOptions opts;
+    opts.allocate_gradients = false;
+    return make_executor(executor, std::move(g).value(), plugins, opts);
+  };
+  auto missing = [](const Graph&) { return std::string(); };
+  return validate_with(dir, build, missing, tol);
 }
 
 }  // namespace d500::network

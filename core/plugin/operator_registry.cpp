@@ -42,6 +42,28 @@ const char* status_name(int32_t status) {
   }
 }
 
+// Calls into the plugin. A plugin written without the SDK may let an exception escape; it is
+// turned into a status like any other failure so that callers see one kind of error.
+template <class F>
+int32_t call_guarded(const char* phase, d500_error& err, F&& f) {
+  err.code = 0;
+  err.message[0] = '\0';
+  auto escaped = [&](const char* what) {
+    std::snprintf(err.message, sizeof err.message, "exception escaped the plugin in %s: %s", phase,
+                  what);
+    return static_cast<int32_t>(D500_ERR_INTERNAL);
+  };
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    return escaped(e.what());
+  } catch (...) {
+    return escaped("unknown exception");
+  }
+}
+
+}  // namespace
+
 // Borrowed views of host attributes in the C layout; valid while `attrs` lives and is unchanged.
 std::vector<d500_attr> to_c_attrs(const std::vector<Attribute>& attrs) {
   std::vector<d500_attr> out;
@@ -71,28 +93,6 @@ std::vector<d500_attr> to_c_attrs(const std::vector<Attribute>& attrs) {
   }
   return out;
 }
-
-// Calls into the plugin. A plugin written without the SDK may let an exception escape; it is
-// turned into a status like any other failure so that callers see one kind of error.
-template <class F>
-int32_t call_guarded(const char* phase, d500_error& err, F&& f) {
-  err.code = 0;
-  err.message[0] = '\0';
-  auto escaped = [&](const char* what) {
-    std::snprintf(err.message, sizeof err.message, "exception escaped the plugin in %s: %s", phase,
-                  what);
-    return static_cast<int32_t>(D500_ERR_INTERNAL);
-  };
-  try {
-    return f();
-  } catch (const std::exception& e) {
-    return escaped(e.what());
-  } catch (...) {
-    return escaped("unknown exception");
-  }
-}
-
-}  // namespace
 
 void OperatorRegistry::add(OperatorImpl impl) {
   impls_.push_back(std::move(impl));

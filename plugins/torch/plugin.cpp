@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "d500/sdk/plugin.h"
+#include "optim.h"
 #include "registry.h"
 
 namespace d500::torch_plugin {
@@ -120,6 +121,8 @@ void init() {
 struct Table {
   std::vector<d500_operator> ops;
   std::vector<const d500_operator*> pointers;
+  std::vector<d500_executor> executors;
+  std::vector<const d500_executor*> executor_pointers;
   d500_plugin_info info{};
 };
 
@@ -135,10 +138,14 @@ const Table& table() {
     add_shape_ops(table.ops, cuda);
     add_loss_ops(table.ops, cuda);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
+    add_executors(table.executors);
+    for (const d500_executor& e : table.executors) table.executor_pointers.push_back(&e);
     table.info = sdk::PluginMeta("torch", D500_TORCH_PLUGIN_VERSION)
                      .describe("LibTorch (ATen) operators, forward and backward")
                      .wraps(wraps_text().c_str())
                      .on_init<&init>()
+                     .executors(table.executor_pointers.data(), table.executor_pointers.size())
+                     .optimizers(native_optimizers(), native_optimizer_count())
                      .to_c();
     table.info.n_operators = table.pointers.size();
     table.info.operators = table.pointers.data();

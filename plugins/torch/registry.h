@@ -19,4 +19,7 @@ void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda);  // elemen
 void add_shape_ops(std::vector<d500_operator>& ops, bool cuda);        // shape.cpp
 void add_loss_ops(std::vector<d500_operator>& ops, bool cuda);         // loss.cpp
 
+// The network executor ("default", CPU): graph_executor.cpp over graph_ops.cpp.
+void add_executors(std::vector<d500_executor>& executors);
+
 }  // namespace d500::torch_plugin

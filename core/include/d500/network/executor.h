@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,27 @@ class NetworkExecutor {
 
   // Replaces the callback (an empty function removes it).
   virtual void set_node_callback(NodeCallback callback) = 0;
+
+  // The memory of a parameter and of its gradient, owned by the executor (on its device), stable
+  // for the executor's lifetime: what an optimizer updates in place without a copy. The
+  // parameter view is writable. The defaults view parameter() and gradient(), which suits an
+  // executor whose tensors never move.
+  virtual DLTensor parameter_view(const std::string& name) { return parameter(name).dl(); }
+  virtual DLTensor gradient_view(const std::string& name) { return gradient(name).dl(); }
+
+  // Bytes the executor holds now and at most since it was built (or the last reset_peak);
+  // nullopt when it cannot tell.
+  struct Memory {
+    int64_t current = 0;
+    int64_t peak = 0;
+  };
+  virtual std::optional<Memory> memory(bool reset_peak = false) {
+    (void)reset_peak;
+    return std::nullopt;
+  }
+  // A pass that the executor cannot split by node (an autograd backward) is reported with this
+  // node index, name "(backward)" and op type "(autograd)".
+  static constexpr size_t kWholePass = static_cast<size_t>(-1);
 };
 
 }  // namespace d500::network

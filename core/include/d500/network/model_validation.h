@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "d500/network/assembled_executor.h"
+#include "d500/plugin/plugin_manager.h"
 #include "d500/operators/conformance.h"
 
 namespace d500::network {
@@ -41,6 +42,12 @@ struct ModelValidation {
 // their protos carry (by position when they carry none); output_K.pb is graph output K.
 ModelValidation validate_model_dir(const plugin::OperatorRegistry& ops, const std::string& dir,
                                    const AssemblyPolicy& policy,
+                                   const operators::Tolerance& tol = {});
+
+// The same on an executor given by name (executor_factory.h): "reference", "assembled:<list>",
+// or a plugin's graph executor such as "torch", built for each data set's input shapes.
+ModelValidation validate_model_dir(const plugin::PluginManager& plugins, const std::string& dir,
+                                   const std::string& executor,
                                    const operators::Tolerance& tol = {});
 
 }  // namespace d500::network

@@ -46,6 +46,9 @@ struct Attribute {
   std::variant<int64_t, double, std::string, std::vector<int64_t>, std::vector<double>> value;
 };
 
+// Borrowed views of host attributes in the C layout; valid while `attrs` lives and is unchanged.
+std::vector<d500_attr> to_c_attrs(const std::vector<Attribute>& attrs);
+
 // One created operator instance (RAII over create/destroy). Methods throw D500Error whose message
 // is the plugin's, prefixed with the implementation id. Not thread-safe.
 class OperatorInstance {
