@@ -99,6 +99,13 @@ Tensor::Tensor(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape
   data_.reset(p);
 }
 
+void Tensor::reshape(Shape shape) {
+  if (element_count(shape) != numel())
+    throw D500Error("cannot view " + shape_to_string(shape_) + " as " + shape_to_string(shape) +
+                    ": the element counts differ");
+  shape_ = std::move(shape);
+}
+
 Tensor Tensor::clone() const {
   Tensor t(dtype_, shape_);
   if (nbytes()) std::memcpy(t.data(), data(), nbytes());

@@ -40,6 +40,9 @@ class Tensor {
   Tensor& operator=(const Tensor&) = delete;
 
   Tensor clone() const;
+  // The same elements seen with another shape of the same element count (no copy); throws
+  // D500Error when the counts differ.
+  void reshape(Shape shape);
   DType dtype() const { return dtype_; }
   const Shape& shape() const { return shape_; }
   int64_t numel() const { return element_count(shape_); }

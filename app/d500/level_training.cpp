@@ -1,0 +1,219 @@
+// Level 2: training over seeds (training_spec.h). Per seed: a fresh network from the builder
+// (parameters seeded by the experiment's seed + k), a fresh optimizer and sampler; the trainer's
+// series are stored live as "<name>@seed<k>"; time-to-accuracy per seed, its median with CI and
+// the olympic mean; with a recipe, the verdict. A seed that does not converge is a result.
+#include <memory>
+
+#include "d500/measure/stats.h"
+#include "d500/network/executor_factory.h"
+#include "d500/training/time_to_accuracy.h"
+#include "d500/training/trainer.h"
+#include "d500/training/training_spec.h"
+#include "levels.h"
+#include "training_setup.h"
+
+namespace d500::cli {
+
+namespace {
+
+using training::TrainingSpec;
+
+TrainingSpec parse(const spec::Experiment& e, const std::string& spec_path) {
+  return parse_training_section(e, spec_path);
+}
+
+std::set<std::string> training_plugins(const spec::Experiment& e) {
+  // From the section as written (a recipe may fill these in; check() reports what is missing).
+  const auto& s = e.sections.value("training", nlohmann::json::object());
+  std::set<std::string> names{"reference"};
+  if (auto ex = network::executor_plugins(s.value("executor", std::string("reference"))))
+    names.insert(ex->begin(), ex->end());
+  if (s.contains("optimizer") && s["optimizer"].is_object())
+    names.insert(s["optimizer"].value("plugin", std::string("reference")));
+  return names;
+}
+
+std::unique_ptr<training::Sampler> make_sampler(const TrainingSpec& t, const training::Dataset& d,
+                                                uint64_t seed) {
+  if (t.sampler == "sequential") return std::make_unique<training::SequentialSampler>(d.size());
+  if (t.sampler == "balanced")
+    return std::make_unique<training::ClassBalancedSampler>(d.labels, d.num_classes, seed);
+  return std::make_unique<training::ShuffledSampler>(d.size(), seed);
+}
+
+void check_training(const spec::Experiment& e, const std::string& spec_path,
+                    plugin::PluginManager& pm) {
+  const TrainingSpec t = parse(e, spec_path);
+  // A recipe may name the executor and optimizer; load what they need now.
+  std::set<std::string> needed{t.optimizer_plugin};
+  if (auto ex = network::executor_plugins(t.executor)) needed.insert(ex->begin(), ex->end());
+  for (const auto& n : needed)
+    if (!pm.find(n))
+      throw CliError{kBadInput, spec_path + ":$.training: no plugin \"" + n + "\" (see `d500 plugins`)"};
+  pm.load({needed.begin(), needed.end()});
+  for (const auto& n : needed)
+    if (pm.find(n)->state != plugin::PluginState::Loaded)
+      throw CliError{kBadInput, "plugin \"" + n + "\" cannot be used: " + pm.find(n)->error};
+  if (t.dataset == "fashion-mnist") {
+    const std::string dir = t.dataset_dir.empty() ? training::default_fashion_mnist_dir() : t.dataset_dir;
+    if (!training::fashion_mnist_available(dir))
+      throw CliError{kBadInput, spec_path + ":$.training.dataset: Fashion-MNIST not found in " + dir +
+                                    " (install the Debian package dataset-fashion-mnist, or set "
+                                    "$.training.dataset_dir)"};
+  }
+  if (!pm.find(t.optimizer_plugin) || !plugin::find_optimizer(pm.optimizers(), t.optimizer_plugin, t.optimizer)) {
+    std::string known;
+    for (const auto& o : pm.optimizers()) known += (known.empty() ? "" : ", ") + o.plugin + "/" + o.name();
+    throw CliError{kBadInput, spec_path + ":$.training.optimizer: no optimizer \"" + t.optimizer +
+                                  "\" in plugin \"" + t.optimizer_plugin + "\" (loaded: " +
+                                  (known.empty() ? "none" : known) + ")"};
+  }
+  training::Optimizer probe(pm, t.optimizer_plugin, t.optimizer, t.hyper);  // rejects bad hyper
+  auto ex = build_training_executor(t, e.seed, pm);
+  training::TrainerOptions o;
+  o.batch = t.batch;
+  o.schedule = t.schedule;
+  try {
+    training::Trainer check(*ex, probe, o);
+  } catch (const D500Error& err) {
+    throw CliError{kBadInput, spec_path + ":$.training.network: " + err.what()};
+  }
+}
+
+class StoreSink : public training::SeriesSink {
+ public:
+  StoreSink(store::SeriesWriter& w, int64_t run, int64_t seed) : w_(w), run_(run), seed_(seed) {}
+  void point(const std::string& name, int64_t step, double wall, double value) override {
+    store::SeriesPoint p;
+    p.run_id = run_;
+    p.name = name + "@seed" + std::to_string(seed_);
+    p.step = step;
+    p.wall_time = wall;
+    p.value = value;
+    w_.add(std::move(p));
+  }
+
+ private:
+  store::SeriesWriter& w_;
+  int64_t run_, seed_;
+};
+
+LevelOutcome run_training(LevelContext& ctx) {
+  const TrainingSpec t = parse(ctx.e, ctx.spec_path);
+  store::ResultStore& st = ctx.store;
+  st.add_log(ctx.run_id, "info", "training section: " + t.as_written.dump());
+  auto data = load_training_data(t, ctx.e.seed);
+  store::SeriesWriter writer(st);
+  std::vector<double> tta;
+  std::vector<std::string> notes;
+  size_t done = 0;
+  const size_t total = static_cast<size_t>(t.seeds * t.epochs);
+  for (int64_t k = 0; k < t.seeds && !g_cancel.load(); ++k) {
+    const uint64_t seed = ctx.e.seed + static_cast<uint64_t>(k);
+    auto ex = build_training_executor(t, seed, ctx.plugins);
+    training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
+    training::TrainerOptions o;
+    o.batch = t.batch;
+    o.epochs = t.epochs;
+    o.max_seconds = t.max_seconds;
+    o.target_accuracy = t.target_accuracy;
+    o.eval_every = t.eval_every;
+    o.schedule = t.schedule;
+    o.augmentation = t.augment;
+    o.seed = seed;
+    training::Trainer trainer(*ex, opt, o);
+    StoreSink sink(writer, ctx.run_id, k);
+    trainer.set_sink(&sink);
+    trainer.set_cancel(&g_cancel);
+    struct Progress : training::TrainingEvent {
+      std::function<void(const training::EpochRecord&)> f;
+      void after_epoch(const training::EpochRecord& r) override { f(r); }
+    };
+    auto progress = std::make_shared<Progress>();
+    progress->f = [&](const training::EpochRecord& r) {
+      writer.flush();
+      ctx.progress.update({++done, total,
+                           "seed " + std::to_string(k) + " epoch " + std::to_string(r.epoch + 1) +
+                               " test acc " + fixed(100 * r.test_accuracy, 2) + "%",
+                           0, 0});
+    };
+    trainer.add_event(progress);
+    auto sampler = make_sampler(t, data.train, seed);
+    const training::TrainResult r = trainer.train(data.train, *sampler, data.test);
+    done = static_cast<size_t>((k + 1) * t.epochs);
+    writer.add({0, ctx.run_id, 0, "tta_s", k, r.wall_s, r.reached_target ? r.time_to_accuracy_s : -1});
+    writer.add({0, ctx.run_id, 0, "final_test_accuracy", k, r.wall_s, r.final_test_accuracy});
+    writer.flush();
+    tta.push_back(r.reached_target ? r.time_to_accuracy_s : -1);
+    store::ValidationRow v;
+    v.run_id = ctx.run_id;
+    v.subject = "seed " + std::to_string(k);
+    v.metric = "test_accuracy";
+    v.value = r.best_test_accuracy;
+    v.tolerance = t.target_accuracy;
+    v.passed = t.target_accuracy <= 0 || r.reached_target;
+    v.detail = std::string("stopped: ") + training::stop_reason_name(r.stop) +
+               (r.stop_detail.empty() ? "" : " (" + r.stop_detail + ")") + "; " +
+               std::to_string(r.steps) + " steps in " + fixed(r.wall_s, 2) + " s";
+    st.add_validation(v);
+    if (r.stop == training::StopReason::Diverged) notes.push_back("seed " + std::to_string(k) + " diverged: " + r.stop_detail);
+  }
+  const training::TtaSummary sum = training::summarize_tta(tta);
+  if (sum.reached > 0) {
+    store::MeasurementRow m;
+    m.run_id = ctx.run_id;
+    m.subject = "time-to-accuracy " + fixed(100 * t.target_accuracy, 1) + "%";
+    m.implementation = t.executor + " + " + t.optimizer_plugin + "/" + t.optimizer;
+    m.point_json = nlohmann::json{{"batch", t.batch}, {"seeds", t.seeds}}.dump();
+    std::vector<double> ns;
+    for (double s : tta)
+      if (s >= 0) ns.push_back(s * 1e9);
+    const auto summary = stats::summarize(ns);
+    m.n = static_cast<int64_t>(ns.size());
+    m.median = summary.median;
+    m.ci_lo = summary.ci_lo;
+    m.ci_hi = summary.ci_hi;
+    m.ci_valid = summary.ci_valid;
+    m.min = summary.min;
+    m.max = summary.max;
+    m.q1 = summary.q1;
+    m.q3 = summary.q3;
+    m.mean = sum.olympic_valid ? sum.olympic_mean * 1e9 : summary.mean;
+    m.stop_reason = std::to_string(sum.not_reached) + " seeds never reached the target";
+    st.add_measurement(m, ns);
+  }
+  LevelOutcome out;
+  out.summary = {{"seeds", t.seeds}, {"reached", sum.reached}, {"not_reached", sum.not_reached},
+                 {"tta", sum.describe()}};
+  out.errors = notes;
+  std::string verdict;
+  if (!t.recipe_path.empty()) {
+    std::vector<std::string> why = t.recipe_violations;
+    if (sum.not_reached > 0)
+      why.push_back(std::to_string(sum.not_reached) + " of " + std::to_string(t.seeds) +
+                    " seeds never reached " + fixed(100 * t.target_accuracy, 1) + "% test accuracy");
+    store::ValidationRow v;
+    v.run_id = ctx.run_id;
+    v.subject = "recipe " + t.recipe_path;
+    v.metric = "compliance";
+    v.passed = why.empty();
+    v.value = v.passed ? 1 : 0;
+    v.tolerance = 1;
+    for (const auto& w : why) v.detail += (v.detail.empty() ? "" : "; ") + w;
+    st.add_validation(v);
+    verdict = v.passed ? "recipe: compliant" : "recipe: NOT compliant: " + v.detail;
+    out.summary["compliant"] = v.passed;
+  }
+  out.reason = "time-to-accuracy " + sum.describe() + (verdict.empty() ? "" : "; " + verdict);
+  if (g_cancel.load()) {
+    out.status = store::RunStatus::Cancelled;
+    out.code = kCancelled;
+  }
+  return out;
+}
+
+}  // namespace
+
+const Level kTrainingLevel{"training", &training_plugins, &check_training, &run_training};
+
+}  // namespace d500::cli

@@ -1,0 +1,60 @@
+#include "show_training.h"
+
+#include <iostream>
+#include <map>
+
+#include "cli.h"
+#include "d500/training/time_to_accuracy.h"
+
+namespace d500::cli {
+
+void print_training(const store::ResultStore& s, const store::RunInfo& r) {
+  std::map<int64_t, double> tta, final_acc;
+  int64_t last = 0;
+  while (true) {
+    auto pts = s.series_after(r.id, last, 100000);
+    if (pts.empty()) break;
+    for (const auto& p : pts) {
+      last = p.id;
+      if (p.name == "tta_s") tta[p.step] = p.value;
+      if (p.name == "final_test_accuracy") final_acc[p.step] = p.value;
+    }
+  }
+  std::vector<std::vector<std::string>> rows{{"SEED", "TIME-TO-ACCURACY", "BEST TEST ACC", "FINAL TEST ACC", "TARGET", "HOW IT STOPPED"}};
+  std::vector<double> seconds;
+  const auto vals = s.validations(r.id);
+  const store::ValidationRow* recipe = nullptr;
+  for (const auto& v : vals) {
+    if (v.metric == "compliance") {
+      recipe = &v;
+      continue;
+    }
+    if (v.metric != "test_accuracy") continue;
+    const int64_t k = std::stoll(v.subject.substr(v.subject.find(' ') + 1));
+    const double t = tta.count(k) ? tta[k] : -1;
+    seconds.push_back(t);
+    rows.push_back({std::to_string(k), t >= 0 ? fixed(t, 2) + " s" : "not reached",
+                    fixed(100 * v.value, 2) + "%",
+                    final_acc.count(k) ? fixed(100 * final_acc[k], 2) + "%" : "-",
+                    v.tolerance > 0 ? fixed(100 * v.tolerance, 1) + "%" : "-", v.detail});
+  }
+  if (rows.size() == 1) {
+    std::cout << "(no seed finished)\n";
+    return;
+  }
+  print_table(rows);
+  const auto sum = training::summarize_tta(seconds);
+  std::cout << "\ntime-to-accuracy: " << sum.describe() << "\n";
+  if (sum.reached > 0)
+    std::cout << "  median " << fixed(sum.median, 3) << " s"
+              << (sum.ci_valid ? ", 95% CI [" + fixed(sum.ci_lo, 3) + ", " + fixed(sum.ci_hi, 3) + "] s"
+                               : ", CI: too few seeds for a 95% interval")
+              << "; olympic mean "
+              << (sum.olympic_valid ? fixed(sum.olympic_mean, 3) + " s" : "- (needs >= 3 seeds, all reaching)")
+              << "; never reached: " << sum.not_reached << "\n";
+  if (recipe)
+    std::cout << "recipe " << recipe->subject.substr(7) << ": "
+              << (recipe->passed ? "COMPLIANT" : "NOT COMPLIANT: " + recipe->detail) << "\n";
+}
+
+}  // namespace d500::cli

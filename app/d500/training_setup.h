@@ -1,0 +1,28 @@
+// What a training level builds from a "training" section (training_spec.h): the parsed section,
+// the network's executor (parameters seeded), and the dataset split. Used by the distributed
+// level; the same steps as level_training.cpp's, which can move here.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "d500/network/executor.h"
+#include "d500/plugin/plugin_manager.h"
+#include "d500/spec/experiment.h"
+#include "d500/training/dataset.h"
+#include "d500/training/training_spec.h"
+
+namespace d500::cli {
+
+// The experiment's "training" section; CliError(kBadInput) listing every problem.
+training::TrainingSpec parse_training_section(const spec::Experiment& e,
+                                              const std::string& spec_path);
+// The network from its builder (parameters from `seed`) or model file, on the named executor.
+std::unique_ptr<network::NetworkExecutor> build_training_executor(const training::TrainingSpec& t,
+                                                                  uint64_t seed,
+                                                                  plugin::PluginManager& pm);
+// Train and test sets (synthetic ones drawn from `seed`), flattened for an MLP, normalised when
+// asked.
+training::DatasetSplit load_training_data(const training::TrainingSpec& t, uint64_t seed);
+
+}  // namespace d500::cli

@@ -1,0 +1,234 @@
+#include "d500/training/trainer.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+namespace d500::training {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Correct predictions among the first `n` rows of `logits` [B, C].
+int64_t correct(const Tensor& logits, const Tensor& labels, int64_t n) {
+  const int64_t c = logits.shape().at(1);
+  int64_t hits = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t best = 0;
+    for (int64_t k = 1; k < c; ++k)
+      if (logits.at(i * c + k) > logits.at(i * c + best)) best = k;
+    hits += best == static_cast<int64_t>(labels.at(i));
+  }
+  return hits;
+}
+
+}  // namespace
+
+const char* stop_reason_name(StopReason r) {
+  switch (r) {
+    case StopReason::Epochs: return "epochs";
+    case StopReason::TargetReached: return "target reached";
+    case StopReason::TimeLimit: return "time limit";
+    case StopReason::Diverged: return "diverged";
+    case StopReason::Cancelled: return "cancelled";
+    default: return "invalid";
+  }
+}
+
+Trainer::Trainer(network::NetworkExecutor& executor, Optimizer& optimizer, TrainerOptions options)
+    : ex_(executor), opt_(optimizer), o_(std::move(options)) {
+  const std::string where = "trainer (" + ex_.description() + ")";
+  auto has = [](const std::vector<std::string>& v, const std::string& n) {
+    for (const auto& x : v)
+      if (x == n) return true;
+    return false;
+  };
+  for (const auto* name : {&o_.input, &o_.labels})
+    if (!has(ex_.input_names(), *name))
+      throw D500Error("the network has no input \"" + *name + "\"", where);
+  for (const auto* name : {&o_.logits, &o_.loss})
+    if (!has(ex_.output_names(), *name))
+      throw D500Error("the network has no output \"" + *name +
+                          "\" (a training network needs a scalar loss and its logits; "
+                          "`d500 model ... --with-loss` writes both)",
+                      where);
+  const auto in = ex_.input_spec(o_.input);
+  const auto lab = ex_.input_spec(o_.labels);
+  const auto logits = ex_.output_spec(o_.logits);
+  if (in.shape.empty() || in.shape[0] != o_.batch)
+    throw D500Error("input \"" + o_.input + "\" is " + in.to_string() + ", not of batch " +
+                        std::to_string(o_.batch),
+                    where);
+  if (lab.dtype != DType::Int64 || lab.shape != Shape{o_.batch})
+    throw D500Error("labels \"" + o_.labels + "\" are " + lab.to_string() + ", expected int64[" +
+                        std::to_string(o_.batch) + "]",
+                    where);
+  if (logits.shape.size() != 2 || logits.shape[0] != o_.batch)
+    throw D500Error("logits \"" + o_.logits + "\" are " + logits.to_string() + ", expected [" +
+                        std::to_string(o_.batch) + ", classes]",
+                    where);
+  if (element_count(ex_.output_spec(o_.loss).shape) != 1)
+    throw D500Error("loss \"" + o_.loss + "\" is not a scalar", where);
+  classes_ = logits.shape[1];
+  params_ = ex_.parameter_names();
+  o_.schedule.validate();
+}
+
+void Trainer::emit(const std::string& name, int64_t step, double wall, double value) {
+  if (sink_) sink_->point(name, step, wall, value);
+}
+
+std::pair<double, double> Trainer::evaluate(const Dataset& test) {
+  const int64_t n = test.size(), b = o_.batch, per = test.sample_numel();
+  Shape shape = ex_.input_spec(o_.input).shape;
+  Tensor x(DType::Float32, shape), y(DType::Int64, {b});
+  int64_t hits = 0;
+  double loss_sum = 0;
+  for (int64_t start = 0; start < n; start += b) {
+    const int64_t real = std::min(b, n - start);
+    for (int64_t i = 0; i < b; ++i) {
+      const int64_t src = start + (i < real ? i : 0);  // padding repeats the first sample
+      std::memcpy(x.data_as<float>() + i * per, test.sample(src), per * sizeof(float));
+      y.data_as<int64_t>()[i] = test.labels.data_as<int64_t>()[src];
+    }
+    ex_.set_input(o_.input, x);
+    ex_.set_input(o_.labels, y);
+    ex_.forward();
+    hits += correct(ex_.output(o_.logits), y, real);
+    // The loss is a batch mean: weight it by the real samples (exact when there is no padding).
+    loss_sum += ex_.output(o_.loss).at(0) * static_cast<double>(real);
+  }
+  return {static_cast<double>(hits) / static_cast<double>(n), loss_sum / static_cast<double>(n)};
+}
+
+TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const Dataset& test) {
+  check_dataset(train);
+  check_dataset(test);
+  for (const Dataset* d : {&train, &test})
+    if (d->num_classes > classes_)
+      throw D500Error(d->name + " has " + std::to_string(d->num_classes) +
+                          " classes but the network's logits have " + std::to_string(classes_),
+                      "trainer");
+  const Shape fed = ex_.input_spec(o_.input).shape;
+  const Shape want(fed.begin() + 1, fed.end());
+  if (train.sample_shape() != want || test.sample_shape() != want)
+    throw D500Error("samples are " + shape_to_string(train.sample_shape()) +
+                        " but the network's input takes " + shape_to_string(want),
+                    "trainer");
+  LoaderOptions lo;
+  lo.batch_size = o_.batch;
+  lo.drop_last = true;  // the executor is built for one batch size
+  lo.prefetch = o_.prefetch;
+  lo.augmentation = o_.augmentation;
+  lo.seed = o_.seed;
+  BatchLoader loader(train, sampler, lo);
+
+  std::vector<DLTensor> params, grads;
+  for (const auto& p : params_) {
+    params.push_back(ex_.parameter_view(p));
+    grads.push_back(ex_.gradient_view(p));
+  }
+  TrainResult r;
+  const auto t0 = Clock::now();
+  int64_t step = 0;
+  auto check_eval = [&](double acc) {
+    r.best_test_accuracy = std::max(r.best_test_accuracy, acc);
+    r.final_test_accuracy = acc;
+    if (o_.target_accuracy > 0 && acc >= o_.target_accuracy && !r.reached_target) {
+      r.reached_target = true;
+      r.time_to_accuracy_s = since(t0);
+    }
+  };
+  for (int64_t epoch = 0; epoch < o_.epochs && r.stop == StopReason::Invalid; ++epoch) {
+    for (auto& e : events_) e->before_epoch(epoch);
+    loader.start_epoch(epoch);
+    EpochRecord rec;
+    rec.epoch = epoch;
+    int64_t seen = 0, hits = 0, steps_this = 0;
+    double loss_sum = 0;
+    while (true) {
+      if (cancel_ && cancel_->load()) {
+        r.stop = StopReason::Cancelled;
+        break;
+      }
+      if (o_.max_seconds > 0 && since(t0) >= o_.max_seconds) {
+        r.stop = StopReason::TimeLimit;
+        r.stop_detail = "wall time limit " + std::to_string(o_.max_seconds) + " s";
+        break;
+      }
+      for (auto& e : events_) e->before_sampling(step);
+      auto batch = loader.next();
+      if (!batch) break;
+      for (auto& e : events_) e->after_sampling(step, *batch);
+      rec.data_wait_s += static_cast<double>(batch->wait_ns) * 1e-9;
+      for (auto& e : events_) e->before_step(step);
+      const auto s0 = Clock::now();
+      ex_.set_input(o_.input, batch->images);
+      ex_.set_input(o_.labels, batch->labels);
+      ex_.forward_backward(o_.loss);
+      const double loss = ex_.output(o_.loss).at(0);
+      if (!std::isfinite(loss)) {
+        r.stop = StopReason::Diverged;
+        r.stop_detail = "loss " + std::to_string(loss) + " at step " + std::to_string(step);
+        emit("loss", step, since(t0), loss);
+        break;
+      }
+      for (auto& e : events_) e->before_optimizer(step);
+      const double lr = o_.schedule.at(step);
+      opt_.step(params, grads, lr);
+      for (auto& e : events_) e->after_optimizer(step, lr);
+      const double step_s = since(s0);
+      rec.step_s += step_s;
+      for (auto& e : events_) e->after_step(step, loss);
+      hits += correct(ex_.output(o_.logits), batch->labels, o_.batch);
+      seen += o_.batch;
+      loss_sum += loss;
+      ++steps_this;
+      const double wall = since(t0);
+      emit("loss", step, wall, loss);
+      emit("lr", step, wall, lr);
+      emit("step_time_s", step, wall, step_s);
+      emit("data_wait_s", step, wall, static_cast<double>(batch->wait_ns) * 1e-9);
+      ++step;
+      if (o_.eval_every > 0 && step % o_.eval_every == 0) {
+        const auto [acc, tl] = evaluate(test);
+        emit("test_accuracy_by_step", step, since(t0), acc);
+        check_eval(acc);
+        if (r.reached_target) {
+          r.stop = StopReason::TargetReached;
+          break;
+        }
+      }
+    }
+    if (steps_this == 0) break;
+    rec.train_loss = loss_sum / static_cast<double>(steps_this);
+    rec.train_accuracy = static_cast<double>(hits) / static_cast<double>(seen);
+    rec.samples_per_s = rec.step_s > 0 ? static_cast<double>(seen) / rec.step_s : 0;
+    if (r.stop != StopReason::Diverged && r.stop != StopReason::Cancelled) {
+      std::tie(rec.test_accuracy, rec.test_loss) = evaluate(test);
+      check_eval(rec.test_accuracy);
+    }
+    rec.wall_s = since(t0);
+    const double wall = rec.wall_s;
+    emit("train_loss", epoch + 1, wall, rec.train_loss);
+    emit("train_accuracy", epoch + 1, wall, rec.train_accuracy);
+    emit("test_accuracy", epoch + 1, wall, rec.test_accuracy);
+    emit("test_loss", epoch + 1, wall, rec.test_loss);
+    emit("samples_per_s", epoch + 1, wall, rec.samples_per_s);
+    emit("data_wait_s_epoch", epoch + 1, wall, rec.data_wait_s);
+    r.epochs.push_back(rec);
+    for (auto& e : events_) e->after_epoch(rec);
+    if (r.stop == StopReason::Invalid && r.reached_target) r.stop = StopReason::TargetReached;
+  }
+  loader.cancel();
+  if (r.stop == StopReason::Invalid) r.stop = StopReason::Epochs;
+  r.steps = step;
+  r.wall_s = since(t0);
+  return r;
+}
+
+}  // namespace d500::training

@@ -1,0 +1,208 @@
+#include "d500/training/training_spec.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "d500/spec/checker.h"
+
+namespace d500::training {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using spec::Checker;
+
+namespace {
+
+const std::set<std::string> kKeys = {
+    "recipe", "dataset", "dataset_dir", "synthetic", "normalize", "augment", "network",
+    "loss", "target_accuracy", "test_set", "executor", "optimizer", "schedule", "sampler",
+    "batch", "epochs", "max_seconds", "seeds", "eval_every"};
+
+std::string resolve(const std::string& base, const std::string& p) {
+  if (p.empty() || fs::path(p).is_absolute() || base.empty()) return p;
+  return (fs::path(base) / p).lexically_normal().string();
+}
+
+Result<json> read_json(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Error{"cannot open (does it exist and is it readable?)", path};
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    return Error{std::string("not valid JSON: ") + e.what(), path};
+  }
+}
+
+void parse_optimizer(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {
+  if (!v.is_object()) return c.fail(p, "expected an object {\"plugin\", \"name\", \"lr\", ...}");
+  t.optimizer_plugin = c.string_field(v, p, "plugin", false, "reference");
+  t.optimizer = c.string_field(v, p, "name", true);
+  t.hyper.clear();
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (it.key() == "plugin" || it.key() == "name") continue;
+    if (!it.value().is_number())
+      c.fail(p + "." + it.key(), "expected a number, got " + Checker::describe(it.value()));
+    else
+      t.hyper[it.key()] = it.value().get<double>();
+  }
+  if (!t.hyper.count("lr")) t.hyper["lr"] = 1e-3;
+}
+
+void parse_schedule(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {
+  const double lr = t.hyper.count("lr") ? t.hyper["lr"] : 1e-3;
+  if (!v.is_object()) return c.fail(p, "expected an object {\"kind\": \"constant\" | ...}");
+  c.known_keys(v, p, {"kind", "every", "gamma", "total_steps", "floor", "warmup"});
+  const std::string kind = c.string_field(v, p, "kind", false, "constant");
+  if (kind == "constant") {
+    t.schedule = LrSchedule::constant(lr);
+  } else if (kind == "step") {
+    t.schedule = LrSchedule::step(lr, c.number_field<int64_t>(v, p, "every", 1000, 1, INT64_MAX),
+                                  c.number_field<double>(v, p, "gamma", 0.1, 1e-12, 1e12));
+  } else if (kind == "cosine") {
+    t.schedule =
+        LrSchedule::cosine(lr, c.number_field<int64_t>(v, p, "total_steps", 1000, 1, INT64_MAX),
+                           c.number_field<double>(v, p, "floor", 0.0, 0.0, 1e12));
+  } else {
+    c.fail(p + ".kind", "expected constant, step or cosine, got \"" + kind + "\"");
+  }
+  const int64_t warm = c.number_field<int64_t>(v, p, "warmup", 0, 0, INT64_MAX);
+  if (warm > 0) t.schedule = t.schedule.with_warmup(warm);
+}
+
+}  // namespace
+
+Result<Recipe> load_recipe(const std::string& path) {
+  auto j = read_json(path);
+  if (!j) return j.error();
+  Checker c(path);
+  Recipe r;
+  r.path = path;
+  if (!j->is_object()) return Error{"expected a JSON object", path};
+  c.known_keys(*j, "$", {"d500_recipe", "name", "description", "fixed", "mutable", "defaults"});
+  if (!j->contains("d500_recipe")) c.fail("$.d500_recipe", "missing (required): the recipe format, 1");
+  r.name = c.string_field(*j, "$", "name", true);
+  if (const json* f = c.field(*j, "$", "fixed", true)) {
+    if (!f->is_object()) c.fail("$.fixed", "expected an object of fixed components");
+    else {
+      c.known_keys(*f, "$.fixed", {kRecipeComponents.begin(), kRecipeComponents.end()});
+      r.fixed = *f;
+    }
+  }
+  if (const json* m = c.field(*j, "$", "mutable", false)) {
+    if (!m->is_array()) c.fail("$.mutable", "expected an array of component names");
+    else
+      for (const auto& x : *m)
+        if (x.is_string()) r.mutable_components.push_back(x.get<std::string>());
+  }
+  if (const json* d = c.field(*j, "$", "defaults", false)) {
+    if (!d->is_object()) c.fail("$.defaults", "expected an object");
+    else r.defaults = *d;
+  }
+  if (!c.ok()) return Error{c.message(), ""};
+  return r;
+}
+
+Result<TrainingSpec> parse_training(const json& section, const std::string& source,
+                                    const std::string& base_dir) {
+  const std::string P = "$.training";
+  Checker c(source);
+  TrainingSpec t;
+  if (!section.is_object()) return Error{"expected an object", source + ":" + P};
+  c.known_keys(section, P, kKeys);
+  json merged = section;
+  if (const json* r = c.field(section, P, "recipe", false)) {
+    if (!r->is_string()) {
+      c.fail(P + ".recipe", "expected a path to a recipe file");
+    } else {
+      t.recipe_path = resolve(base_dir, r->get<std::string>());
+      auto recipe = load_recipe(t.recipe_path);
+      if (!recipe) {
+        c.fail(P + ".recipe", recipe.error().to_string());
+      } else {
+        for (auto it = recipe->defaults.begin(); it != recipe->defaults.end(); ++it)
+          if (!merged.contains(it.key())) merged[it.key()] = it.value();
+        for (auto it = recipe->fixed.begin(); it != recipe->fixed.end(); ++it) {
+          if (!merged.contains(it.key())) merged[it.key()] = it.value();
+          else if (merged[it.key()] != it.value())
+            t.recipe_violations.push_back(it.key() + " is fixed by recipe \"" + recipe->name +
+                                          "\" to " + it.value().dump() + ", this run uses " +
+                                          merged[it.key()].dump());
+        }
+      }
+    }
+  }
+  const json& s = merged;
+  t.dataset = c.string_field(s, P, "dataset", false, "fashion-mnist");
+  if (t.dataset != "fashion-mnist" && t.dataset != "cifar10" && t.dataset != "synthetic")
+    c.fail(P + ".dataset", "expected fashion-mnist, cifar10 or synthetic, got \"" + t.dataset + "\"");
+  t.dataset_dir = resolve(base_dir, c.string_field(s, P, "dataset_dir", false));
+  if (t.dataset == "cifar10" && t.dataset_dir.empty())
+    c.fail(P + ".dataset_dir", "cifar10 needs the folder of its binary batches");
+  if (const json* v = c.field(s, P, "synthetic", false)) {
+    const std::string p = P + ".synthetic";
+    if (!v->is_object()) c.fail(p, "expected an object");
+    else {
+      c.known_keys(*v, p, {"samples", "test_samples", "shape", "classes", "noise"});
+      t.synthetic_samples = c.number_field<int64_t>(*v, p, "samples", 4096, 1, 10000000);
+      t.synthetic_test_samples = c.number_field<int64_t>(*v, p, "test_samples", 1024, 1, 10000000);
+      t.synthetic_classes = c.number_field<int64_t>(*v, p, "classes", 10, 2, 100000);
+      t.synthetic_noise = c.number_field<double>(*v, p, "noise", 0.5, 0.0, 1e6);
+      if (v->contains("shape")) {
+        const json& sh = (*v)["shape"];
+        t.synthetic_shape.clear();
+        if (!sh.is_array() || (sh.size() != 1 && sh.size() != 3)) c.fail(p + ".shape", "expected [D] or [C, H, W]");
+        else
+          for (const auto& d : sh)
+            if (!d.is_number_integer() || d.get<int64_t>() < 1) c.fail(p + ".shape", "dimensions must be positive integers");
+            else t.synthetic_shape.push_back(d.get<int64_t>());
+      }
+    }
+  }
+  if (const json* v = c.field(s, P, "normalize", false)) {
+    if (!v->is_boolean()) c.fail(P + ".normalize", "expected true or false");
+    else t.normalize = v->get<bool>();
+  }
+  if (const json* v = c.field(s, P, "augment", false)) {
+    if (!v->is_object()) c.fail(P + ".augment", "expected an object");
+    else {
+      c.known_keys(*v, P + ".augment", {"crop_padding", "horizontal_flip"});
+      t.augment.crop_padding = c.number_field<int64_t>(*v, P + ".augment", "crop_padding", 0, 0, 64);
+      t.augment.horizontal_flip = v->value("horizontal_flip", false);
+    }
+  }
+  if (const json* v = c.field(s, P, "network", false)) {
+    if (!v->is_object() || (!v->contains("builder") && !v->contains("model")))
+      c.fail(P + ".network", "expected {\"builder\": \"mlp\" | \"lenet\" | \"resnet\", ...} or {\"model\": \"file.onnx\"}");
+    else {
+      t.network = *v;
+      if (v->contains("model") && (*v)["model"].is_string())
+        t.network["model"] = resolve(base_dir, (*v)["model"].get<std::string>());
+      const std::string b = v->value("builder", "");
+      if (v->contains("builder") && b != "mlp" && b != "lenet" && b != "resnet")
+        c.fail(P + ".network.builder", "expected mlp, lenet or resnet, got \"" + b + "\"");
+    }
+  }
+  t.loss = c.string_field(s, P, "loss", false, "cross-entropy");
+  if (t.loss != "cross-entropy")
+    c.fail(P + ".loss", "expected cross-entropy (the builder's SoftmaxCrossEntropyLoss), got \"" + t.loss + "\"");
+  t.target_accuracy = c.number_field<double>(s, P, "target_accuracy", 0.0, 0.0, 1.0);
+  t.executor = c.string_field(s, P, "executor", false, "reference");
+  if (const json* v = c.field(s, P, "optimizer", false)) parse_optimizer(c, *v, P + ".optimizer", t);
+  else t.hyper["lr"] = 1e-3;
+  t.schedule = LrSchedule::constant(t.hyper["lr"]);
+  if (const json* v = c.field(s, P, "schedule", false)) parse_schedule(c, *v, P + ".schedule", t);
+  t.sampler = c.string_field(s, P, "sampler", false, "shuffled");
+  if (t.sampler != "shuffled" && t.sampler != "sequential" && t.sampler != "balanced")
+    c.fail(P + ".sampler", "expected shuffled, sequential or balanced, got \"" + t.sampler + "\"");
+  t.batch = c.number_field<int64_t>(s, P, "batch", 64, 1, 1 << 20);
+  t.epochs = c.number_field<int64_t>(s, P, "epochs", 5, 1, 100000);
+  t.seeds = c.number_field<int64_t>(s, P, "seeds", 5, 1, 1000);
+  t.eval_every = c.number_field<int64_t>(s, P, "eval_every", 0, 0, INT64_MAX);
+  t.max_seconds = c.number_field<double>(s, P, "max_seconds", 0.0, 0.0, 1e9);
+  if (!c.ok()) return Error{c.message(), ""};
+  t.as_written = merged;
+  return t;
+}
+
+}  // namespace d500::training

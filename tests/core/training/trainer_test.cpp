@@ -1,0 +1,237 @@
+// The training loop (issue 5, items 4-6): a network trained by the Trainer on the reference
+// stack reaches its target and reports time-to-accuracy; every series arrives live; events fire
+// in order; a diverging learning rate stops cleanly with the reason; networks and datasets that
+// do not fit are refused; time-to-accuracy summaries; recipes fix components and catch changes.
+#include "d500/training/trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+#include "d500/network/executor_factory.h"
+#include "d500/onnx/model.h"
+#include "d500/onnx/model_builder.h"
+#include "d500/training/time_to_accuracy.h"
+#include "d500/training/training_spec.h"
+#include "training_test_util.h"
+
+using namespace d500;
+using namespace d500::training;
+
+namespace {
+
+plugin::PluginManager& plugins() {
+  static plugin::PluginManager pm({D500_TEST_PLUGIN_DIR});
+  static const bool loaded = (pm.load({"reference"}), true);
+  (void)loaded;
+  return pm;
+}
+
+std::unique_ptr<network::NetworkExecutor> mlp(int64_t batch, int64_t inputs, int64_t classes,
+                                              uint64_t seed = 1) {
+  onnx::MlpSpec m;
+  m.inputs = inputs;
+  m.hidden = {16};
+  m.classes = classes;
+  onnx::BuildOptions bo;
+  bo.batch = batch;
+  bo.with_loss = true;
+  bo.seed = seed;
+  auto model = onnx::Model::parse(onnx::build_mlp(m, bo).value(), "mlp");
+  auto g = network::Graph::from_model(*model);
+  auto ex = network::make_executor("reference", std::move(g).value(), plugins());
+  if (!ex) throw D500Error(ex.error());
+  return std::move(ex).value();
+}
+
+// 640 training and 200 test samples of one synthetic draw (the same class prototypes).
+Dataset slice(const Dataset& all, int64_t from, int64_t n, const char* name) {
+  Dataset x;
+  x.name = name;
+  x.num_classes = all.num_classes;
+  Shape shape = all.images.shape();
+  shape[0] = n;
+  x.images = Tensor(DType::Float32, shape);
+  x.labels = Tensor(DType::Int64, {n});
+  const int64_t per = all.sample_numel();
+  std::memcpy(x.images.data(), all.sample(from), n * per * sizeof(float));
+  std::memcpy(x.labels.data(), all.labels.data_as<int64_t>() + from, n * sizeof(int64_t));
+  return x;
+}
+
+DatasetSplit synthetic(int64_t dims, int64_t classes, double noise = 0.3) {
+  SyntheticSpec s;
+  s.samples = 840;
+  s.sample_shape = {dims};
+  s.num_classes = classes;
+  s.noise = noise;
+  const Dataset all = make_synthetic(s);
+  return {slice(all, 0, 640, "synthetic/train"), slice(all, 640, 200, "synthetic/test")};
+}
+
+struct MemorySink : SeriesSink {
+  std::map<std::string, std::vector<std::pair<int64_t, double>>> points;
+  void point(const std::string& n, int64_t step, double, double v) override {
+    points[n].push_back({step, v});
+  }
+};
+
+}  // namespace
+
+TEST(Trainer, ReachesTheTargetAndStoresEverySeriesLive) {
+  auto data = synthetic(20, 4);
+  auto ex = mlp(32, 20, 4);
+  Optimizer adam(plugins(), "reference", "adam", {{"lr", 0.01}});
+  TrainerOptions o;
+  o.batch = 32;
+  o.epochs = 20;
+  o.target_accuracy = 0.95;
+  o.schedule = LrSchedule::constant(0.01);
+  Trainer t(*ex, adam, o);
+  MemorySink sink;
+  t.set_sink(&sink);
+  ShuffledSampler sampler(data.train.size(), 3);
+  const TrainResult r = t.train(data.train, sampler, data.test);
+  EXPECT_EQ(r.stop, StopReason::TargetReached) << stop_reason_name(r.stop) << " " << r.stop_detail;
+  EXPECT_TRUE(r.reached_target);
+  EXPECT_GT(r.time_to_accuracy_s, 0);
+  EXPECT_GE(r.best_test_accuracy, 0.95);
+  // 640 / 32 = 20 steps per epoch; loss and lr per step, accuracies per epoch.
+  EXPECT_EQ(static_cast<int64_t>(sink.points["loss"].size()), r.steps);
+  EXPECT_EQ(sink.points["lr"].front().second, 0.01);
+  EXPECT_EQ(sink.points["test_accuracy"].size(), r.epochs.size());
+  EXPECT_EQ(sink.points["train_accuracy"].size(), r.epochs.size());
+  EXPECT_EQ(sink.points["samples_per_s"].size(), r.epochs.size());
+  EXPECT_EQ(sink.points["data_wait_s"].size(), sink.points["loss"].size());
+  // Training lowered the loss.
+  EXPECT_LT(sink.points["loss"].back().second, sink.points["loss"].front().second);
+  // The first epoch's test accuracy is what evaluate() gives for those parameters: re-checked
+  // on the final ones.
+  EXPECT_NEAR(t.evaluate(data.test).first, r.final_test_accuracy, 1e-12);
+}
+
+TEST(Trainer, EventsRunInOrder) {
+  auto data = synthetic(8, 2);
+  auto ex = mlp(64, 8, 2);
+  Optimizer sgd(plugins(), "reference", "sgd", {{"lr", 0.1}});
+  TrainerOptions o;
+  o.batch = 64;
+  o.epochs = 2;
+  Trainer t(*ex, sgd, o);
+  struct Log : TrainingEvent {
+    std::string s;
+    void before_epoch(int64_t) override { s += "E"; }
+    void after_epoch(const EpochRecord&) override { s += "e"; }
+    void before_sampling(int64_t) override { s += "S"; }
+    void after_sampling(int64_t, const Batch&) override { s += "s"; }
+    void before_step(int64_t) override { s += "T"; }
+    void before_optimizer(int64_t) override { s += "O"; }
+    void after_optimizer(int64_t, double) override { s += "o"; }
+    void after_step(int64_t, double) override { s += "t"; }
+  };
+  auto log = std::make_shared<Log>();
+  t.add_event(log);
+  SequentialSampler sampler(data.train.size());
+  t.train(data.train, sampler, data.test);
+  // 640 / 64 = 10 steps per epoch, then one sampling that finds the epoch's end.
+  std::string epoch = "E";
+  for (int i = 0; i < 10; ++i) epoch += "SsTOot";
+  epoch += "Se";
+  EXPECT_EQ(log->s, epoch + epoch);
+}
+
+TEST(Trainer, ADivergingLearningRateStopsCleanlyWithTheReason) {
+  auto data = synthetic(20, 4);
+  auto ex = mlp(32, 20, 4);
+  Optimizer sgd(plugins(), "reference", "sgd", {{"lr", 1e12}});
+  TrainerOptions o;
+  o.batch = 32;
+  o.epochs = 5;
+  o.schedule = LrSchedule::constant(1e12);
+  Trainer t(*ex, sgd, o);
+  MemorySink sink;
+  t.set_sink(&sink);
+  ShuffledSampler sampler(data.train.size(), 1);
+  const TrainResult r = t.train(data.train, sampler, data.test);
+  EXPECT_EQ(r.stop, StopReason::Diverged);
+  EXPECT_NE(r.stop_detail.find("at step"), std::string::npos) << r.stop_detail;
+  // The series up to the non-finite loss are kept, the last one being that loss.
+  ASSERT_FALSE(sink.points["loss"].empty());
+  EXPECT_FALSE(std::isfinite(sink.points["loss"].back().second));
+}
+
+TEST(Trainer, RefusesWhatDoesNotFit) {
+  auto ex = mlp(32, 20, 4);
+  Optimizer sgd(plugins(), "reference", "sgd", {{"lr", 0.1}});
+  TrainerOptions o;
+  o.batch = 16;  // the executor is built for 32
+  EXPECT_THROW(Trainer(*ex, sgd, o), D500Error);
+  o.batch = 32;
+  o.loss = "nll";
+  try {
+    Trainer bad(*ex, sgd, o);
+    FAIL();
+  } catch (const D500Error& e) {
+    EXPECT_NE(std::string(e.what()).find("no output \"nll\""), std::string::npos) << e.what();
+  }
+  o.loss = "loss";
+  Trainer t(*ex, sgd, o);
+  auto wrong_shape = synthetic(21, 4);
+  ShuffledSampler s1(wrong_shape.train.size(), 1);
+  EXPECT_THROW(t.train(wrong_shape.train, s1, wrong_shape.test), D500Error);
+  auto too_many_classes = synthetic(20, 7);
+  ShuffledSampler s2(too_many_classes.train.size(), 1);
+  try {
+    t.train(too_many_classes.train, s2, too_many_classes.test);
+    FAIL();
+  } catch (const D500Error& e) {
+    EXPECT_NE(std::string(e.what()).find("7 classes"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TimeToAccuracy, MedianCiOlympicMeanAndSeedsThatNeverReached) {
+  const auto s = summarize_tta({3.0, 1.0, 2.0, 5.0, 4.0});
+  EXPECT_EQ(s.reached, 5);
+  EXPECT_EQ(s.not_reached, 0);
+  EXPECT_DOUBLE_EQ(s.median, 3.0);
+  ASSERT_TRUE(s.olympic_valid);
+  EXPECT_DOUBLE_EQ(s.olympic_mean, 3.0);  // (2 + 3 + 4) / 3
+  const auto t = summarize_tta({2.0, -1, 4.0, 3.0, -1});
+  EXPECT_EQ(t.reached, 3);
+  EXPECT_EQ(t.not_reached, 2);
+  EXPECT_DOUBLE_EQ(t.median, 3.0);
+  EXPECT_FALSE(t.olympic_valid);  // a seed that never converges fails the MLPerf rule
+  EXPECT_NE(t.describe().find("3 of 5 seeds"), std::string::npos) << t.describe();
+  EXPECT_EQ(summarize_tta({-1, -1}).describe(), "target never reached (2 seeds)");
+}
+
+TEST(Recipes, FixedComponentsAreFilledInAndChangesAreViolations) {
+  test::TempDir tmp;
+  {
+    std::ofstream f(tmp.file("r.json"));
+    f << R"({"d500_recipe": 1, "name": "r", "fixed": {"dataset": "synthetic",
+             "network": {"builder": "mlp", "hidden": [16]}, "target_accuracy": 0.9},
+             "mutable": ["optimizer"], "defaults": {"batch": 32}})";
+  }
+  auto ok = parse_training(nlohmann::json{{"recipe", "r.json"}}, "exp.json", tmp.file(""));
+  ASSERT_TRUE(ok) << ok.error().to_string();
+  EXPECT_EQ(ok->dataset, "synthetic");
+  EXPECT_EQ(ok->batch, 32);
+  EXPECT_DOUBLE_EQ(ok->target_accuracy, 0.9);
+  EXPECT_TRUE(ok->recipe_violations.empty());
+  auto changed = parse_training(nlohmann::json{{"recipe", "r.json"}, {"target_accuracy", 0.5}},
+                                "exp.json", tmp.file(""));
+  ASSERT_TRUE(changed);
+  ASSERT_EQ(changed->recipe_violations.size(), 1u);
+  EXPECT_NE(changed->recipe_violations[0].find("target_accuracy is fixed"), std::string::npos);
+  auto missing = parse_training(nlohmann::json{{"recipe", "nope.json"}}, "exp.json", tmp.file(""));
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().to_string().find("$.training.recipe"), std::string::npos);
+  auto bad = parse_training(nlohmann::json{{"sampler", "random"}, {"batch", 0}}, "exp.json", "");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().to_string().find("$.training.sampler"), std::string::npos);
+  EXPECT_NE(bad.error().to_string().find("$.training.batch"), std::string::npos);
+}
