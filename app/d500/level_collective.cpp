@@ -1,0 +1,209 @@
+// Level "collective": allreduce, allgather and broadcast over message sizes doubling from
+// min_bytes to max_bytes, on every rank of the job (collective_benchmark.h). Rank 0 times, checks
+// and stores; algbw and busbw (nccl-tests' factors) are stored as series beside the measurements,
+// and at the end every rank's communication counters reach rank 0 as series of that rank.
+#include <algorithm>
+#include <random>
+
+#include "d500/distributed/collective_benchmark.h"
+#include "d500/distributed/series_gather.h"
+#include "d500/operators/operator_benchmark.h"
+#include "d500/spec/checker.h"
+#include "levels.h"
+
+namespace d500::cli {
+
+namespace {
+
+using distributed::Collective;
+using distributed::Communicator;
+
+struct CollectiveSection {
+  std::vector<Collective> ops;
+  int64_t min_bytes = 4;
+  int64_t max_bytes = 64 << 20;
+  DType dtype = DType::Float32;
+  std::vector<int64_t> sizes() const {
+    std::vector<int64_t> s;
+    for (int64_t b = min_bytes; b <= max_bytes; b *= 2) s.push_back(b);
+    return s;
+  }
+};
+
+CollectiveSection parse_section(const spec::Experiment& e, const std::string& source) {
+  spec::Checker c(source);
+  const std::string path = "$.collective";
+  const nlohmann::json& j = e.sections.at("collective");
+  CollectiveSection s;
+  c.known_keys(j, path, {"operations", "min_bytes", "max_bytes", "dtype"});
+  if (const nlohmann::json* ops = c.field(j, path, "operations", false)) {
+    if (!ops->is_array() || ops->empty())
+      c.fail(path + ".operations", "expected a non-empty array of \"allreduce\", \"allgather\", "
+                                   "\"broadcast\", got " + spec::Checker::describe(*ops));
+    else
+      for (size_t i = 0; i < ops->size(); ++i) {
+        const auto& v = (*ops)[i];
+        const std::string p = path + ".operations[" + std::to_string(i) + "]";
+        const std::string name = v.is_string() ? v.get<std::string>() : "";
+        const Collective op = distributed::collective_from_name(name).value_or(Collective::Allreduce);
+        if (name.empty() || distributed::collective_name(op) != name)
+          c.fail(p, "expected \"allreduce\", \"allgather\" or \"broadcast\", got " +
+                        spec::Checker::describe(v));
+        else if (std::find(s.ops.begin(), s.ops.end(), op) != s.ops.end())
+          c.fail(p, "\"" + name + "\" is listed twice");
+        else
+          s.ops.push_back(op);
+      }
+  } else {
+    s.ops = {Collective::Allreduce};
+  }
+  const std::string dtype = c.string_field(j, path, "dtype", false, "float32");
+  s.dtype = dtype_from_name(dtype);
+  if (s.dtype != DType::Float32 && s.dtype != DType::Float64) {
+    c.fail(path + ".dtype", "expected \"float32\" or \"float64\", got \"" + dtype + "\"");
+    s.dtype = DType::Float32;
+  }
+  constexpr int64_t kMax = int64_t{1} << 30;
+  s.min_bytes = c.number_field<int64_t>(j, path, "min_bytes", 4, 1, kMax);
+  s.max_bytes = c.number_field<int64_t>(j, path, "max_bytes", 64 << 20, 1, kMax);
+  const auto elem = static_cast<int64_t>(dtype_size(s.dtype));
+  if (s.min_bytes % elem != 0)
+    c.fail(path + ".min_bytes", "must be a multiple of " + std::to_string(elem) + " (one " +
+                                    dtype + "), got " + std::to_string(s.min_bytes));
+  if (s.max_bytes < s.min_bytes)
+    c.fail(path + ".max_bytes", "must be >= min_bytes (" + std::to_string(s.min_bytes) + ")");
+  if (!c.ok()) throw CliError{kBadInput, c.message()};
+  return s;
+}
+
+std::set<std::string> no_plugins(const spec::Experiment&) { return {}; }
+
+void check_section(const spec::Experiment& e, const std::string& spec_path,
+                      plugin::PluginManager&) {
+  parse_section(e, spec_path);
+}
+
+std::string size_label(int64_t b) {
+  if (b >= (1 << 20) && b % (1 << 20) == 0) return std::to_string(b >> 20) + " MiB";
+  if (b >= 1024 && b % 1024 == 0) return std::to_string(b >> 10) + " KiB";
+  return std::to_string(b) + " B";
+}
+
+// Every rank's communication counters, as series of that rank, on rank 0.
+std::vector<store::SeriesPoint> comm_series(Communicator& comm, int64_t run_id) {
+  std::vector<store::SeriesPoint> mine;
+  for (size_t k = 0; k < distributed::kCallKinds; ++k) {
+    const auto& s = comm.stats().by_kind[k];
+    if (s.calls == 0) continue;
+    const std::string base = "comm." + std::string(distributed::call_kind_name(
+                                           static_cast<distributed::CallKind>(k))) + ".";
+    for (auto [name, v] : {std::pair{"calls", static_cast<double>(s.calls)},
+                           std::pair{"bytes_sent", static_cast<double>(s.bytes_sent)},
+                           std::pair{"bytes_received", static_cast<double>(s.bytes_received)},
+                           std::pair{"time_s", static_cast<double>(s.time_ns) * 1e-9}})
+      mine.push_back({0, run_id, comm.rank(), base + name, 0, 0, v});
+  }
+  // Other ranks wrote their scratch store's run id; on rank 0 the points belong to its run.
+  auto all = distributed::gather_series(comm, mine, 0);
+  for (auto& p : all) p.run_id = run_id;
+  return all;
+}
+
+LevelOutcome run_collectives(LevelContext& ctx) {
+  Communicator& comm = Communicator::world();
+  const bool writer = comm.rank() == 0;
+  const CollectiveSection sec = parse_section(ctx.e, ctx.spec_path);
+  std::vector<std::pair<Collective, int64_t>> points;
+  for (Collective op : sec.ops)
+    for (int64_t b : sec.sizes()) points.emplace_back(op, b);
+  // Seeded: every rank draws the same order (the experiment is the same on every rank).
+  std::mt19937_64 rng(ctx.e.seed);
+  std::shuffle(points.begin(), points.end(), rng);
+
+  const measure::TimerInfo timer = measure::calibrate_timer();
+  const std::string policy_json = spec::policy_to_json(ctx.e.repetition).dump();
+  const int n = comm.size();
+  LevelOutcome out;
+  size_t done = 0, invalid = 0;
+  bool cancelled = false;
+  for (const auto& [op, bytes] : points) {
+    // Rank 0 decides whether to go on, outside any timed region.
+    int32_t go = writer ? !g_cancel.load() : 0;
+    comm.broadcast(&go, sizeof go, 0);
+    if (!go) {
+      cancelled = true;
+      break;
+    }
+    const std::string name(distributed::collective_name(op));
+    const std::string label = name + " " + size_label(bytes);
+    measure::Measurement m = distributed::measure_collective(
+        comm, op, static_cast<size_t>(bytes), sec.dtype, ctx.e.repetition, timer, &g_cancel);
+    distributed::CollectiveCheck check =
+        distributed::check_collective(comm, op, static_cast<size_t>(bytes), sec.dtype);
+    ++done;
+    if (!check.passed) ++invalid;
+    if (!writer) continue;
+    if (m.stop == measure::StopReason::Cancelled) cancelled = true;
+    store::MeasurementRow row = operators::measurement_row(m);
+    row.run_id = ctx.run_id;
+    row.subject = label;
+    row.implementation = std::string(comm.backend()) + ":" + std::to_string(n);
+    const double factor = distributed::busbw_factor(op, n);
+    row.point_json = nlohmann::json{{"op", name}, {"bytes", bytes}, {"ranks", n},
+                                    {"dtype", std::string(dtype_name(sec.dtype))},
+                                    {"busbw_factor", factor}}.dump();
+    row.bytes = distributed::algbw_bytes(op, static_cast<size_t>(bytes), n);
+    row.policy_json = policy_json;
+    const int64_t mid = ctx.store.add_measurement(row, m.samples_ns);
+    if (row.error.empty() && row.median > 0) {
+      const double algbw = row.bytes / row.median;  // bytes per ns = GB/s
+      std::vector<store::SeriesPoint> bw{{0, ctx.run_id, 0, name + ".algbw_gbps", bytes, 0, algbw}};
+      if (factor > 0)
+        bw.push_back({0, ctx.run_id, 0, name + ".busbw_gbps", bytes, 0, algbw * factor});
+      ctx.store.add_series(bw);
+    } else if (!row.error.empty()) {
+      out.errors.push_back(label + ": " + row.error);
+    }
+    store::ValidationRow v;
+    v.run_id = ctx.run_id;
+    v.measurement_id = mid;
+    v.subject = label;
+    v.metric = "max_abs_error";
+    v.value = check.max_abs_error;
+    v.tolerance = 0;
+    v.passed = check.passed;
+    v.detail = check.detail;
+    ctx.store.add_validation(v);
+    ctx.progress.update({done, points.size(), label, static_cast<int64_t>(m.samples_ns.size()),
+                         m.summary.ci_valid && m.summary.median > 0
+                             ? (m.summary.ci_hi - m.summary.ci_lo) / 2 / m.summary.median
+                             : 0});
+  }
+  auto series = comm_series(comm, ctx.run_id);
+  if (writer) ctx.store.add_series(series);
+
+  out.summary = {{"measurements", done}, {"invalid", invalid}, {"ranks", n}};
+  if (cancelled) {
+    out.status = store::RunStatus::Cancelled;
+    out.code = kCancelled;
+    out.reason = "cancelled by a signal; " + std::to_string(done) + " measurements kept";
+  } else if (!out.errors.empty()) {
+    out.status = store::RunStatus::Failed;
+    out.code = kRunFailed;
+    out.reason = std::to_string(out.errors.size()) + " measurements failed; first: " +
+                 out.errors.front();
+  } else if (invalid > 0) {
+    out.status = store::RunStatus::Failed;
+    out.code = kRunFailed;
+    out.reason = std::to_string(invalid) + " of " + std::to_string(done) +
+                 " collectives delivered wrong values (see `d500 show`)";
+  }
+  return out;
+}
+
+}  // namespace
+
+const Level kCollectiveLevel{"collective", &no_plugins, &check_section, &run_collectives,
+                             true};
+
+}  // namespace d500::cli

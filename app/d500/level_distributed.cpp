@@ -1,0 +1,390 @@
+// Level "distributed" (Level 3): data-parallel training on every rank of an MPI job with one of
+// the distributed optimizers (distributed_optimizers.h). The experiment has a "training" section
+// (as level "training"; one seed, the experiment's) and a "distributed" section:
+//   "distributed": {"scheme": "allreduce" | "parameter_server" | "model_averaging" | "dpsgd" |
+//                             "async_parameter_server",
+//                   "average_every": 4, "sampler": "partitioned" | "replicated"}
+// Every rank builds the same network (seeded), takes rank 0's parameters, and trains on its shard
+// (partitioned: PartitionedSampler padded so that every rank runs the same number of steps) or
+// on the whole set (replicated). One writer: the ranks' series (trainer curves plus per step
+// "comm_bytes", "comm_time_s", "compute_time_s") reach rank 0 at the end of every epoch, each
+// carrying its rank. At the end rank 0 stores per rank a step-time measurement (samples kept)
+// and one for the critical path (per step the slowest rank), a Kruskal-Wallis test of whether
+// the ranks' step times differ (a validation row), and per rank the final accuracy,
+// communication totals and counters. Stops (signal, time limit) are agreed by all ranks after
+// each step, so they stop together; the target accuracy is judged after training. The
+// asynchronous parameter server runs no collective while training: its ranks stop on their own,
+// the series reach rank 0 at the end only, and rank 0 also stores the staleness of every worker
+// gradient and the accuracy of the server's final model.
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+
+#include "d500/distributed/distributed_optimizers.h"
+#include "d500/distributed/series_gather.h"
+#include "d500/measure/stats.h"
+#include "d500/network/executor_factory.h"
+#include "d500/spec/checker.h"
+#include "d500/training/trainer.h"
+#include "levels.h"
+#include "training_setup.h"
+
+namespace d500::cli {
+
+namespace {
+
+using distributed::Communicator;
+using distributed::Scheme;
+
+struct DistSection {
+  Scheme scheme = Scheme::Allreduce;
+  int64_t average_every = 4;
+  bool partitioned = true;
+  nlohmann::json as_written;
+};
+
+DistSection parse_dist(const spec::Experiment& e, const std::string& source) {
+  spec::Checker c(source);
+  const std::string path = "$.distributed";
+  const nlohmann::json j = e.sections.value("distributed", nlohmann::json::object());
+  c.known_keys(j, path, {"scheme", "average_every", "sampler"});
+  DistSection d;
+  d.as_written = j;
+  const std::string scheme = c.string_field(j, path, "scheme", false, "allreduce");
+  if (auto s = distributed::scheme_from_name(scheme))
+    d.scheme = *s;
+  else
+    c.fail(path + ".scheme", "expected one of " + std::string(distributed::kSchemeNames) +
+                                 ", got \"" + scheme + "\"");
+  d.average_every = c.number_field<int64_t>(j, path, "average_every", 4, 1, 1 << 30);
+  const std::string sampler = c.string_field(j, path, "sampler", false, "partitioned");
+  if (sampler != "partitioned" && sampler != "replicated")
+    c.fail(path + ".sampler",
+           "expected \"partitioned\" or \"replicated\", got \"" + sampler + "\"");
+  d.partitioned = sampler != "replicated";
+  if (!c.ok()) throw CliError{kBadInput, c.message()};
+  return d;
+}
+
+std::set<std::string> dist_plugins(const spec::Experiment& e) {
+  const auto& s = e.sections.value("training", nlohmann::json::object());
+  std::set<std::string> names{"reference"};
+  if (auto ex = network::executor_plugins(s.value("executor", std::string("reference"))))
+    names.insert(ex->begin(), ex->end());
+  if (s.contains("optimizer") && s["optimizer"].is_object())
+    names.insert(s["optimizer"].value("plugin", std::string("reference")));
+  return names;
+}
+
+training::TrainerOptions trainer_options(const training::TrainingSpec& t, uint64_t seed,
+                                         bool async) {
+  training::TrainerOptions o;
+  o.batch = t.batch;
+  o.epochs = t.epochs;
+  o.eval_every = t.eval_every;
+  o.schedule = t.schedule;
+  o.augmentation = t.augment;
+  o.seed = seed;
+  // Stops are agreed across ranks by the scheme (a rank stopping alone would leave the others
+  // waiting in a collective); the target is judged afterwards.
+  // (The asynchronous scheme's ranks stop on their own.)
+  o.max_seconds = async ? t.max_seconds : 0;
+  o.target_accuracy = 0;
+  return o;
+}
+
+void check_dist(const spec::Experiment& e, const std::string& spec_path,
+                plugin::PluginManager& pm) {
+  const training::TrainingSpec t = parse_training_section(e, spec_path);
+  parse_dist(e, spec_path);
+  std::unique_ptr<training::Optimizer> opt;
+  try {
+    opt = std::make_unique<training::Optimizer>(pm, t.optimizer_plugin, t.optimizer, t.hyper);
+  } catch (const D500Error& err) {
+    throw CliError{kBadInput, spec_path + ":$.training.optimizer: " + err.what()};
+  }
+  auto ex = build_training_executor(t, e.seed, pm);
+  try {
+    training::Trainer check(*ex, *opt, trainer_options(t, e.seed, false));
+    auto one = distributed::Communicator::single_rank();
+    distributed::DistributedScheme probe(*one, *ex, {});
+  } catch (const D500Error& err) {
+    throw CliError{kBadInput, spec_path + ":$.training.network: " + err.what()};
+  }
+}
+
+// Keeps this rank's points until they are shipped to rank 0.
+class RankSink : public training::SeriesSink {
+ public:
+  explicit RankSink(int rank) : rank_(rank) {}
+  void point(const std::string& name, int64_t step, double wall, double value) override {
+    pending.push_back({0, 0, rank_, name, step, wall, value});
+  }
+  std::vector<store::SeriesPoint> pending;
+
+ private:
+  int rank_;
+};
+
+// Rank 0's view of what every rank sent, for the analysis at the end.
+struct Collected {
+  std::map<int, std::map<int64_t, double>> step_time;   // rank -> step -> seconds
+  std::map<int, std::map<std::string, double>> totals;  // rank -> name -> sum over steps
+  std::map<int, std::map<std::string, double>> last;    // rank -> name -> last value
+  std::vector<double> staleness;                        // async server: per worker gradient
+  void add(const store::SeriesPoint& p) {
+    if (p.name == "staleness") staleness.push_back(p.value);
+    if (p.name == "step_time_s") step_time[p.rank][p.step] = p.value;
+    if (p.name == "comm_bytes" || p.name == "comm_time_s" || p.name == "compute_time_s" ||
+        p.name == "step_time_s")
+      totals[p.rank][p.name] += p.value;
+    last[p.rank][p.name] = p.value;
+  }
+};
+
+// Collective: ships every rank's pending points to rank 0, which stores them.
+void ship(Communicator& comm, RankSink& sink, LevelContext& ctx, Collected& col) {
+  auto all = distributed::gather_series(comm, sink.pending, 0);
+  sink.pending.clear();
+  if (comm.rank() != 0) return;
+  for (auto& p : all) {
+    p.run_id = ctx.run_id;  // other ranks wrote their scratch store's id
+    col.add(p);
+  }
+  ctx.store.add_series(all);
+}
+
+// Every rank's communicator counters as series of that rank ("comm.<call>.<counter>").
+void counter_points(Communicator& comm, RankSink& sink) {
+  for (size_t k = 0; k < distributed::kCallKinds; ++k) {
+    const auto& s = comm.stats().by_kind[k];
+    if (s.calls == 0) continue;
+    const std::string base =
+        "comm." + std::string(distributed::call_kind_name(static_cast<distributed::CallKind>(k))) +
+        ".";
+    sink.point(base + "calls", 0, 0, static_cast<double>(s.calls));
+    sink.point(base + "bytes_sent", 0, 0, static_cast<double>(s.bytes_sent));
+    sink.point(base + "bytes_received", 0, 0, static_cast<double>(s.bytes_received));
+    sink.point(base + "time_s", 0, 0, static_cast<double>(s.time_ns) * 1e-9);
+  }
+}
+
+store::MeasurementRow step_row(int64_t run_id, const std::string& subject, const std::string& impl,
+                               int rank, const nlohmann::json& point,
+                               const std::vector<double>& ns) {
+  const stats::Summary s = stats::summarize(ns);
+  store::MeasurementRow m;
+  m.run_id = run_id;
+  m.subject = subject;
+  m.implementation = impl;
+  m.point_json = point.dump();
+  m.rank = rank;
+  m.stop_reason = "training steps";
+  m.n = static_cast<int64_t>(ns.size());
+  m.median = s.median, m.ci_lo = s.ci_lo, m.ci_hi = s.ci_hi, m.ci_level = s.ci_level;
+  m.ci_valid = s.ci_valid;
+  m.q1 = s.q1, m.q3 = s.q3, m.min = s.min, m.max = s.max;
+  m.p90 = s.p90, m.p99 = s.p99, m.p999 = s.p999;
+  m.mean = s.mean, m.sd = s.sd, m.cv = s.cv;
+  return m;
+}
+
+// Rank 0: per-rank step times, the critical path, the Kruskal-Wallis test, the split.
+std::string analyse(LevelContext& ctx, const Collected& col, const std::string& impl) {
+  store::ResultStore& st = ctx.store;
+  std::vector<std::vector<double>> groups;
+  std::map<int64_t, double> slowest;  // step -> max over ranks
+  for (const auto& [rank, steps] : col.step_time) {
+    std::vector<double> ns;
+    for (const auto& [step, s] : steps) {
+      ns.push_back(s * 1e9);
+      slowest[step] = std::max(slowest[step], s);
+    }
+    if (ns.empty()) continue;
+    st.add_measurement(step_row(ctx.run_id, "step time rank " + std::to_string(rank), impl, rank,
+                                {{"rank", rank}}, ns),
+                       ns);
+    groups.push_back(std::move(ns));
+  }
+  std::vector<double> crit;
+  for (const auto& [step, s] : slowest) crit.push_back(s * 1e9);
+  if (!crit.empty())
+    st.add_measurement(step_row(ctx.run_id, "step time critical path (max over ranks)", impl, 0,
+                                {{"across_ranks", "max"}}, crit),
+                       crit);
+  std::string verdict;
+  store::ValidationRow v;
+  v.run_id = ctx.run_id;
+  v.subject = "step time across ranks";
+  v.metric = "kruskal_wallis_p";
+  v.tolerance = 0.05;
+  if (groups.size() >= 2) {
+    const stats::KruskalWallis kw = stats::kruskal_wallis(groups);
+    v.value = kw.p_value;
+    v.passed = kw.p_value >= 0.05;
+    verdict = std::string(v.passed ? "ranks do not differ" : "ranks differ") +
+              " (Kruskal-Wallis H = " + fixed(kw.h, 2) + ", df " + fixed(kw.df, 0) +
+              ", p = " + fixed(kw.p_value, 4) + ", alpha 0.05)";
+  } else {
+    v.value = 1;
+    v.passed = true;
+    verdict = "one rank: nothing to compare";
+  }
+  v.detail = verdict;
+  st.add_validation(v);
+  for (const auto& [rank, t] : col.totals) {
+    const double comm = t.count("comm_time_s") ? t.at("comm_time_s") : 0;
+    const double comp = t.count("compute_time_s") ? t.at("compute_time_s") : 0;
+    st.add_log(ctx.run_id, "info",
+               "rank " + std::to_string(rank) + ": compute " + fixed(comp, 3) +
+                   " s, communication " + fixed(comm, 3) + " s (" +
+                   fixed(comp + comm > 0 ? 100 * comm / (comp + comm) : 0, 1) + "%), " +
+                   fixed(t.count("comm_bytes") ? t.at("comm_bytes") : 0, 0) + " bytes");
+  }
+  st.add_log(ctx.run_id, "info", "step time across ranks: " + verdict);
+  return verdict;
+}
+
+LevelOutcome run_distributed(LevelContext& ctx) {
+  Communicator& comm = Communicator::world();
+  const bool writer = comm.rank() == 0;
+  const training::TrainingSpec t = parse_training_section(ctx.e, ctx.spec_path);
+  const DistSection d = parse_dist(ctx.e, ctx.spec_path);
+  const uint64_t seed = ctx.e.seed;
+  if (writer) {
+    ctx.store.add_log(ctx.run_id, "info", "training section: " + t.as_written.dump());
+    ctx.store.add_log(ctx.run_id, "info",
+                      "distributed section: " + d.as_written.dump() + " on " +
+                          std::to_string(comm.size()) + " ranks");
+    if (t.seeds > 1)
+      ctx.store.add_log(ctx.run_id, "info",
+                        "the distributed level trains one seed (" + std::to_string(seed) +
+                            "); $.training.seeds ignored");
+  }
+  auto data = load_training_data(t, seed);
+  auto ex = build_training_executor(t, seed, ctx.plugins);
+  training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
+  const bool async = d.scheme == Scheme::AsyncParameterServer;
+  training::Trainer trainer(*ex, opt,
+                            trainer_options(t, seed + static_cast<uint64_t>(comm.rank()), async));
+  distributed::SchemeOptions so;
+  so.scheme = d.scheme;
+  so.average_every = d.average_every;
+  auto scheme = std::make_shared<distributed::DistributedScheme>(comm, *ex, so);
+  RankSink sink(comm.rank());
+  Collected col;
+  trainer.set_sink(&sink);
+  scheme->set_sink(&sink);
+  if (async) {
+    scheme->set_optimizer(&opt, t.schedule);
+    trainer.set_cancel(&g_cancel);
+  } else {
+    scheme->set_local_stop(&g_cancel, t.max_seconds);
+    trainer.set_cancel(scheme->global_stop());
+  }
+  trainer.add_event(scheme);
+  struct EpochEnd : training::TrainingEvent {
+    std::function<void(const training::EpochRecord&)> f;
+    void after_epoch(const training::EpochRecord& r) override { f(r); }
+  };
+  auto epoch_end = std::make_shared<EpochEnd>();
+  epoch_end->f = [&](const training::EpochRecord& r) {
+    if (!async) ship(comm, sink, ctx, col);  // a collective: not while the server serves
+    ctx.progress.update({static_cast<size_t>(r.epoch + 1), static_cast<size_t>(t.epochs),
+                         "epoch " + std::to_string(r.epoch + 1) + " test acc (rank 0) " +
+                             fixed(100 * r.test_accuracy, 2) + "%",
+                         0, 0});
+  };
+  trainer.add_event(epoch_end);
+  scheme->broadcast_parameters();
+  const int64_t n = data.train.size();
+  std::unique_ptr<training::Sampler> sampler;
+  if (d.partitioned)
+    sampler = std::make_unique<training::PartitionedSampler>(n, comm.rank(), comm.size(), seed,
+                                                             t.sampler != "sequential", true);
+  else
+    sampler = std::make_unique<training::ReplicatedSampler>(n, seed, t.sampler != "sequential");
+  const training::TrainResult r = trainer.train(data.train, *sampler, data.test);
+  scheme->finish();  // async: the server applies what is still coming
+
+  double tta = -1;
+  for (const auto& ep : r.epochs)
+    if (t.target_accuracy > 0 && tta < 0 && ep.test_accuracy >= t.target_accuracy) tta = ep.wall_s;
+  sink.point("final_test_accuracy", 0, r.wall_s, r.final_test_accuracy);
+  sink.point("best_test_accuracy", 0, r.wall_s, r.best_test_accuracy);
+  sink.point("steps", 0, r.wall_s, static_cast<double>(r.steps));
+  sink.point("tta_s", 0, r.wall_s, tta);
+  if (d.scheme == Scheme::ModelAveraging || d.scheme == Scheme::Dpsgd) {
+    // The replicas differ; their average is the model the job delivers.
+    scheme->average_parameters();
+    sink.point("averaged_model_test_accuracy", 0, r.wall_s, trainer.evaluate(data.test).first);
+  }
+  if (async && comm.rank() == 0) {
+    sink.point("server_applied_gradients", 0, r.wall_s, static_cast<double>(scheme->applied()));
+    sink.point("server_model_test_accuracy", 0, r.wall_s, trainer.evaluate(data.test).first);
+  }
+  counter_points(comm, sink);
+  ship(comm, sink, ctx, col);
+
+  LevelOutcome out;
+  const std::string impl = std::string(distributed::scheme_name(d.scheme)) + " x" +
+                           std::to_string(comm.size()) + " (" + t.executor + " + " +
+                           t.optimizer_plugin + "/" + t.optimizer + ")";
+  std::string verdict;
+  if (writer) verdict = analyse(ctx, col, impl);
+  if (writer && !col.staleness.empty()) {
+    const stats::Summary st = stats::summarize(col.staleness);
+    out.summary["staleness_median"] = st.median;
+    out.summary["staleness_max"] = st.max;
+    ctx.store.add_log(ctx.run_id, "info",
+                      "staleness of " + std::to_string(col.staleness.size()) +
+                          " worker gradients: median " + fixed(st.median, 1) + ", max " +
+                          fixed(st.max, 0) + " versions");
+  }
+  out.summary.update({{"scheme", std::string(distributed::scheme_name(d.scheme))},
+                      {"ranks", comm.size()},
+                      {"steps", r.steps},
+                      {"final_test_accuracy", r.final_test_accuracy},
+                      {"step_time_across_ranks", verdict}});
+  out.reason = std::string(distributed::scheme_name(d.scheme)) + " on " +
+               std::to_string(comm.size()) + " ranks, " + std::to_string(r.steps) +
+               " steps, rank 0 test accuracy " + fixed(100 * r.final_test_accuracy, 2) + "%" +
+               (writer ? "; step time: " + verdict : "");
+  if (writer && !t.recipe_path.empty()) {
+    std::vector<std::string> why = t.recipe_violations;
+    if (tta < 0)
+      why.push_back("rank 0 never reached " + fixed(100 * t.target_accuracy, 1) +
+                    "% test accuracy");
+    store::ValidationRow v;
+    v.run_id = ctx.run_id;
+    v.subject = "recipe " + t.recipe_path;
+    v.metric = "compliance";
+    v.passed = why.empty();
+    v.value = v.passed ? 1 : 0;
+    v.tolerance = 1;
+    for (const auto& w : why) v.detail += (v.detail.empty() ? "" : "; ") + w;
+    ctx.store.add_validation(v);
+    out.summary["compliant"] = v.passed;
+    out.reason += v.passed ? "; recipe: compliant" : "; recipe: NOT compliant: " + v.detail;
+  }
+  if (r.stop == training::StopReason::Diverged) {
+    out.status = store::RunStatus::Failed;
+    out.code = kRunFailed;
+    out.reason = "diverged: " + r.stop_detail;
+  } else if (async ? g_cancel.load()
+                   : scheme->global_stop()->load() && !scheme->stopped_by_time()) {
+    out.status = store::RunStatus::Cancelled;
+    out.code = kCancelled;
+  } else if (t.target_accuracy > 0 && tta < 0) {
+    out.errors.push_back("rank 0 never reached " + fixed(100 * t.target_accuracy, 1) +
+                         "% test accuracy");
+  }
+  return out;
+}
+
+}  // namespace
+
+const Level kDistributedLevel{"distributed", &dist_plugins, &check_dist, &run_distributed, true};
+
+}  // namespace d500::cli

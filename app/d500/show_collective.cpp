@@ -1,0 +1,105 @@
+#include "show_collective.h"
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+
+namespace d500::cli {
+
+namespace {
+
+std::string size_label(int64_t b) {
+  if (b >= (1 << 20) && b % (1 << 20) == 0) return std::to_string(b >> 20) + " MiB";
+  if (b >= 1024 && b % 1024 == 0) return std::to_string(b >> 10) + " KiB";
+  return std::to_string(b) + " B";
+}
+
+std::string bytes_label(double b) {
+  if (b >= 1073741824) return fixed(b / 1073741824, 2) + " GiB";
+  if (b >= 1048576) return fixed(b / 1048576, 1) + " MiB";
+  if (b >= 1024) return fixed(b / 1024, 1) + " KiB";
+  return fixed(b, 0) + " B";
+}
+
+std::string gbps(double v) { return v >= 100 ? fixed(v, 1) : v >= 1 ? fixed(v, 2) : fixed(v, 4); }
+
+}  // namespace
+
+void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
+  std::map<int64_t, std::string> verdict;
+  std::vector<std::string> failures;
+  for (const auto& v : s.validations(r.id)) {
+    verdict[v.measurement_id] = v.passed ? "ok" : "FAIL";
+    if (!v.passed) failures.push_back(v.subject + ": max |error| " + fixed(v.value, 6) + " (" +
+                                      v.detail + ")");
+  }
+  struct Row {
+    std::string op;
+    int64_t bytes;
+    double factor;
+    const store::MeasurementRow* m;
+  };
+  auto ms = s.measurements(r.id);
+  std::vector<Row> rows;
+  int ranks = 1;
+  for (const auto& m : ms) {
+    auto p = nlohmann::json::parse(m.point_json, nullptr, false);
+    if (!p.is_object()) continue;
+    rows.push_back({p.value("op", "?"), p.value("bytes", int64_t{0}), p.value("busbw_factor", 0.0), &m});
+    ranks = p.value("ranks", ranks);
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+    return std::tie(a.op, a.bytes) < std::tie(b.op, b.bytes);
+  });
+  std::cout << "\ncollectives on " << ranks << " rank" << (ranks == 1 ? "" : "s")
+            << " (algbw = size / median; busbw = algbw x nccl-tests factor: allreduce 2(n-1)/n, "
+               "allgather (n-1)/n, broadcast 1; \"-\" on one rank)\n";
+  if (rows.empty()) {
+    std::cout << "(no measurements)\n";
+    return;
+  }
+  const std::string level = fixed(100 * rows.front().m->ci_level, 0);
+  std::vector<std::vector<std::string>> t{{"SIZE", "OP", "N", "MEDIAN", level + "% CI", "ALGBW GB/s",
+                                           "BUSBW GB/s", "STOP", "VALID"}};
+  for (const Row& row : rows) {
+    const store::MeasurementRow& m = *row.m;
+    const std::string v = verdict.count(m.id) ? verdict[m.id] : "-";
+    if (!m.error.empty() || m.median <= 0) {
+      t.push_back({size_label(row.bytes), row.op, std::to_string(m.n), "-", "-", "-", "-",
+                   m.error.empty() ? m.stop_reason : "error", v});
+      continue;
+    }
+    const double algbw = m.bytes / m.median;  // bytes per ns = GB/s
+    t.push_back({size_label(row.bytes), row.op, std::to_string(m.n), format_duration_ns(m.median),
+                 m.ci_valid ? "[" + format_duration_ns(m.ci_lo) + ", " + format_duration_ns(m.ci_hi) + "]"
+                            : "n too small",
+                 gbps(algbw), row.factor > 0 ? gbps(algbw * row.factor) : "-", m.stop_reason, v});
+  }
+  print_table(t);
+
+  // Communication counters per rank (series "comm.<call>.<counter>", one writer: rank 0).
+  std::map<std::pair<int, std::string>, std::map<std::string, double>> counters;
+  for (const auto& p : s.series_after(r.id, 0, 1000000)) {
+    if (p.name.rfind("comm.", 0) != 0) continue;
+    auto dot = p.name.rfind('.');
+    counters[{p.rank, p.name.substr(5, dot - 5)}][p.name.substr(dot + 1)] = p.value;
+  }
+  if (!counters.empty()) {
+    std::cout << "\ncommunication per rank\n";
+    std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
+    for (auto& [key, v] : counters)
+      c.push_back({std::to_string(key.first), key.second, fixed(v["calls"], 0),
+                   bytes_label(v["bytes_sent"]), bytes_label(v["bytes_received"]),
+                   format_duration_ns(v["time_s"] * 1e9)});
+    print_table(c);
+  }
+  for (const auto& f : failures) std::cout << "\nvalidation failed: " << f;
+  std::cout << "\n";
+}
+
+}  // namespace d500::cli

@@ -1,0 +1,121 @@
+#include "show_distributed.h"
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+
+namespace d500::cli {
+
+namespace {
+
+std::string bytes_label(double b) {
+  if (b >= 1073741824) return fixed(b / 1073741824, 2) + " GiB";
+  if (b >= 1048576) return fixed(b / 1048576, 1) + " MiB";
+  if (b >= 1024) return fixed(b / 1024, 1) + " KiB";
+  return fixed(b, 0) + " B";
+}
+
+std::string median_ci(const store::MeasurementRow& m) {
+  return format_duration_ns(m.median) +
+         (m.ci_valid ? " [" + format_duration_ns(m.ci_lo) + ", " + format_duration_ns(m.ci_hi) + "]"
+                     : " (n too small for a CI)");
+}
+
+}  // namespace
+
+void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
+  // Per rank: sums of the per-step series, the last value of the others.
+  std::map<int, std::map<std::string, double>> sum, last;
+  std::map<std::pair<int, std::string>, std::map<std::string, double>> counters;
+  std::vector<double> staleness;
+  for (const auto& p : s.series_after(r.id, 0, 100000000)) {
+    if (p.name.rfind("comm.", 0) == 0) {
+      const auto dot = p.name.rfind('.');
+      counters[{p.rank, p.name.substr(5, dot - 5)}][p.name.substr(dot + 1)] = p.value;
+      continue;
+    }
+    if (p.name == "staleness") staleness.push_back(p.value);
+    sum[p.rank][p.name] += p.value;
+    last[p.rank][p.name] = p.value;
+  }
+  std::map<int, const store::MeasurementRow*> by_rank;
+  const store::MeasurementRow* critical = nullptr;
+  const auto ms = s.measurements(r.id);
+  std::string impl;
+  for (const auto& m : ms) {
+    auto p = nlohmann::json::parse(m.point_json, nullptr, false);
+    if (!p.is_object()) continue;
+    impl = m.implementation;
+    if (p.contains("rank"))
+      by_rank[p.value("rank", 0)] = &m;
+    else if (p.contains("across_ranks"))
+      critical = &m;
+  }
+  std::cout << "\ndistributed training: " << (impl.empty() ? "(no step times stored)" : impl)
+            << "\n";
+  std::vector<std::vector<std::string>> t{{"RANK", "STEPS", "FINAL ACC",
+                                           "STEP TIME MEDIAN [95% CI]", "COMM BYTES", "COMM TIME",
+                                           "COMPUTE TIME", "COMM %"}};
+  for (const auto& [rank, total] : sum) {
+    auto get = [&](const std::map<std::string, double>& m, const char* k) {
+      auto it = m.find(k);
+      return it == m.end() ? 0.0 : it->second;
+    };
+    const auto& l = last[rank];
+    const double comm = get(total, "comm_time_s"), comp = get(total, "compute_time_s");
+    t.push_back(
+        {std::to_string(rank), fixed(get(l, "steps"), 0),
+         l.count("final_test_accuracy") ? fixed(100 * l.at("final_test_accuracy"), 2) + "%" : "-",
+         by_rank.count(rank) ? median_ci(*by_rank[rank]) : "-",
+         bytes_label(get(total, "comm_bytes")), format_duration_ns(comm * 1e9),
+         format_duration_ns(comp * 1e9),
+         comm + comp > 0 ? fixed(100 * comm / (comm + comp), 1) + "%" : "-"});
+  }
+  print_table(t);
+  if (critical)
+    std::cout << "\ncritical path (per step the slowest rank): " << median_ci(*critical) << ", n "
+              << critical->n << "\n";
+  for (const auto& [rank, l] : last)
+    if (l.count("averaged_model_test_accuracy"))
+      std::cout << "averaged model (rank " << rank << "): test accuracy "
+                << fixed(100 * l.at("averaged_model_test_accuracy"), 2) << "%\n";
+  for (const auto& [rank, l] : last)
+    if (l.count("server_model_test_accuracy"))
+      std::cout << "parameter server (rank " << rank << "): final model test accuracy "
+                << fixed(100 * l.at("server_model_test_accuracy"), 2) << "%, "
+                << fixed(l.count("server_applied_gradients") ? l.at("server_applied_gradients") : 0,
+                         0)
+                << " gradients applied\n";
+  if (!staleness.empty()) {
+    std::sort(staleness.begin(), staleness.end());
+    std::cout << "staleness of " << staleness.size() << " worker gradients: median "
+              << fixed(staleness[staleness.size() / 2], 0) << ", max " << fixed(staleness.back(), 0)
+              << " versions\n";
+  }
+  bool any = false;
+  for (const auto& v : s.validations(r.id)) {
+    if (v.metric == "kruskal_wallis_p") {
+      std::cout << "step time across ranks: " << v.detail << "\n";
+      any = true;
+    } else if (v.metric == "compliance") {
+      std::cout << v.subject << ": " << (v.passed ? "compliant" : "NOT compliant: " + v.detail)
+                << "\n";
+    }
+  }
+  if (!any) std::cout << "step time across ranks: no Kruskal-Wallis test stored\n";
+  if (!counters.empty()) {
+    std::cout << "\ncommunication per rank\n";
+    std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
+    for (auto& [key, v] : counters)
+      c.push_back({std::to_string(key.first), key.second, fixed(v["calls"], 0),
+                   bytes_label(v["bytes_sent"]), bytes_label(v["bytes_received"]),
+                   format_duration_ns(v["time_s"] * 1e9)});
+    print_table(c);
+  }
+  std::cout << "\n";
+}
+
+}  // namespace d500::cli

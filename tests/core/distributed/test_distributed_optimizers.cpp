@@ -1,0 +1,379 @@
+// Guards issue #7 (Level 3, distributed optimizers): synchronous allreduce SGD and the
+// synchronous parameter server on n ranks, each with 1/n of a batch and plain SGD, end at the
+// parameters that one process reaches on the whole batch; model averaging leaves the replicas
+// equal (to the mean of what they were) right after an averaging step and only then; one D-PSGD
+// step gives each rank the mean of itself and its ring neighbours; the per-step communication
+// figures match the bytes the scheme must move; partitioned sampling covers the dataset once per
+// epoch across ranks; a Trainer driven through the event trains with every rank in step; the
+// asynchronous parameter server applies every worker gradient once (with one worker: exactly
+// sequential SGD) and records its staleness.
+// Runs under mpirun with 2 and 3 ranks and alone. Every rank makes every collective call
+// whatever its checks found (EXPECT, not ASSERT, around collectives).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <numeric>
+
+#include "d500/distributed/distributed_optimizers.h"
+#include "d500/network/executor_factory.h"
+#include "d500/onnx/model.h"
+#include "d500/onnx/model_builder.h"
+#include "d500/plugin/plugin_manager.h"
+#include "d500/training/optimizer.h"
+#include "d500/training/sampler.h"
+#include "d500/training/trainer.h"
+
+using namespace d500;
+using namespace d500::distributed;
+
+namespace {
+
+Communicator& W() {
+  return Communicator::world();
+}
+
+constexpr int64_t kFeatures = 6, kClasses = 3, kPerRank = 4;
+
+const plugin::PluginManager& plugins() {
+  static const auto pm = [] {
+    auto p =
+        std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
+    p->load({"reference"});
+    return p;
+  }();
+  return *pm;
+}
+
+// The same seeded MLP (6 -> 5 -> 3, with loss) on every rank, for `batch` samples.
+std::unique_ptr<network::NetworkExecutor> mlp(int64_t batch) {
+  onnx::BuildOptions bo;
+  bo.seed = 7;
+  bo.batch = batch;
+  bo.with_loss = true;
+  auto bytes = onnx::build_mlp({.inputs = kFeatures, .hidden = {5}, .classes = kClasses}, bo);
+  if (!bytes) throw D500Error(bytes.error());
+  auto model = onnx::Model::parse(*bytes, "mlp");
+  if (!model) throw D500Error(model.error());
+  network::GraphOptions go;
+  go.batch = batch;
+  auto graph = network::Graph::from_model(*model, go);
+  if (!graph) throw D500Error(graph.error());
+  auto ex = network::make_executor("reference", std::move(graph).value(), plugins());
+  if (!ex) throw D500Error(ex.error());
+  return std::move(ex).value();
+}
+
+// Sample i of step s of the global batch (the same on every rank).
+double feature(int64_t s, int64_t i, int64_t f) {
+  return std::sin(0.37 * static_cast<double>(s * 131 + i * 17 + f * 5) + 0.1);
+}
+int64_t label(int64_t s, int64_t i) {
+  return (s * 7 + i * 3) % kClasses;
+}
+
+// Feeds rows [first, first + batch) of step s's global batch.
+void feed(network::NetworkExecutor& ex, int64_t s, int64_t first, int64_t batch) {
+  Tensor x(DType::Float32, {batch, kFeatures}), y(DType::Int64, {batch});
+  for (int64_t i = 0; i < batch; ++i) {
+    for (int64_t f = 0; f < kFeatures; ++f) x.set(i * kFeatures + f, feature(s, first + i, f));
+    y.set(i, static_cast<double>(label(s, first + i)));
+  }
+  ex.set_input("input", x);
+  ex.set_input("labels", y);
+}
+
+std::vector<DLTensor> views(network::NetworkExecutor& ex, bool grads) {
+  std::vector<DLTensor> v;
+  for (const auto& p : ex.parameter_names())
+    v.push_back(grads ? ex.gradient_view(p) : ex.parameter_view(p));
+  return v;
+}
+
+std::vector<float> flat_params(network::NetworkExecutor& ex) {
+  std::vector<float> out;
+  for (const auto& p : ex.parameter_names()) {
+    const Tensor& t = ex.parameter(p);
+    for (int64_t i = 0; i < t.numel(); ++i) out.push_back(static_cast<float>(t.at(i)));
+  }
+  return out;
+}
+
+// Every rank's flat parameters, rank after rank.
+std::vector<std::vector<float>> all_params(network::NetworkExecutor& ex) {
+  const auto mine = flat_params(ex);
+  std::vector<float> all(mine.size() * W().size());
+  W().allgather(mine.data(), mine.size() * sizeof(float), all.data());
+  std::vector<std::vector<float>> out;
+  for (int r = 0; r < W().size(); ++r)
+    out.emplace_back(all.begin() + r * mine.size(), all.begin() + (r + 1) * mine.size());
+  return out;
+}
+
+double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
+  double m = a.size() == b.size() ? 0 : 1e300;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i)
+    m = std::max(m, static_cast<double>(std::abs(a[i] - b[i])));
+  return m;
+}
+
+// One optimizer step driven through the scheme's hooks, as the Trainer calls them. `pre` gets
+// the parameters right after the local optimizer step (before after_optimizer).
+void step(DistributedScheme& scheme, network::NetworkExecutor& ex, training::Optimizer& opt,
+          int64_t s, int64_t first, double lr, std::vector<float>* pre = nullptr) {
+  scheme.before_step(s);
+  feed(ex, s, first, kPerRank);
+  ex.forward_backward("loss");
+  scheme.before_optimizer(s);
+  opt.step(views(ex, false), views(ex, true), lr);
+  if (pre) *pre = flat_params(ex);
+  scheme.after_optimizer(s, lr);
+  scheme.after_step(s, ex.output("loss").at(0));
+}
+
+class SynchronousSchemes : public ::testing::TestWithParam<Scheme> {};
+
+TEST_P(SynchronousSchemes, MatchSingleRankTrainingOnTheCombinedBatch) {
+  const int n = W().size(), me = W().rank();
+  constexpr int kSteps = 4;
+  constexpr double kLr = 0.2;
+  auto local = mlp(kPerRank);
+  training::Optimizer opt(plugins(), "reference", "sgd");
+  DistributedScheme scheme(W(), *local, {.scheme = GetParam()});
+  scheme.broadcast_parameters();
+  for (int64_t s = 0; s < kSteps; ++s) step(scheme, *local, opt, s, me * kPerRank, kLr);
+
+  // The same steps in one process on the whole batch (the loss is a batch mean, so the mean of
+  // the ranks' gradients is the whole batch's gradient).
+  auto whole = mlp(kPerRank * n);
+  training::Optimizer opt1(plugins(), "reference", "sgd");
+  const auto start = flat_params(*whole);
+  for (int64_t s = 0; s < kSteps; ++s) {
+    feed(*whole, s, 0, kPerRank * n);
+    whole->forward_backward("loss");
+    opt1.step(views(*whole, false), views(*whole, true), kLr);
+  }
+  const auto want = flat_params(*whole), got = flat_params(*local);
+  EXPECT_GT(max_abs_diff(start, want), 1e-3) << "the steps should move the parameters";
+  EXPECT_LT(max_abs_diff(got, want), 2e-5) << scheme_name(GetParam()) << " rank " << me;
+
+  // Per step: allreduce moves the gradients out and back (2B); the parameter server reduces
+  // them to the root (a worker sends B, the root receives (n-1)B) and broadcasts the
+  // parameters (root sends B, a worker receives B).
+  const int64_t b = static_cast<int64_t>(want.size() * sizeof(float));
+  int64_t expect = 0;
+  if (n > 1) expect = GetParam() == Scheme::Allreduce ? 2 * b : me == 0 ? (n - 1) * b + b : 2 * b;
+  ASSERT_EQ(scheme.steps().size(), static_cast<size_t>(kSteps));
+  for (const auto& r : scheme.steps()) {
+    EXPECT_EQ(r.comm_bytes, expect) << "step " << r.step;
+    EXPECT_GE(r.comm_s, 0);
+    EXPECT_GT(r.compute_s, 0);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Schemes, SynchronousSchemes,
+                         ::testing::Values(Scheme::Allreduce, Scheme::ParameterServer),
+                         [](const auto& info) { return std::string(scheme_name(info.param)); });
+
+TEST(ModelAveraging, ReplicasAreEqualRightAfterAnAveragingStepOnly) {
+  const int n = W().size(), me = W().rank();
+  auto ex = mlp(kPerRank);
+  training::Optimizer opt(plugins(), "reference", "sgd");
+  DistributedScheme scheme(W(), *ex, {.scheme = Scheme::ModelAveraging, .average_every = 2});
+  scheme.broadcast_parameters();
+  std::vector<float> pre;
+  // Step 0: local only, each rank on its own data.
+  step(scheme, *ex, opt, 0, me * kPerRank, 0.2, &pre);
+  EXPECT_EQ(max_abs_diff(pre, flat_params(*ex)), 0) << "no averaging after step 0";
+  auto after0 = all_params(*ex);
+  if (n > 1) {
+    EXPECT_GT(max_abs_diff(after0[0], after0[1]), 1e-4) << "ranks saw different data";
+  }
+  // Step 1: averaged.
+  step(scheme, *ex, opt, 1, me * kPerRank, 0.2, &pre);
+  const auto mine = flat_params(*ex);
+  std::vector<float> all_pre(pre.size() * n);
+  W().allgather(pre.data(), pre.size() * sizeof(float), all_pre.data());
+  std::vector<float> mean(pre.size(), 0);
+  for (size_t i = 0; i < pre.size(); ++i) {
+    double s = 0;
+    for (int r = 0; r < n; ++r) s += all_pre[r * pre.size() + i];
+    mean[i] = static_cast<float>(s / n);
+  }
+  EXPECT_LT(max_abs_diff(mine, mean), 1e-6);
+  const auto after1 = all_params(*ex);
+  for (int r = 1; r < n; ++r) EXPECT_EQ(max_abs_diff(after1[0], after1[r]), 0) << "rank " << r;
+  const int64_t b = static_cast<int64_t>(mine.size() * sizeof(float));
+  ASSERT_EQ(scheme.steps().size(), 2u);
+  EXPECT_EQ(scheme.steps()[0].comm_bytes, 0);
+  EXPECT_EQ(scheme.steps()[1].comm_bytes, n > 1 ? 2 * b : 0);
+}
+
+TEST(Dpsgd, OneStepAveragesEachRankWithItsRingNeighbours) {
+  const int n = W().size(), me = W().rank();
+  auto ex = mlp(kPerRank);
+  training::Optimizer opt(plugins(), "reference", "sgd");
+  DistributedScheme scheme(W(), *ex, {.scheme = Scheme::Dpsgd});
+  std::vector<float> pre;
+  step(scheme, *ex, opt, 0, me * kPerRank, 0.2, &pre);
+  const auto mine = flat_params(*ex);
+  std::vector<float> all_pre(pre.size() * n);
+  W().allgather(pre.data(), pre.size() * sizeof(float), all_pre.data());
+  // By hand: the mean over {me, left, right} without repeats.
+  std::vector<int> group{me};
+  for (int r : {(me + n - 1) % n, (me + 1) % n})
+    if (std::find(group.begin(), group.end(), r) == group.end()) group.push_back(r);
+  std::vector<float> want(pre.size());
+  for (size_t i = 0; i < pre.size(); ++i) {
+    double s = 0;
+    for (int r : group) s += all_pre[r * pre.size() + i];
+    want[i] = static_cast<float>(s / static_cast<double>(group.size()));
+  }
+  EXPECT_LT(max_abs_diff(mine, want), 1e-6) << "rank " << me << " of " << n;
+  if (n > 1) {
+    EXPECT_GT(max_abs_diff(mine, pre), 1e-6) << "the mixing changed nothing";
+  }
+  const int64_t b = static_cast<int64_t>(mine.size() * sizeof(float));
+  // One sendrecv (send B, receive B) per distinct neighbour.
+  EXPECT_EQ(scheme.steps().at(0).comm_bytes, 2 * b * static_cast<int64_t>(group.size() - 1));
+}
+
+// The server (rank 0) takes no steps of its own here. With one worker the asynchronous
+// parameter server is then sequential SGD on the worker's batches with staleness 0; with more,
+// every worker gradient is applied exactly once and its staleness recorded.
+TEST(AsyncParameterServer, AppliesEveryWorkerGradientOnceAndRecordsStaleness) {
+  const int n = W().size(), me = W().rank();
+  constexpr int kSteps = 3;
+  constexpr double kLr = 0.2;
+  auto ex = mlp(kPerRank);
+  training::Optimizer opt(plugins(), "reference", "sgd");
+  DistributedScheme scheme(W(), *ex, {.scheme = Scheme::AsyncParameterServer});
+  scheme.set_optimizer(&opt, training::LrSchedule::constant(kLr));
+  scheme.broadcast_parameters();
+  const auto start = flat_params(*ex);
+  if (me != 0)
+    for (int64_t s = 0; s < kSteps; ++s) step(scheme, *ex, opt, s, me * kPerRank, kLr);
+  scheme.finish();
+  auto server = flat_params(*ex);
+  W().broadcast(server.data(), server.size() * sizeof(float), 0);
+  if (me == 0) {
+    EXPECT_EQ(scheme.applied(), (n - 1) * kSteps);
+    EXPECT_EQ(scheme.staleness().size(), static_cast<size_t>((n - 1) * kSteps));
+    for (int64_t st : scheme.staleness()) {
+      EXPECT_GE(st, 0);
+      EXPECT_LT(st, (n - 1) * kSteps);
+      if (n == 2) EXPECT_EQ(st, 0) << "one worker: never stale";
+    }
+    if (n > 1) EXPECT_GT(max_abs_diff(start, server), 1e-3) << "the server applied nothing";
+  }
+  if (n == 2 && me == 1) {
+    EXPECT_EQ(max_abs_diff(flat_params(*ex), server), 0) << "the worker holds the server's model";
+    auto alone = mlp(kPerRank);
+    training::Optimizer sgd(plugins(), "reference", "sgd");
+    for (int64_t s = 0; s < kSteps; ++s) {
+      feed(*alone, s, me * kPerRank, kPerRank);
+      alone->forward_backward("loss");
+      sgd.step(views(*alone, false), views(*alone, true), kLr);
+    }
+    EXPECT_LT(max_abs_diff(flat_params(*alone), server), 1e-6);
+  }
+  if (me != 0) {
+    // A worker's per-step figures: its gradient out and the parameters back, plus the headers.
+    const int64_t b = static_cast<int64_t>(server.size() * sizeof(float)) + 16;
+    for (const auto& r : scheme.steps()) EXPECT_EQ(r.comm_bytes, 2 * b) << "step " << r.step;
+  }
+}
+
+TEST(PartitionedSampling, CoversTheDatasetOncePerEpochAcrossRanks) {
+  constexpr int64_t kN = 103;
+  for (int64_t epoch = 0; epoch < 2; ++epoch) {
+    training::PartitionedSampler s(kN, W().rank(), W().size(), 42);
+    const auto idx = s.epoch_indices(epoch);
+    std::vector<uint8_t> bytes(reinterpret_cast<const uint8_t*>(idx.data()),
+                               reinterpret_cast<const uint8_t*>(idx.data() + idx.size()));
+    const auto all = W().gatherv(bytes, 0);
+    if (W().rank() != 0) continue;
+    std::vector<int> seen(kN, 0);
+    for (const auto& part : all)
+      for (size_t i = 0; i + sizeof(int64_t) <= part.size(); i += sizeof(int64_t)) {
+        int64_t v;
+        std::memcpy(&v, part.data() + i, sizeof v);
+        ASSERT_TRUE(v >= 0 && v < kN) << v;
+        ++seen[v];
+      }
+    for (int64_t i = 0; i < kN; ++i) EXPECT_EQ(seen[i], 1) << "index " << i << " epoch " << epoch;
+  }
+}
+
+// The scheme as the Trainer drives it: ranks stay in step through whole epochs, the replicas
+// agree at the end, the loss falls, and the per-step series reach the sink.
+TEST(DistributedTrainer, ParameterServerTrainsWithEveryRankInStep) {
+  struct Sink : training::SeriesSink {
+    std::map<std::string, int> count;
+    void point(const std::string& name, int64_t, double, double) override { ++count[name]; }
+  };
+  training::Dataset train;
+  train.name = "blobs";
+  train.num_classes = kClasses;
+  constexpr int64_t kSamples = 96;
+  train.images = Tensor(DType::Float32, {kSamples, kFeatures});
+  train.labels = Tensor(DType::Int64, {kSamples});
+  for (int64_t i = 0; i < kSamples; ++i) {
+    const int64_t c = i % kClasses;
+    train.labels.set(i, static_cast<double>(c));
+    for (int64_t f = 0; f < kFeatures; ++f)
+      train.images.set(i * kFeatures + f, (f % kClasses == c ? 2.0 : 0.0) + 0.3 * feature(0, i, f));
+  }
+  training::Dataset test;
+  test.name = "blobs-test";
+  test.num_classes = kClasses;
+  test.images = train.images.clone();
+  test.labels = train.labels.clone();
+
+  auto ex = mlp(kPerRank);
+  training::Optimizer opt(plugins(), "reference", "sgd");
+  training::TrainerOptions o;
+  o.batch = kPerRank;
+  o.epochs = 3;
+  o.schedule = training::LrSchedule::constant(0.1);
+  training::Trainer trainer(*ex, opt, o);
+  auto scheme = std::make_shared<DistributedScheme>(
+      W(), *ex, SchemeOptions{.scheme = Scheme::ParameterServer});
+  Sink sink;
+  scheme->set_sink(&sink);
+  std::atomic<bool> never{false};
+  scheme->set_local_stop(&never);
+  trainer.set_cancel(scheme->global_stop());
+  trainer.add_event(scheme);
+  scheme->broadcast_parameters();
+  training::PartitionedSampler sampler(kSamples, W().rank(), W().size(), 3, true, true);
+  const auto r = trainer.train(train, sampler, test);
+  const int64_t per_epoch = (kSamples + W().size() - 1) / W().size() / kPerRank;
+  EXPECT_EQ(r.steps, 3 * per_epoch);
+  EXPECT_EQ(sink.count["comm_bytes"], r.steps);
+  EXPECT_EQ(sink.count["compute_time_s"], r.steps);
+  ASSERT_EQ(r.epochs.size(), 3u);
+  EXPECT_LT(r.epochs.back().train_loss, r.epochs.front().train_loss);
+  EXPECT_GT(r.final_test_accuracy, 0.6);
+  const auto all = all_params(*ex);
+  for (int rk = 1; rk < W().size(); ++rk) EXPECT_EQ(max_abs_diff(all[0], all[rk]), 0) << rk;
+}
+
+TEST(DistributedScheme, NamesAndBadOptions) {
+  for (Scheme s :
+       {Scheme::Allreduce, Scheme::ParameterServer, Scheme::ModelAveraging, Scheme::Dpsgd})
+    EXPECT_EQ(scheme_from_name(scheme_name(s)), s);
+  EXPECT_FALSE(scheme_from_name("async").has_value());
+  EXPECT_EQ(scheme_from_name("async_parameter_server"), Scheme::AsyncParameterServer);
+  auto ex = mlp(kPerRank);
+  EXPECT_THROW(DistributedScheme(W(), *ex, {.scheme = Scheme::ModelAveraging, .average_every = 0}),
+               D500Error);
+  EXPECT_THROW(DistributedScheme(W(), *ex, {.scheme = Scheme::ParameterServer, .root = W().size()}),
+               D500Error);
+}
+
+}  // namespace
