@@ -10,6 +10,7 @@
 #include "d500/env/environment.h"
 #include "d500/spec/experiment.h"
 #include "progress.h"
+#include "run_ranks.h"
 
 namespace d500::cli {
 
@@ -40,8 +41,22 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   if (!level)
     throw CliError{kBadInput, spec_path + ":$.level: level \"" + e.level +
                                   "\" is not part of this build (see `d500 run --help`)"};
-  ProgressReporter progress(parse_progress_mode(o.progress));
-  auto store = open_store(g.db, store::ResultStore::Mode::ReadWrite);
+  // Under mpirun / srun every rank runs this; only rank 0 writes the store and talks.
+  distributed::Communicator& comm = distributed::Communicator::world();
+  const bool talk = comm.rank() == 0;
+  if (comm.size() > 1 && !level->multi_rank)
+    throw CliError{kBadInput, spec_path + ":$.level: level \"" + e.level +
+                                  "\" runs on one rank, but this is rank " +
+                                  std::to_string(comm.rank()) + " of " + std::to_string(comm.size()) +
+                                  " (started by mpirun or srun): start it without them"};
+  if (comm.size() == 1 && e.launcher.kind == "mpi" && e.launcher.ranks > 1)
+    throw CliError{kUsage, spec_path + ":$.launcher: the experiment asks for " +
+                               std::to_string(e.launcher.ranks) +
+                               " MPI ranks, but this process is alone; start it with\n  " +
+                               mpirun_command(e, spec_path, g)};
+  ProgressReporter progress(talk ? parse_progress_mode(o.progress) : ProgressMode::None);
+  RankStore rank_store = open_rank_store(g, comm);
+  auto& store = rank_store.store;
   auto pm = make_plugin_manager(g);
   load_plugins(*pm, level->plugins(e));
   if (level->check) level->check(e, spec_path, *pm);
@@ -60,28 +75,39 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   run.spec_hash = store::sha256_hex(run.spec_json);
   run.spec_path = spec_path;
   run.seed = e.seed;
-  run.launcher = e.launcher.kind == "local" ? "local" : e.launcher.kind;
+  run.launcher = comm.size() > 1 ? "mpi:" + std::to_string(comm.size())
+                 : e.launcher.kind == "local" ? "local" : e.launcher.kind;
+  if (comm.size() > 1) require_same_on_all_ranks(comm, run.spec_hash, *pm);
   run.environment_id = store->put_environment(environment.dump());
   run.parent_run_id = o.rerun_of;
   run.id = store->create_run(run);
   store->start_run(run.id);
   progress.event({{"event", "run_started"}, {"run_id", run.id}, {"db", g.db}, {"name", e.name}});
-  if (!progress.json() && !g.json)
+  if (talk && !progress.json() && !g.json)
     std::cerr << "d500: run " << run.id << " (" << e.name << ") into " << g.db << "\n";
 
   install_signal_handlers();
   LevelContext ctx{g, e, spec_path, *store, *pm, run.id, progress};
   LevelOutcome out;
+  // An error on one rank of several: the others may wait in a collective for ever, so after
+  // recording it the whole job is aborted (mpirun then ends every rank).
+  auto fail = [&](int code, const std::string& message) {
+    progress.finish();
+    store->finish_run(run.id, store::RunStatus::Failed, code, message);
+    std::string text = std::string("run ") + std::to_string(run.id) + " failed: " + message;
+    if (comm.size() > 1) {
+      std::cerr << "d500: rank " << comm.rank() << " of " << comm.size() << ": " << text
+                << " (aborting every rank)\n";
+      comm.abort(code);
+    }
+    throw CliError{code, text};
+  };
   try {
     out = level->run(ctx);
   } catch (const CliError& ex) {
-    progress.finish();
-    store->finish_run(run.id, store::RunStatus::Failed, ex.code, ex.message);
-    throw CliError{ex.code, std::string("run ") + std::to_string(run.id) + " failed: " + ex.message};
+    fail(ex.code, ex.message);
   } catch (const std::exception& ex) {
-    progress.finish();
-    store->finish_run(run.id, store::RunStatus::Failed, kRunFailed, ex.what());
-    throw CliError{kRunFailed, std::string("run ") + std::to_string(run.id) + " failed: " + ex.what()};
+    fail(kRunFailed, ex.what());
   }
   progress.finish();
   if (g_cancel.load() && out.status == store::RunStatus::Succeeded) {
@@ -90,6 +116,7 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     out.reason = "cancelled by a signal; what was measured is kept";
   }
   store->finish_run(run.id, out.status, out.code, out.reason);
+  if (!talk) return out.code;
   const std::string status_name(store::run_status_name(out.status));
   progress.event({{"event", "run_finished"}, {"run_id", run.id}, {"status", status_name},
                   {"exit_code", out.code}, {"reason", out.reason}});

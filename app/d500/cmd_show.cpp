@@ -10,6 +10,10 @@
 #include "d500/operators/probe.h"
 #include "d500/spec/experiment.h"
 #include "run_json.h"
+#include "show_collective.h"
+#include "show_distributed.h"
+#include "show_network.h"
+#include "show_training.h"
 
 namespace d500::cli {
 
@@ -104,6 +108,18 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
   print_header(*s, r);
   if (r.level == "conformance") {
     print_conformance(*s, r);
+    return kOk;
+  }
+  if (r.level == "training") {
+    print_training(*s, r);
+    return kOk;
+  }
+  if (r.level == "collective" || r.level == "distributed") {
+    (r.level == "collective" ? print_collective : print_distributed)(*s, r);
+    return kOk;
+  }
+  if (r.level == "network" || r.level == "model-validation") {
+    (r.level == "network" ? print_network : print_model_validation)(*s, r);
     return kOk;
   }
   auto e = experiment_of(r);

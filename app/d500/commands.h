@@ -53,6 +53,8 @@ struct ValidateModelOptions {
   std::string plugin = "reference";
   std::string prefer;            // "examples/im2col" or "Conv=examples/im2col,reference"
   std::string compare_with;      // a preference list for executor B
+  std::string executor;          // executor A by name (executor_factory.h); overrides --prefer
+  std::string compare_executor;  // executor B by name
   uint64_t seed = 0;             // random inputs of --compare-with
   int64_t batch = 0;             // --compare-with: the batch size for dynamic inputs
   double rtol = 1e-3;
@@ -63,5 +65,18 @@ struct ValidateModelOptions {
   bool store = false;            // --db was given: record the result as a run
 };
 int cmd_validate_model(const GlobalOptions& g, const ValidateModelOptions& o);
+
+// `d500 job --slurm OUT EXPERIMENT`: a Slurm batch script (cmd_job.cpp).
+struct JobOptions {
+  std::string out;               // the script to write
+  std::string experiment;
+  int nodes = 1;
+  int tasks_per_node = 1;
+  std::string time = "01:00:00"; // Slurm time limit
+  std::string partition;         // "" = the cluster's default
+  std::string account;
+  std::string srun_mpi;          // srun --mpi=TYPE (pmix, pmi2); "" = the cluster's default
+};
+int cmd_job(const GlobalOptions& g, const JobOptions& o);
 
 }  // namespace d500::cli

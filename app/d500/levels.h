@@ -44,6 +44,10 @@ struct Level {
                 plugin::PluginManager& plugins);
   // Measures and stores. Throwing marks the run failed with the message.
   LevelOutcome (*run)(LevelContext& ctx);
+  // Runs on every rank of an MPI job (through distributed::Communicator::world(); only rank 0
+  // writes: other ranks get a private scratch store). A level without it is refused under mpirun
+  // with more than one rank.
+  bool multi_rank = false;
 };
 
 // nullptr when this build has no such level.
@@ -51,5 +55,9 @@ const Level* find_level(const std::string& name);
 
 // The levels this build has (defined in their files).
 extern const Level kOperatorLevel;
+extern const Level kCollectiveLevel;
+extern const Level kNetworkLevel;
+extern const Level kTrainingLevel;
+extern const Level kDistributedLevel;
 
 }  // namespace d500::cli

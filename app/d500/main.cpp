@@ -138,12 +138,30 @@ int main(int argc, char** argv) {
                        "Implementations tried first: examples/im2col or Conv=examples/im2col,...");
   validate->add_option("--compare-with", vo.compare_with,
                        "Executor B's implementations (same syntax): compare on random inputs");
+  validate->add_option("--executor", vo.executor,
+                       "Executor A by name: reference, assembled:<list>, or a plugin's graph "
+                       "executor such as torch (overrides --plugin and --prefer)");
+  validate->add_option("--compare-executor", vo.compare_executor,
+                       "Executor B by name (as --executor): compare on random inputs");
   validate->add_option("--seed", vo.seed, "Seed of the random inputs (--compare-with)")->capture_default_str();
   validate->add_option("--batch", vo.batch, "Batch size for dynamic inputs (--compare-with)");
   validate->add_option("--rtol", vo.rtol, "Relative tolerance")->capture_default_str();
   validate->add_option("--atol", vo.atol,
                        "Absolute tolerance (default 1e-7 against test data, 1e-5 between executors)");
   validate->add_flag("--no-gradients", vo.no_gradients, "Compare forward values only (--compare-with)");
+
+  JobOptions jo;
+  auto* job = app.add_subcommand(
+      "job", "Write a cluster batch script (Slurm) that runs an experiment on nodes x tasks ranks");
+  job->add_option("--slurm", jo.out, "The Slurm batch script to write (submit with sbatch)")->required();
+  job->add_option("experiment", jo.experiment, "Experiment file (JSON)")->required();
+  job->add_option("--nodes", jo.nodes, "Nodes (#SBATCH --nodes)")->capture_default_str()->check(CLI::Range(1, 100000));
+  job->add_option("--tasks-per-node", jo.tasks_per_node, "MPI ranks per node (#SBATCH --ntasks-per-node)")
+      ->capture_default_str()->check(CLI::Range(1, 10000));
+  job->add_option("--time", jo.time, "Time limit, HH:MM:SS or D-HH:MM:SS (#SBATCH --time)")->capture_default_str();
+  job->add_option("--partition", jo.partition, "Partition (#SBATCH --partition); default: the cluster's");
+  job->add_option("--account", jo.account, "Account to charge (#SBATCH --account)");
+  job->add_option("--srun-mpi", jo.srun_mpi, "srun --mpi=TYPE for Open MPI (pmix, pmi2); default: the cluster's");
 
   try {
     app.parse(argc, argv);
@@ -164,6 +182,7 @@ int main(int argc, char** argv) {
     if (*compare) return cmd_compare(g, cmp_a, cmp_b, cmp_db_b, alpha);
     if (*conf) return cmd_conformance(g, conf_plugin, conf_filter, conf_data);
     if (*show) return cmd_show(g, show_id);
+    if (*job) return cmd_job(g, jo);
     if (*model) return cmd_model(g, mo);
     if (*validate) {
       // Stored only when a store is named: a validation is mostly a quick look.
