@@ -256,9 +256,20 @@ NodeFn batch_norm(const Attrs& a, const NodeSignature&) {
   // mean through B's, and likewise for var through scale's: per-channel work only.
   return [=](const std::vector<at::Tensor>& in) {
     const at::Tensor mean = in[3].detach(), var = in[4].detach();
-    const at::Tensor inv = at::rsqrt(var + eps);
-    const at::Tensor scale = in[1] + (in[4] - var) * (-0.5 * in[1].detach() * inv * inv);
-    const at::Tensor bias = in[2] + (in[3] - mean) * (-in[1].detach() * inv);
+    if (!at::GradMode::is_enabled() || !(in[3].requires_grad() || in[4].requires_grad()))
+      return std::vector<at::Tensor>{
+          at::batch_norm(in[0], in[1], in[2], mean, var, false, 1 - momentum, eps, true)};
+    // The per-channel factors without autograd, then two fused addcmul's that carry it.
+    at::Tensor dmean, dvar;
+    {
+      at::NoGradGuard no_grad;
+      dmean = at::rsqrt(var + eps);           // inv
+      dvar = dmean * dmean;                   // inv^2
+      dmean.mul_(in[1]).neg_();               // -scale * inv
+      dvar.mul_(in[1]).mul_(-0.5);            // -scale * inv^2 / 2
+    }
+    const at::Tensor scale = at::addcmul(in[1], in[4] - var, dvar);
+    const at::Tensor bias = at::addcmul(in[2], in[3] - mean, dmean);
     return std::vector<at::Tensor>{
         at::batch_norm(in[0], scale, bias, mean, var, false, 1 - momentum, eps, true)};
   };
