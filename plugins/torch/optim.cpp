@@ -28,12 +28,7 @@ enum class Rule { Sgd, Momentum, Nesterov, Adam, AdamW, Adagrad, RmsProp };
 
 double in_range(const Attributes& h, const char* name, double fallback, double lo, double hi,
                 bool hi_open = false) {
-  const double v = h.get_float(name, fallback);
-  if (!(v >= lo && (hi_open ? v < hi : v <= hi)))
-    throw std::invalid_argument("hyper-parameter " + std::string(name) + " = " + std::to_string(v) +
-                                " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                                (hi_open ? ")" : "]"));
-  return v;
+  return sdk::hyper_in_range(h, name, fallback, lo, hi, hi_open);
 }
 
 constexpr double kInf = HUGE_VAL;

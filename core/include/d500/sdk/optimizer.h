@@ -48,6 +48,18 @@ using Params = BasicTensorList<DLTensor>;
 using Grads = BasicTensorList<const DLTensor>;
 
 // How an optimizer is listed. Strings must have static storage (string literals).
+// A hyper-parameter from `h` (or `fallback`) that must lie in [lo, hi] ([lo, hi) with hi_open);
+// std::invalid_argument naming it otherwise. The optimizers of every plugin check theirs so.
+inline double hyper_in_range(const Attributes& h, const char* name, double fallback, double lo,
+                             double hi, bool hi_open = false) {
+  const double v = h.get_float(name, fallback);
+  if (!(v >= lo && (hi_open ? v < hi : v <= hi)))
+    throw std::invalid_argument("hyper-parameter " + std::string(name) + " = " + std::to_string(v) +
+                                " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                                (hi_open ? ")" : "]"));
+  return v;
+}
+
 struct OptimizerSpec {
   const char* name;                 // "sgd", "momentum", "nesterov", "adam", "adamw", ...
   const char* variant = "default";  // "default", "native"
