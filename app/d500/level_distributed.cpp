@@ -67,16 +67,6 @@ DistSection parse_dist(const spec::Experiment& e, const std::string& source) {
   return d;
 }
 
-std::set<std::string> dist_plugins(const spec::Experiment& e) {
-  const auto& s = e.sections.value("training", nlohmann::json::object());
-  std::set<std::string> names{"reference"};
-  if (auto ex = network::executor_plugins(s.value("executor", std::string("reference"))))
-    names.insert(ex->begin(), ex->end());
-  if (s.contains("optimizer") && s["optimizer"].is_object())
-    names.insert(s["optimizer"].value("plugin", std::string("reference")));
-  return names;
-}
-
 training::TrainerOptions trainer_options(const training::TrainingSpec& t, uint64_t seed,
                                          bool async) {
   training::TrainerOptions o;
@@ -385,6 +375,6 @@ LevelOutcome run_distributed(LevelContext& ctx) {
 
 }  // namespace
 
-const Level kDistributedLevel{"distributed", &dist_plugins, &check_dist, &run_distributed, true};
+const Level kDistributedLevel{"distributed", &training_section_plugins, &check_dist, &run_distributed, true};
 
 }  // namespace d500::cli

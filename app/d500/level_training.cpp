@@ -22,17 +22,6 @@ TrainingSpec parse(const spec::Experiment& e, const std::string& spec_path) {
   return parse_training_section(e, spec_path);
 }
 
-std::set<std::string> training_plugins(const spec::Experiment& e) {
-  // From the section as written (a recipe may fill these in; check() reports what is missing).
-  const auto& s = e.sections.value("training", nlohmann::json::object());
-  std::set<std::string> names{"reference"};
-  if (auto ex = network::executor_plugins(s.value("executor", std::string("reference"))))
-    names.insert(ex->begin(), ex->end());
-  if (s.contains("optimizer") && s["optimizer"].is_object())
-    names.insert(s["optimizer"].value("plugin", std::string("reference")));
-  return names;
-}
-
 std::unique_ptr<training::Sampler> make_sampler(const TrainingSpec& t, const training::Dataset& d,
                                                 uint64_t seed) {
   if (t.sampler == "sequential") return std::make_unique<training::SequentialSampler>(d.size());
@@ -214,6 +203,6 @@ LevelOutcome run_training(LevelContext& ctx) {
 
 }  // namespace
 
-const Level kTrainingLevel{"training", &training_plugins, &check_training, &run_training};
+const Level kTrainingLevel{"training", &training_section_plugins, &check_training, &run_training};
 
 }  // namespace d500::cli

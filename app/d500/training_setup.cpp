@@ -15,6 +15,16 @@ namespace d500::cli {
 
 using training::TrainingSpec;
 
+std::set<std::string> training_section_plugins(const spec::Experiment& e) {
+  const auto& s = e.sections.value("training", nlohmann::json::object());
+  std::set<std::string> names{"reference"};
+  if (auto ex = network::executor_plugins(s.value("executor", std::string("reference"))))
+    names.insert(ex->begin(), ex->end());
+  if (s.contains("optimizer") && s["optimizer"].is_object())
+    names.insert(s["optimizer"].value("plugin", std::string("reference")));
+  return names;
+}
+
 TrainingSpec parse_training_section(const spec::Experiment& e, const std::string& spec_path) {
   const std::string dir =
       spec_path.empty() ? "" : std::filesystem::path(spec_path).parent_path().string();

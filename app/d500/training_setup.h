@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 
 #include "d500/network/executor.h"
@@ -14,6 +15,9 @@
 
 namespace d500::cli {
 
+// The plugins a "training" section names as written (its executor's and its optimizer's, and the
+// reference); a recipe may name more, which the level's check() loads.
+std::set<std::string> training_section_plugins(const spec::Experiment& e);
 // The experiment's "training" section; CliError(kBadInput) listing every problem.
 training::TrainingSpec parse_training_section(const spec::Experiment& e,
                                               const std::string& spec_path);
