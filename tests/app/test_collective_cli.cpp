@@ -188,6 +188,11 @@ TEST(CollectiveCli, ARankThatDiesEndsTheJobAndKeepsWhatWasCommitted) {
   // Rank 0 is mostly killed inside a collective: the next writer marks the run interrupted. When
   // MPI reports the lost peer to rank 0 first, it records the run failed itself. Either way the
   // measurements committed so far stay.
+  // mpirun may return while rank 0 is still being torn down; a run whose process still exists
+  // reads running, so look again until that process is gone.
+  d500::test::eventually(
+      [&] { return open(db, true)->runs().at(0).status != store::RunStatus::Running; },
+      std::chrono::seconds(15));
   auto s = open(db, true);
   auto run0 = s->runs().at(0);
   EXPECT_TRUE(run0.status == store::RunStatus::Interrupted ||
