@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <mutex>
 #include <set>
 
 #include "commands.h"
 #include "levels.h"
+#include "d500/distributed/rank_watch.h"
 #include "d500/env/environment.h"
 #include "d500/spec/experiment.h"
 #include "progress.h"
@@ -89,12 +91,56 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   install_signal_handlers();
   LevelContext ctx{g, e, spec_path, *store, *pm, run.id, progress};
   LevelOutcome out;
+  // Rank 0 records how the run ended once: from this thread, or from the rank watch's thread when
+  // another rank fails or vanishes (stored at once, before the launcher ends rank 0 too).
+  std::mutex end_mu;
+  bool ended = false;
+  auto record_end = [&](store::ResultStore& st, store::RunStatus status, int code,
+                        const std::string& reason) {
+    std::lock_guard lock(end_mu);
+    if (ended) return false;
+    ended = true;
+    if (status == store::RunStatus::Failed) st.add_log(run.id, "error", reason);
+    st.finish_run(run.id, status, code, reason);
+    return true;
+  };
+  std::unique_ptr<store::ResultStore> watch_store;  // rank 0: the watch thread's own connection
+  std::unique_ptr<distributed::RankWatch> watch;
+  if (comm.size() > 1) {
+    if (talk) watch_store = open_store(g.db, store::ResultStore::Mode::ReadWrite);
+    distributed::RankWatchOptions wo;
+    wo.exit_code = kRunFailed;
+    watch = distributed::RankWatch::start(
+        comm,
+        [&](const distributed::RankFailure& f) {
+          if (!talk) return;
+          const std::string why = f.describe(comm.size());
+          if (record_end(*watch_store, store::RunStatus::Failed, kRunFailed, why))
+            std::cerr << "d500: run " << run.id << " failed: " << why << "\n";
+        },
+        wo);
+    if (talk)
+      for (int r : watch->unwatched())
+        store->add_log(run.id, "warning",
+                       "rank " + std::to_string(r) +
+                           " could not reach rank 0's watch socket: if it dies, the run is not "
+                           "told which rank it was");
+  }
   // An error on one rank of several: the others may wait in a collective for ever, so after
-  // recording it the whole job is aborted (mpirun then ends every rank).
+  // recording it (rank 0) or telling rank 0 (the others) the whole job is aborted (mpirun then
+  // ends every rank).
   auto fail = [&](int code, const std::string& message) {
     progress.finish();
-    store->finish_run(run.id, store::RunStatus::Failed, code, message);
     std::string text = std::string("run ") + std::to_string(run.id) + " failed: " + message;
+    std::string reason = message;
+    if (comm.size() > 1 && !talk) {
+      watch->report(message, std::chrono::seconds(5));
+    } else if (watch) {
+      // E.g. an MPI error on rank 0 because a peer is gone: that peer comes first.
+      if (auto f = watch->failure(std::chrono::seconds(2)))
+        reason = f->describe(comm.size()) + "; on rank 0: " + message;
+    }
+    record_end(*store, store::RunStatus::Failed, code, reason);
     if (comm.size() > 1) {
       std::cerr << "d500: rank " << comm.rank() << " of " << comm.size() << ": " << text
                 << " (aborting every rank)\n";
@@ -109,13 +155,23 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   } catch (const std::exception& ex) {
     fail(kRunFailed, ex.what());
   }
+  bool peer_failed = false;  // then MPI cannot end in order: the job is aborted below
+  if (watch) {
+    if (auto f = watch->finish(std::chrono::seconds(10))) {
+      peer_failed = true;
+      out.status = store::RunStatus::Failed;
+      out.code = kRunFailed;
+      out.reason = f->describe(comm.size());
+    }
+  }
   progress.finish();
   if (g_cancel.load() && out.status == store::RunStatus::Succeeded) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
     out.reason = "cancelled by a signal; what was measured is kept";
   }
-  store->finish_run(run.id, out.status, out.code, out.reason);
+  if (!record_end(*store, out.status, out.code, out.reason) && talk)
+    out.status = store::RunStatus::Failed, out.code = kRunFailed;  // the watch stored a failure
   if (!talk) return out.code;
   const std::string status_name(store::run_status_name(out.status));
   progress.event({{"event", "run_finished"}, {"run_id", run.id}, {"status", status_name},
@@ -131,6 +187,10 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     std::cerr << "d500: run " << run.id << " " << status_name
               << (out.reason.empty() ? "" : " (" + out.reason + ")") << "; see `d500 show " << run.id
               << (g.db == "d500.d500db" ? "" : " --db " + g.db) << "`\n";
+  }
+  if (peer_failed) {
+    std::cerr << "d500: rank 0 of " << comm.size() << ": aborting every rank\n";
+    comm.abort(out.code);
   }
   return out.code;
 }

@@ -3,7 +3,8 @@
 // (as level "training"; one seed, the experiment's) and a "distributed" section:
 //   "distributed": {"scheme": "allreduce" | "parameter_server" | "model_averaging" | "dpsgd" |
 //                             "async_parameter_server",
-//                   "average_every": 4, "sampler": "partitioned" | "replicated"}
+//                   "average_every": 4, "sampler": "partitioned" | "replicated",
+//                   "scaling_baseline": false, "fault": {...}}   (both: distributed_extras.h)
 // Every rank builds the same network (seeded), takes rank 0's parameters, and trains on its shard
 // (partitioned: PartitionedSampler padded so that every rank runs the same number of steps) or
 // on the whole set (replicated). One writer: the ranks' series (trainer curves plus per step
@@ -11,8 +12,9 @@
 // carrying its rank. At the end rank 0 stores per rank a step-time measurement (samples kept)
 // and one for the critical path (per step the slowest rank), a Kruskal-Wallis test of whether
 // the ranks' step times differ (a validation row), and per rank the final accuracy,
-// communication totals and counters. Stops (signal, time limit) are agreed by all ranks after
-// each step, so they stop together; the target accuracy is judged after training. The
+// communication totals and counters. Stops (signal, time limit, a rank whose loss is not finite)
+// are agreed by all ranks after each step, so they stop together (a divergence fails the run,
+// naming the rank); the target accuracy is judged after training. The
 // asynchronous parameter server runs no collective while training: its ranks stop on their own,
 // the series reach rank 0 at the end only, and rank 0 also stores the staleness of every worker
 // gradient and the accuracy of the server's final model.
@@ -27,6 +29,7 @@
 #include "d500/network/executor_factory.h"
 #include "d500/spec/checker.h"
 #include "d500/training/trainer.h"
+#include "distributed_extras.h"
 #include "levels.h"
 #include "training_setup.h"
 
@@ -41,6 +44,8 @@ struct DistSection {
   Scheme scheme = Scheme::Allreduce;
   int64_t average_every = 4;
   bool partitioned = true;
+  bool scaling_baseline = false;
+  FaultSpec fault;
   nlohmann::json as_written;
 };
 
@@ -48,7 +53,7 @@ DistSection parse_dist(const spec::Experiment& e, const std::string& source) {
   spec::Checker c(source);
   const std::string path = "$.distributed";
   const nlohmann::json j = e.sections.value("distributed", nlohmann::json::object());
-  c.known_keys(j, path, {"scheme", "average_every", "sampler"});
+  c.known_keys(j, path, {"scheme", "average_every", "sampler", "scaling_baseline", "fault"});
   DistSection d;
   d.as_written = j;
   const std::string scheme = c.string_field(j, path, "scheme", false, "allreduce");
@@ -63,6 +68,13 @@ DistSection parse_dist(const spec::Experiment& e, const std::string& source) {
     c.fail(path + ".sampler",
            "expected \"partitioned\" or \"replicated\", got \"" + sampler + "\"");
   d.partitioned = sampler != "replicated";
+  if (auto it = j.find("scaling_baseline"); it != j.end()) {
+    if (it->is_boolean())
+      d.scaling_baseline = it->get<bool>();
+    else
+      c.fail(path + ".scaling_baseline", "expected true or false");
+  }
+  d.fault = parse_fault(c, j, path);
   if (!c.ok()) throw CliError{kBadInput, c.message()};
   return d;
 }
@@ -81,6 +93,7 @@ training::TrainerOptions trainer_options(const training::TrainingSpec& t, uint64
   // (The asynchronous scheme's ranks stop on their own.)
   o.max_seconds = async ? t.max_seconds : 0;
   o.target_accuracy = 0;
+  o.stop_on_divergence = async;  // the synchronous schemes vote on it (DistributedScheme)
   return o;
 }
 
@@ -181,7 +194,9 @@ store::MeasurementRow step_row(int64_t run_id, const std::string& subject, const
 }
 
 // Rank 0: per-rank step times, the critical path, the Kruskal-Wallis test, the split.
-std::string analyse(LevelContext& ctx, const Collected& col, const std::string& impl) {
+// `crit` gets the critical path's samples (ns).
+std::string analyse(LevelContext& ctx, const Collected& col, const std::string& impl,
+                    std::vector<double>& crit) {
   store::ResultStore& st = ctx.store;
   std::vector<std::vector<double>> groups;
   std::map<int64_t, double> slowest;  // step -> max over ranks
@@ -197,7 +212,6 @@ std::string analyse(LevelContext& ctx, const Collected& col, const std::string& 
                        ns);
     groups.push_back(std::move(ns));
   }
-  std::vector<double> crit;
   for (const auto& [step, s] : slowest) crit.push_back(s * 1e9);
   if (!crit.empty())
     st.add_measurement(step_row(ctx.run_id, "step time critical path (max over ranks)", impl, 0,
@@ -274,6 +288,8 @@ LevelOutcome run_distributed(LevelContext& ctx) {
     trainer.set_cancel(scheme->global_stop());
   }
   trainer.add_event(scheme);
+  if (auto fault = make_fault_event(d.fault, comm.rank(), comm.size(), *ex))
+    trainer.add_event(fault);
   struct EpochEnd : training::TrainingEvent {
     std::function<void(const training::EpochRecord&)> f;
     void after_epoch(const training::EpochRecord& r) override { f(r); }
@@ -305,6 +321,7 @@ LevelOutcome run_distributed(LevelContext& ctx) {
   sink.point("best_test_accuracy", 0, r.wall_s, r.best_test_accuracy);
   sink.point("steps", 0, r.wall_s, static_cast<double>(r.steps));
   sink.point("tta_s", 0, r.wall_s, tta);
+  sink.point("diverged", 0, r.wall_s, r.stop == training::StopReason::Diverged ? 1 : 0);
   if (d.scheme == Scheme::ModelAveraging || d.scheme == Scheme::Dpsgd) {
     // The replicas differ; their average is the model the job delivers.
     scheme->average_parameters();
@@ -322,7 +339,18 @@ LevelOutcome run_distributed(LevelContext& ctx) {
                            std::to_string(comm.size()) + " (" + t.executor + " + " +
                            t.optimizer_plugin + "/" + t.optimizer + ")";
   std::string verdict;
-  if (writer) verdict = analyse(ctx, col, impl);
+  std::vector<double> crit;
+  if (writer) verdict = analyse(ctx, col, impl, crit);
+  // Which ranks diverged: the synchronous schemes agreed on it; the asynchronous ones' ranks
+  // stopped on their own and said so in their series.
+  std::string diverged = scheme->diverged() ? scheme->diverged_detail() : "";
+  if (writer && diverged.empty()) {
+    std::string ranks;
+    for (const auto& [rank, l] : col.last)
+      if (l.count("diverged") && l.at("diverged") > 0)
+        ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
+    if (!ranks.empty()) diverged = "loss not finite on rank(s) " + ranks;
+  }
   if (writer && !col.staleness.empty()) {
     const stats::Summary st = stats::summarize(col.staleness);
     out.summary["staleness_median"] = st.median;
@@ -358,7 +386,23 @@ LevelOutcome run_distributed(LevelContext& ctx) {
     out.summary["compliant"] = v.passed;
     out.reason += v.passed ? "; recipe: compliant" : "; recipe: NOT compliant: " + v.detail;
   }
-  if (r.stop == training::StopReason::Diverged) {
+  // The base case on one rank (collective; skipped by all when any rank stopped early).
+  if (d.scaling_baseline) {
+    int32_t skip = r.stop == training::StopReason::Diverged || scheme->diverged() || g_cancel.load();
+    comm.allreduce(&skip, 1, DType::Int32, distributed::ReduceOp::Max);
+    if (!skip) {
+      ScalingJob job{ex.get(), &opt, &t, &data.train, &data.test, seed, r.steps, so, crit, impl};
+      run_scaling_baseline(comm, ctx, job, out);
+    } else if (writer) {
+      ctx.store.add_log(ctx.run_id, "warning",
+                        "scaling: no base case measured (the job stopped early or diverged)");
+    }
+  }
+  if (!diverged.empty()) {
+    out.status = store::RunStatus::Failed;
+    out.code = kRunFailed;
+    out.reason = "diverged: " + diverged;
+  } else if (r.stop == training::StopReason::Diverged) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;
     out.reason = "diverged: " + r.stop_detail;

@@ -95,6 +95,22 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
               << fixed(staleness[staleness.size() / 2], 0) << ", max " << fixed(staleness.back(), 0)
               << " versions\n";
   }
+  if (last.count(0) && last[0].count("scaling.speedup")) {
+    auto& l = last[0];
+    const double n = static_cast<double>(std::max<size_t>(sum.size(), 1));
+    auto ci = [&](const char* name) {
+      const std::string lo = std::string(name) + "_ci_lo", hi = std::string(name) + "_ci_hi";
+      return l.count(lo) ? " [" + fixed(l[lo], 2) + ", " + fixed(l[hi], 2) + "]"
+                         : std::string(" (n too small for a CI)");
+    };
+    std::cout << "scaling against 1 rank (weak scaling: the same batch per rank; base case alone "
+                 "on rank 0): throughput "
+              << fixed(l["scaling.throughput_n"], 0) << " samples/s on " << fixed(n, 0)
+              << " ranks vs " << fixed(l["scaling.throughput_1"], 0)
+              << " on 1; speedup " << fixed(l["scaling.speedup"], 2) << ci("scaling.speedup")
+              << ", efficiency " << fixed(l["scaling.efficiency"], 2) << ci("scaling.efficiency")
+              << " (95%, Bonferroni over the two medians)\n";
+  }
   bool any = false;
   for (const auto& v : s.validations(r.id)) {
     if (v.metric == "kruskal_wallis_p") {

@@ -1,5 +1,6 @@
 #include "d500/distributed/distributed_optimizers.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace d500::distributed {
@@ -313,7 +314,7 @@ void DistributedScheme::after_optimizer(int64_t step, double) {
   }
 }
 
-void DistributedScheme::after_step(int64_t step, double) {
+void DistributedScheme::after_step(int64_t step, double loss) {
   const auto now = Clock::now();
   const CallStats s = comm_.stats().total();
   StepRecord rec;
@@ -332,12 +333,24 @@ void DistributedScheme::after_step(int64_t step, double) {
   }
   // The asynchronous server runs no collective during training (ranks stop on their own).
   if ((!local_stop_ && max_seconds_ <= 0) || o_.scheme == Scheme::AsyncParameterServer) return;
-  // Outside the step's figures: do all ranks go on? (1 = a signal, 2 = the time limit)
-  int32_t flag = local_stop_ && local_stop_->load() ? 1 : 0;
-  if (max_seconds_ > 0 && wall >= max_seconds_) flag |= 2;
-  comm_.allreduce(&flag, 1, DType::Int32, ReduceOp::Max);
-  if (flag) {
-    stopped_by_time_ = flag == 2;
+  // Outside the step's figures: do all ranks go on? [0]: 1 = a signal, 2 = the time limit;
+  // [1 + r]: rank r's loss is not finite.
+  vote_.assign(static_cast<size_t>(comm_.size()) + 1, 0);
+  vote_[0] = local_stop_ && local_stop_->load() ? 1 : 0;
+  if (max_seconds_ > 0 && wall >= max_seconds_) vote_[0] |= 2;
+  vote_[1 + static_cast<size_t>(comm_.rank())] = std::isfinite(loss) ? 0 : 1;
+  comm_.allreduce(vote_.data(), vote_.size(), DType::Int32, ReduceOp::Max);
+  std::string ranks;
+  int bad = 0;
+  for (int r = 0; r < comm_.size(); ++r)
+    if (vote_[1 + static_cast<size_t>(r)]) {
+      ranks += (bad++ ? ", " : "") + std::to_string(r);
+    }
+  if (bad)
+    diverged_ = "loss not finite on rank" + std::string(bad > 1 ? "s " : " ") + ranks +
+                " at step " + std::to_string(step);
+  if (vote_[0] || bad) {
+    stopped_by_time_ = !bad && vote_[0] == 2;
     stop_.store(true);
   }
 }

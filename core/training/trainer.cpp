@@ -171,7 +171,7 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
       ex_.set_input(o_.labels, batch->labels);
       ex_.forward_backward(o_.loss);
       const double loss = ex_.output(o_.loss).at(0);
-      if (!std::isfinite(loss)) {
+      if (o_.stop_on_divergence && !std::isfinite(loss)) {
         r.stop = StopReason::Diverged;
         r.stop_detail = "loss " + std::to_string(loss) + " at step " + std::to_string(step);
         emit("loss", step, since(t0), loss);

@@ -1,7 +1,8 @@
 // Guards issue #7 (Level 3) at the command line: the shipped collective sweep under
 // `mpirun -np 2` stores checked measurements, algbw/busbw and every rank's counters (rank 0
 // writes), `d500 show` prints them; alone the level is one rank; ranks with different experiment
-// files are refused; a rank that dies ends the job in bounded time with what was committed kept;
+// files are refused; a rank that dies ends the job in bounded time, the run stored failed naming
+// that rank, with what was committed kept;
 // `d500 job --slurm` writes a script that bash parses and that names what was asked for.
 #include <gtest/gtest.h>
 
@@ -11,22 +12,22 @@
 #include <regex>
 #include <nlohmann/json.hpp>
 
-#include "../support/process.h"
+#include "../support/mpi_cli.h"
 #include "d500/store/result_store.h"
 
 using d500::test::Process;
 using d500::test::run;
 using d500::test::TempDir;
+using d500::test::contains;
+using d500::test::kD500;
+using d500::test::kMpirun;
+using d500::test::kRootEnv;
 namespace store = d500::store;
 
 namespace {
 
-const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
 const std::string kExample =
     std::string(D500_TEST_SOURCE_DIR) + "/resources/examples/allreduce_sweep.json";
-const std::string kMpirun = D500_TEST_MPIEXEC;
-const std::vector<std::string> kRootEnv = {"OMPI_ALLOW_RUN_AS_ROOT=1",
-                                           "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
 
 std::vector<std::string> mpirun(int np, std::vector<std::string> rest) {
   std::vector<std::string> argv{kMpirun, "-np", std::to_string(np), "--oversubscribe"};
@@ -51,13 +52,6 @@ std::unique_ptr<store::ResultStore> open(const std::string& db, bool rw = false)
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().to_string());
   return std::move(s).value();
 }
-
-bool contains(const std::string& hay, const std::string& needle) {
-  return hay.find(needle) != std::string::npos;
-}
-
-#define REQUIRE_MPIRUN() \
-  if (kMpirun.empty()) GTEST_SKIP() << "built without MPI"
 
 }  // namespace
 
@@ -185,19 +179,21 @@ TEST(CollectiveCli, ARankThatDiesEndsTheJobAndKeepsWhatWasCommitted) {
   EXPECT_LT(seconds, 30.0);  // Open MPI ends the other rank; nothing waits for ever
   EXPECT_NE(r.exit_code, 0);
   EXPECT_TRUE(contains(r.err, "signal 9") || contains(r.err, "killed")) << r.err;
-  // Rank 0 is mostly killed inside a collective: the next writer marks the run interrupted. When
-  // MPI reports the lost peer to rank 0 first, it records the run failed itself. Either way the
-  // measurements committed so far stay.
-  // mpirun may return while rank 0 is still being torn down; a run whose process still exists
-  // reads running, so look again until that process is gone.
+  // Rank 0 hears of it through the rank watch (rank 1's connection to it closed) and stores the
+  // run failed, naming rank 1, before mpirun ends rank 0 too; the measurements committed so far
+  // stay. mpirun may return while rank 0 is still being torn down, so look until the run is no
+  // longer running.
   d500::test::eventually(
       [&] { return open(db, true)->runs().at(0).status != store::RunStatus::Running; },
       std::chrono::seconds(15));
   auto s = open(db, true);
   auto run0 = s->runs().at(0);
-  EXPECT_TRUE(run0.status == store::RunStatus::Interrupted ||
-              run0.status == store::RunStatus::Failed)
+  EXPECT_EQ(run0.status, store::RunStatus::Failed)
       << store::run_status_name(run0.status) << ": " << run0.status_reason;
+  EXPECT_TRUE(contains(run0.status_reason, "rank 1 of 2 (pid " + std::to_string(rank1)))
+      << run0.status_reason;
+  EXPECT_TRUE(contains(run0.status_reason, "ended without a word: killed or crashed"))
+      << run0.status_reason;
   EXPECT_GE(s->measurements(run0.id).size(), 2u);
 }
 

@@ -11,40 +11,23 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "../support/process.h"
+#include "../support/mpi_cli.h"
 #include "d500/store/result_store.h"
 
 using d500::test::run;
 using d500::test::TempDir;
+using d500::test::contains;
+using d500::test::kD500;
+using d500::test::kMpirun;
+using d500::test::kRootEnv;
 namespace store = d500::store;
 
 namespace {
 
-const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
-const std::string kExample =
-    std::string(D500_TEST_SOURCE_DIR) + "/resources/examples/distributed_mlp.json";
-const std::string kMpirun = D500_TEST_MPIEXEC;
-const std::vector<std::string> kRootEnv = {"OMPI_ALLOW_RUN_AS_ROOT=1",
-                                           "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
-
-bool contains(const std::string& hay, const std::string& needle) {
-  return hay.find(needle) != std::string::npos;
-}
-
 // The shipped example with `distributed` replaced and the training made shorter.
 std::string variant(const TempDir& dir, const nlohmann::json& distributed, bool mpi = true) {
-  std::ifstream in(kExample);
-  nlohmann::json j = nlohmann::json::parse(in);
-  j["distributed"] = distributed;
-  j["training"]["epochs"] = 2;
-  if (!mpi) j.erase("launcher");
-  const std::string path = dir.file(distributed.value("scheme", "x") + ".json");
-  std::ofstream(path) << j.dump(2);
-  return path;
+  return d500::test::distributed_variant(dir, distributed, mpi, distributed.value("scheme", "x") + ".json");
 }
-
-#define REQUIRE_MPIRUN() \
-  if (kMpirun.empty()) GTEST_SKIP() << "built without MPI"
 
 class DistributedCli : public ::testing::TestWithParam<std::string> {};
 

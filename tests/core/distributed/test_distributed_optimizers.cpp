@@ -6,7 +6,8 @@
 // figures match the bytes the scheme must move; partitioned sampling covers the dataset once per
 // epoch across ranks; a Trainer driven through the event trains with every rank in step; the
 // asynchronous parameter server applies every worker gradient once (with one worker: exactly
-// sequential SGD) and records its staleness.
+// sequential SGD) and records its staleness; one rank whose loss turns non-finite stops every
+// rank at the same step, named.
 // Runs under mpirun with 2 and 3 ranks and alone. Every rank makes every collective call
 // whatever its checks found (EXPECT, not ASSERT, around collectives).
 #include <gtest/gtest.h>
@@ -361,6 +362,69 @@ TEST(DistributedTrainer, ParameterServerTrainsWithEveryRankInStep) {
   EXPECT_GT(r.final_test_accuracy, 0.6);
   const auto all = all_params(*ex);
   for (int rk = 1; rk < W().size(); ++rk) EXPECT_EQ(max_abs_diff(all[0], all[rk]), 0) << rk;
+}
+
+// One rank's loss turns non-finite (its parameters poisoned before step 5) while the others' is
+// fine: every rank stops after that same step, told which rank it was; none waits alone in a
+// collective. Model averaging and D-PSGD step locally (no gradient exchange to spread the NaN),
+// allreduce spreads it within the step; the verdict names only the poisoned rank in all three.
+TEST(DistributedTrainer, OneRankDivergingStopsEveryRankAtTheSameStep) {
+  struct Poison : training::TrainingEvent {
+    network::NetworkExecutor* ex = nullptr;
+    bool on = false;
+    void before_step(int64_t step) override {
+      if (!on || step != 5) return;
+      DLTensor p = ex->parameter_view(ex->parameter_names().front());
+      auto* b = static_cast<uint8_t*>(p.data) + p.byte_offset;
+      if (p.dtype.bits == 32)
+        *reinterpret_cast<float*>(b) = std::nanf("");
+      else
+        *reinterpret_cast<double*>(b) = std::nan("");
+    }
+  };
+  constexpr int64_t kSamples = 96;
+  training::Dataset train;
+  train.name = "blobs";
+  train.num_classes = kClasses;
+  train.images = Tensor(DType::Float32, {kSamples, kFeatures});
+  train.labels = Tensor(DType::Int64, {kSamples});
+  for (int64_t i = 0; i < kSamples; ++i) {
+    train.labels.set(i, static_cast<double>(i % kClasses));
+    for (int64_t f = 0; f < kFeatures; ++f) train.images.set(i * kFeatures + f, feature(1, i, f));
+  }
+  const int bad = W().size() > 1 ? 1 : 0;
+  for (Scheme sc : {Scheme::ModelAveraging, Scheme::Dpsgd, Scheme::Allreduce}) {
+    auto ex = mlp(kPerRank);
+    training::Optimizer opt(plugins(), "reference", "sgd");
+    training::TrainerOptions o;
+    o.batch = kPerRank;
+    o.epochs = 3;
+    o.schedule = training::LrSchedule::constant(0.1);
+    o.stop_on_divergence = false;  // the scheme's vote decides
+    training::Trainer trainer(*ex, opt, o);
+    auto scheme = std::make_shared<DistributedScheme>(
+        W(), *ex, SchemeOptions{.scheme = sc, .average_every = 4});
+    std::atomic<bool> never{false};
+    scheme->set_local_stop(&never);
+    trainer.set_cancel(scheme->global_stop());
+    auto poison = std::make_shared<Poison>();
+    poison->ex = ex.get();
+    poison->on = W().rank() == bad;
+    trainer.add_event(poison);
+    trainer.add_event(scheme);
+    scheme->broadcast_parameters();
+    training::PartitionedSampler sampler(kSamples, W().rank(), W().size(), 3, true, true);
+    const auto r = trainer.train(train, sampler, train);
+    const std::string name(scheme_name(sc));
+    EXPECT_EQ(r.steps, 6) << name << ": step 5 ends, then every rank stops";
+    EXPECT_EQ(r.stop, training::StopReason::Cancelled) << name;
+    EXPECT_TRUE(scheme->diverged()) << name;
+    EXPECT_EQ(scheme->diverged_detail(),
+              "loss not finite on rank " + std::to_string(bad) + " at step 5")
+        << name;
+    EXPECT_FALSE(scheme->stopped_by_time()) << name;
+    W().barrier();  // every rank is here: nobody was left in a collective
+  }
 }
 
 TEST(DistributedScheme, NamesAndBadOptions) {

@@ -17,6 +17,7 @@
 // Errors: a failed MPI call throws D500Error naming the call, the rank and MPI's message.
 // A rank that dies: under mpirun Open MPI aborts the whole job (the other ranks get SIGTERM and
 // then SIGKILL, so they stop in bounded time); srun needs --kill-on-bad-exit=1 for the same.
+// Which rank it was, and why, rank 0 learns beside MPI (rank_watch.h).
 #pragma once
 
 #include <array>

@@ -86,15 +86,20 @@ class DistributedScheme : public training::TrainingEvent {
 
   // Series per step go here (optional; wall time counts from the first epoch's start).
   void set_sink(training::SeriesSink* sink) { sink_ = sink; }
-  // Set on every rank at once when any rank's `local_stop` is set (checked after each step with
-  // one 4-byte allreduce that is not counted in the step's figures): hand it to
-  // Trainer::set_cancel so that all ranks stop at the same step (a signal, a time limit).
+  // Set on every rank at once when any rank's `local_stop` is set or any rank's loss is not
+  // finite (checked after each step with one allreduce of 4 (ranks + 1) bytes that is not
+  // counted in the step's figures): hand it to Trainer::set_cancel, with the Trainer's
+  // stop_on_divergence false, so that all ranks stop at the same step (a signal, a time limit, a
+  // rank that diverged) and none waits alone in a collective.
   void set_local_stop(const std::atomic<bool>* local_stop, double max_seconds = 0);
   const std::atomic<bool>* global_stop() const { return &stop_; }
   // Not for async_parameter_server, whose ranks stop on their own (hand the Trainer the local
   // flag and time limit there).
   // Whether the time limit (not a signal) made the ranks stop.
   bool stopped_by_time() const { return stopped_by_time_; }
+  // Whether a rank's loss was not finite, and which: "loss not finite on rank 1 at step 7".
+  bool diverged() const { return !diverged_.empty(); }
+  const std::string& diverged_detail() const { return diverged_; }
 
   // async_parameter_server: the server's optimizer (the one its Trainer steps) and the schedule
   // whose rate at a worker's step applies that worker's gradient; required on the server.
@@ -145,6 +150,8 @@ class DistributedScheme : public training::TrainingEvent {
   double max_seconds_ = 0;
   std::atomic<bool> stop_{false};
   bool stopped_by_time_ = false;
+  std::string diverged_;
+  std::vector<int32_t> vote_;
   bool started_ = false;
   Clock::time_point t_start_, t_step_;
   CallStats at_step_;

@@ -44,6 +44,10 @@ struct TrainerOptions {
   size_t prefetch = 4;
   Augmentation augmentation;
   uint64_t seed = 0;            // augmentation seed
+  // A non-finite loss stops training as Diverged. false: the step goes on and an event judges
+  // the loss it gets in after_step (a distributed scheme: all ranks agree, so that none stops
+  // alone while the others wait in a collective).
+  bool stop_on_divergence = true;
 };
 
 enum class StopReason { Invalid = 0, Epochs, TargetReached, TimeLimit, Diverged, Cancelled };
