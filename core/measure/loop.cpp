@@ -57,7 +57,7 @@ class Variant {
  public:
   Variant(Subject& subject, const Policy& policy, const TimerInfo& timer)
       : subject_(subject), policy_(policy) {
-    m_.timer = timer;
+    m_.timer = subject.own_timer() ? *subject.own_timer() : timer;
   }
 
   bool done() const { return done_; }
@@ -102,11 +102,16 @@ class Variant {
   }
 
  private:
-  double time_call(uint64_t n) {
+  // The subject's own clock when it has one, else the steady clock around run(n).
+  double timed_run(uint64_t n) {
+    if (subject_.own_timer()) return subject_.run_timed(n);
     const int64_t t0 = now_ns();
     subject_.run(n);
-    const int64_t t1 = now_ns();
-    const auto dt = static_cast<double>(t1 - t0);
+    return static_cast<double>(now_ns() - t0);
+  }
+
+  double time_call(uint64_t n) {
+    const double dt = timed_run(n);
     m_.warmup_calls += static_cast<int64_t>(n);
     m_.warmup_ns += dt;
     return dt;
@@ -165,14 +170,19 @@ class Variant {
   void take_sample() {
     const Counters c0 = read_counters();
     const int64_t t0 = now_ns();
-    subject_.run(m_.block_size);
+    double dt = 0;
+    if (subject_.own_timer())
+      dt = subject_.run_timed(m_.block_size);
+    else
+      subject_.run(m_.block_size);
     const int64_t t1 = now_ns();
     const Counters c1 = read_counters();
     counters_.minor_faults += c1.minor_faults - c0.minor_faults;
     counters_.major_faults += c1.major_faults - c0.major_faults;
     counters_.ctx_switches += c1.ctx_switches - c0.ctx_switches;
     sampling_ns_ += t1 - t0;
-    m_.samples_ns.push_back(static_cast<double>(t1 - t0) / static_cast<double>(m_.block_size));
+    if (!subject_.own_timer()) dt = static_cast<double>(t1 - t0);
+    m_.samples_ns.push_back(dt / static_cast<double>(m_.block_size));
 
     const auto n = static_cast<int64_t>(m_.samples_ns.size());
     const bool enough = n >= policy_.min_samples;

@@ -174,9 +174,18 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     a.node = n;
     for (const auto* impl : candidate_implementations(ops, node, options.policy)) {
       try {
+        device::DeviceApi* api = nullptr;
+        if (impl->device_type() != kDLCPU) {
+          try {
+            api = &device::require_device_api(impl->device_type());
+          } catch (const D500Error& e) {
+            throw D500Error(impl->id() + ": " + e.what());
+          }
+        }
         step.instance = std::make_unique<plugin::OperatorInstance>(*impl, *attrs, infos, constants);
         a.implementation = impl->id();
         step.has_backward = impl->has_backward();
+        step.device = api;
         break;
       } catch (const D500Error& e) {
         // The next candidate may accept what this one refuses (a dtype, an attribute); the
@@ -251,9 +260,34 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     for (auto& s : st->slots)
       if (s->needs_grad) s->grad = Tensor(s->value.dtype(), s->value.shape());
 
+  // A value an operator on a device reads or writes gets a copy in that device's memory; the
+  // host copy stays the one set_input, output and the CPU operators use.
+  auto mirror = [&](int idx, device::DeviceApi& api) -> const device::DeviceTensor& {
+    Slot& s = *st->slots[static_cast<size_t>(idx)];
+    if (!s.dev) {
+      s.dev = std::make_unique<device::DeviceTensor>(api, s.value.dtype(), s.value.shape());
+      s.dev_api = &api;
+    } else if (s.dev_api != &api) {
+      throw D500Error("value \"" + s.name + "\" is used on two devices (" + s.dev_api->name() +
+                      " and " + api.name() + "); an assembled network runs on the host and " +
+                      "one device");
+    }
+    return *s.dev;
+  };
+
   // The DLTensor views, once: every buffer is in place and stays there.
   for (auto& step : st->steps) {
     size_t unnamed = 0;
+    if (step.device) {
+      step.unnamed_dev.reserve(step.unnamed.size());
+      for (const Tensor& t : step.unnamed)
+        step.unnamed_dev.emplace_back(*step.device, t.dtype(), t.shape());
+      for (int i : step.in) step.in_dl.push_back(i < 0 ? absent_dl() : mirror(i, *step.device).dl());
+      for (int o : step.out)
+        step.out_dl.push_back(o < 0 ? step.unnamed_dev[unnamed++].dl()
+                                    : mirror(o, *step.device).dl());
+      continue;  // no gradient views: forward_backward refuses operators on a device
+    }
     for (int i : step.in)
       step.in_dl.push_back(i < 0 ? absent_dl() : st->slots[static_cast<size_t>(i)]->value.dl());
     for (int o : step.out)

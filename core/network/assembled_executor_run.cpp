@@ -30,6 +30,24 @@ std::string TensorSpec::to_string() const {
   return std::string(dtype_name(dtype)) + shape_to_string(shape);
 }
 
+void AssembledExecutor::State::to_host(Slot& s) {
+  if (s.host_valid) return;
+  s.dev->download(s.value, &transfers);
+  s.host_valid = true;
+}
+
+void AssembledExecutor::State::to_device(Slot& s) {
+  if (s.dev_valid) return;
+  s.dev->upload(s.value, &transfers);
+  s.dev_valid = true;
+}
+
+// The host copy of `s` was written: a device copy is stale.
+void host_written(Slot& s) {
+  s.host_valid = true;
+  s.dev_valid = false;
+}
+
 Slot& AssembledExecutor::State::slot(const std::string& name, const char* role) const {
   auto it = slot_of.find(name);
   if (it == slot_of.end()) throw D500Error(std::string("no ") + role + " \"" + name + "\"");
@@ -57,6 +75,9 @@ const std::vector<std::string>& AssembledExecutor::output_names() const {
 const std::vector<std::string>& AssembledExecutor::parameter_names() const {
   return s_->parameter_names;
 }
+const device::TransferStats& AssembledExecutor::transfers() const {
+  return s_->transfers;
+}
 void AssembledExecutor::set_node_callback(NodeCallback callback) {
   s_->callback = std::move(callback);
 }
@@ -77,7 +98,9 @@ TensorSpec AssembledExecutor::output_spec(const std::string& name) const {
 
 void AssembledExecutor::set_input(const std::string& name, const Tensor& value) {
   input_spec(name);  // the error for an unknown name lists the inputs
-  copy_checked(s_->slot(name, "input").value, value, "input \"" + name + "\"");
+  Slot& s = s_->slot(name, "input");
+  copy_checked(s.value, value, "input \"" + name + "\"");
+  host_written(s);
 }
 
 void AssembledExecutor::forward() {
@@ -92,7 +115,19 @@ void AssembledExecutor::forward() {
     ev.op_type = &node.op_type;
     if (s_->callback) ev.after = false, s_->callback(ev);
     try {
+      // Inputs where the operator runs: copied there only when the current contents are not.
+      for (int i : step.in) {
+        if (i < 0) continue;
+        Slot& s = *s_->slots[static_cast<size_t>(i)];
+        step.device ? s_->to_device(s) : s_->to_host(s);
+      }
       step.instance->forward(step.in_dl, step.out_dl);
+      for (int o : step.out) {
+        if (o < 0) continue;
+        Slot& s = *s_->slots[static_cast<size_t>(o)];
+        s.host_valid = !step.device;
+        s.dev_valid = step.device != nullptr;
+      }
     } catch (const D500Error& e) {
       throw D500Error("forward of node " + node.label() + ": " + e.what());
     }
@@ -105,12 +140,17 @@ const Tensor& AssembledExecutor::output(const std::string& name) const {
   if (it == s_->slot_of.end() || !s_->slots[static_cast<size_t>(it->second)]->is_output)
     throw D500Error("no graph output \"" + name + "\" (the outputs are: " + join(output_names()) +
                     ")");
-  return s_->slots[static_cast<size_t>(it->second)]->value;
+  Slot& s = *s_->slots[static_cast<size_t>(it->second)];
+  s_->to_host(s);  // logically const: the contents do not change, only where they are read
+  return s.value;
 }
 
 const Tensor* AssembledExecutor::value(const std::string& name) const {
   auto it = s_->slot_of.find(name);
-  return it == s_->slot_of.end() ? nullptr : &s_->slots[static_cast<size_t>(it->second)]->value;
+  if (it == s_->slot_of.end()) return nullptr;
+  Slot& s = *s_->slots[static_cast<size_t>(it->second)];
+  s_->to_host(s);
+  return &s.value;
 }
 
 void AssembledExecutor::forward_backward(const std::string& loss) {
@@ -147,6 +187,12 @@ void AssembledExecutor::forward_backward_sum(const std::vector<std::string>& out
     for (int o : step.out) any |= o >= 0 && reached[static_cast<size_t>(o)];
     if (!any) continue;
     const Node& node = st.graph.nodes()[step.node];
+    if (step.device)
+      throw D500Error("node " + node.label() + " runs on " +
+                      st.assignments[step.node].implementation + " on the " +
+                      step.device->name() + " device; back-propagation through operators on a " +
+                      "device is not supported yet: choose a CPU implementation of " +
+                      node.op_type + " to train");
     if (!step.has_backward)
       throw D500Error("node " + node.label() + " runs on " +
                       st.assignments[step.node].implementation +
@@ -190,12 +236,14 @@ const Tensor& AssembledExecutor::parameter(const std::string& name) const {
   const Slot& s = s_->slot(name, "parameter");
   if (s.kind != ValueKind::Parameter)
     throw D500Error("\"" + name + "\" is a " + value_kind_name(s.kind) + ", not a parameter");
-  return s.value;
+  return s.value;  // operators never write parameters: the host copy is current
 }
 
 void AssembledExecutor::set_parameter(const std::string& name, const Tensor& value) {
   parameter(name);
-  copy_checked(s_->slot(name, "parameter").value, value, "parameter \"" + name + "\"");
+  Slot& s = s_->slot(name, "parameter");
+  copy_checked(s.value, value, "parameter \"" + name + "\"");
+  host_written(s);
 }
 
 const Tensor& AssembledExecutor::gradient(const std::string& name) const {

@@ -61,8 +61,6 @@ std::vector<const plugin::OperatorImpl*> candidate_implementations(
   ids.insert(ids.end(), policy.prefer.begin(), policy.prefer.end());
   std::vector<const plugin::OperatorImpl*> out;
   auto add = [&](const plugin::OperatorImpl* impl) {
-    // The executor's buffers are host memory: only CPU implementations can run on them.
-    if (impl->device_type() != kDLCPU) return;
     if (std::find(out.begin(), out.end(), impl) == out.end()) out.push_back(impl);
   };
   for (const auto& id : ids) {
@@ -72,10 +70,16 @@ std::vector<const plugin::OperatorImpl*> candidate_implementations(
         if (impl->id() == id) add(impl);
       continue;
     }
-    for (const auto* impl : found)
-      if (impl->plugin == id && impl->variant() == "default") add(impl);
-    for (const auto* impl : found)
-      if (impl->plugin == id) add(impl);
+    // A bare plugin name: its CPU implementations first (values live on the host), then those
+    // on a device (values copied there and back as needed); the "default" variant first in each.
+    for (const bool cpu : {true, false}) {
+      for (const auto* impl : found)
+        if (impl->plugin == id && (impl->device_type() == kDLCPU) == cpu &&
+            impl->variant() == "default")
+          add(impl);
+      for (const auto* impl : found)
+        if (impl->plugin == id && (impl->device_type() == kDLCPU) == cpu) add(impl);
+    }
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "d500/device/device_api.h"
 #include "d500/network/assembled_executor.h"
 
 namespace d500::network {
@@ -24,6 +25,11 @@ struct Slot {
   // that can be seeded); otherwise the one consumer writes the gradient in place.
   bool accumulate = false;
   bool is_output = false;
+  // A copy in a device's memory, for values an operator off the CPU reads or writes (issue #8);
+  // which of the two copies holds the current contents.
+  std::unique_ptr<device::DeviceTensor> dev;
+  device::DeviceApi* dev_api = nullptr;
+  bool host_valid = true, dev_valid = false;
 };
 
 // One node, in run order.
@@ -40,6 +46,10 @@ struct Step {
   std::vector<Tensor> zero_grads;  // gradients of outputs nothing back-propagates into
   std::vector<Tensor> scratch;     // per input: where an accumulated gradient lands
   std::vector<DLTensor> grad_out_dl, grad_in_dl;
+  // The device its implementation runs on; nullptr for the CPU (then in_dl/out_dl view host
+  // memory, else the slots' device copies).
+  device::DeviceApi* device = nullptr;
+  std::vector<device::DeviceTensor> unnamed_dev;  // the unnamed outputs, on that device
 };
 
 struct AssembledExecutor::State {
@@ -52,12 +62,19 @@ struct AssembledExecutor::State {
   bool gradients = false;  // gradient buffers were allocated
   std::string description;
   NodeCallback callback;
+  device::TransferStats transfers;  // copies between the host and devices so far
+
+  // Makes the host copy of `s` current (a copy back from its device when needed).
+  void to_host(Slot& s);
+  // Makes the device copy of `s` current (a copy to its device when needed).
+  void to_device(Slot& s);
 
   explicit State(Graph g) : graph(std::move(g)) {}
   Slot& slot(const std::string& name, const char* role) const;  // D500Error when unknown
 };
 
-// The CPU implementations `policy` offers for `node`, in preference order, without repeats.
+// The implementations `policy` offers for `node`, in preference order, without repeats (for a
+// bare plugin name its CPU implementations before those on a device).
 std::vector<const plugin::OperatorImpl*> candidate_implementations(
     const plugin::OperatorRegistry& ops, const Node& node, const AssemblyPolicy& policy);
 

@@ -9,6 +9,7 @@
 #include <regex>
 #include <set>
 
+#include "d500/device/device_api.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/tensor_file.h"
 
@@ -44,18 +45,15 @@ const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
     why = plugin + " has no implementation of " + op_name(op_type, domain);
     return nullptr;
   }
-  // The buffers handed over are host memory, so only CPU implementations can run them.
-  std::vector<const plugin::OperatorImpl*> cpu;
-  for (const auto* impl : mine)
-    if (impl->device_type() == kDLCPU) cpu.push_back(impl);
-  if (cpu.empty()) {
-    why = plugin + " implements " + op_name(op_type, domain) +
-          " only off the CPU; conformance runs CPU implementations";
-    return nullptr;
-  }
-  for (const auto* impl : cpu)
+  // A "name/variant" is that implementation on whatever device; a bare name prefers the CPU
+  // (no copies), then another device (tensors copied to it and back, see run_data_set), and
+  // within either the "default" variant.
+  std::vector<const plugin::OperatorImpl*> cpu, other;
+  for (const auto* impl : mine) (impl->device_type() == kDLCPU ? cpu : other).push_back(impl);
+  const auto& pool = cpu.empty() ? other : cpu;
+  for (const auto* impl : pool)
     if (impl->variant() == "default") return impl;
-  return cpu.front();
+  return pool.front();
 }
 
 // OperatorInstance turns every failed create into a D500Error and drops the status code, but a
@@ -170,7 +168,7 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
     present[i] = true;
   }
   std::vector<d500_tensor_info> infos(node.inputs.size());
-  std::vector<DLTensor> dls(node.inputs.size());
+  std::vector<DLTensor> dls(node.inputs.size()), host_dls(node.inputs.size());
   std::vector<const DLTensor*> constants(node.inputs.size(), nullptr);
   for (size_t i = 0; i < node.inputs.size(); ++i) {
     if (!present[i]) {
@@ -186,8 +184,25 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
     } catch (const D500Error& e) {
       return stop(Outcome::Unsupported, "input \"" + node.inputs[i] + "\": " + e.what());
     }
-    dls[i] = values[i].dl();
-    constants[i] = &dls[i];
+    dls[i] = host_dls[i] = values[i].dl();
+    constants[i] = &host_dls[i];  // constants are host tensors on every device (ABI)
+  }
+  // An implementation off the CPU runs on copies of the inputs in its device's memory.
+  device::DeviceApi* api = nullptr;
+  std::vector<device::DeviceTensor> dev_in, dev_out;
+  try {
+    if (impl.device_type() != kDLCPU) {
+      api = &device::require_device_api(impl.device_type());
+      dev_in.reserve(values.size());
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (!present[i]) continue;
+        dev_in.emplace_back(*api, values[i].dtype(), values[i].shape());
+        dev_in.back().upload(values[i]);
+        dls[i] = dev_in.back().dl();
+      }
+    }
+  } catch (const D500Error& e) {
+    return stop(Outcome::Error, e.what());
   }
 
   // Expected outputs, by node output position; output_K.pb holds graph output K.
@@ -242,11 +257,24 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
     outputs.emplace_back(dt, shape);
   }
   std::vector<DLTensor> out_dls;
-  for (auto& t : outputs) out_dls.push_back(t.dl());
+  try {
+    dev_out.reserve(outputs.size());
+    for (auto& t : outputs) {
+      if (api) dev_out.emplace_back(*api, t.dtype(), t.shape());
+      out_dls.push_back(api ? dev_out.back().dl() : t.dl());
+    }
+  } catch (const D500Error& e) {
+    return stop(Outcome::Error, e.what());
+  }
   try {
     inst->forward(dls, out_dls);
   } catch (const D500Error& e) {
     return stop(Outcome::Error, std::string("forward: ") + e.what());
+  }
+  try {
+    for (size_t j = 0; j < dev_out.size(); ++j) dev_out[j].download(outputs[j]);
+  } catch (const D500Error& e) {
+    return stop(Outcome::Error, std::string("copying the outputs back: ") + e.what());
   }
 
   Step s;

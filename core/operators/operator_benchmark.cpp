@@ -1,11 +1,14 @@
 #include "d500/operators/operator_benchmark.h"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <memory>
 #include <random>
 
 #include "d500/measure/loop.h"
 #include "d500/operators/validation.h"
+#include "placed.h"
 
 namespace d500::operators {
 
@@ -13,11 +16,19 @@ using nlohmann::json;
 
 namespace {
 
+// The event timer's calibration per device, made once per run.
+using DeviceTimers = std::function<measure::TimerInfo(device::DeviceApi&)>;
+
 // One operator implementation at one point: its instance and the buffers it reads and writes.
+// An implementation of another device type than the CPU gets device tensors: the inputs copied
+// to its device once, before any call, the outputs copied back once, after the measurement, each
+// copy timed on the device's clock and reported on its own, never inside the operator's time;
+// its calls are timed with the device's events (measure::Subject::own_timer).
 class OperatorSubject : public measure::Subject {
  public:
   OperatorSubject(const plugin::OperatorImpl& impl, const spec::Experiment& e,
-                  const spec::Point& point, uint64_t seed) {
+                  const spec::Point& point, uint64_t seed, const DeviceTimers& timers)
+      : api_(device_for(impl)) {
     std::vector<Shape> shapes = e.op.shapes_at(point);
     std::vector<d500_tensor_info> infos;
     for (size_t i = 0; i < shapes.size(); ++i) {
@@ -33,25 +44,83 @@ class OperatorSubject : public measure::Subject {
       if (dt == DType::Invalid) throw D500Error(impl.id() + ": output of unsupported dtype");
       outputs_.emplace_back(dt, Shape(info.shape, info.shape + info.ndim));
     }
-    for (const auto& t : inputs_) in_dl_.push_back(t.dl());
-    for (const auto& t : outputs_) out_dl_.push_back(t.dl());
+    if (api_) {
+      timer_info_ = timers(*api_);
+      events_ = api_->timer();
+      events_->start();
+      in_ = Placed(api_, inputs_, true, &transfers_);
+      h2d_ns_ = events_->stop_ns();
+    } else {
+      in_ = Placed(nullptr, inputs_, false);
+    }
+    out_ = Placed(api_, outputs_, false);
     std::tie(flops_, bytes_) = instance_->cost();
   }
 
   void run(uint64_t n) override {
-    for (uint64_t i = 0; i < n; ++i) instance_->forward(in_dl_, out_dl_);
+    for (uint64_t i = 0; i < n; ++i) instance_->forward(in_.dl(), out_.dl());
+  }
+  const measure::TimerInfo* own_timer() const override { return api_ ? &timer_info_ : nullptr; }
+  double run_timed(uint64_t n) override {
+    events_->start();
+    run(n);
+    return events_->stop_ns();
   }
 
+  // The outputs of the measured calls on the host: copied back (timed) from the device once.
+  const std::vector<Tensor>& fetch_outputs() {
+    if (api_ && !fetched_) {
+      events_->start();
+      out_.fetch(outputs_, &transfers_);
+      d2h_ns_ = events_->stop_ns();
+      fetched_ = true;
+    }
+    return outputs_;
+  }
+
+  bool on_device() const { return api_ != nullptr; }
+  const device::TransferStats& transfers() const { return transfers_; }
+  double h2d_ns() const { return h2d_ns_; }
+  double d2h_ns() const { return d2h_ns_; }
+  bool fetched() const { return fetched_; }
   const std::vector<Tensor>& inputs() const { return inputs_; }
   double flops() const { return flops_; }
   double bytes() const { return bytes_; }
 
  private:
+  device::DeviceApi* api_ = nullptr;
   std::vector<Tensor> inputs_, outputs_;
-  std::vector<DLTensor> in_dl_, out_dl_;
+  Placed in_, out_;
   std::unique_ptr<plugin::OperatorInstance> instance_;
+  std::unique_ptr<device::EventTimer> events_;
+  measure::TimerInfo timer_info_;
+  device::TransferStats transfers_;
+  double h2d_ns_ = 0, d2h_ns_ = 0;
+  bool fetched_ = false;
   double flops_ = 0, bytes_ = 0;
 };
+
+// A copy between host and device as a measurement of its own (one timed copy of every input,
+// or of every output), beside the operator's: subject "<point> [h2d copy]", the point with
+// "transfer": "h2d" or "d2h", bytes moved, stop reason "once".
+void store_transfer(store::ResultStore& store, int64_t run_id, const std::string& label,
+                    const std::string& impl, const spec::Point& point, const char* direction,
+                    double ns, int64_t bytes, const std::string& policy_json) {
+  measure::Measurement m;
+  m.samples_ns = {ns};
+  m.summary = stats::summarize(m.samples_ns);
+  store::MeasurementRow row = measurement_row(m);
+  row.stop_reason = "once";
+  row.run_id = run_id;
+  row.subject = label + " [" + direction + " copy]";
+  row.implementation = impl;
+  json p = point.to_json();
+  p["transfer"] = direction;
+  row.point_json = p.dump();
+  row.policy_json = policy_json;
+  row.bytes = static_cast<double>(bytes);
+  store.add_measurement(row, m.samples_ns);
+}
 
 }  // namespace
 
@@ -97,14 +166,25 @@ namespace {
 // heat-map when two runs differ) against its measurement. Returns whether every check passed.
 bool validate_and_store(const spec::Experiment& e, const spec::Point& point,
                         const plugin::OperatorImpl& impl, const plugin::OperatorImpl* reference,
-                        const OperatorSubject& subject, store::ResultStore& store, int64_t run_id,
+                        OperatorSubject& subject, store::ResultStore& store, int64_t run_id,
                         int64_t measurement_id, const std::string& label, uint64_t seed) {
   const spec::Validation& v = e.validation;
   if (!v.forward && !v.backward && !v.determinism) return true;
   operators::ValidationOptions o{v.forward, v.backward, v.determinism, v.tolerance, seed};
   bool ok = true;
-  auto results = validate_operator(impl, reference, attributes_from_json(e.op.attributes_at(point)),
-                                   subject.inputs(), o);
+  // A device implementation's forward is checked on the outputs of its measured calls.
+  std::vector<ValidationResult> results;
+  try {
+    const std::vector<Tensor>* computed = subject.on_device() ? &subject.fetch_outputs() : nullptr;
+    results = validate_operator(impl, reference, attributes_from_json(e.op.attributes_at(point)),
+                                subject.inputs(), o, computed);
+  } catch (const std::exception& ex) {  // the copy back failed
+    ValidationResult r;
+    r.metric = "forward";
+    r.value = INFINITY;
+    r.detail = ex.what();
+    results.push_back(r);
+  }
   for (const auto& r : results) {
     store::ValidationRow row;
     row.run_id = run_id;
@@ -189,6 +269,12 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
   std::shuffle(order.begin(), order.end(), gen);
 
   const measure::TimerInfo timer = measure::calibrate_timer();
+  std::map<device::DeviceApi*, measure::TimerInfo> device_timers;
+  const DeviceTimers timers = [&](device::DeviceApi& api) {
+    auto it = device_timers.find(&api);
+    if (it == device_timers.end()) it = device_timers.emplace(&api, api.calibrate_timer()).first;
+    return it->second;
+  };
   const std::string policy_json = spec::policy_to_json(e.repetition).dump();
   const size_t total = points.size() * impls.size();
   size_t done = 0;
@@ -205,7 +291,8 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
     std::vector<std::string> setup_error(impls.size());
     for (size_t k = 0; k < impls.size(); ++k) {
       try {
-        subjects[k] = std::make_unique<OperatorSubject>(*impls[k], e, point, e.seed + 1000 * pi);
+        subjects[k] =
+            std::make_unique<OperatorSubject>(*impls[k], e, point, e.seed + 1000 * pi, timers);
       } catch (const std::exception& ex) {
         setup_error[k] = ex.what();
       }
@@ -251,6 +338,20 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
           !validate_and_store(e, point, *impls[k], reference, *subjects[k], store, run_id, mid,
                               label, e.seed + 7919 * pi + k))
         ++summary.invalid;
+      if (subjects[k] && subjects[k]->on_device() && row.error.empty()) {
+        OperatorSubject& sub = *subjects[k];
+        try {
+          sub.fetch_outputs();  // when validation did not already
+        } catch (const std::exception& ex) {
+          row.error = std::string("copying the outputs back to the host: ") + ex.what();
+        }
+        const device::TransferStats& t = sub.transfers();
+        store_transfer(store, run_id, label, row.implementation, point, "h2d", sub.h2d_ns(),
+                       t.h2d_bytes, policy_json);
+        if (sub.fetched())
+          store_transfer(store, run_id, label, row.implementation, point, "d2h", sub.d2h_ns(),
+                         t.d2h_bytes, policy_json);
+      }
       if (!row.error.empty()) {
         ++summary.failed;
         summary.errors.push_back(label + " [" + row.implementation + "]: " + row.error);

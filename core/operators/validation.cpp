@@ -6,6 +6,8 @@
 #include <random>
 #include <sstream>
 
+#include "placed.h"
+
 namespace d500::operators {
 
 namespace {
@@ -25,25 +27,27 @@ std::vector<Tensor> to_f64(const std::vector<Tensor>& xs) {
   return out;
 }
 
-// One fresh instance, one forward: the outputs it wrote.
+// One fresh instance, one forward: the outputs it wrote (copied back from the implementation's
+// device when it has one; the constants it is created with stay on the host, as the ABI says).
 std::vector<Tensor> run_forward(const plugin::OperatorImpl& impl,
                                 const std::vector<plugin::Attribute>& attrs,
                                 const std::vector<Tensor>& inputs) {
+  device::DeviceApi* api = device_for(impl);
   std::vector<d500_tensor_info> infos;
   std::vector<const DLTensor*> constants;
-  std::vector<DLTensor> in_dl;
-  for (const auto& t : inputs) in_dl.push_back(t.dl());
+  std::vector<DLTensor> host_dl;
+  for (const auto& t : inputs) host_dl.push_back(t.dl());
   for (size_t i = 0; i < inputs.size(); ++i) {
     infos.push_back(plugin::tensor_info(inputs[i].dtype(), inputs[i].shape()));
-    constants.push_back(&in_dl[i]);
+    constants.push_back(&host_dl[i]);
   }
   plugin::OperatorInstance inst(impl, attrs, infos, constants);
   std::vector<Tensor> outs;
   for (const auto& info : inst.output_info())
     outs.emplace_back(from_dlpack(info.dtype), Shape(info.shape, info.shape + info.ndim));
-  std::vector<DLTensor> out_dl;
-  for (const auto& t : outs) out_dl.push_back(t.dl());
-  inst.forward(in_dl, out_dl);
+  Placed in(api, inputs, true), out(api, outs, false);
+  inst.forward(in.dl(), out.dl());
+  out.fetch(outs);
   return outs;
 }
 
@@ -141,22 +145,22 @@ std::vector<ValidationResult> check_backward(const plugin::OperatorImpl& impl,
   std::vector<Tensor> grads;
   for (const auto& x : inputs) grads.emplace_back(x.dtype(), x.shape());
   {
+    device::DeviceApi* api = device_for(impl);
     std::vector<d500_tensor_info> infos;
-    std::vector<DLTensor> in_dl, out_dl, gout_dl, gin_dl;
-    for (const auto& t : inputs) in_dl.push_back(t.dl());
+    std::vector<DLTensor> host_dl;
+    for (const auto& t : inputs) host_dl.push_back(t.dl());
     std::vector<const DLTensor*> constants;
     for (size_t i = 0; i < inputs.size(); ++i) {
       infos.push_back(plugin::tensor_info(inputs[i].dtype(), inputs[i].shape()));
-      constants.push_back(&in_dl[i]);
+      constants.push_back(&host_dl[i]);
     }
-    for (const auto& t : outputs) out_dl.push_back(t.dl());
-    for (const auto& t : w) gout_dl.push_back(t.dl());
-    for (size_t i = 0; i < grads.size(); ++i) {
-      gin_dl.push_back(grads[i].dl());
-      if (!is_real(inputs[i].dtype())) gin_dl.back().data = nullptr;  // labels, shapes: no gradient
-    }
+    Placed in(api, inputs, true), out(api, outputs, true), gout(api, w, true);
+    Placed gin(api, grads, true);  // zeros, as on the host
+    for (size_t i = 0; i < grads.size(); ++i)
+      if (!is_real(inputs[i].dtype())) gin.dl()[i].data = nullptr;  // labels, shapes: no gradient
     plugin::OperatorInstance inst(impl, attrs, infos, constants);
-    inst.backward(gout_dl, in_dl, out_dl, gin_dl);
+    inst.backward(gout.dl(), in.dl(), out.dl(), gin.dl());
+    gin.fetch(grads);
   }
   std::vector<Tensor> x64 = to_f64(inputs);
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -249,12 +253,16 @@ std::vector<ValidationResult> validate_operator(const plugin::OperatorImpl& impl
                                                 const plugin::OperatorImpl* reference,
                                                 const std::vector<plugin::Attribute>& attrs,
                                                 const std::vector<Tensor>& inputs,
-                                                const ValidationOptions& o) {
+                                                const ValidationOptions& o,
+                                                const std::vector<Tensor>* computed) {
   std::vector<ValidationResult> results;
   DType dtype = inputs.empty() ? DType::Float32 : inputs[0].dtype();
   std::vector<Tensor> outputs;
   try {
-    outputs = run_forward(impl, attrs, inputs);
+    if (computed)
+      for (const auto& t : *computed) outputs.push_back(t.clone());
+    else
+      outputs = run_forward(impl, attrs, inputs);
   } catch (const std::exception& ex) {
     results.push_back(failure("forward", ex.what()));
     return results;

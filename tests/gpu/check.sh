@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # GPU check for the cudnn plugin (issue #8), for a machine with an NVIDIA GPU, CUDA and cuDNN:
 # builds only what is needed (Ninja), runs the plugin's tests (forward/backward against the
-# reference on device tensors), the GPU provenance test, `d500 plugins`, and the bench (plugin
+# reference on device tensors), the GPU provenance test, `d500 plugins`, the device API tests,
+# an operator benchmark and ONNX conformance on device tensors, and the bench (plugin
 # vs bare cuDNN/cuBLAS, CUDA events), then prints a short table last. Budget: 8 minutes on 16
 # cores. Exit status: 0 when every step passed, 1 otherwise.
 #
@@ -70,6 +71,29 @@ print_table() {
   fi
 }
 
+DB="$BUILD/gpu_check.d500db"
+
+# Conv through cudnn (two algorithms) beside the reference, on device tensors; prints the table.
+gpu_operator_benchmark() {
+  local exp="$BUILD/gpu_check_conv.json"
+  cat >"$exp" <<'JSON'
+{
+  "d500": 1, "name": "gpu-check-conv", "level": "operator", "seed": 8,
+  "operator": {"op": "Conv", "dtype": "float32",
+               "inputs": [["N", 16, 32, 32], [32, 16, 3, 3]],
+               "attributes": {"pads": [1, 1, 1, 1]}},
+  "implementations": ["reference", "cudnn", "cudnn/implicit_gemm"],
+  "baseline": "reference",
+  "sweep": {"N": [1, 8]},
+  "validate": {"backward": false},
+  "repetition": {"min_samples": 10, "max_samples": 500, "max_seconds": 2}
+}
+JSON
+  rm -f "$DB"
+  D500_CUDNN_SYNC=0 "$BUILD/bin/d500" run "$exp" --db "$DB" || return 1
+  "$BUILD/bin/d500" show latest --db "$DB"
+}
+
 unpack_deps() {
   local root="$DEPS_DIR/root" deb
   mkdir -p "$root"
@@ -102,16 +126,23 @@ step "configure (CUDA arch $CUDA_ARCH)" 120 \
 if [ "$FAILED" -eq 0 ]; then
   step "build (ninja -j$JOBS)" 300 \
     cmake --build "$BUILD" -j "$JOBS" --target d500 d500_reference d500_cudnn cudnn_plugin_test \
-    test_env bench_cudnn
+    test_env test_device d500_fixture_simdev bench_cudnn
 fi
 
 if [ "$FAILED" -eq 0 ]; then
   step "d500 plugins" 60 "$BUILD/bin/d500" plugins
   step "cudnn plugin tests" 180 "$BUILD/tests/plugins/cudnn_plugin_test" --gtest_brief=1
   step "GPU provenance test" 60 "$BUILD/tests/core/env/test_env" --gtest_filter='EnvironmentGpu.*'
-  # `d500 conformance` feeds host tensors and runs only CPU implementations
-  # (core/onnx/conformance.cpp), so it cannot test this plugin yet.
-  skip "ONNX conformance on the GPU" "d500 conformance runs CPU implementations only"
+  # core/device: the CUDA runtime through dlopen (alloc, copies, events round-trip on the GPU),
+  # the operator benchmark and conformance on the simulated device.
+  step "device API tests" 60 "$BUILD/tests/core/device/test_device" --gtest_brief=1
+  # Operator benchmark with device tensors: inputs copied once, cuDNN timed with CUDA events
+  # (calls only enqueue: D500_CUDNN_SYNC=0), copies stored as their own rows, validated.
+  step "operator benchmark on the GPU (Conv)" 120 gpu_operator_benchmark
+  # Node tests on device copies of the inputs; some are unsupported by cuDNN (uint8, auto_pad,
+  # ...), which is not a failure; failed or error tests are.
+  step "ONNX conformance on the GPU" 120 \
+    env D500_CUDNN_SYNC=0 "$BUILD/bin/d500" conformance --plugin cudnn --db "$DB"
   step "bench: plugin vs bare cuDNN/cuBLAS" 150 \
     bash -c "'$BUILD/tests/bench/bench_cudnn' --samples 15 | tee '$BUILD/bench_cudnn.txt'"
 fi

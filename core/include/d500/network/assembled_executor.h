@@ -11,14 +11,15 @@
 #include <utility>
 #include <vector>
 
+#include "d500/device/device_api.h"
 #include "d500/network/executor.h"
 #include "d500/network/graph.h"
 #include "d500/plugin/operator_registry.h"
 
 namespace d500::network {
 
-// Which implementation runs a node. Entries are "plugin" (its CPU implementations of the op, the
-// "default" variant first) or "plugin/variant". For a node of op type T the candidates are
+// Which implementation runs a node. Entries are "plugin" (its CPU implementations of the op, then
+// those on a device, the "default" variant first in each) or "plugin/variant". For a node of op type T the candidates are
 // per_op[T] followed by `prefer`; the first that implements T and accepts the node (its create
 // succeeds) runs it.
 struct AssemblyPolicy {
@@ -80,6 +81,12 @@ class AssembledExecutor : public NetworkExecutor {
   const Graph& graph() const;
   // One entry per node, in graph node order.
   const std::vector<NodeAssignment>& assignments() const;
+  // Copies between the host and a device so far (issue #8): a node whose implementation runs on
+  // a device reads device copies of its inputs, made when their current contents are elsewhere
+  // (an input or parameter once after it is set, a value a CPU node wrote), and writes device
+  // outputs, copied back when a CPU node, output() or value() reads them. Back-propagation
+  // through a node on a device is refused (not supported yet).
+  const device::TransferStats& transfers() const;
 
   std::string description() const override;
   const std::vector<std::string>& input_names() const override;

@@ -66,10 +66,13 @@ Result<std::vector<std::string>> list_node_tests(const std::string& data_dir,
                                                  const std::string& filter = "");
 
 // Runs one test folder against `plugin` ("name", or "name/variant" for one implementation) from
-// `ops`. With a bare name the plugin's CPU implementation of the node's op is used, its
-// "default" variant when it has several. Each data set gets a fresh instance created with the
-// node's attributes plus "_opset", every input's info (omitted optional inputs as
-// D500_ABSENT_NDIM) and every input's value as a constant.
+// `ops`. With a bare name the plugin's CPU implementation of the node's op is used (else its
+// implementation on another device), its "default" variant when it has several. Each data set
+// gets a fresh instance created with the node's attributes plus "_opset", every input's info
+// (omitted optional inputs as D500_ABSENT_NDIM) and every input's value as a constant (host
+// tensors). An implementation off the CPU runs on copies of the inputs in its device's memory
+// (d500/device/device_api.h), its outputs copied back; an unusable device is an error with the
+// device's reason ("no usable GPU: ...").
 ConformanceResult run_node_test(const plugin::OperatorRegistry& ops, const std::string& plugin,
                                 const std::string& test_dir, const Tolerance& tol = {});
 

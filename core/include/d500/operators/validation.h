@@ -35,11 +35,15 @@ double default_tolerance(DType dtype, bool backward);
 
 // `inputs` are the point's inputs in the implementation's dtype; `reference` may be null (then
 // the forward and backward checks are reported as skipped). Never throws for a failing plugin:
-// an error becomes a failed result with the message.
+// an error becomes a failed result with the message. An implementation of another device type
+// than the CPU runs on device copies of its tensors (core/device), its results copied back.
+// `computed`, when given, holds the implementation's outputs on `inputs` already (the operator
+// benchmark's, copied back from the device): they are checked instead of a fresh forward's.
 std::vector<ValidationResult> validate_operator(const plugin::OperatorImpl& impl,
                                                 const plugin::OperatorImpl* reference,
                                                 const std::vector<plugin::Attribute>& attrs,
                                                 const std::vector<Tensor>& inputs,
-                                                const ValidationOptions& options);
+                                                const ValidationOptions& options,
+                                                const std::vector<Tensor>* computed = nullptr);
 
 }  // namespace d500::operators
