@@ -37,6 +37,17 @@ int cmd_plugins(const GlobalOptions& g, bool list_operators) {
                          {"variant", impl.variant()}, {"device_type", impl.device_type()},
                          {"backward", impl.has_backward()}});
       j["operators"] = ops;
+      nlohmann::json exs = nlohmann::json::array(), opts = nlohmann::json::array();
+      for (const auto& e : pm->executors())
+        if (e.plugin == r.name)
+          exs.push_back({{"name", e.variant()}, {"id", e.id()}, {"device_type", e.ex->device_type},
+                         {"description", e.ex->description ? e.ex->description : ""}});
+      for (const auto& o : pm->optimizers())
+        if (o.plugin == r.name)
+          opts.push_back({{"name", o.name()}, {"variant", o.variant()}, {"id", o.id()},
+                          {"description", o.opt->description ? o.opt->description : ""}});
+      j["executors"] = exs;
+      j["optimizers"] = opts;
       out.push_back(j);
     }
     std::cout << nlohmann::json{{"search_path", pm->search_path()}, {"plugins", out}}.dump(2) << "\n";
@@ -65,6 +76,16 @@ int cmd_plugins(const GlobalOptions& g, bool list_operators) {
                      impl.device_type() == kDLCPU ? "cpu" : impl.device_type() == kDLCUDA ? "cuda" : std::to_string(impl.device_type()),
                      impl.has_backward() ? "yes" : "no"});
     print_table(ops);
+    std::vector<std::vector<std::string>> comps{{"COMPONENT", "ID", "DEVICE", "DESCRIPTION"}};
+    for (const auto& e : pm->executors())
+      comps.push_back({"executor", e.id(), e.ex->device_type == kDLCUDA ? "cuda" : "cpu",
+                       e.ex->description ? e.ex->description : ""});
+    for (const auto& o : pm->optimizers())
+      comps.push_back({"optimizer", o.id(), "cpu", o.opt->description ? o.opt->description : ""});
+    if (comps.size() > 1) {
+      std::cout << "\n";
+      print_table(comps);
+    }
   }
   std::cout << "\nsearch path: ";
   for (size_t i = 0; i < pm->search_path().size(); ++i)

@@ -11,7 +11,9 @@
 #include "editor/commands/set_value_command.h"
 #include "editor/commands/sweep_variable_command.h"
 #include "editor/json_format.h"
+#include "editor/level_templates.h"
 #include "editor/operator_defaults.h"
+#include "d500/training/training_spec.h"
 
 namespace d500::studio {
 
@@ -124,6 +126,10 @@ QString ExperimentDocument::jsonText() const {
 // --- edits -----------------------------------------------------------------------------------
 
 void ExperimentDocument::setValue(const JsonPath& path, const std::optional<Json>& value) {
+  if (path == JsonPath{QStringLiteral("level")} && value && value->is_string()) {
+    setLevel(QString::fromStdString(value->get<std::string>()));
+    return;
+  }
   const Json* now = path.find(json_);
   if ((!now && !value) || (now && value && *now == *value)) return;  // nothing to undo later
   undo_->push(new SetValueCommand(this, path, value));
@@ -237,6 +243,23 @@ void ExperimentDocument::removeHost(int index) {
   pushList(kHosts, false, index, Json(), tr("Remove host"));
 }
 
+void ExperimentDocument::setLevel(const QString& level) {
+  const Json next = LevelTemplates::switchLevel(json_, level);
+  if (next == json_) return;
+  // Under a parent command: two level switches in a row stay two undo steps.
+  auto* parent = new QUndoCommand(tr("Make it a %1 experiment").arg(level));
+  new ReplaceDocumentCommand(this, next, QString(), parent);
+  undo_->push(parent);
+}
+
+void ExperimentDocument::chooseComponent(const QString& kind, const QString& value) {
+  const Json next = LevelTemplates::withComponent(json_, kind, value);
+  if (next == json_) return;
+  auto* parent = new QUndoCommand(tr("Choose %1 %2").arg(kind, value));
+  new ReplaceDocumentCommand(this, next, QString(), parent);
+  undo_->push(parent);
+}
+
 void ExperimentDocument::replaceJson(const Json& json) {
   if (json == json_ || !json.is_object()) return;
   undo_->push(new ReplaceDocumentCommand(this, json, tr("Edit JSON")));
@@ -266,14 +289,10 @@ void ExperimentDocument::restore(const Json& json) {
 
 void ExperimentDocument::validate() {
   QList<Problem> found;
-  // The runner's own parser: what it accepts, the studio accepts, with the same messages.
-  const nlohmann::json plain = nlohmann::json::parse(json_.dump());
-  const std::string base = filePath_.isEmpty() ? std::string() : QFileInfo(filePath_).absolutePath().toStdString();
-  auto parsed = d500::spec::parse_experiment(plain, kSource, base);
-  if (!parsed.ok()) {
+  // The runner's own parsers: what they accept, the studio accepts, with the same messages.
+  const auto collect = [&found](const std::string& text) {
     const QString prefix = QString::fromLatin1(kSource) + QLatin1Char(':');
-    const QString all = QString::fromStdString(parsed.error().to_string());
-    for (const QString& line : all.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+    for (const QString& line : QString::fromStdString(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
       if (line.startsWith(prefix)) {
         const QString rest = line.mid(prefix.size());
         const qsizetype sep = rest.indexOf(QStringLiteral(": "));
@@ -286,6 +305,17 @@ void ExperimentDocument::validate() {
         found.append(Problem{QStringLiteral("$"), line});
       }
     }
+  };
+  const nlohmann::json plain = nlohmann::json::parse(json_.dump());
+  const std::string base = filePath_.isEmpty() ? std::string() : QFileInfo(filePath_).absolutePath().toStdString();
+  auto parsed = d500::spec::parse_experiment(plain, kSource, base);
+  if (!parsed.ok()) {
+    collect(parsed.error().to_string());
+  } else if (parsed->level == "training" || parsed->level == "distributed") {
+    // The training section is checked without plugins (the runner checks the names later).
+    auto t = d500::training::parse_training(parsed->sections.value("training", nlohmann::json::object()),
+                                            kSource, base);
+    if (!t) collect(t.error().to_string());
   }
   const bool same = found.size() == problems_.size() &&
                     std::equal(found.begin(), found.end(), problems_.begin(), [](const Problem& a, const Problem& b) {

@@ -72,6 +72,12 @@ class ExperimentDocument : public QObject {
   void setSweepValues(const QString& name, const Json& values);
   void addHost(const QString& host);
   void removeHost(int index);
+  // Makes it an experiment of another level ("training", ...): LevelTemplates::switchLevel.
+  // Setting the "level" field through setValue() does the same.
+  void setLevel(const QString& level);
+  // A component picked from the palette (LevelTemplates::withComponent), switching the level
+  // when the current one has no place for it.
+  void chooseComponent(const QString& kind, const QString& value);
   // The whole experiment, from the JSON text view.
   void replaceJson(const Json& json);
 

@@ -11,10 +11,12 @@
 #include "editor/implementations_section.h"
 #include "editor/json_view.h"
 #include "editor/launcher_section.h"
+#include "editor/level_sections.h"
 #include "editor/operator_palette.h"
 #include "editor/operator_section.h"
 #include "editor/repetition_section.h"
 #include "editor/sweep_section.h"
+#include "editor/training_section.h"
 
 namespace d500::studio {
 
@@ -26,11 +28,20 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
   auto* form = new QWidget;
   auto* formLayout = new QVBoxLayout(form);
   formLayout->addWidget(new GeneralSection(doc_));
-  formLayout->addWidget(new OperatorSection(doc_));
   implementations_ = new ImplementationsSection(doc_);
-  formLayout->addWidget(implementations_);
-  formLayout->addWidget(new SweepSection(doc_));
-  formLayout->addWidget(new RepetitionSection(doc_));
+  network_ = new NetworkSection(doc_);
+  training_ = new TrainingSection(doc_);
+  const QString op = QStringLiteral("operator"), net = QStringLiteral("network"), train = QStringLiteral("training"),
+                dist = QStringLiteral("distributed"), coll = QStringLiteral("collective");
+  levelSections_ = {{new OperatorSection(doc_), {op}},
+                    {implementations_, {op}},
+                    {new SweepSection(doc_), {op}},
+                    {network_, {net}},
+                    {training_, {train, dist}},
+                    {new DistributedSection(doc_), {dist}},
+                    {new CollectiveSection(doc_), {coll}},
+                    {new RepetitionSection(doc_), {op, net, coll}}};
+  for (const auto& s : levelSections_) formLayout->addWidget(s.first);
   formLayout->addWidget(new LauncherSection(doc_));
   formLayout->addStretch();
   auto* scroll = new QScrollArea;
@@ -70,6 +81,9 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
             else
               doc_->chooseOperator(opType, domain, {id});
           });
+  connect(palette_, &OperatorPalette::componentChosen, doc_, &ExperimentDocument::chooseComponent);
+  connect(doc_, &ExperimentDocument::changed, this, &ExperimentEditor::showLevelSections);
+  showLevelSections();
   connect(problems_, &QListWidget::itemActivated, this,
           [this](QListWidgetItem* item) { focusPath(item->data(Qt::UserRole).toString()); });
   connect(doc_, &ExperimentDocument::problemsChanged, this, &ExperimentEditor::showProblems);
@@ -79,6 +93,14 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
 void ExperimentEditor::setCatalog(const PluginCatalog& catalog) {
   palette_->setCatalog(catalog);
   implementations_->setCatalog(catalog);
+  network_->setCatalog(catalog);
+  training_->setCatalog(catalog);
+}
+
+void ExperimentEditor::showLevelSections() {
+  const Json level = JsonPath{QStringLiteral("level")}.get(doc_->json(), Json("operator"));
+  const QString name = level.is_string() ? QString::fromStdString(level.get<std::string>()) : QString();
+  for (const auto& s : levelSections_) s.first->setVisible(s.second.contains(name));
 }
 
 void ExperimentEditor::setCatalogError(const QString& error) { palette_->setError(error); }

@@ -14,6 +14,8 @@ namespace d500::studio {
 
 class ExperimentDocument;
 class ImplementationsSection;
+class NetworkSection;
+class TrainingSection;
 class JsonView;
 class OperatorPalette;
 
@@ -35,10 +37,16 @@ class ExperimentEditor : public QWidget {
 
  private:
   void showProblems();
+  // Shows the sections of the experiment's level only.
+  void showLevelSections();
 
   ExperimentDocument* doc_;
   OperatorPalette* palette_;
   ImplementationsSection* implementations_;
+  NetworkSection* network_;
+  TrainingSection* training_;
+  // Per section: the levels it belongs to.
+  QList<QPair<QWidget*, QStringList>> levelSections_;
   QListWidget* problems_;
   JsonView* json_;
 };

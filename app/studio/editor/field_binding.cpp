@@ -43,6 +43,13 @@ FieldBinding* FieldBinding::comboBox(ExperimentDocument* doc, QComboBox* box, co
   return b;
 }
 
+QComboBox* FieldBinding::choices(const QString& objectName, const QStringList& values) {
+  auto* box = new QComboBox;
+  box->setObjectName(objectName);
+  for (const QString& v : values) box->addItem(v, v);
+  return box;
+}
+
 FieldBinding* FieldBinding::checkBox(ExperimentDocument* doc, QCheckBox* box, const JsonPath& path,
                                      bool fallback) {
   auto* b = new FieldBinding(doc, box, path);

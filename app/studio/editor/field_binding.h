@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
 
 #include "editor/json_path.h"
 
@@ -35,6 +36,9 @@ class FieldBinding : public QObject {
                                 const QString& fallback);
   static FieldBinding* checkBox(ExperimentDocument* doc, QCheckBox* box, const JsonPath& path,
                                 bool fallback);
+
+  // A combo box named `objectName` offering `values` (shown and stored as they are).
+  static QComboBox* choices(const QString& objectName, const QStringList& values);
 
   QWidget* widget() const { return widget_; }
   const JsonPath& path() const { return path_; }

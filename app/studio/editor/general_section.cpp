@@ -4,7 +4,6 @@
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
-#include <QStandardItemModel>
 
 #include "editor/experiment_document.h"
 #include "editor/field_binding.h"
@@ -26,11 +25,11 @@ GeneralSection::GeneralSection(ExperimentDocument* doc, QWidget* parent)
   auto* level = new QComboBox;
   level->setObjectName(QStringLiteral("experimentLevel"));
   level->addItem(tr("Operators (L0)"), QStringLiteral("operator"));
-  level->addItem(tr("Networks (L1) — coming later"), QStringLiteral("network"));
-  level->addItem(tr("Training (L2) — coming later"), QStringLiteral("training"));
-  level->addItem(tr("Distributed (L3) — coming later"), QStringLiteral("distributed"));
-  if (auto* model = qobject_cast<QStandardItemModel*>(level->model()))
-    for (int i = 1; i < model->rowCount(); ++i) model->item(i)->setEnabled(false);
+  level->addItem(tr("Networks (L1)"), QStringLiteral("network"));
+  level->addItem(tr("Training (L2)"), QStringLiteral("training"));
+  level->addItem(tr("Distributed training (L3)"), QStringLiteral("distributed"));
+  level->addItem(tr("Collective communication (L3)"), QStringLiteral("collective"));
+  level->setToolTip(tr("Changing the level replaces the level's sections with its defaults (undo brings them back)."));
   FieldBinding::comboBox(doc, level, JsonPath{QStringLiteral("level")}, QStringLiteral("operator"));
 
   auto* seed = new QLineEdit;

@@ -5,11 +5,15 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <functional>
+
+#include "editor/level_templates.h"
+
 namespace d500::studio {
 
 namespace {
 
-enum Role { OpTypeRole = Qt::UserRole + 1, DomainRole, ImplementationRole };
+enum Role { OpTypeRole = Qt::UserRole + 1, DomainRole, ImplementationRole, KindRole, ValueRole };
 
 }  // namespace
 
@@ -22,8 +26,8 @@ OperatorPalette::OperatorPalette(QWidget* parent) : QWidget(parent) {
   tree_->setObjectName(QStringLiteral("paletteTree"));
   tree_->setHeaderLabels({tr("Component"), tr("Details")});
   tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  tree_->setToolTip(tr("Double-click an operator to benchmark it with every implementation, or one "
-                       "implementation to add it."));
+  tree_->setToolTip(tr("Double-click an operator to benchmark it with every implementation, one "
+                       "implementation to add it, or a component to use it (the level changes when needed)."));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(filter_);
@@ -78,32 +82,71 @@ void OperatorPalette::rebuild() {
     }
   }
   ops->setExpanded(true);
-  // The other levels exist in the design and in the file format; they are shown so users see
-  // where they will be, but cannot be picked yet.
-  for (const QString& later : {tr("Networks (L1): executors, models — coming later"),
-                               tr("Training (L2): datasets, samplers, optimizers — coming later"),
-                               tr("Distributed (L3): communication, distributed optimizers — coming later")}) {
-    auto* item = new QTreeWidgetItem(tree_, {later});
+  const auto level = [this](const QString& title) {
+    auto* item = new QTreeWidgetItem(tree_, {title});
     item->setFirstColumnSpanned(true);
-    item->setDisabled(true);
-  }
+    item->setExpanded(true);
+    return item;
+  };
+  QTreeWidgetItem* l1 = level(tr("Networks (L1)"));
+  addComponents(l1, QStringLiteral("executor"), tr("Executors"));
+  addComponents(l1, QStringLiteral("model"), tr("Models"));
+  QTreeWidgetItem* l2 = level(tr("Training (L2)"));
+  addComponents(l2, QStringLiteral("dataset"), tr("Datasets"));
+  addComponents(l2, QStringLiteral("sampler"), tr("Samplers"));
+  addComponents(l2, QStringLiteral("optimizer"), tr("Optimizers"));
+  QTreeWidgetItem* l3 = level(tr("Distributed (L3)"));
+  addComponents(l3, QStringLiteral("scheme"), tr("Distributed optimizers"));
+  addComponents(l3, QStringLiteral("collective"), tr("Collectives"));
   applyFilter(filter_->text());
 }
 
-void OperatorPalette::applyFilter(const QString& text) {
-  QTreeWidgetItem* ops = tree_->topLevelItem(0);
-  if (!ops) return;
-  for (int i = 0; i < ops->childCount(); ++i) {
-    QTreeWidgetItem* op = ops->child(i);
-    bool match = text.isEmpty() || op->text(0).contains(text, Qt::CaseInsensitive);
-    for (int k = 0; !match && k < op->childCount(); ++k)
-      match = op->child(k)->text(0).contains(text, Qt::CaseInsensitive);
-    op->setHidden(!match);
+void OperatorPalette::addComponents(QTreeWidgetItem* level, const QString& kind, const QString& title) {
+  auto* group = new QTreeWidgetItem(level, {title});
+  group->setExpanded(true);
+  const auto add = [&](const QString& value, const QString& details, const QString& tip) {
+    auto* item = new QTreeWidgetItem(group, {value, details});
+    item->setData(0, KindRole, kind);
+    item->setData(0, ValueRole, value);
+    item->setToolTip(0, tip.isEmpty() ? tr("Double-click to use it in the experiment") : tip);
+  };
+  for (const QString& b : LevelTemplates::builtins(kind)) add(b, tr("built in"), QString());
+  const QList<ComponentOffer> offers = kind == QLatin1String("executor")    ? catalog_.executors()
+                                       : kind == QLatin1String("optimizer") ? catalog_.optimizers()
+                                                                            : QList<ComponentOffer>();
+  for (const ComponentOffer& o : offers) {
+    const QString value = kind == QLatin1String("executor") && o.name == QLatin1String("default") ? o.plugin : o.id;
+    add(value, o.deviceType == 2 ? QStringLiteral("CUDA") : QStringLiteral("CPU"), o.description);
   }
+}
+
+void OperatorPalette::applyFilter(const QString& text) {
+  // Leaves (implementations, components) and the operators above them match by name; a group
+  // is shown while anything in it matches.
+  const auto matches = [&text](QTreeWidgetItem* item) {
+    return text.isEmpty() || item->text(0).contains(text, Qt::CaseInsensitive);
+  };
+  std::function<bool(QTreeWidgetItem*)> filter = [&](QTreeWidgetItem* item) -> bool {
+    if (item->childCount() == 0) return matches(item);
+    const bool self = item->data(0, OpTypeRole).isValid() && matches(item);
+    bool any = false;
+    for (int k = 0; k < item->childCount(); ++k) {
+      QTreeWidgetItem* child = item->child(k);
+      const bool m = self || filter(child);
+      child->setHidden(!m);
+      any = any || m;
+    }
+    return self || any;
+  };
+  for (int i = 0; i < tree_->topLevelItemCount(); ++i) filter(tree_->topLevelItem(i));
 }
 
 void OperatorPalette::activate(QTreeWidgetItem* item) {
   if (!item) return;
+  if (const QString kind = item->data(0, KindRole).toString(); !kind.isEmpty()) {
+    Q_EMIT componentChosen(kind, item->data(0, ValueRole).toString());
+    return;
+  }
   const QString opType = item->data(0, OpTypeRole).toString();
   if (opType.isEmpty()) return;
   const QString domain = item->data(0, DomainRole).toString();

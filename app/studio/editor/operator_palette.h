@@ -1,6 +1,7 @@
-// The palette of what the loaded plugins offer, grouped by level: operators (L0) by op type and
-// domain, each with the implementations that provide it (backward, device). The other levels are
-// listed as coming later, so the palette's shape does not change when they arrive.
+// The palette of what the loaded plugins and the host offer, grouped by level: operators (L0) by
+// op type and domain, each with the implementations that provide it (backward, device);
+// executors and models (L1); datasets, samplers and optimizers (L2); distributed schemes and
+// collectives (L3).
 #pragma once
 
 #include <QWidget>
@@ -27,11 +28,14 @@ class OperatorPalette : public QWidget {
   void operatorChosen(const QString& opType, const QString& domain, const QStringList& implementations);
   // One implementation was picked.
   void implementationChosen(const QString& opType, const QString& domain, const QString& id);
+  // A component of another level (LevelTemplates' kinds: "executor", "optimizer", ...).
+  void componentChosen(const QString& kind, const QString& value);
 
  private:
   void rebuild();
   void applyFilter(const QString& text);
   void activate(QTreeWidgetItem* item);
+  void addComponents(QTreeWidgetItem* level, const QString& kind, const QString& title);
 
   PluginCatalog catalog_;
   QString error_;

@@ -13,20 +13,25 @@ QString PluginInfo::abiText() const {
 }
 
 QString PluginInfo::capabilitiesText() const {
-  if (operators.isEmpty()) return PluginCatalog::tr("no operators");
-  int backward = 0;
-  bool cpu = false, cuda = false;
-  for (const OperatorOffer& o : operators) {
-    backward += o.backward ? 1 : 0;
-    cpu = cpu || o.deviceType == 1;
-    cuda = cuda || o.deviceType == 2;
+  QStringList parts;
+  if (!operators.isEmpty()) {
+    int backward = 0;
+    bool cpu = false, cuda = false;
+    for (const OperatorOffer& o : operators) {
+      backward += o.backward ? 1 : 0;
+      cpu = cpu || o.deviceType == 1;
+      cuda = cuda || o.deviceType == 2;
+    }
+    QStringList devices;
+    if (cpu) devices << QStringLiteral("CPU");
+    if (cuda) devices << QStringLiteral("CUDA");
+    parts << PluginCatalog::tr("operators: %n (%1 with backward), %2", "", int(operators.size()))
+                 .arg(backward)
+                 .arg(devices.join(QStringLiteral(", ")));
   }
-  QStringList devices;
-  if (cpu) devices << QStringLiteral("CPU");
-  if (cuda) devices << QStringLiteral("CUDA");
-  return PluginCatalog::tr("operators: %n (%1 with backward), %2", "", int(operators.size()))
-      .arg(backward)
-      .arg(devices.join(QStringLiteral(", ")));
+  if (!executors.isEmpty()) parts << PluginCatalog::tr("executors: %n", "", int(executors.size()));
+  if (!optimizers.isEmpty()) parts << PluginCatalog::tr("optimizers: %n", "", int(optimizers.size()));
+  return parts.isEmpty() ? PluginCatalog::tr("no operators") : parts.join(QStringLiteral("; "));
 }
 
 bool PluginCatalog::fromJson(const QByteArray& json, PluginCatalog* out, QString* error) {
@@ -59,10 +64,35 @@ bool PluginCatalog::fromJson(const QByteArray& json, PluginCatalog* out, QString
                                        oo.value(QStringLiteral("backward")).toBool(),
                                        oo.value(QStringLiteral("device_type")).toInt(1)});
     }
+    const auto components = [&](const char* key, QList<ComponentOffer>* list) {
+      for (const QJsonValue& cv : o.value(QLatin1String(key)).toArray()) {
+        const QJsonObject co = cv.toObject();
+        list->append(ComponentOffer{p.name, co.value(QStringLiteral("name")).toString(),
+                                    co.value(QStringLiteral("id")).toString(),
+                                    co.value(QStringLiteral("description")).toString(),
+                                    co.value(QStringLiteral("device_type")).toInt(1)});
+      }
+    };
+    components("executors", &p.executors);
+    components("optimizers", &p.optimizers);
     c.plugins_.append(p);
   }
   *out = std::move(c);
   return true;
+}
+
+QList<ComponentOffer> PluginCatalog::executors() const {
+  QList<ComponentOffer> out;
+  for (const PluginInfo& p : plugins_)
+    if (p.loaded()) out += p.executors;
+  return out;
+}
+
+QList<ComponentOffer> PluginCatalog::optimizers() const {
+  QList<ComponentOffer> out;
+  for (const PluginInfo& p : plugins_)
+    if (p.loaded()) out += p.optimizers;
+  return out;
 }
 
 QString PluginCatalog::operatorKey(const QString& opType, const QString& domain) {

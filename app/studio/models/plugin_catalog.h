@@ -20,6 +20,15 @@ struct OperatorOffer {
   int deviceType = 1;  // DLDeviceType: 1 CPU, 2 CUDA
 };
 
+// A network executor ("torch/default") or an optimizer ("torch/adam") of a loaded plugin (ABI 1.2).
+struct ComponentOffer {
+  QString plugin;
+  QString name;  // executor variant ("default") or optimizer name ("adam")
+  QString id;    // "torch/default", "reference/adam"
+  QString description;
+  int deviceType = 1;
+};
+
 struct PluginInfo {
   QString name;
   QString version;
@@ -29,6 +38,8 @@ struct PluginInfo {
   QString library;
   QString wraps;           // the framework it wraps ("LibTorch 2.1"), if any
   QList<OperatorOffer> operators;
+  QList<ComponentOffer> executors;
+  QList<ComponentOffer> optimizers;
 
   QString abiText() const;           // "1.1"
   QString capabilitiesText() const;  // "32 operators (31 with backward), CPU"
@@ -50,6 +61,9 @@ class PluginCatalog {
   // experiment file's "implementations" takes.
   QStringList operatorKeys() const;
   QStringList implementationsFor(const QString& opType, const QString& domain) const;
+  // Executors and optimizers of loaded plugins, in plugin order.
+  QList<ComponentOffer> executors() const;
+  QList<ComponentOffer> optimizers() const;
   static QString operatorKey(const QString& opType, const QString& domain);
   static void splitOperatorKey(const QString& key, QString* opType, QString* domain);
 

@@ -281,10 +281,11 @@ class EditorTest : public QObject {
     doc->undoStack()->undo();
     JCOMPARE(doc->json()["implementations"].size(), size_t(3));
 
-    // The palette shows the other levels, disabled.
+    // The palette shows every level (test_studio_editor_levels picks their components).
     QTreeWidget* tree = editor.palette()->tree();
     QCOMPARE(tree->topLevelItemCount(), 4);
-    QVERIFY(!tree->topLevelItem(1)->flags().testFlag(Qt::ItemIsEnabled));
+    QCOMPARE(tree->topLevelItem(2)->text(0), QStringLiteral("Training (L2)"));
+    QVERIFY(tree->topLevelItem(2)->flags().testFlag(Qt::ItemIsEnabled));
   }
 
   void jsonViewSyncsBothWays() {
