@@ -20,6 +20,8 @@ ChartControls::ChartControls(const Features& f, QWidget* parent) : QToolBar(pare
     seriesButton_->setPopupMode(QToolButton::InstantPopup);
     seriesButton_->setMenu(new QMenu(seriesButton_));
     addWidget(seriesButton_);
+  }
+  if (f.series && f.timeAndSmoothing) {
     xAxis_ = new QComboBox(this);
     xAxis_->addItem(tr("against step"));
     xAxis_->addItem(tr("against wall time"));
@@ -45,7 +47,7 @@ ChartControls::ChartControls(const Features& f, QWidget* parent) : QToolBar(pare
       edited(true, true);
     });
   }
-  if (f.series) {
+  if (f.series && f.timeAndSmoothing) {
     addWidget(new QLabel(tr(" Smoothing "), this));
     smoothing_ = new QDoubleSpinBox(this);
     smoothing_->setRange(0, 0.99);

@@ -25,6 +25,7 @@ class ChartControls : public QToolBar {
   struct Features {
     bool series = false;  // series menu, x axis choice and smoothing (series charts)
     bool rates = false;   // the series shown by default are the rates (throughput)
+    bool timeAndSmoothing = true;  // with `series`: the x axis choice and the smoothing
     bool logX = false, logY = false;
   };
   // Ownership: parent.

@@ -14,6 +14,29 @@
 
 namespace d500::studio {
 
+bool ChartModel::readSeries(const store::ResultStore& s, const QList<qint64>& runIds, size_t rowBudget,
+                            std::map<qint64, int64_t>& lastId,
+                            const std::function<void(qint64, const store::SeriesPoint&)>& row) {
+  constexpr size_t kChunk = 50000;  // bounds the transient row vector (~5 MB)
+  bool added = false;
+  for (qint64 run : runIds) {
+    size_t read = 0;
+    for (;;) {
+      const size_t want = rowBudget ? std::min(kChunk, rowBudget - read) : kChunk;
+      if (want == 0) break;
+      const auto rows = s.series_after(run, lastId[run], want);
+      for (const auto& p : rows) row(run, p);
+      if (!rows.empty()) {
+        lastId[run] = rows.back().id;
+        added = true;
+      }
+      read += rows.size();
+      if (rows.size() < want) break;
+    }
+  }
+  return added;
+}
+
 namespace {
 // The data bounds an axis was last auto-ranged to. Re-applying the same bounds would move the
 // axis to them and back to its nice range, and every range change re-lays out the labels and

@@ -9,6 +9,9 @@
 #include <QStringList>
 #include <QTextStream>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <utility>
 
 #include "charts/chart_options.h"
@@ -62,6 +65,11 @@ class ChartModel {
   static std::pair<double, double> axisRange(const QAbstractAxis* axis);
 
  protected:
+  // Reads the series rows of `runIds` newer than lastId[run] in bounded chunks, at most about
+  // `rowBudget` per run (0: all), moving lastId on; `row` sees each. Returns whether any was read.
+  static bool readSeries(const store::ResultStore& s, const QList<qint64>& runIds, size_t rowBudget,
+                         std::map<qint64, int64_t>& lastId,
+                         const std::function<void(qint64 run, const store::SeriesPoint& p)>& row);
   // Removes (and deletes) every series and axis of `chart`.
   static void clearChart(QChart* chart);
   // A QValueAxis, or a base-10 QLogValueAxis when `log`.

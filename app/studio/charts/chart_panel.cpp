@@ -21,6 +21,7 @@
 #include "charts/chart_options.h"
 #include "charts/chart_view.h"
 #include "charts/roofline_chart_model.h"
+#include "charts/seed_band_chart_model.h"
 #include "charts/run_catalog.h"
 #include "charts/series_chart_model.h"
 #include "charts/sweep_chart_model.h"
@@ -36,7 +37,7 @@ constexpr size_t kRowsPerPoll = 200000;  // per run: a huge backlog loads over a
 constexpr int kIdlePollEvery = 10;       // finished runs: look again once a second
 const QSizeF kDefaultExportSize(800, 500);
 
-const char* const kKindNames[] = {"convergence", "throughput", "timings", "sweep", "roofline"};
+const char* const kKindNames[] = {"convergence", "throughput", "timings", "sweep", "roofline", "seeds"};
 
 std::unique_ptr<ChartModel> makeModel(ChartPanel::Kind k, const RunCatalog& c) {
   switch (k) {
@@ -50,6 +51,8 @@ std::unique_ptr<ChartModel> makeModel(ChartPanel::Kind k, const RunCatalog& c) {
       return std::make_unique<SweepChartModel>(c);
     case ChartPanel::Kind::Roofline:
       return std::make_unique<RooflineChartModel>(c);
+    case ChartPanel::Kind::Seeds:
+      return std::make_unique<SeedBandChartModel>(c);
   }
   return nullptr;
 }
@@ -93,7 +96,7 @@ struct ChartPanel::Impl {
   int idlePolls = 0;
   bool redrawPending = false;
 
-  bool seriesKind() const { return kind == Kind::Convergence || kind == Kind::Throughput; }
+  bool seriesKind() const { return kind == Kind::Convergence || kind == Kind::Throughput || kind == Kind::Seeds; }
 
   void buildUi();
   void syncControls();
@@ -112,6 +115,7 @@ void ChartPanel::Impl::buildUi() {
   layout->setSpacing(2);
   ChartControls::Features features;
   features.series = seriesKind();
+  features.timeAndSmoothing = kind != Kind::Seeds;  // across seeds: by step, no EMA
   features.rates = kind == Kind::Throughput;
   features.logX = kind != Kind::Timings && kind != Kind::Roofline;  // roofline: always log-log
   features.logY = kind != Kind::Roofline;
@@ -229,7 +233,8 @@ void ChartPanel::Impl::updateTitle() {
       QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Throughput"),
       QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Timing distributions"),
       QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Sweep"),
-      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Roofline")};
+      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Roofline"),
+      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Across seeds")};
   QString t = tr(kTitles[static_cast<int>(kind)]);
   if (!labels.isEmpty()) t += QStringLiteral(" — ") + labels.join(QStringLiteral(", "));
   if (t != title) {
@@ -291,7 +296,7 @@ QString ChartPanel::kindName(Kind k) {
 }
 
 bool ChartPanel::kindFromName(const QString& name, Kind* out) {
-  for (int i = 0; i < 5; ++i)
+  for (int i = 0; i < int(std::size(kKindNames)); ++i)
     if (name == QLatin1String(kKindNames[i])) {
       if (out) *out = static_cast<Kind>(i);
       return true;

@@ -23,7 +23,8 @@ class ChartPanel : public QWidget {
     Throughput,   // samples/s series
     Timings,      // per-measurement timing distributions (box plots; whisker rule stated)
     Sweep,        // per-point medians with CI error bars across a sweep, runs overlaid
-    Roofline      // operator results against the measured peaks
+    Roofline,     // operator results against the measured peaks
+    Seeds         // a training run's per-seed series: median across seeds with its CI band
   };
   static QString kindName(Kind k);  // "convergence", "timings", ...
   static bool kindFromName(const QString& name, Kind* out);

@@ -35,44 +35,27 @@ void SeriesChartModel::clear() {
 bool SeriesChartModel::poll(const store::ResultStore& s, const QList<qint64>& runIds,
                             size_t rowBudget) {
   runIds_ = runIds;
-  constexpr size_t kChunk = 50000;  // bounds the transient row vector (~5 MB)
-  bool added = false;
-  for (qint64 run : runIds) {
-    size_t read = 0;
-    for (;;) {
-      const size_t want = rowBudget ? std::min(kChunk, rowBudget - read) : kChunk;
-      if (want == 0) break;
-      const auto rows = s.series_after(run, lastId_[run], want);
-      Curve* last = nullptr;  // rows come interleaved by name; most follow one of the same curve
-      for (const auto& p : rows) {
-        if (!last || last->rank != p.rank || last->storedName != p.name) {
-          auto key = std::make_tuple(run, p.rank, p.name);
-          auto it = byKey_.find(key);
-          if (it == byKey_.end()) {
-            auto c = std::make_unique<Curve>();
-            c->run = run;
-            c->rank = p.rank;
-            c->name = QString::fromStdString(p.name);
-            c->storedName = p.name;
-            if (!names_.contains(c->name)) names_.append(c->name);
-            it = byKey_.emplace(key, c.get()).first;
-            curves_.push_back(std::move(c));
-            shapeChanged_ = true;
-          }
-          last = it->second;
-        }
-        last->buffer.append(p);
+  Curve* last = nullptr;  // rows come interleaved by name; most follow one of the same curve
+  return readSeries(s, runIds, rowBudget, lastId_, [&](qint64 run, const store::SeriesPoint& p) {
+    if (!last || last->run != run || last->rank != p.rank || last->storedName != p.name) {
+      auto key = std::make_tuple(run, p.rank, p.name);
+      auto it = byKey_.find(key);
+      if (it == byKey_.end()) {
+        auto c = std::make_unique<Curve>();
+        c->run = run;
+        c->rank = p.rank;
+        c->name = QString::fromStdString(p.name);
+        c->storedName = p.name;
+        if (!names_.contains(c->name)) names_.append(c->name);
+        it = byKey_.emplace(key, c.get()).first;
+        curves_.push_back(std::move(c));
+        shapeChanged_ = true;
       }
-      if (!rows.empty()) {
-        lastId_[run] = rows.back().id;
-        points_ += static_cast<qint64>(rows.size());
-        added = true;
-      }
-      read += rows.size();
-      if (rows.size() < want) break;
+      last = it->second;
     }
-  }
-  return added;
+    last->buffer.append(p);
+    ++points_;
+  });
 }
 
 QStringList SeriesChartModel::shownNames(const ChartOptions& o) const {

@@ -139,7 +139,7 @@ void MainWindow::connectActions() {
   const QList<QPair<QAction*, ChartPanel::Kind>> kinds = {
       {a->chartConvergence, ChartPanel::Kind::Convergence}, {a->chartThroughput, ChartPanel::Kind::Throughput},
       {a->chartTimings, ChartPanel::Kind::Timings},         {a->chartSweep, ChartPanel::Kind::Sweep},
-      {a->chartRoofline, ChartPanel::Kind::Roofline}};
+      {a->chartRoofline, ChartPanel::Kind::Roofline},       {a->chartSeeds, ChartPanel::Kind::Seeds}};
   for (const auto& [action, kind] : kinds)
     connect(action, &QAction::triggered, this, [this, kind = kind] { charts_->openChartForSelection(ChartPanel::kindName(kind)); });
   connect(a->compareRuns, &QAction::triggered, charts_, &ChartActions::compare);

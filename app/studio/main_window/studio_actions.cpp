@@ -69,6 +69,8 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
                     tr("Medians with confidence intervals across the sweep"));
   chartRoofline = make(this, tr("&Roofline Chart"), QString(), QKeySequence(tr("Ctrl+5")),
                        tr("Operator results against the machine's measured peaks"));
+  chartSeeds = make(this, tr("Across S&eeds Chart"), QString(), QKeySequence(tr("Ctrl+6")),
+                    tr("Median across a training run's seeds with its confidence band"));
   compareRuns = make(this, tr("Co&mpare Runs"), QStringLiteral("compare"), QKeySequence(tr("Ctrl+M")),
                      tr("Compare the selected runs side by side"));
   exportChart = make(this, tr("&Export Chart..."), QStringLiteral("export"), QKeySequence(tr("Ctrl+Shift+E")),
@@ -107,7 +109,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   runMenu->addActions({run, cancel, cancelAll});
 
   QMenu* charts = bar->addMenu(tr("&Charts"));
-  charts->addActions({chartConvergence, chartThroughput, chartTimings, chartSweep, chartRoofline});
+  charts->addActions({chartConvergence, chartThroughput, chartTimings, chartSweep, chartRoofline, chartSeeds});
   charts->addSeparator();
   charts->addAction(compareRuns);
 

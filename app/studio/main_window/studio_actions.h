@@ -25,7 +25,7 @@ class StudioActions : public QObject {
   QAction *newExperiment, *addExperiment, *saveExperiment, *saveExperimentAs, *removeExperiment;
   QAction *undo, *redo, *settings;
   QAction *run, *cancel, *cancelAll;
-  QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline;
+  QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline, *chartSeeds;
   QAction *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf;
   QAction *reloadPlugins, *about;
   QMenu* recentMenu = nullptr;

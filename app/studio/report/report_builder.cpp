@@ -220,7 +220,7 @@ QString ReportBuilder::chartsSection(ChartEmbedding embedding) {
   QString out;
   const ChartPanel::Kind kinds[] = {ChartPanel::Kind::Convergence, ChartPanel::Kind::Throughput,
                                     ChartPanel::Kind::Timings, ChartPanel::Kind::Sweep,
-                                    ChartPanel::Kind::Roofline};
+                                    ChartPanel::Kind::Roofline, ChartPanel::Kind::Seeds};
   for (ChartPanel::Kind kind : kinds) {
     ChartPanel panel(kind, storePath_, runIds_);
     panel.refresh();

@@ -9,6 +9,7 @@ add_executable(test_studio_charts
   ${_charts_tests}/charts_live_test.cpp
   ${_charts_tests}/charts_export_test.cpp
   ${_charts_tests}/charts_screenshot_test.cpp
+  ${_charts_tests}/charts_seeds_test.cpp
   ${_charts_tests}/report_escape_test.cpp
   ${_charts_tests}/report_writer_test.cpp
   ${_charts_tests}/compare_view_test.cpp)
