@@ -30,18 +30,35 @@
         <translation>keine Operatoren</translation>
     </message>
     <message>
-        <source>The runner's plugin list is not the expected JSON (%1)</source>
+        <source>The runner&apos;s plugin list is not the expected JSON (%1)</source>
         <translation>Die Plugin-Liste des Runners ist nicht das erwartete JSON (%1)</translation>
     </message>
     <message numerus="yes">
         <source>operators: %n (%1 with backward), %2</source>
-        <translation><numerusform>%n Operator (%1 mit Rückwärts), %2</numerusform><numerusform>%n Operatoren (%1 mit Rückwärts), %2</numerusform></translation>
+        <translation>
+            <numerusform>%n Operator (%1 mit Rückwärts), %2</numerusform>
+            <numerusform>%n Operatoren (%1 mit Rückwärts), %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>executors: %n</source>
+        <translation>
+            <numerusform>Ausführer: %n</numerusform>
+            <numerusform>Ausführer: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>optimizers: %n</source>
+        <translation>
+            <numerusform>Optimierer: %n</numerusform>
+            <numerusform>Optimierer: %n</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Project</name>
     <message>
-        <source>%1 is not a d500 project (no "d500_project" format number)</source>
+        <source>%1 is not a d500 project (no &quot;d500_project&quot; format number)</source>
         <translation>%1 ist kein d500-Projekt (keine Formatnummer „d500_project“)</translation>
     </message>
     <message>
@@ -341,8 +358,51 @@
         <translation>Dieses Experiment läuft unter MPI, aber mpirun wurde im PATH nicht gefunden (setzen Sie D500_MPIRUN auf seinen Pfad).</translation>
     </message>
     <message>
-        <source>The launcher "%1" cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
+        <source>The launcher &quot;%1&quot; cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
         <translation>Der Starter „%1“ kann nicht aus dem Studio gestartet werden; reichen Sie das Experiment stattdessen mit d500 auf dem Cluster ein.</translation>
+    </message>
+</context>
+<context>
+    <name>SeedBandChartModel</name>
+    <message>
+        <source>no per-seed series (a training run with several seeds has them)</source>
+        <translation>keine Reihen pro Seed (ein Trainingslauf mit mehreren Seeds hat sie)</translation>
+    </message>
+    <message>
+        <source>band: the median&apos;s confidence interval from the seeds&apos; order statistics; 95% needs 6 or more seeds, with fewer it is their range (coverage in the tooltip)</source>
+        <translation>Band: Konfidenzintervall des Medians aus den Ordnungsstatistiken der Seeds; 95 % braucht mindestens 6 Seeds, mit weniger ist es ihre Spannweite (Überdeckung im Tooltip)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>[rank %1]</source>
+        <translation>[Rang %1]</translation>
+    </message>
+    <message>
+        <source>%1: CI of the median (&gt;= %2% coverage, up to %3 seeds)</source>
+        <translation>%1: KI des Medians (&gt;= %2 % Überdeckung, bis zu %3 Seeds)</translation>
+    </message>
+    <message>
+        <source>%1: median across seeds</source>
+        <translation>%1: Median über die Seeds</translation>
+    </message>
+    <message>
+        <source>%1
+step %2 · %3 seeds
+median %4 · band [%5, %6] (%7% coverage)</source>
+        <translation>%1
+Schritt %2 · %3 Seeds
+Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
+    </message>
+    <message>
+        <source>step: count; median, band_low, band_high: the series&apos; own unit, from the stored per-seed values; coverage: probability that the band holds the median</source>
+        <translation>step: Anzahl; median, band_low, band_high: die Einheit der Reihe, aus den gespeicherten Werten pro Seed; coverage: Wahrscheinlichkeit, dass das Band den Median enthält</translation>
     </message>
 </context>
 <context>
@@ -376,7 +436,7 @@
         <translation>%1 geglättet</translation>
     </message>
     <message>
-        <source>step: count; wall_time: s since the run started; value: the series' own unit, as recorded by the run</source>
+        <source>step: count; wall_time: s since the run started; value: the series&apos; own unit, as recorded by the run</source>
         <translation>step: Anzahl; wall_time: s seit Laufbeginn; value: die eigene Einheit der Reihe, wie vom Lauf aufgezeichnet</translation>
     </message>
 </context>
@@ -429,16 +489,22 @@
         <translation>Validierung: %1</translation>
     </message>
     <message>
-        <source>median, ci_lo, ci_hi: per call, in the row's unit (ns); ci_level: a fraction</source>
+        <source>median, ci_lo, ci_hi: per call, in the row&apos;s unit (ns); ci_level: a fraction</source>
         <translation>median, ci_lo, ci_hi: pro Aufruf, in der Einheit der Zeile (ns); ci_level: ein Anteil</translation>
     </message>
     <message numerus="yes">
         <source>%n point(s) stopped at a cap before the CI target: their bars are dashed</source>
-        <translation><numerusform>%n Punkt hat vor dem KI-Ziel an einer Grenze angehalten: sein Balken ist gestrichelt</numerusform><numerusform>%n Punkte haben vor dem KI-Ziel an einer Grenze angehalten: ihre Balken sind gestrichelt</numerusform></translation>
+        <translation>
+            <numerusform>%n Punkt hat vor dem KI-Ziel an einer Grenze angehalten: sein Balken ist gestrichelt</numerusform>
+            <numerusform>%n Punkte haben vor dem KI-Ziel an einer Grenze angehalten: ihre Balken sind gestrichelt</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n measurement(s) failed or empty, not drawn (see the CSV)</source>
-        <translation><numerusform>%n Messung fehlgeschlagen oder leer, nicht gezeichnet (siehe CSV)</numerusform><numerusform>%n Messungen fehlgeschlagen oder leer, nicht gezeichnet (siehe CSV)</numerusform></translation>
+        <translation>
+            <numerusform>%n Messung fehlgeschlagen oder leer, nicht gezeichnet (siehe CSV)</numerusform>
+            <numerusform>%n Messungen fehlgeschlagen oder leer, nicht gezeichnet (siehe CSV)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -461,15 +527,21 @@
     </message>
     <message numerus="yes">
         <source>%n sample(s) beyond the whiskers</source>
-        <translation><numerusform>%n Messwert jenseits der Whisker</numerusform><numerusform>%n Messwerte jenseits der Whisker</numerusform></translation>
+        <translation>
+            <numerusform>%n Messwert jenseits der Whisker</numerusform>
+            <numerusform>%n Messwerte jenseits der Whisker</numerusform>
+        </translation>
     </message>
     <message>
-        <source>value: one raw timing sample, per call, in the row's unit (ns)</source>
+        <source>value: one raw timing sample, per call, in the row&apos;s unit (ns)</source>
         <translation>value: ein roher Zeitmesswert pro Aufruf, in der Einheit der Zeile (ns)</translation>
     </message>
     <message numerus="yes">
         <source>%n measurement(s) not drawn (at most %1 per run); the CSV holds them all</source>
-        <translation><numerusform>%n Messung nicht gezeichnet (höchstens %1 pro Lauf); die CSV enthält alle</numerusform><numerusform>%n Messungen nicht gezeichnet (höchstens %1 pro Lauf); die CSV enthält alle</numerusform></translation>
+        <translation>
+            <numerusform>%n Messung nicht gezeichnet (höchstens %1 pro Lauf); die CSV enthält alle</numerusform>
+            <numerusform>%n Messungen nicht gezeichnet (höchstens %1 pro Lauf); die CSV enthält alle</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -480,7 +552,10 @@
     </message>
     <message numerus="yes">
         <source>ok (%n checks)</source>
-        <translation><numerusform>ok (%n Prüfung)</numerusform><numerusform>ok (%n Prüfungen)</numerusform></translation>
+        <translation>
+            <numerusform>ok (%n Prüfung)</numerusform>
+            <numerusform>ok (%n Prüfungen)</numerusform>
+        </translation>
     </message>
     <message>
         <source>FAILED: %1</source>
@@ -522,8 +597,8 @@
         <translation>Compiler: %1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;A workbench for fair, statistically sound and reproducible deep learning benchmarks, after Deep500 (Ben-Nun et al., IPDPS'19).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Eine Werkbank für faire, statistisch fundierte und reproduzierbare Deep-Learning-Benchmarks, nach Deep500 (Ben-Nun et al., IPDPS'19).&lt;/p&gt;</translation>
+        <source>&lt;p&gt;A workbench for fair, statistically sound and reproducible deep learning benchmarks, after Deep500 (Ben-Nun et al., IPDPS&apos;19).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Eine Werkbank für faire, statistisch fundierte und reproduzierbare Deep-Learning-Benchmarks, nach Deep500 (Ben-Nun et al., IPDPS&apos;19).&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -706,6 +781,29 @@
         <source>Could not write the CSV file %1: %2.</source>
         <translation>Die CSV-Datei %1 konnte nicht geschrieben werden: %2.</translation>
     </message>
+    <message>
+        <source>Across seeds</source>
+        <translation>Über Seeds</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CollectiveSection</name>
+    <message>
+        <source>Collective operations</source>
+        <translation>Kollektive Operationen</translation>
+    </message>
+    <message>
+        <source>Smallest message (bytes)</source>
+        <translation>Kleinste Nachricht (Bytes)</translation>
+    </message>
+    <message>
+        <source>Largest message (bytes)</source>
+        <translation>Größte Nachricht (Bytes)</translation>
+    </message>
+    <message>
+        <source>Element type</source>
+        <translation>Elementtyp</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::CompareView</name>
@@ -747,11 +845,17 @@
     </message>
     <message numerus="yes">
         <source>%n measurement(s) across %1 runs. Speedup = baseline median / median (&gt; 1: faster); verdict: two-sided Mann-Whitney U on the raw samples, alpha 0.05.</source>
-        <translation><numerusform>%n Messung über %1 Läufe. Speedup = Median der Referenz / Median (&gt; 1: schneller); Urteil: zweiseitiger Mann-Whitney-U-Test auf den Rohmesswerten, alpha 0,05.</numerusform><numerusform>%n Messungen über %1 Läufe. Speedup = Median der Referenz / Median (&gt; 1: schneller); Urteil: zweiseitiger Mann-Whitney-U-Test auf den Rohmesswerten, alpha 0,05.</numerusform></translation>
+        <translation>
+            <numerusform>%n Messung über %1 Läufe. Speedup = Median der Referenz / Median (&gt; 1: schneller); Urteil: zweiseitiger Mann-Whitney-U-Test auf den Rohmesswerten, alpha 0,05.</numerusform>
+            <numerusform>%n Messungen über %1 Läufe. Speedup = Median der Referenz / Median (&gt; 1: schneller); Urteil: zweiseitiger Mann-Whitney-U-Test auf den Rohmesswerten, alpha 0,05.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>One run: %n point(s), each implementation against %1. Speedup = baseline median / median; verdict: two-sided Mann-Whitney U, alpha 0.05.</source>
-        <translation><numerusform>Ein Lauf: %n Punkt, jede Implementierung gegen %1. Speedup = Median der Referenz / Median; Urteil: zweiseitiger Mann-Whitney-U-Test, alpha 0,05.</numerusform><numerusform>Ein Lauf: %n Punkte, jede Implementierung gegen %1. Speedup = Median der Referenz / Median; Urteil: zweiseitiger Mann-Whitney-U-Test, alpha 0,05.</numerusform></translation>
+        <translation>
+            <numerusform>Ein Lauf: %n Punkt, jede Implementierung gegen %1. Speedup = Median der Referenz / Median; Urteil: zweiseitiger Mann-Whitney-U-Test, alpha 0,05.</numerusform>
+            <numerusform>Ein Lauf: %n Punkte, jede Implementierung gegen %1. Speedup = Median der Referenz / Median; Urteil: zweiseitiger Mann-Whitney-U-Test, alpha 0,05.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Reading the store %1 failed: %2</source>
@@ -855,6 +959,33 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::DistributedSection</name>
+    <message>
+        <source>Distributed</source>
+        <translation>Verteilt</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>model_averaging: average the models after every k-th step</source>
+        <translation>model_averaging: die Modelle nach jedem k-ten Schritt mitteln</translation>
+    </message>
+    <message>
+        <source>Average every (steps)</source>
+        <translation>Mitteln alle (Schritte)</translation>
+    </message>
+    <message>
+        <source>Sampler across ranks</source>
+        <translation>Sampler über die Ränge</translation>
+    </message>
+    <message>
+        <source>Measure the 1-rank base case (speedup and efficiency)</source>
+        <translation>Basisfall mit 1 Rang messen (Beschleunigung und Effizienz)</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ExperimentActions</name>
     <message>
         <source>New experiment: pick an operator in the palette on the left.</source>
@@ -953,6 +1084,14 @@ Validierung</translation>
         <source>Edit JSON</source>
         <translation>JSON bearbeiten</translation>
     </message>
+    <message>
+        <source>Make it a %1 experiment</source>
+        <translation>Zu einem %1-Experiment machen</translation>
+    </message>
+    <message>
+        <source>Choose %1 %2</source>
+        <translation>%1 %2 wählen</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ExperimentEditor</name>
@@ -991,18 +1130,6 @@ Validierung</translation>
         <translation>Operatoren (L0)</translation>
     </message>
     <message>
-        <source>Networks (L1) — coming later</source>
-        <translation>Netzwerke (L1) — folgt später</translation>
-    </message>
-    <message>
-        <source>Training (L2) — coming later</source>
-        <translation>Training (L2) — folgt später</translation>
-    </message>
-    <message>
-        <source>Distributed (L3) — coming later</source>
-        <translation>Verteilt (L3) — folgt später</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>Name</translation>
     </message>
@@ -1017,6 +1144,26 @@ Validierung</translation>
     <message>
         <source>Seed</source>
         <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Networks (L1)</source>
+        <translation>Netze (L1)</translation>
+    </message>
+    <message>
+        <source>Training (L2)</source>
+        <translation>Training (L2)</translation>
+    </message>
+    <message>
+        <source>Distributed training (L3)</source>
+        <translation>Verteiltes Training (L3)</translation>
+    </message>
+    <message>
+        <source>Collective communication (L3)</source>
+        <translation>Kollektive Kommunikation (L3)</translation>
+    </message>
+    <message>
+        <source>Changing the level replaces the level&apos;s sections with its defaults (undo brings them back).</source>
+        <translation>Ein Wechsel der Ebene ersetzt deren Abschnitte durch Vorgaben (Rückgängig stellt sie wieder her).</translation>
     </message>
 </context>
 <context>
@@ -1184,7 +1331,53 @@ Validierung</translation>
     </message>
     <message numerus="yes">
         <source>Store: %1 (runs: %n)</source>
-        <translation><numerusform>Speicher: %1 (%n Lauf)</numerusform><numerusform>Speicher: %1 (%n Läufe)</numerusform></translation>
+        <translation>
+            <numerusform>Speicher: %1 (%n Lauf)</numerusform>
+            <numerusform>Speicher: %1 (%n Läufe)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkSection</name>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Executors</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>e.g. 1, 16, 64</source>
+        <translation>z. B. 1, 16, 64</translation>
+    </message>
+    <message>
+        <source>Batch sizes</source>
+        <translation>Batchgrößen</translation>
+    </message>
+    <message>
+        <source>Latency at batch 1</source>
+        <translation>Latenz bei Batch 1</translation>
+    </message>
+    <message>
+        <source>Throughput per batch size</source>
+        <translation>Durchsatz je Batchgröße</translation>
+    </message>
+    <message>
+        <source>Forward + backward</source>
+        <translation>Vorwärts + rückwärts</translation>
+    </message>
+    <message>
+        <source>Per-node times</source>
+        <translation>Zeiten je Knoten</translation>
+    </message>
+    <message>
+        <source>%1 (no loaded plugin offers it)</source>
+        <translation>%1 (kein geladenes Plugin bietet es an)</translation>
     </message>
 </context>
 <context>
@@ -1213,10 +1406,6 @@ Validierung</translation>
         <translation>Details</translation>
     </message>
     <message>
-        <source>Double-click an operator to benchmark it with every implementation, or one implementation to add it.</source>
-        <translation>Doppelklick auf einen Operator misst ihn mit allen Implementierungen; Doppelklick auf eine Implementierung fügt sie hinzu.</translation>
-    </message>
-    <message>
         <source>Operators (L0)</source>
         <translation>Operatoren (L0)</translation>
     </message>
@@ -1236,21 +1425,64 @@ Validierung</translation>
         <source>%1 %2 from %3</source>
         <translation>%1 %2 aus %3</translation>
     </message>
-    <message>
-        <source>Networks (L1): executors, models — coming later</source>
-        <translation>Netzwerke (L1): Ausführer, Modelle — folgt später</translation>
-    </message>
-    <message>
-        <source>Training (L2): datasets, samplers, optimizers — coming later</source>
-        <translation>Training (L2): Datensätze, Sampler, Optimierer — folgt später</translation>
-    </message>
-    <message>
-        <source>Distributed (L3): communication, distributed optimizers — coming later</source>
-        <translation>Verteilt (L3): Kommunikation, verteilte Optimierer — folgt später</translation>
-    </message>
     <message numerus="yes">
         <source>implementations: %n</source>
-        <translation><numerusform>%n Implementierung</numerusform><numerusform>%n Implementierungen</numerusform></translation>
+        <translation>
+            <numerusform>%n Implementierung</numerusform>
+            <numerusform>%n Implementierungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Double-click an operator to benchmark it with every implementation, one implementation to add it, or a component to use it (the level changes when needed).</source>
+        <translation>Doppelklick auf einen Operator misst ihn mit jeder Implementierung, auf eine Implementierung fügt sie hinzu, auf eine Komponente verwendet sie (die Ebene wechselt bei Bedarf).</translation>
+    </message>
+    <message>
+        <source>Networks (L1)</source>
+        <translation>Netze (L1)</translation>
+    </message>
+    <message>
+        <source>Executors</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>Training (L2)</source>
+        <translation>Training (L2)</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <source>Samplers</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Optimizers</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Distributed (L3)</source>
+        <translation>Verteilt (L3)</translation>
+    </message>
+    <message>
+        <source>Distributed optimizers</source>
+        <translation>Verteilte Optimierer</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>Kollektive</translation>
+    </message>
+    <message>
+        <source>Double-click to use it in the experiment</source>
+        <translation>Doppelklick verwendet es im Experiment</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>eingebaut</translation>
     </message>
 </context>
 <context>
@@ -1280,7 +1512,7 @@ Validierung</translation>
         <translation>Elementtyp</translation>
     </message>
     <message>
-        <source>Inputs (dimensions: integers or sweep variables, e.g. "N, C, 64, 64")</source>
+        <source>Inputs (dimensions: integers or sweep variables, e.g. &quot;N, C, 64, 64&quot;)</source>
         <translation>Eingaben (Dimensionen: ganze Zahlen oder Sweep-Variablen, z. B. „N, C, 64, 64“)</translation>
     </message>
     <message>
@@ -1288,7 +1520,7 @@ Validierung</translation>
         <translation>Eingabe hinzufügen</translation>
     </message>
     <message>
-        <source>Attributes (a value may name a sweep variable as "$name")</source>
+        <source>Attributes (a value may name a sweep variable as &quot;$name&quot;)</source>
         <translation>Attribute (ein Wert kann eine Sweep-Variable als „$name“ nennen)</translation>
     </message>
     <message>
@@ -1467,7 +1699,7 @@ Validierung</translation>
         <translation>Andere Läufe</translation>
     </message>
     <message>
-        <source>Runs in the store that belong to none of the project's experiments</source>
+        <source>Runs in the store that belong to none of the project&apos;s experiments</source>
         <translation>Läufe im Speicher, die zu keinem Experiment des Projekts gehören</translation>
     </message>
     <message>
@@ -1484,7 +1716,10 @@ Validierung</translation>
     </message>
     <message numerus="yes">
         <source>runs: %n</source>
-        <translation><numerusform>%n Lauf</numerusform><numerusform>%n Läufe</numerusform></translation>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1858,7 +2093,7 @@ Validierung</translation>
         <translation>Der d500-Runner</translation>
     </message>
     <message>
-        <source>Benchmarks running at the same time disturb each other's timings; keep 1 unless the runs do not measure time.</source>
+        <source>Benchmarks running at the same time disturb each other&apos;s timings; keep 1 unless the runs do not measure time.</source>
         <translation>Gleichzeitig laufende Benchmarks stören gegenseitig ihre Zeitmessungen; lassen Sie 1, außer die Läufe messen keine Zeit.</translation>
     </message>
     <message>
@@ -2005,7 +2240,7 @@ Validierung</translation>
         <translation>F5</translation>
     </message>
     <message>
-        <source>Run the current experiment (saved first) into the project's store</source>
+        <source>Run the current experiment (saved first) into the project&apos;s store</source>
         <translation>Das aktuelle Experiment (zuvor gespeichert) in den Speicher des Projekts ausführen</translation>
     </message>
     <message>
@@ -2085,7 +2320,7 @@ Validierung</translation>
         <translation>Ctrl+5</translation>
     </message>
     <message>
-        <source>Operator results against the machine's measured peaks</source>
+        <source>Operator results against the machine&apos;s measured peaks</source>
         <translation>Operatorergebnisse gegenüber den gemessenen Spitzenwerten der Maschine</translation>
     </message>
     <message>
@@ -2188,6 +2423,18 @@ Validierung</translation>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
+    <message>
+        <source>Across S&amp;eeds Chart</source>
+        <translation>Diagramm über S&amp;eeds</translation>
+    </message>
+    <message>
+        <source>Ctrl+6</source>
+        <translation>Ctrl+6</translation>
+    </message>
+    <message>
+        <source>Median across a training run&apos;s seeds with its confidence band</source>
+        <translation>Median über die Seeds eines Trainingslaufs mit seinem Konfidenzband</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -2221,7 +2468,10 @@ Validierung</translation>
     </message>
     <message numerus="yes">
         <source>measurement points per implementation: %n</source>
-        <translation><numerusform>%n Messpunkt je Implementierung</numerusform><numerusform>%n Messpunkte je Implementierung</numerusform></translation>
+        <translation>
+            <numerusform>%n Messpunkt je Implementierung</numerusform>
+            <numerusform>%n Messpunkte je Implementierung</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2233,6 +2483,77 @@ Validierung</translation>
     <message>
         <source>Remove sweep variable %1</source>
         <translation>Sweep-Variable %1 entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::TrainingSection</name>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>none; e.g. ../recipes/fashion_mnist_mlp.json</source>
+        <translation>keines; z. B. ../recipes/fashion_mnist_mlp.json</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>Rezept</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>MLP hidden widths, e.g. 256, 128</source>
+        <translation>Breiten der verborgenen MLP-Schichten, z. B. 256, 128</translation>
+    </message>
+    <message>
+        <source>Hidden layers</source>
+        <translation>Verborgene Schichten</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>Seeds</translation>
+    </message>
+    <message>
+        <source>Target test accuracy</source>
+        <translation>Ziel-Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>Evaluate every (steps)</source>
+        <translation>Auswerten alle (Schritte)</translation>
+    </message>
+    <message>
+        <source>Wall-time limit (s)</source>
+        <translation>Zeitlimit (s)</translation>
     </message>
 </context>
 <context>

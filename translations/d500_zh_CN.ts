@@ -30,19 +30,33 @@
         <translation>无算子</translation>
     </message>
     <message>
-        <source>The runner's plugin list is not the expected JSON (%1)</source>
+        <source>The runner&apos;s plugin list is not the expected JSON (%1)</source>
         <translation>运行器返回的插件列表不是预期的 JSON（%1）</translation>
     </message>
     <message numerus="yes">
         <source>operators: %n (%1 with backward), %2</source>
-        <translation><numerusform>%n 个算子（%1 个支持反向），%2</numerusform></translation>
+        <translation>
+            <numerusform>%n 个算子（%1 个支持反向），%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>executors: %n</source>
+        <translation>
+            <numerusform>执行器：%n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>optimizers: %n</source>
+        <translation>
+            <numerusform>优化器：%n</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Project</name>
     <message>
-        <source>%1 is not a d500 project (no "d500_project" format number)</source>
-        <translation>%1 不是 d500 项目（缺少 "d500_project" 格式编号）</translation>
+        <source>%1 is not a d500 project (no &quot;d500_project&quot; format number)</source>
+        <translation>%1 不是 d500 项目（缺少 &quot;d500_project&quot; 格式编号）</translation>
     </message>
     <message>
         <source>%1 was written by a newer d500 (project format %2; this build reads %3). Opened what this version understands; saving may drop the rest.</source>
@@ -341,8 +355,51 @@
         <translation>此实验通过 MPI 运行，但在 PATH 中未找到 mpirun（请将 D500_MPIRUN 设置为其路径）。</translation>
     </message>
     <message>
-        <source>The launcher "%1" cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
-        <translation>启动方式 "%1" 无法从工作台启动；请改为在集群上使用 d500 提交该实验。</translation>
+        <source>The launcher &quot;%1&quot; cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
+        <translation>启动方式 &quot;%1&quot; 无法从工作台启动；请改为在集群上使用 d500 提交该实验。</translation>
+    </message>
+</context>
+<context>
+    <name>SeedBandChartModel</name>
+    <message>
+        <source>no per-seed series (a training run with several seeds has them)</source>
+        <translation>没有按种子的序列（多种子的训练运行才有）</translation>
+    </message>
+    <message>
+        <source>band: the median&apos;s confidence interval from the seeds&apos; order statistics; 95% needs 6 or more seeds, with fewer it is their range (coverage in the tooltip)</source>
+        <translation>带：由各种子的顺序统计量得到的中位数置信区间；95% 需要至少 6 个种子，少于此时为其范围（覆盖率见提示）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>[rank %1]</source>
+        <translation>[进程 %1]</translation>
+    </message>
+    <message>
+        <source>%1: CI of the median (&gt;= %2% coverage, up to %3 seeds)</source>
+        <translation>%1：中位数的置信区间（覆盖率 &gt;= %2%，最多 %3 个种子）</translation>
+    </message>
+    <message>
+        <source>%1: median across seeds</source>
+        <translation>%1：各种子的中位数</translation>
+    </message>
+    <message>
+        <source>%1
+step %2 · %3 seeds
+median %4 · band [%5, %6] (%7% coverage)</source>
+        <translation>%1
+第 %2 步 · %3 个种子
+中位数 %4 · 带 [%5, %6]（覆盖率 %7%）</translation>
+    </message>
+    <message>
+        <source>step: count; median, band_low, band_high: the series&apos; own unit, from the stored per-seed values; coverage: probability that the band holds the median</source>
+        <translation>step：计数；median、band_low、band_high：序列自身的单位，来自存储的各种子值；coverage：带包含中位数的概率</translation>
     </message>
 </context>
 <context>
@@ -376,7 +433,7 @@
         <translation>%1（平滑）</translation>
     </message>
     <message>
-        <source>step: count; wall_time: s since the run started; value: the series' own unit, as recorded by the run</source>
+        <source>step: count; wall_time: s since the run started; value: the series&apos; own unit, as recorded by the run</source>
         <translation>step：计数；wall_time：自运行开始的秒数；value：该序列自身的单位，按运行记录</translation>
     </message>
 </context>
@@ -429,16 +486,20 @@
         <translation>验证：%1</translation>
     </message>
     <message>
-        <source>median, ci_lo, ci_hi: per call, in the row's unit (ns); ci_level: a fraction</source>
+        <source>median, ci_lo, ci_hi: per call, in the row&apos;s unit (ns); ci_level: a fraction</source>
         <translation>median、ci_lo、ci_hi：每次调用，单位为该行的单位（ns）；ci_level：比例</translation>
     </message>
     <message numerus="yes">
         <source>%n point(s) stopped at a cap before the CI target: their bars are dashed</source>
-        <translation><numerusform>%n 个测量点在达到置信区间目标前因上限而停止：其误差棒以虚线显示</numerusform></translation>
+        <translation>
+            <numerusform>%n 个测量点在达到置信区间目标前因上限而停止：其误差棒以虚线显示</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n measurement(s) failed or empty, not drawn (see the CSV)</source>
-        <translation><numerusform>%n 个测量失败或为空，未绘制（见 CSV）</numerusform></translation>
+        <translation>
+            <numerusform>%n 个测量失败或为空，未绘制（见 CSV）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -461,15 +522,19 @@
     </message>
     <message numerus="yes">
         <source>%n sample(s) beyond the whiskers</source>
-        <translation><numerusform>%n 个样本超出须线</numerusform></translation>
+        <translation>
+            <numerusform>%n 个样本超出须线</numerusform>
+        </translation>
     </message>
     <message>
-        <source>value: one raw timing sample, per call, in the row's unit (ns)</source>
+        <source>value: one raw timing sample, per call, in the row&apos;s unit (ns)</source>
         <translation>value：每次调用的一个原始计时样本，单位为该行的单位（ns）</translation>
     </message>
     <message numerus="yes">
         <source>%n measurement(s) not drawn (at most %1 per run); the CSV holds them all</source>
-        <translation><numerusform>%n 个测量未绘制（每个运行最多 %1 个）；CSV 中包含全部</numerusform></translation>
+        <translation>
+            <numerusform>%n 个测量未绘制（每个运行最多 %1 个）；CSV 中包含全部</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -480,7 +545,9 @@
     </message>
     <message numerus="yes">
         <source>ok (%n checks)</source>
-        <translation><numerusform>通过（%n 项检查）</numerusform></translation>
+        <translation>
+            <numerusform>通过（%n 项检查）</numerusform>
+        </translation>
     </message>
     <message>
         <source>FAILED: %1</source>
@@ -522,8 +589,8 @@
         <translation>编译器：%1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;A workbench for fair, statistically sound and reproducible deep learning benchmarks, after Deep500 (Ben-Nun et al., IPDPS'19).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;用于公平、统计可靠且可复现的深度学习基准测试的工作台，源自 Deep500（Ben-Nun 等，IPDPS'19）。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;A workbench for fair, statistically sound and reproducible deep learning benchmarks, after Deep500 (Ben-Nun et al., IPDPS&apos;19).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用于公平、统计可靠且可复现的深度学习基准测试的工作台，源自 Deep500（Ben-Nun 等，IPDPS&apos;19）。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -706,6 +773,29 @@
         <source>Could not write the CSV file %1: %2.</source>
         <translation>无法写入 CSV 文件 %1：%2。</translation>
     </message>
+    <message>
+        <source>Across seeds</source>
+        <translation>跨种子</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CollectiveSection</name>
+    <message>
+        <source>Collective operations</source>
+        <translation>集合通信操作</translation>
+    </message>
+    <message>
+        <source>Smallest message (bytes)</source>
+        <translation>最小消息（字节）</translation>
+    </message>
+    <message>
+        <source>Largest message (bytes)</source>
+        <translation>最大消息（字节）</translation>
+    </message>
+    <message>
+        <source>Element type</source>
+        <translation>元素类型</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::CompareView</name>
@@ -747,11 +837,15 @@
     </message>
     <message numerus="yes">
         <source>%n measurement(s) across %1 runs. Speedup = baseline median / median (&gt; 1: faster); verdict: two-sided Mann-Whitney U on the raw samples, alpha 0.05.</source>
-        <translation><numerusform>%1 个运行中共 %n 个测量。加速比 = 基准中位数 / 中位数（&gt; 1：更快）；结论：对原始样本的双侧 Mann-Whitney U 检验，alpha = 0.05。</numerusform></translation>
+        <translation>
+            <numerusform>%1 个运行中共 %n 个测量。加速比 = 基准中位数 / 中位数（&gt; 1：更快）；结论：对原始样本的双侧 Mann-Whitney U 检验，alpha = 0.05。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>One run: %n point(s), each implementation against %1. Speedup = baseline median / median; verdict: two-sided Mann-Whitney U, alpha 0.05.</source>
-        <translation><numerusform>单个运行：%n 个测量点，每个实现均与 %1 比较。加速比 = 基准中位数 / 中位数；结论：双侧 Mann-Whitney U 检验，alpha = 0.05。</numerusform></translation>
+        <translation>
+            <numerusform>单个运行：%n 个测量点，每个实现均与 %1 比较。加速比 = 基准中位数 / 中位数；结论：双侧 Mann-Whitney U 检验，alpha = 0.05。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Reading the store %1 failed: %2</source>
@@ -855,6 +949,33 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::DistributedSection</name>
+    <message>
+        <source>Distributed</source>
+        <translation>分布式</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>model_averaging: average the models after every k-th step</source>
+        <translation>model_averaging：每 k 步对模型取平均</translation>
+    </message>
+    <message>
+        <source>Average every (steps)</source>
+        <translation>平均间隔（步）</translation>
+    </message>
+    <message>
+        <source>Sampler across ranks</source>
+        <translation>跨进程采样器</translation>
+    </message>
+    <message>
+        <source>Measure the 1-rank base case (speedup and efficiency)</source>
+        <translation>测量单进程基准（加速比和效率）</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ExperimentActions</name>
     <message>
         <source>New experiment: pick an operator in the palette on the left.</source>
@@ -953,6 +1074,14 @@ validation</source>
         <source>Edit JSON</source>
         <translation>编辑 JSON</translation>
     </message>
+    <message>
+        <source>Make it a %1 experiment</source>
+        <translation>改为 %1 实验</translation>
+    </message>
+    <message>
+        <source>Choose %1 %2</source>
+        <translation>选择 %1 %2</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ExperimentEditor</name>
@@ -991,18 +1120,6 @@ validation</source>
         <translation>算子 (L0)</translation>
     </message>
     <message>
-        <source>Networks (L1) — coming later</source>
-        <translation>网络 (L1) — 即将推出</translation>
-    </message>
-    <message>
-        <source>Training (L2) — coming later</source>
-        <translation>训练 (L2) — 即将推出</translation>
-    </message>
-    <message>
-        <source>Distributed (L3) — coming later</source>
-        <translation>分布式 (L3) — 即将推出</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -1017,6 +1134,26 @@ validation</source>
     <message>
         <source>Seed</source>
         <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Networks (L1)</source>
+        <translation>网络 (L1)</translation>
+    </message>
+    <message>
+        <source>Training (L2)</source>
+        <translation>训练 (L2)</translation>
+    </message>
+    <message>
+        <source>Distributed training (L3)</source>
+        <translation>分布式训练 (L3)</translation>
+    </message>
+    <message>
+        <source>Collective communication (L3)</source>
+        <translation>集合通信 (L3)</translation>
+    </message>
+    <message>
+        <source>Changing the level replaces the level&apos;s sections with its defaults (undo brings them back).</source>
+        <translation>更改层级会用默认值替换该层级的各部分（撤销可恢复）。</translation>
     </message>
 </context>
 <context>
@@ -1184,7 +1321,52 @@ validation</source>
     </message>
     <message numerus="yes">
         <source>Store: %1 (runs: %n)</source>
-        <translation><numerusform>结果库：%1（%n 个运行）</numerusform></translation>
+        <translation>
+            <numerusform>结果库：%1（%n 个运行）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkSection</name>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Executors</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>e.g. 1, 16, 64</source>
+        <translation>例如 1, 16, 64</translation>
+    </message>
+    <message>
+        <source>Batch sizes</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Latency at batch 1</source>
+        <translation>批大小 1 的延迟</translation>
+    </message>
+    <message>
+        <source>Throughput per batch size</source>
+        <translation>各批大小的吞吐量</translation>
+    </message>
+    <message>
+        <source>Forward + backward</source>
+        <translation>前向 + 反向</translation>
+    </message>
+    <message>
+        <source>Per-node times</source>
+        <translation>各节点时间</translation>
+    </message>
+    <message>
+        <source>%1 (no loaded plugin offers it)</source>
+        <translation>%1（没有已加载的插件提供）</translation>
     </message>
 </context>
 <context>
@@ -1213,10 +1395,6 @@ validation</source>
         <translation>详情</translation>
     </message>
     <message>
-        <source>Double-click an operator to benchmark it with every implementation, or one implementation to add it.</source>
-        <translation>双击算子将用所有实现对其进行基准测试；双击某个实现则将其添加。</translation>
-    </message>
-    <message>
         <source>Operators (L0)</source>
         <translation>算子 (L0)</translation>
     </message>
@@ -1236,21 +1414,63 @@ validation</source>
         <source>%1 %2 from %3</source>
         <translation>%1 %2，来自 %3</translation>
     </message>
-    <message>
-        <source>Networks (L1): executors, models — coming later</source>
-        <translation>网络 (L1)：执行器、模型 — 即将推出</translation>
-    </message>
-    <message>
-        <source>Training (L2): datasets, samplers, optimizers — coming later</source>
-        <translation>训练 (L2)：数据集、采样器、优化器 — 即将推出</translation>
-    </message>
-    <message>
-        <source>Distributed (L3): communication, distributed optimizers — coming later</source>
-        <translation>分布式 (L3)：通信、分布式优化器 — 即将推出</translation>
-    </message>
     <message numerus="yes">
         <source>implementations: %n</source>
-        <translation><numerusform>%n 个实现</numerusform></translation>
+        <translation>
+            <numerusform>%n 个实现</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Double-click an operator to benchmark it with every implementation, one implementation to add it, or a component to use it (the level changes when needed).</source>
+        <translation>双击算子以用所有实现进行基准测试，双击某个实现以添加它，双击组件以使用它（必要时会切换层级）。</translation>
+    </message>
+    <message>
+        <source>Networks (L1)</source>
+        <translation>网络 (L1)</translation>
+    </message>
+    <message>
+        <source>Executors</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Training (L2)</source>
+        <translation>训练 (L2)</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Samplers</source>
+        <translation>采样器</translation>
+    </message>
+    <message>
+        <source>Optimizers</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Distributed (L3)</source>
+        <translation>分布式 (L3)</translation>
+    </message>
+    <message>
+        <source>Distributed optimizers</source>
+        <translation>分布式优化器</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Double-click to use it in the experiment</source>
+        <translation>双击以在实验中使用</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>内置</translation>
     </message>
 </context>
 <context>
@@ -1280,16 +1500,16 @@ validation</source>
         <translation>元素类型</translation>
     </message>
     <message>
-        <source>Inputs (dimensions: integers or sweep variables, e.g. "N, C, 64, 64")</source>
-        <translation>输入（维度：整数或扫描变量，例如 "N, C, 64, 64"）</translation>
+        <source>Inputs (dimensions: integers or sweep variables, e.g. &quot;N, C, 64, 64&quot;)</source>
+        <translation>输入（维度：整数或扫描变量，例如 &quot;N, C, 64, 64&quot;）</translation>
     </message>
     <message>
         <source>Add input</source>
         <translation>添加输入</translation>
     </message>
     <message>
-        <source>Attributes (a value may name a sweep variable as "$name")</source>
-        <translation>属性（值可以用 "$name" 引用扫描变量）</translation>
+        <source>Attributes (a value may name a sweep variable as &quot;$name&quot;)</source>
+        <translation>属性（值可以用 &quot;$name&quot; 引用扫描变量）</translation>
     </message>
     <message>
         <source>name</source>
@@ -1467,7 +1687,7 @@ validation</source>
         <translation>其他运行</translation>
     </message>
     <message>
-        <source>Runs in the store that belong to none of the project's experiments</source>
+        <source>Runs in the store that belong to none of the project&apos;s experiments</source>
         <translation>结果库中不属于本项目任何实验的运行</translation>
     </message>
     <message>
@@ -1484,7 +1704,9 @@ validation</source>
     </message>
     <message numerus="yes">
         <source>runs: %n</source>
-        <translation><numerusform>%n 个运行</numerusform></translation>
+        <translation>
+            <numerusform>%n 个运行</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1858,7 +2080,7 @@ validation</source>
         <translation>d500 运行器</translation>
     </message>
     <message>
-        <source>Benchmarks running at the same time disturb each other's timings; keep 1 unless the runs do not measure time.</source>
+        <source>Benchmarks running at the same time disturb each other&apos;s timings; keep 1 unless the runs do not measure time.</source>
         <translation>同时运行的基准测试会相互干扰计时；除非运行不测量时间，否则请保持为 1。</translation>
     </message>
     <message>
@@ -2005,7 +2227,7 @@ validation</source>
         <translation>F5</translation>
     </message>
     <message>
-        <source>Run the current experiment (saved first) into the project's store</source>
+        <source>Run the current experiment (saved first) into the project&apos;s store</source>
         <translation>运行当前实验（先保存），结果写入项目的结果库</translation>
     </message>
     <message>
@@ -2085,7 +2307,7 @@ validation</source>
         <translation>Ctrl+5</translation>
     </message>
     <message>
-        <source>Operator results against the machine's measured peaks</source>
+        <source>Operator results against the machine&apos;s measured peaks</source>
         <translation>算子结果与本机实测峰值的对比</translation>
     </message>
     <message>
@@ -2188,6 +2410,18 @@ validation</source>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
+    <message>
+        <source>Across S&amp;eeds Chart</source>
+        <translation>跨种子图表(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Ctrl+6</source>
+        <translation>Ctrl+6</translation>
+    </message>
+    <message>
+        <source>Median across a training run&apos;s seeds with its confidence band</source>
+        <translation>训练运行各种子的中位数及其置信带</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -2221,7 +2455,9 @@ validation</source>
     </message>
     <message numerus="yes">
         <source>measurement points per implementation: %n</source>
-        <translation><numerusform>每个实现 %n 个测量点</numerusform></translation>
+        <translation>
+            <numerusform>每个实现 %n 个测量点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2233,6 +2469,77 @@ validation</source>
     <message>
         <source>Remove sweep variable %1</source>
         <translation>移除扫描变量 %1</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::TrainingSection</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>none; e.g. ../recipes/fashion_mnist_mlp.json</source>
+        <translation>无；例如 ../recipes/fashion_mnist_mlp.json</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>MLP hidden widths, e.g. 256, 128</source>
+        <translation>MLP 隐藏层宽度，例如 256, 128</translation>
+    </message>
+    <message>
+        <source>Hidden layers</source>
+        <translation>隐藏层</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>采样器</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>种子数</translation>
+    </message>
+    <message>
+        <source>Target test accuracy</source>
+        <translation>目标测试准确率</translation>
+    </message>
+    <message>
+        <source>Evaluate every (steps)</source>
+        <translation>评估间隔（步）</translation>
+    </message>
+    <message>
+        <source>Wall-time limit (s)</source>
+        <translation>时间上限（秒）</translation>
     </message>
 </context>
 <context>
