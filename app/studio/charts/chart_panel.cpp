@@ -295,6 +295,11 @@ QString ChartPanel::kindName(Kind k) {
   return QString::fromLatin1(kKindNames[static_cast<int>(k)]);
 }
 
+ChartPanel::Kind ChartPanel::liveKindFor(const QString& level) {
+  return level == QLatin1String("training") || level == QLatin1String("distributed") ? Kind::Convergence
+                                                                                     : Kind::Sweep;
+}
+
 bool ChartPanel::kindFromName(const QString& name, Kind* out) {
   for (int i = 0; i < int(std::size(kKindNames)); ++i)
     if (name == QLatin1String(kKindNames[i])) {

@@ -28,6 +28,9 @@ class ChartPanel : public QWidget {
   };
   static QString kindName(Kind k);  // "convergence", "timings", ...
   static bool kindFromName(const QString& name, Kind* out);
+  // The chart that shows a run of this level as it grows: convergence for training levels
+  // ("training", "distributed"), the sweep for the measuring ones.
+  static Kind liveKindFor(const QString& level);
 
   // Ownership: parent. The store need not exist yet (a run may create it); the panel shows a
   // message until it does.

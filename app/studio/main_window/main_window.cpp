@@ -196,7 +196,11 @@ void MainWindow::connectModels() {
   connect(tabs_, &WorkspaceTabs::chartsChanged, this, [this] { project_->setModified(true); });
   connect(tabs_, &WorkspaceTabs::saveRequested, experiments_, &ExperimentActions::saveEditor);
   connect(projectDock_, &ProjectDock::experimentActivated, experiments_, &ExperimentActions::open);
-  connect(projectDock_, &ProjectDock::runActivated, this, [this](qint64 id) { charts_->openChart(ChartPanel::kindName(ChartPanel::Kind::Sweep), {id}); });
+  connect(projectDock_, &ProjectDock::runActivated, this, [this](qint64 id) {
+    const auto* run = project_->storeWatcher()->run(id);
+    const QString level = run ? QString::fromStdString(run->level) : QString();
+    charts_->openChart(ChartPanel::kindName(ChartPanel::liveKindFor(level)), {id});
+  });
   connect(projectDock_, &ProjectDock::currentChanged, this, &MainWindow::updateProperties);
   connect(queueDock_, &RunQueueDock::runActivated, projectDock_, &ProjectDock::selectRun);
   connect(pluginsDock_->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -209,7 +213,9 @@ void MainWindow::connectModels() {
   // A run started from the studio gets a live chart, so its points are seen as they arrive.
   connect(runs_, &RunManager::jobRunStarted, this, [this](RunJob*, qint64 runId) {
     project_->storeWatcher()->refresh();
-    charts_->openChart(ChartPanel::kindName(ChartPanel::Kind::Sweep), {runId});
+    const auto* run = project_->storeWatcher()->run(runId);
+    const QString level = run ? QString::fromStdString(run->level) : QString();
+    charts_->openChart(ChartPanel::kindName(ChartPanel::liveKindFor(level)), {runId});
   });
   connect(runs_, &RunManager::jobFinished, this, [this](RunJob* job) {
     project_->storeWatcher()->refresh();

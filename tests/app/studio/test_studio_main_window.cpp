@@ -199,6 +199,46 @@ class MainWindowTest : public QObject {
     QVERIFY(w.runQueueDock()->shownLog().contains(QStringLiteral("[2/2]")));
   }
 
+  // A training experiment built in the editor runs from the window; its live chart is the
+  // convergence chart, and the across-seeds chart shows its seeds.
+  void trainingRunFromTheWindow() {
+    QTemporaryDir dir;
+    MainWindow w(false);
+    QVERIFY(w.openProject(copyExample(dir)));
+    w.show();
+    w.actions()->newExperiment->trigger();
+    ExperimentDocument* doc = w.tabs()->currentEditor()->document();
+    doc->setValue(JsonPath{QStringLiteral("level")}, Json("training"));
+    doc->chooseComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"));
+    const JsonPath t{QStringLiteral("training")};
+    doc->setValue(t.key(QStringLiteral("synthetic")),
+                  Json::parse(R"({"samples": 256, "test_samples": 64, "shape": [1, 8, 8], "classes": 4})"));
+    doc->setValue(t.key(QStringLiteral("network")).key(QStringLiteral("hidden")), Json::array({16}));
+    doc->setValue(t.key(QStringLiteral("epochs")), Json(2));
+    doc->setValue(t.key(QStringLiteral("seeds")), Json(2));
+    doc->setValue(JsonPath{QStringLiteral("name")}, Json("tiny-training"));
+    QVERIFY2(doc->problems().isEmpty(), qPrintable(doc->problems().value(0).message));
+    const int chartsBefore = int(w.tabs()->charts().size());
+    w.actions()->run->trigger();
+    QCOMPARE(w.runManager()->jobs().size(), 1);
+    RunJob* job = w.runManager()->jobs().first();
+    QSignalSpy done(job, &RunJob::finished);
+    QVERIFY(job->isFinished() || done.wait(120000));
+    QCOMPARE(int(job->state()), int(RunJob::State::Succeeded));
+    QCOMPARE(w.tabs()->charts().size(), chartsBefore + 1);
+    ChartPanel* live = w.tabs()->charts().last();
+    QCOMPARE(live->kind(), ChartPanel::Kind::Convergence);
+    live->refresh();
+    QVERIFY(live->pointCount() > 0);
+    QVERIFY(live->availableSeries().contains(QStringLiteral("loss@seed0")));
+    w.projectDock()->selectRun(job->runId());
+    w.actions()->chartSeeds->trigger();
+    ChartPanel* seeds = w.tabs()->charts().last();
+    QCOMPARE(seeds->kind(), ChartPanel::Kind::Seeds);
+    seeds->refresh();
+    QVERIFY(seeds->availableSeries().contains(QStringLiteral("loss")));
+  }
+
   void crashingRunnerLeavesTheWindowUp() {
     QTemporaryDir dir;
     const QString crasher = dir.filePath(QStringLiteral("crash.sh"));
