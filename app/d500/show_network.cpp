@@ -95,6 +95,7 @@ class NetworkReport {
     per_batch("throughput", "throughput (inference, samples/s from the median time per batch)");
     per_batch("fwd+bwd", "forward+backward per batch");
     memory_note();
+    transfers();
     nodes();
     micro();
     errors();
@@ -155,6 +156,27 @@ class NetworkReport {
     }
     if (t.size() == 1) return;
     std::cout << "\n" << title << ":\n";
+    print_table(t);
+  }
+
+  // Copies between the host and a device per pass (network_benchmark.h, kTransferSeries), for
+  // assembled executors with nodes on a device.
+  void transfers() {
+    std::vector<std::vector<std::string>> t{
+        {"EXECUTOR", "PASS", "BATCH", "H2D COPIES", "H2D BYTES", "D2H COPIES", "D2H BYTES"}};
+    for (const auto& r : rows_) {
+      if (r.point.value("from", "") == "latency") continue;
+      double v[4];
+      for (int k = 0; k < 4; ++k)
+        v[k] = memory(network::kTransferSeries[k], r.m.implementation, r.kind, r.batch);
+      if (v[0] < 0) continue;
+      t.push_back({r.m.implementation, r.kind, std::to_string(r.batch),
+                   std::to_string(static_cast<int64_t>(v[0])), bytes_text(v[1]),
+                   std::to_string(static_cast<int64_t>(v[2])), bytes_text(v[3])});
+    }
+    if (t.size() == 1) return;
+    std::cout << "\ncopies between host and device per pass (steady state, the pass after the "
+                 "first; forward passes do not read the outputs back):\n";
     print_table(t);
   }
 

@@ -275,6 +275,26 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     return *s.dev;
   };
 
+  // A gradient passed from one device node's backward straight to another's on the same device
+  // (one edge, nothing to add) stays there.
+  if (st->gradients) {
+    const size_t n = st->slots.size();
+    std::vector<const Step*> producer(n, nullptr), consumer(n, nullptr);
+    for (const auto& step : st->steps) {
+      for (int o : step.out)
+        if (o >= 0) producer[static_cast<size_t>(o)] = &step;
+      for (int i : step.in)
+        if (i >= 0 && step.differentiable) consumer[static_cast<size_t>(i)] = &step;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      Slot& s = *st->slots[k];
+      if (s.needs_grad && !s.accumulate && s.edges == 1 && producer[k] && consumer[k] &&
+          producer[k]->device && producer[k]->device == consumer[k]->device)
+        s.grad_dev = std::make_unique<device::DeviceTensor>(*producer[k]->device, s.value.dtype(),
+                                                            s.value.shape());
+    }
+  }
+
   // The DLTensor views, once: every buffer is in place and stays there.
   for (auto& step : st->steps) {
     size_t unnamed = 0;
@@ -286,7 +306,45 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
       for (int o : step.out)
         step.out_dl.push_back(o < 0 ? step.unnamed_dev[unnamed++].dl()
                                     : mirror(o, *step.device).dl());
-      continue;  // no gradient views: forward_backward refuses operators on a device
+      if (!step.differentiable || !st->gradients) continue;
+      // Gradients on the device: every output's (zeros for those nothing back-propagates into)
+      // and every wanted input's; reserved first, since a view must not move.
+      step.grad_out_dev.reserve(step.out.size());
+      step.grad_in_dev.reserve(step.in.size());
+      unnamed = 0;
+      for (int o : step.out) {
+        const Slot* s = o < 0 ? nullptr : st->slots[static_cast<size_t>(o)].get();
+        const Tensor& v = s ? s->value : step.unnamed[unnamed++];
+        if (!s || !s->needs_grad) step.zero_grads.emplace_back(v.dtype(), v.shape());
+        if (s && s->grad_dev) {
+          step.grad_out_dev.emplace_back();
+          step.grad_out_dl.push_back(s->grad_dev->dl());
+          continue;
+        }
+        step.grad_out_dev.emplace_back(*step.device, v.dtype(), v.shape());
+        step.grad_out_dl.push_back(step.grad_out_dev.back().dl());
+      }
+      step.scratch.resize(step.in.size());
+      for (size_t i = 0; i < step.in.size(); ++i) {
+        const int idx = step.in[i];
+        const Slot* s = idx < 0 ? nullptr : st->slots[static_cast<size_t>(idx)].get();
+        if (!s || !s->needs_grad) {
+          step.grad_in_dev.emplace_back();
+          DLTensor t = s ? mirror(idx, *step.device).dl() : absent_dl();
+          t.data = nullptr;  // not wanted, as on the CPU
+          step.grad_in_dl.push_back(t);
+          continue;
+        }
+        if (s->grad_dev) {
+          step.grad_in_dev.emplace_back();
+          step.grad_in_dl.push_back(s->grad_dev->dl());
+          continue;
+        }
+        if (s->accumulate) step.scratch[i] = Tensor(s->value.dtype(), s->value.shape());
+        step.grad_in_dev.emplace_back(*step.device, s->value.dtype(), s->value.shape());
+        step.grad_in_dl.push_back(step.grad_in_dev.back().dl());
+      }
+      continue;
     }
     for (int i : step.in)
       step.in_dl.push_back(i < 0 ? absent_dl() : st->slots[static_cast<size_t>(i)]->value.dl());

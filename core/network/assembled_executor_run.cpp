@@ -135,12 +135,16 @@ void AssembledExecutor::forward() {
   }
 }
 
+Slot& AssembledExecutor::State::output_slot(const std::string& name) const {
+  auto it = slot_of.find(name);
+  if (it == slot_of.end() || !slots[static_cast<size_t>(it->second)]->is_output)
+    throw D500Error("no graph output \"" + name + "\" (the outputs are: " +
+                    join(graph.outputs()) + ")");
+  return *slots[static_cast<size_t>(it->second)];
+}
+
 const Tensor& AssembledExecutor::output(const std::string& name) const {
-  auto it = s_->slot_of.find(name);
-  if (it == s_->slot_of.end() || !s_->slots[static_cast<size_t>(it->second)]->is_output)
-    throw D500Error("no graph output \"" + name + "\" (the outputs are: " + join(output_names()) +
-                    ")");
-  Slot& s = *s_->slots[static_cast<size_t>(it->second)];
+  Slot& s = s_->output_slot(name);
   s_->to_host(s);  // logically const: the contents do not change, only where they are read
   return s.value;
 }
@@ -154,7 +158,7 @@ const Tensor* AssembledExecutor::value(const std::string& name) const {
 }
 
 void AssembledExecutor::forward_backward(const std::string& loss) {
-  const Tensor& t = output(loss);
+  const Tensor& t = s_->output_slot(loss).value;  // its shape; the contents may be elsewhere
   if (t.numel() != 1)
     throw D500Error("the loss \"" + loss + "\" is " + TensorSpec{t.dtype(), t.shape()}.to_string() +
                     ", not a scalar; back-propagate the sum of its elements with "
@@ -169,8 +173,7 @@ void AssembledExecutor::forward_backward_sum(const std::vector<std::string>& out
   if (outputs.empty()) throw D500Error("no output to back-propagate from");
   std::vector<bool> reached(st.slots.size(), false);
   for (const auto& name : outputs) {
-    output(name);  // the error for an unknown name lists the outputs
-    Slot& s = st.slot(name, "output");
+    Slot& s = st.output_slot(name);  // the error for an unknown name lists the outputs
     if (!s.needs_grad)
       throw D500Error("the loss \"" + name +
                       "\" depends on no float parameter; there is nothing "
@@ -187,12 +190,6 @@ void AssembledExecutor::forward_backward_sum(const std::vector<std::string>& out
     for (int o : step.out) any |= o >= 0 && reached[static_cast<size_t>(o)];
     if (!any) continue;
     const Node& node = st.graph.nodes()[step.node];
-    if (step.device)
-      throw D500Error("node " + node.label() + " runs on " +
-                      st.assignments[step.node].implementation + " on the " +
-                      step.device->name() + " device; back-propagation through operators on a " +
-                      "device is not supported yet: choose a CPU implementation of " +
-                      node.op_type + " to train");
     if (!step.has_backward)
       throw D500Error("node " + node.label() + " runs on " +
                       st.assignments[step.node].implementation +
@@ -221,7 +218,15 @@ void AssembledExecutor::forward_backward_sum(const std::vector<std::string>& out
     ev.op_type = &node.op_type;
     if (st.callback) ev.after = false, st.callback(ev);
     try {
-      step.instance->backward(step.grad_out_dl, step.in_dl, step.out_dl, step.grad_in_dl);
+      if (step.device) {
+        st.backward_on_device(step);
+      } else {
+        for (int i : step.in)
+          if (i >= 0) st.to_host(*st.slots[static_cast<size_t>(i)]);
+        for (int o : step.out)
+          if (o >= 0) st.to_host(*st.slots[static_cast<size_t>(o)]);
+        step.instance->backward(step.grad_out_dl, step.in_dl, step.out_dl, step.grad_in_dl);
+      }
     } catch (const D500Error& e) {
       throw D500Error("backward of node " + node.label() + ": " + e.what());
     }
@@ -229,6 +234,32 @@ void AssembledExecutor::forward_backward_sum(const std::vector<std::string>& out
       if (step.scratch[i].dtype() != DType::Invalid)  // an accumulated gradient landed here
         add_into(st.slots[static_cast<size_t>(step.in[i])]->grad, step.scratch[i]);
     if (st.callback) ev.after = true, st.callback(ev);
+  }
+}
+
+// The device gets the output gradients (complete once every consumer of the outputs has run
+// backward) and gives back the wanted input gradients, but those kept on the device (a slot's
+// grad_dev, passed from one device node to another).
+void AssembledExecutor::State::backward_on_device(Step& step) {
+  for (int i : step.in)
+    if (i >= 0) to_device(*slots[static_cast<size_t>(i)]);
+  for (int o : step.out)
+    if (o >= 0) to_device(*slots[static_cast<size_t>(o)]);
+  size_t zero = 0;
+  for (size_t k = 0; k < step.out.size(); ++k) {
+    const Slot* s = step.out[k] < 0 ? nullptr : slots[static_cast<size_t>(step.out[k])].get();
+    if (s && s->grad_dev) continue;  // written on the device by its consumer's backward
+    if (s && s->needs_grad)
+      step.grad_out_dev[k].upload(s->grad, &transfers);
+    else if (!step.zeros_on_device)  // zeros once: nothing writes them
+      step.grad_out_dev[k].upload(step.zero_grads[zero++], &transfers);
+  }
+  step.zeros_on_device = true;
+  step.instance->backward(step.grad_out_dl, step.in_dl, step.out_dl, step.grad_in_dl);
+  for (size_t i = 0; i < step.in.size(); ++i) {
+    if (!step.grad_in_dev[i].data()) continue;  // not wanted, or kept on the device
+    Slot& s = *slots[static_cast<size_t>(step.in[i])];
+    step.grad_in_dev[i].download(s.accumulate ? step.scratch[i] : s.grad, &transfers);
   }
 }
 

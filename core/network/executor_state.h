@@ -30,6 +30,10 @@ struct Slot {
   std::unique_ptr<device::DeviceTensor> dev;
   device::DeviceApi* dev_api = nullptr;
   bool host_valid = true, dev_valid = false;
+  // The gradient when it stays on the device: one edge, from a node on the device whose
+  // backward writes it to the node on the same device that produced the value (then `grad` is
+  // unused).
+  std::unique_ptr<device::DeviceTensor> grad_dev;
 };
 
 // One node, in run order.
@@ -50,6 +54,12 @@ struct Step {
   // memory, else the slots' device copies).
   device::DeviceApi* device = nullptr;
   std::vector<device::DeviceTensor> unnamed_dev;  // the unnamed outputs, on that device
+  // Backward on that device: device copies of the output gradients (uploaded from the slots'
+  // gradients, or zero_grads once) and of the wanted input gradients (downloaded into the slots'
+  // gradients, or into scratch to be added); grad_out_dl and grad_in_dl view them, or a slot's
+  // grad_dev (then the entry here is empty).
+  std::vector<device::DeviceTensor> grad_out_dev, grad_in_dev;
+  bool zeros_on_device = false;
 };
 
 struct AssembledExecutor::State {
@@ -71,6 +81,10 @@ struct AssembledExecutor::State {
 
   explicit State(Graph g) : graph(std::move(g)) {}
   Slot& slot(const std::string& name, const char* role) const;  // D500Error when unknown
+  // The slot of graph output `name`; D500Error listing the outputs when it is none.
+  Slot& output_slot(const std::string& name) const;
+  // Back-propagates through `step` on its device (copies counted in `transfers`).
+  void backward_on_device(Step& step);
 };
 
 // The implementations `policy` offers for `node`, in preference order, without repeats (for a

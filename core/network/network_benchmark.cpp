@@ -4,6 +4,8 @@
 #include <chrono>
 #include <random>
 
+#include "d500/network/assembled_executor.h"
+
 namespace d500::network {
 
 namespace {
@@ -141,6 +143,18 @@ std::unique_ptr<NetworkExecutor> prepare(const ExecutorUnderTest& e, const Plan&
     r.peak_rss_delta_bytes = mem.delta_bytes();
     r.memory_method = mem.method();
     if (auto m = ex->memory()) r.executor_peak_bytes = m->peak;
+    // An assembled executor with nodes on a device: the copies of one more pass, the steady
+    // state (the first pass also uploads what stays on the device).
+    if (const auto* a = dynamic_cast<const AssembledExecutor*>(ex.get());
+        a && a->transfers().h2d_copies + a->transfers().d2h_copies > 0) {
+      const device::TransferStats before = a->transfers();
+      first.pass();
+      const device::TransferStats& now = a->transfers();
+      r.h2d_copies = now.h2d_copies - before.h2d_copies;
+      r.h2d_bytes = now.h2d_bytes - before.h2d_bytes;
+      r.d2h_copies = now.d2h_copies - before.d2h_copies;
+      r.d2h_bytes = now.d2h_bytes - before.d2h_bytes;
+    }
     return ex;
   } catch (const std::exception& ex) {
     fail(r, ex.what());

@@ -121,6 +121,11 @@ void store_benchmark_results(store::ResultStore& store, int64_t run_id,
     if (p.executor_peak_bytes >= 0)
       add_memory(store, run_id, kExecutorMemorySeries, p.kind, p.executor, p.batch,
                  p.executor_peak_bytes);
+    if (p.h2d_copies >= 0) {
+      const int64_t transfers[4] = {p.h2d_copies, p.h2d_bytes, p.d2h_copies, p.d2h_bytes};
+      for (int k = 0; k < 4; ++k)
+        add_memory(store, run_id, kTransferSeries[k], p.kind, p.executor, p.batch, transfers[k]);
+    }
   }
   for (const auto& t : nodes) {
     measure::Measurement m;

@@ -84,8 +84,10 @@ class AssembledExecutor : public NetworkExecutor {
   // Copies between the host and a device so far (issue #8): a node whose implementation runs on
   // a device reads device copies of its inputs, made when their current contents are elsewhere
   // (an input or parameter once after it is set, a value a CPU node wrote), and writes device
-  // outputs, copied back when a CPU node, output() or value() reads them. Back-propagation
-  // through a node on a device is refused (not supported yet).
+  // outputs, copied back when a CPU node, output() or value() reads them. Back-propagating
+  // through such a node copies its output gradients to the device and its input gradients back,
+  // but a gradient passed from one such node straight to another (one edge, nothing to add)
+  // stays on the device; zero gradients of outputs nothing back-propagates into go up once.
   const device::TransferStats& transfers() const;
 
   std::string description() const override;

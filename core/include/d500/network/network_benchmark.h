@@ -63,6 +63,9 @@ struct PointResult {
   // The executor's own account of its peak (NetworkExecutor::memory(), e.g. device memory); -1
   // when it cannot tell.
   int64_t executor_peak_bytes = -1;
+  // Copies between the host and a device in one pass of the steady state (the pass after the
+  // first), for an assembled executor with nodes on a device (issue #8); -1 otherwise.
+  int64_t h2d_copies = -1, h2d_bytes = -1, d2h_copies = -1, d2h_bytes = -1;
   bool derived = false;  // throughput b=1 taken from the latency measurement (not re-measured)
   // samples/s from the median time per batch and its CI (rates are work over time).
   double samples_per_s = 0, samples_per_s_lo = 0, samples_per_s_hi = 0;
@@ -126,6 +129,10 @@ void store_benchmark_results(store::ResultStore& store, int64_t run_id,
 // and may hold spaces.
 inline constexpr const char* kRssSeries = "peak_rss_delta_bytes";
 inline constexpr const char* kExecutorMemorySeries = "executor_peak_bytes";
+// The copies of a point (PointResult::h2d_copies...) are series of the same form, with these
+// metrics and the copies or bytes of one pass as the value.
+inline constexpr const char* kTransferSeries[4] = {"h2d_copies_per_pass", "h2d_bytes_per_pass",
+                                                   "d2h_copies_per_pass", "d2h_bytes_per_pass"};
 void add_memory(store::ResultStore& store, int64_t run_id, const std::string& metric,
                 const std::string& of, const std::string& executor, int64_t step, int64_t bytes);
 
