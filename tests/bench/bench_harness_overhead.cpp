@@ -13,6 +13,7 @@
 
 #include "d500/measure/loop.h"
 #include "d500/plugin/plugin_manager.h"
+#include "torch_bench_setup.h"
 
 using namespace d500;
 
@@ -67,22 +68,10 @@ struct Case {
 }  // namespace
 
 int main(int, char** argv) {
-  // The allocator settings of the runner (app/d500/main.cpp), so that neither side page-faults
-  // on every call (platform.md); the faults per call are printed to show it.
-  if (!std::getenv("GLIBC_TUNABLES")) {
-    setenv("GLIBC_TUNABLES",
-           "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824", 1);
-    execv("/proc/self/exe", argv);
-  }
+  // The faults per call are printed to show that the allocator settings hold.
+  bench::use_runner_allocator(argv);
   plugin::PluginManager pm({D500_TEST_PLUGIN_DIR});
-  pm.discover();
-  pm.load({"torch"});
-  const auto* rec = pm.find("torch");
-  if (!rec || rec->state != plugin::PluginState::Loaded) {
-    std::fprintf(stderr, "torch plugin not loadable: %s\n", rec ? rec->error.c_str() : "not found");
-    return 1;
-  }
-  std::printf("torch plugin: %s; threads %d\n", rec->wraps.c_str(), at::get_num_threads());
+  if (!bench::load_torch_plugin(pm)) return 1;
 
   std::vector<Case> cases = {
       {"Conv N16 C16->32 64x64 k3", "Conv", {{"pads", std::vector<int64_t>{1, 1, 1, 1}}},

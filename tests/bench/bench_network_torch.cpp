@@ -22,6 +22,7 @@
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
 #include "bare_nets.h"
+#include "torch_bench_setup.h"
 
 using namespace d500;
 using namespace d500::bench;
@@ -55,20 +56,9 @@ class BareSubject : public measure::Subject {
 }  // namespace
 
 int main(int, char** argv) {
-  if (!std::getenv("GLIBC_TUNABLES")) {  // the runner's allocator settings (platform.md)
-    setenv("GLIBC_TUNABLES",
-           "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824", 1);
-    execv("/proc/self/exe", argv);
-  }
+  bench::use_runner_allocator(argv);
   plugin::PluginManager pm({D500_TEST_PLUGIN_DIR});
-  pm.discover();
-  pm.load({"torch"});
-  const auto* rec = pm.find("torch");
-  if (!rec || rec->state != plugin::PluginState::Loaded) {
-    std::fprintf(stderr, "torch plugin not loadable: %s\n", rec ? rec->error.c_str() : "not found");
-    return 1;
-  }
-  std::printf("torch plugin: %s; threads %d\n", rec->wraps.c_str(), at::get_num_threads());
+  if (!bench::load_torch_plugin(pm)) return 1;
   onnx::BuildOptions bo;
   bo.batch = kBatch;
   bo.with_loss = true;

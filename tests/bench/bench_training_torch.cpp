@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "bare_nets.h"
+#include "torch_bench_setup.h"
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
@@ -52,23 +53,14 @@ network::Graph graph_of(const Result<std::string>& bytes) {
 }  // namespace
 
 int main(int, char** argv) {
-  if (!std::getenv("GLIBC_TUNABLES")) {  // the runner's allocator settings (platform.md)
-    setenv("GLIBC_TUNABLES",
-           "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824", 1);
-    execv("/proc/self/exe", argv);
-  }
+  bench::use_runner_allocator(argv);
   if (!training::fashion_mnist_available()) {
     std::printf("skipped: Fashion-MNIST not found in %s (Debian package dataset-fashion-mnist)\n",
                 training::default_fashion_mnist_dir().c_str());
     return 0;
   }
   plugin::PluginManager pm({D500_TEST_PLUGIN_DIR});
-  pm.load({"torch"});
-  if (pm.find("torch")->state != plugin::PluginState::Loaded) {
-    std::fprintf(stderr, "torch plugin: %s\n", pm.find("torch")->error.c_str());
-    return 1;
-  }
-  std::printf("torch plugin: %s; threads %d\n", pm.find("torch")->wraps.c_str(), at::get_num_threads());
+  if (!bench::load_torch_plugin(pm)) return 1;
   auto data = training::load_fashion_mnist();
 
   // 1. LeNet-5 throughput over 40 batches per round, d500 and bare alternated, 5 rounds.
