@@ -370,21 +370,12 @@ LevelOutcome run_distributed(LevelContext& ctx) {
                " steps, rank 0 test accuracy " + fixed(100 * r.final_test_accuracy, 2) + "%" +
                (writer ? "; step time: " + verdict : "");
   if (writer && !t.recipe_path.empty()) {
-    std::vector<std::string> why = t.recipe_violations;
-    if (tta < 0)
-      why.push_back("rank 0 never reached " + fixed(100 * t.target_accuracy, 1) +
-                    "% test accuracy");
-    store::ValidationRow v;
-    v.run_id = ctx.run_id;
-    v.subject = "recipe " + t.recipe_path;
-    v.metric = "compliance";
-    v.passed = why.empty();
-    v.value = v.passed ? 1 : 0;
-    v.tolerance = 1;
-    for (const auto& w : why) v.detail += (v.detail.empty() ? "" : "; ") + w;
-    ctx.store.add_validation(v);
-    out.summary["compliant"] = v.passed;
-    out.reason += v.passed ? "; recipe: compliant" : "; recipe: NOT compliant: " + v.detail;
+    const std::string missed =
+        tta < 0 ? "rank 0 never reached " + fixed(100 * t.target_accuracy, 1) + "% test accuracy"
+                : "";
+    bool compliant = false;
+    out.reason += "; " + store_recipe_verdict(ctx.store, ctx.run_id, t, missed, &compliant);
+    out.summary["compliant"] = compliant;
   }
   // The base case on one rank (collective; skipped by all when any rank stopped early).
   if (d.scaling_baseline) {

@@ -177,21 +177,14 @@ LevelOutcome run_training(LevelContext& ctx) {
   out.errors = notes;
   std::string verdict;
   if (!t.recipe_path.empty()) {
-    std::vector<std::string> why = t.recipe_violations;
-    if (sum.not_reached > 0)
-      why.push_back(std::to_string(sum.not_reached) + " of " + std::to_string(t.seeds) +
-                    " seeds never reached " + fixed(100 * t.target_accuracy, 1) + "% test accuracy");
-    store::ValidationRow v;
-    v.run_id = ctx.run_id;
-    v.subject = "recipe " + t.recipe_path;
-    v.metric = "compliance";
-    v.passed = why.empty();
-    v.value = v.passed ? 1 : 0;
-    v.tolerance = 1;
-    for (const auto& w : why) v.detail += (v.detail.empty() ? "" : "; ") + w;
-    st.add_validation(v);
-    verdict = v.passed ? "recipe: compliant" : "recipe: NOT compliant: " + v.detail;
-    out.summary["compliant"] = v.passed;
+    const std::string missed =
+        sum.not_reached > 0 ? std::to_string(sum.not_reached) + " of " + std::to_string(t.seeds) +
+                                  " seeds never reached " + fixed(100 * t.target_accuracy, 1) +
+                                  "% test accuracy"
+                            : "";
+    bool compliant = false;
+    verdict = store_recipe_verdict(st, ctx.run_id, t, missed, &compliant);
+    out.summary["compliant"] = compliant;
   }
   out.reason = "time-to-accuracy " + sum.describe() + (verdict.empty() ? "" : "; " + verdict);
   if (g_cancel.load()) {

@@ -142,4 +142,23 @@ training::DatasetSplit load_training_data(const TrainingSpec& t, uint64_t seed) 
   return d;
 }
 
+std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
+                                 const training::TrainingSpec& t, const std::string& missed,
+                                 bool* compliant) {
+  if (t.recipe_path.empty()) return "";
+  std::vector<std::string> why = t.recipe_violations;
+  if (!missed.empty()) why.push_back(missed);
+  store::ValidationRow v;
+  v.run_id = run_id;
+  v.subject = "recipe " + t.recipe_path;
+  v.metric = "compliance";
+  v.passed = why.empty();
+  v.value = v.passed ? 1 : 0;
+  v.tolerance = 1;
+  for (const auto& w : why) v.detail += (v.detail.empty() ? "" : "; ") + w;
+  store.add_validation(v);
+  *compliant = v.passed;
+  return v.passed ? "recipe: compliant" : "recipe: NOT compliant: " + v.detail;
+}
+
 }  // namespace d500::cli

@@ -1,6 +1,6 @@
 // What a training level builds from a "training" section (training_spec.h): the parsed section,
 // the network's executor (parameters seeded), and the dataset split. Used by the distributed
-// level; the same steps as level_training.cpp's, which can move here.
+// level (level_training.cpp still builds its own), and the recipe verdict, shared by both levels.
 #pragma once
 
 #include <memory>
@@ -10,6 +10,7 @@
 #include "d500/network/executor.h"
 #include "d500/plugin/plugin_manager.h"
 #include "d500/spec/experiment.h"
+#include "d500/store/result_store.h"
 #include "d500/training/dataset.h"
 #include "d500/training/training_spec.h"
 
@@ -28,5 +29,13 @@ std::unique_ptr<network::NetworkExecutor> build_training_executor(const training
 // Train and test sets (synthetic ones drawn from `seed`), flattened for an MLP, normalised when
 // asked.
 training::DatasetSplit load_training_data(const training::TrainingSpec& t, uint64_t seed);
+
+// The recipe verdict of a run whose experiment follows a recipe, stored as a validation row:
+// compliant unless a fixed component changed or `missed` (why the target was not reached; ""
+// when it was) says otherwise. Returns the text for the run's reason ("recipe: compliant" or
+// "recipe: NOT compliant: <why>"), "" without a recipe; *compliant is set with a recipe.
+std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
+                                 const training::TrainingSpec& t, const std::string& missed,
+                                 bool* compliant);
 
 }  // namespace d500::cli

@@ -157,11 +157,4 @@ const Table& table() {
 }  // namespace
 }  // namespace d500::torch_plugin
 
-extern "C" D500_EXPORT const d500_plugin_info* d500_plugin_entry(uint32_t host_abi) {
-  (void)host_abi;  // the table is returned for any host: an older one reports the ABI mismatch
-  try {
-    return &d500::torch_plugin::table().info;
-  } catch (...) {
-    return nullptr;  // nothing may cross the C boundary
-  }
-}
+D500_PLUGIN_TABLE(&d500::torch_plugin::table().info)

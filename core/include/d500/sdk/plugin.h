@@ -123,17 +123,25 @@ PluginDefinition<sizeof...(Ops)> make_plugin(const PluginMeta& meta, const Ops&.
 }  // namespace sdk
 }  // namespace d500
 
-// D500_PLUGIN(meta, operators...): defines the exported entry point. The table is returned for
-// any host ABI: a host of an older major then reports "built for ABI 2.x" instead of a bare NULL.
-#define D500_PLUGIN(...)                                                                \
+// D500_PLUGIN_TABLE(expression): defines the exported entry point, returning the
+// `const d500_plugin_info*` the expression gives (a plugin that builds its table at run time:
+// executors, optimizers, a list of operators). The table is returned for any host ABI: a host of
+// an older major then reports "built for ABI 2.x" instead of a bare NULL.
+#define D500_PLUGIN_TABLE(expression)                                                   \
   extern "C" D500_EXPORT const d500_plugin_info* d500_plugin_entry(uint32_t host_abi) { \
     (void)host_abi;                                                                     \
     try {                                                                               \
-      static const auto d500_definition_ = ::d500::sdk::make_plugin(__VA_ARGS__);       \
-      return d500_definition_.info();                                                   \
+      return (expression);                                                              \
     } catch (...) {                                                                     \
       return nullptr; /* nothing may cross the C boundary */                            \
     }                                                                                   \
   }
+
+// D500_PLUGIN(meta, operators...): the entry point of a plugin whose operators are fixed.
+#define D500_PLUGIN(...)                                                                   \
+  D500_PLUGIN_TABLE(([]() -> const d500_plugin_info* {                                     \
+    static const auto d500_definition_ = ::d500::sdk::make_plugin(__VA_ARGS__);            \
+    return d500_definition_.info();                                                        \
+  }()))
 
 #endif  // D500_SDK_PLUGIN_H
