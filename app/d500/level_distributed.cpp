@@ -81,13 +81,7 @@ DistSection parse_dist(const spec::Experiment& e, const std::string& source) {
 
 training::TrainerOptions trainer_options(const training::TrainingSpec& t, uint64_t seed,
                                          bool async) {
-  training::TrainerOptions o;
-  o.batch = t.batch;
-  o.epochs = t.epochs;
-  o.eval_every = t.eval_every;
-  o.schedule = t.schedule;
-  o.augmentation = t.augment;
-  o.seed = seed;
+  training::TrainerOptions o = trainer_options_for(t, seed);
   // Stops are agreed across ranks by the scheme (a rank stopping alone would leave the others
   // waiting in a collective); the target is judged afterwards.
   // (The asynchronous scheme's ranks stop on their own.)

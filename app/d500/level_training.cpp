@@ -101,16 +101,7 @@ LevelOutcome run_training(LevelContext& ctx) {
     const uint64_t seed = ctx.e.seed + static_cast<uint64_t>(k);
     auto ex = build_training_executor(t, seed, ctx.plugins);
     training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
-    training::TrainerOptions o;
-    o.batch = t.batch;
-    o.epochs = t.epochs;
-    o.max_seconds = t.max_seconds;
-    o.target_accuracy = t.target_accuracy;
-    o.eval_every = t.eval_every;
-    o.schedule = t.schedule;
-    o.augmentation = t.augment;
-    o.seed = seed;
-    training::Trainer trainer(*ex, opt, o);
+    training::Trainer trainer(*ex, opt, trainer_options_for(t, seed));
     StoreSink sink(writer, ctx.run_id, k);
     trainer.set_sink(&sink);
     trainer.set_cancel(&g_cancel);

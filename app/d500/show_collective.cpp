@@ -30,6 +30,25 @@ std::string gbps(double v) { return v >= 100 ? fixed(v, 1) : v >= 1 ? fixed(v, 2
 
 }  // namespace
 
+bool CommCounters::take(const store::SeriesPoint& p) {
+  if (p.name.rfind("comm.", 0) != 0) return false;
+  const auto dot = p.name.rfind('.');
+  counters_[{p.rank, p.name.substr(5, dot - 5)}][p.name.substr(dot + 1)] = p.value;
+  return true;
+}
+
+void CommCounters::print() const {
+  if (counters_.empty()) return;
+  std::cout << "\ncommunication per rank\n";
+  std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
+  for (const auto& [key, v] : counters_) {
+    const auto at = [&v](const char* k) { auto it = v.find(k); return it == v.end() ? 0.0 : it->second; };
+    c.push_back({std::to_string(key.first), key.second, fixed(at("calls"), 0), bytes_label(at("bytes_sent")),
+                 bytes_label(at("bytes_received")), format_duration_ns(at("time_s") * 1e9)});
+  }
+  print_table(c);
+}
+
 void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
   std::map<int64_t, std::string> verdict;
   std::vector<std::string> failures;
@@ -83,21 +102,9 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
   print_table(t);
 
   // Communication counters per rank (series "comm.<call>.<counter>", one writer: rank 0).
-  std::map<std::pair<int, std::string>, std::map<std::string, double>> counters;
-  for (const auto& p : s.series_after(r.id, 0, 1000000)) {
-    if (p.name.rfind("comm.", 0) != 0) continue;
-    auto dot = p.name.rfind('.');
-    counters[{p.rank, p.name.substr(5, dot - 5)}][p.name.substr(dot + 1)] = p.value;
-  }
-  if (!counters.empty()) {
-    std::cout << "\ncommunication per rank\n";
-    std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
-    for (auto& [key, v] : counters)
-      c.push_back({std::to_string(key.first), key.second, fixed(v["calls"], 0),
-                   bytes_label(v["bytes_sent"]), bytes_label(v["bytes_received"]),
-                   format_duration_ns(v["time_s"] * 1e9)});
-    print_table(c);
-  }
+  CommCounters counters;
+  for (const auto& p : s.series_after(r.id, 0, 1000000)) counters.take(p);
+  counters.print();
   for (const auto& f : failures) std::cout << "\nvalidation failed: " << f;
   std::cout << "\n";
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "show_collective.h"
 
 namespace d500::cli {
 
@@ -29,14 +30,10 @@ std::string median_ci(const store::MeasurementRow& m) {
 void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
   // Per rank: sums of the per-step series, the last value of the others.
   std::map<int, std::map<std::string, double>> sum, last;
-  std::map<std::pair<int, std::string>, std::map<std::string, double>> counters;
+  CommCounters counters;
   std::vector<double> staleness;
   for (const auto& p : s.series_after(r.id, 0, 100000000)) {
-    if (p.name.rfind("comm.", 0) == 0) {
-      const auto dot = p.name.rfind('.');
-      counters[{p.rank, p.name.substr(5, dot - 5)}][p.name.substr(dot + 1)] = p.value;
-      continue;
-    }
+    if (counters.take(p)) continue;
     if (p.name == "staleness") staleness.push_back(p.value);
     sum[p.rank][p.name] += p.value;
     last[p.rank][p.name] = p.value;
@@ -122,15 +119,7 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
     }
   }
   if (!any) std::cout << "step time across ranks: no Kruskal-Wallis test stored\n";
-  if (!counters.empty()) {
-    std::cout << "\ncommunication per rank\n";
-    std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
-    for (auto& [key, v] : counters)
-      c.push_back({std::to_string(key.first), key.second, fixed(v["calls"], 0),
-                   bytes_label(v["bytes_sent"]), bytes_label(v["bytes_received"]),
-                   format_duration_ns(v["time_s"] * 1e9)});
-    print_table(c);
-  }
+  counters.print();
   std::cout << "\n";
 }
 

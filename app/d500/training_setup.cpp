@@ -142,6 +142,19 @@ training::DatasetSplit load_training_data(const TrainingSpec& t, uint64_t seed) 
   return d;
 }
 
+training::TrainerOptions trainer_options_for(const training::TrainingSpec& t, uint64_t seed) {
+  training::TrainerOptions o;
+  o.batch = t.batch;
+  o.epochs = t.epochs;
+  o.max_seconds = t.max_seconds;
+  o.target_accuracy = t.target_accuracy;
+  o.eval_every = t.eval_every;
+  o.schedule = t.schedule;
+  o.augmentation = t.augment;
+  o.seed = seed;
+  return o;
+}
+
 std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
                                  const training::TrainingSpec& t, const std::string& missed,
                                  bool* compliant) {

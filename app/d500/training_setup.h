@@ -12,6 +12,7 @@
 #include "d500/spec/experiment.h"
 #include "d500/store/result_store.h"
 #include "d500/training/dataset.h"
+#include "d500/training/trainer.h"
 #include "d500/training/training_spec.h"
 
 namespace d500::cli {
@@ -29,6 +30,10 @@ std::unique_ptr<network::NetworkExecutor> build_training_executor(const training
 // Train and test sets (synthetic ones drawn from `seed`), flattened for an MLP, normalised when
 // asked.
 training::DatasetSplit load_training_data(const training::TrainingSpec& t, uint64_t seed);
+
+// The trainer's options as the section gives them (batch, epochs, stops, schedule, augmentation),
+// for the seed `seed`.
+training::TrainerOptions trainer_options_for(const training::TrainingSpec& t, uint64_t seed);
 
 // The recipe verdict of a run whose experiment follows a recipe, stored as a validation row:
 // compliant unless a fixed component changed or `missed` (why the target was not reached; ""

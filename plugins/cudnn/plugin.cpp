@@ -30,9 +30,8 @@ const Table& table() {
                          "CUDA operators: cuDNN convolutions by algorithm, pooling, "
                          "activations, softmax, batch norm; cuBLAS GEMM; CUDA kernels")
                      .wraps(wraps_text().c_str())
+                     .operators(table.pointers.data(), table.pointers.size())
                      .to_c();
-    table.info.n_operators = table.pointers.size();
-    table.info.operators = table.pointers.data();
     return table;
   }();
   return t;

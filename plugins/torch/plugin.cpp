@@ -146,9 +146,8 @@ const Table& table() {
                      .on_init<&init>()
                      .executors(table.executor_pointers.data(), table.executor_pointers.size())
                      .optimizers(native_optimizers(), native_optimizer_count())
+                     .operators(table.pointers.data(), table.pointers.size())
                      .to_c();
-    table.info.n_operators = table.pointers.size();
-    table.info.operators = table.pointers.data();
     return table;
   }();
   return t;

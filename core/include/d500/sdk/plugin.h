@@ -51,6 +51,12 @@ class PluginMeta {
     return *this;
   }
 
+  // Operators built at run time (D500_PLUGIN_TABLE); D500_PLUGIN sets its own.
+  PluginMeta& operators(const d500_operator* const* table, size_t n) {
+    operators_ = table;
+    n_operators_ = n;
+    return *this;
+  }
   // Network executors and optimizers (ABI 1.2): arrays of pointers with static storage, such as
   // those sdk/executor.h and sdk/optimizer.h make.
   PluginMeta& executors(const d500_executor* const* table, size_t n) {
@@ -74,6 +80,8 @@ class PluginMeta {
     info.wraps = wraps_;
     info.init = init_;
     info.shutdown = shutdown_;
+    info.n_operators = n_operators_;
+    info.operators = operators_;
     info.n_executors = n_executors_;
     info.executors = executors_;
     info.n_optimizers = n_optimizers_;
@@ -88,6 +96,8 @@ class PluginMeta {
   const char* wraps_ = "";
   int32_t (*init_)(d500_error*) = nullptr;
   void (*shutdown_)(void) = nullptr;
+  const d500_operator* const* operators_ = nullptr;
+  size_t n_operators_ = 0;
   const d500_executor* const* executors_ = nullptr;
   size_t n_executors_ = 0;
   const d500_optimizer* const* optimizers_ = nullptr;
