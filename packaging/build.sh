@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${D500_BUILD_DIR:-build}
+# ccache keyed on paths relative to the checkout, so a fresh clone elsewhere reuses the cache.
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=${D500_BUILD_TYPE:-RelWithDebInfo} "$@"
 cmake --build "$build" -j "$(nproc)"

@@ -12,6 +12,21 @@ std::set<std::string> operator_plugins(const spec::Experiment& e) {
   return names;
 }
 
+// A reference the experiment names must exist: otherwise every check would be "skipped" and the
+// run would pass as if validated.
+void check_operators(const spec::Experiment& e, const std::string& spec_path,
+                     plugin::PluginManager& plugins) {
+  if (!(e.validation.forward || e.validation.backward)) return;
+  const std::string& ref = e.validation.reference;
+  const auto* rec = plugins.find(ref);
+  if (!rec)
+    throw CliError{kBadInput, spec_path + ":$.validate.reference: no plugin \"" + ref +
+                                  "\" to validate against (see `d500 plugins`)"};
+  if (rec->state == plugin::PluginState::Broken)
+    throw CliError{kBadInput, spec_path + ":$.validate.reference: plugin \"" + ref +
+                                  "\" cannot be loaded: " + rec->error};
+}
+
 LevelOutcome run_operators(LevelContext& ctx) {
   const spec::Experiment& e = ctx.e;
   // The validation reference is loaded when it exists; without it the checks say "skipped".
@@ -24,8 +39,15 @@ LevelOutcome run_operators(LevelContext& ctx) {
   cb.progress = [&](const operators::ProgressEvent& ev) { ctx.progress.update(ev); };
   const plugin::OperatorImpl* reference =
       ctx.plugins.operators().find_impl(e.op.op_type, e.op.domain, e.validation.reference);
-  operators::RunSummary summary =
-      operators::run_operator_experiment(e, *impls, reference, ctx.store, ctx.run_id, cb);
+  // Plugins not shipped with d500 run in child processes unless the experiment says otherwise.
+  const operators::Isolation mode = operators::experiment_isolation(e);
+  if (mode == operators::Isolation::Invalid)
+    throw CliError{kBadInput, ctx.spec_path +
+                                  ":$.isolation: expected \"auto\", \"process\" or \"none\""};
+  operators::IsolationOptions isolation;
+  isolation.isolate = operators::isolation_plan(mode, *impls, ctx.plugins);
+  operators::RunSummary summary = operators::run_operator_experiment(
+      e, *impls, reference, ctx.store, ctx.run_id, cb, isolation);
 
   LevelOutcome out;
   out.errors = summary.errors;
@@ -51,6 +73,6 @@ LevelOutcome run_operators(LevelContext& ctx) {
 
 }  // namespace
 
-const Level kOperatorLevel{"operator", &operator_plugins, nullptr, &run_operators};
+const Level kOperatorLevel{"operator", &operator_plugins, &check_operators, &run_operators};
 
 }  // namespace d500::cli

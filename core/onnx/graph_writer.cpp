@@ -1,4 +1,5 @@
 #include "graph_writer.h"
+#include "model_impl.h"
 
 #include <onnx/checker.h>
 #include <onnx/shape_inference/implementation.h>
@@ -162,6 +163,7 @@ Result<std::string> GraphWriter::finish() {
       c->set_data_type(t.data_type());
       *c->mutable_dims() = t.dims();
     }
+    if (auto bad = check_window_attributes(copy.graph()); !bad.empty()) return Error{bad, where};
     ::onnx::shape_inference::InferShapes(copy, ::onnx::OpSchemaRegistry::Instance(),
                                          ::onnx::ShapeInferenceOptions(true, 1, false));
   } catch (const std::exception& e) {

@@ -69,6 +69,8 @@ Result<Model> Model::finish(std::unique_ptr<Impl> impl) {
     // the node and attribute at fault.
     return Error{std::string("fails the ONNX checker: ") + e.what(), impl->source};
   }
+  if (auto bad = detail::check_window_attributes(impl->proto.graph()); !bad.empty())
+    return Error{bad, impl->source};
   for (const auto& o : impl->proto.opset_import())
     impl->opsets.push_back({normalize_domain(o.domain()), o.version()});
   for (const auto& v : impl->proto.graph().input())

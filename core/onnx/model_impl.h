@@ -26,6 +26,10 @@ namespace detail {
 // A ValueInfoProto in d500's words: kind, element type and, for tensors, the shape.
 ValueInfo describe_value(const ::onnx::ValueInfoProto& v);
 
+// "" when every sliding-window node (Conv, pooling, ...) of g and its subgraphs has strides,
+// dilations and kernel sizes >= 1 and pads >= 0; else what is wrong, naming the node.
+std::string check_window_attributes(const ::onnx::GraphProto& g);
+
 }  // namespace detail
 
 }  // namespace d500::onnx

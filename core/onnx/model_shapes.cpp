@@ -20,7 +20,8 @@ constexpr int64_t kSmallIntElements = 4096;
 bool keep_values(const TP& t) {
   if (t.data_type() != TP::INT64 && t.data_type() != TP::INT32) return false;
   int64_t n = 1;
-  for (int64_t d : t.dims()) n *= d;
+  for (int64_t d : t.dims())
+    if (d < 0 || __builtin_mul_overflow(n, d, &n)) return false;
   return n <= kSmallIntElements;
 }
 

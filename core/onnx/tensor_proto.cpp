@@ -115,9 +115,13 @@ bool parse_message(google::protobuf::MessageLite& msg, std::string_view bytes) {
 
 Result<bool> parse_file(google::protobuf::MessageLite& msg, const std::string& path,
                         const std::string& kind) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Error{"is a folder, not a file", path};
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Only regular files: a FIFO would block the open, a device would never end.
+  struct stat pre {};
+  if (::stat(path.c_str(), &pre) != 0)
+    return Error{std::string("cannot open: ") + std::strerror(errno), path};
+  if (S_ISDIR(pre.st_mode)) return Error{"is a folder, not a file", path};
+  if (!S_ISREG(pre.st_mode)) return Error{"is not a regular file (a FIFO, device or socket)", path};
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return Error{std::string("cannot open: ") + std::strerror(errno), path};
   struct stat st {};
   if (::fstat(fd, &st) != 0 || st.st_size == 0) {

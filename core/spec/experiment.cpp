@@ -1,6 +1,7 @@
 #include "d500/spec/experiment.h"
 
 #include "sections.h"
+#include "d500/json_input.h"
 
 #include <fstream>
 
@@ -69,7 +70,20 @@ json OperatorSpec::attributes_at(const Point& p) const {
   return out;
 }
 
+uint64_t Experiment::point_count() const {
+  uint64_t n = explicit_points.empty() ? 1 : explicit_points.size();
+  for (const auto& [name, values] : sweep) {
+    if (values.empty()) return 0;
+    if (n > UINT64_MAX / values.size()) return UINT64_MAX;
+    n *= values.size();
+  }
+  return n;
+}
+
 std::vector<Point> Experiment::points() const {
+  if (point_count() > kMaxPoints)
+    throw D500Error("the sweep has " + std::to_string(point_count()) + " points; at most " +
+                    std::to_string(kMaxPoints) + " are allowed");
   std::vector<Point> pts;
   if (explicit_points.empty()) {
     pts.emplace_back();
@@ -98,11 +112,12 @@ Result<Experiment> parse_experiment(const json& j, const std::string& source,
   if (const json* v = c.field(j, "$", "d500", true)) {
     if (!v->is_number_integer())
       c.fail("$.d500", "expected the format version (an integer), got " + Checker::describe(*v));
-    else if (v->get<int>() > kExperimentFormat)
-      c.fail("$.d500", "format " + std::to_string(v->get<int>()) +
+    else if (v->is_number_unsigned() ? v->get<uint64_t>() > uint64_t(kExperimentFormat)
+                                     : v->get<int64_t>() > kExperimentFormat)
+      c.fail("$.d500", "format " + v->dump() +
                            " was written by a newer d500; this build reads format " +
                            std::to_string(kExperimentFormat));
-    else if (v->get<int>() < 1)
+    else if (v->get<int64_t>() < 1)
       c.fail("$.d500", "expected format 1, got " + v->dump());
   }
   e.name = c.string_field(j, "$", "name", true);
@@ -149,24 +164,21 @@ Result<Experiment> parse_experiment(const json& j, const std::string& source,
         e.sections[key] = *v;
     }
   }
+  if (const uint64_t n = e.point_count(); n > kMaxPoints)
+    c.fail("$.sweep",
+           (n == UINT64_MAX ? std::string("more than 2^64") : std::to_string(n)) +
+               " points (the product of the sweep's value counts" +
+               (e.explicit_points.empty() ? "" : " and the explicit points") + "); at most " +
+               std::to_string(kMaxPoints) + " are allowed");
   if (!c.ok()) return Error{c.message(), ""};
   return e;
 }
 
 Result<Experiment> load_experiment(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Error{"cannot open the experiment file (does it exist and is it readable?)", path};
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const json::parse_error& ex) {
-    // nlohmann reports "at line L, column C"; keep that, drop the library's prefix.
-    std::string what = ex.what();
-    auto pos = what.find("parse error");
-    return Error{"not valid JSON: " + (pos == std::string::npos ? what : what.substr(pos)), path};
-  }
+  auto j = read_json_file(path);
+  if (!j) return j.error();
   auto slash = path.rfind('/');
-  return parse_experiment(j, path, slash == std::string::npos ? "" : path.substr(0, slash));
+  return parse_experiment(*j, path, slash == std::string::npos ? "" : path.substr(0, slash));
 }
 
 json policy_to_json(const measure::Policy& p) {

@@ -1,5 +1,7 @@
 #include "sections.h"
 
+#include "d500/json_input.h"
+
 #include <fstream>
 
 namespace d500::spec {
@@ -80,14 +82,9 @@ void load_problems(Checker& c, const json& j, const std::string& base_dir, Exper
                                     Checker::describe(j));
   std::string path = j.get<std::string>();
   if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
-  std::ifstream in(path);
-  if (!in) return c.fail("$.problems", "cannot open problem list \"" + path + "\"");
-  json list;
-  try {
-    list = json::parse(in);
-  } catch (const json::parse_error& ex) {
-    return c.fail("$.problems", "problem list \"" + path + "\" is not valid JSON: " + ex.what());
-  }
+  auto read = read_json_file(path);
+  if (!read) return c.fail("$.problems", "problem list: " + read.error().to_string());
+  const json& list = *read;
   if (!list.is_object() || !list.contains("points"))
     return c.fail("$.problems", "problem list \"" + path + "\" has no \"points\" array");
   Checker inner(path);

@@ -1,8 +1,10 @@
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 
 #include "store_impl.h"
@@ -38,10 +40,22 @@ std::optional<RunStatus> run_status_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+namespace detail {
+
+std::string full_disk_hint(const std::string& path) {
+  std::error_code ec;
+  auto folder = std::filesystem::absolute(path, ec).parent_path();
+  struct statvfs fs {};
+  if (ec || ::statvfs(folder.c_str(), &fs) != 0 || fs.f_bavail > 0) return "";
+  return "; the disk holding it is full";
+}
+
+}  // namespace detail
+
 namespace {
 
 Error open_error(const std::string& path, std::string message) {
-  return Error{std::move(message), "store " + path};
+  return Error{std::move(message) + detail::full_disk_hint(path), "store " + path};
 }
 
 // Opens a connection; on failure returns the error, naming the folder when that is the cause.
@@ -57,6 +71,40 @@ std::optional<Error> open_db(const std::string& path, int flags, sqlite3** db) {
   else if (!ec && (flags & SQLITE_OPEN_CREATE) && access(parent.c_str(), W_OK) != 0)
     msg += " (folder " + parent.string() + " is not writable)";
   return open_error(path, msg);
+}
+
+// A read-only connection for inspection. A WAL store on read-only media (or in a folder of another
+// user) cannot be read the usual way, since SQLite must create its -shm file; when no -wal file is
+// left (the last writer checkpointed it away on close) the file is complete as it is, and is
+// opened as immutable.
+std::optional<Error> open_read_only(const std::string& path, sqlite3** db, int* version,
+                                    std::optional<std::string>* inspect_error) {
+  constexpr int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX;
+  if (auto e = open_db(path, flags, db)) return e;
+  sqlite3_busy_timeout(*db, 5000);
+  *inspect_error = detail::inspect(*db, version);
+  const int code = sqlite3_extended_errcode(*db);
+  const bool cannot_write_shm = inspect_error->has_value() &&
+                                (code == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN ||
+                                 code == SQLITE_READONLY_CANTINIT);
+  struct stat wal {};
+  if (!cannot_write_shm || ::stat((path + "-wal").c_str(), &wal) == 0) return std::nullopt;
+  sqlite3_close_v2(*db);
+  *db = nullptr;
+  std::string uri = "file:";
+  for (char c : std::filesystem::absolute(path).string()) {
+    if (c == '%' || c == '?' || c == '#') {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+      uri += hex;
+    } else {
+      uri += c;
+    }
+  }
+  uri += "?immutable=1";
+  if (auto e = open_db(uri, flags | SQLITE_OPEN_URI, db)) return e;
+  *inspect_error = detail::inspect(*db, version);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -106,10 +154,9 @@ Result<std::unique_ptr<ResultStore>> ResultStore::open(const std::string& path, 
   // went in, so it is inspected through a read-only connection before any pragma that writes.
   if (exists) {
     sqlite3* ro = nullptr;
-    if (auto e = open_db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, &ro)) return *e;
-    sqlite3_busy_timeout(ro, 5000);
     int version = 0;
-    auto err = detail::inspect(ro, &version);
+    std::optional<std::string> err;
+    if (auto e = open_read_only(path, &ro, &version, &err)) return *e;
     if (mode == Mode::ReadOnly) {
       impl->db = ro;
       if (err) return open_error(path, *err);

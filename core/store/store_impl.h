@@ -16,6 +16,10 @@
 namespace d500::store {
 namespace detail {
 
+// "; the disk holding it is full" when the store's file system has no space left, else "": SQLite
+// reports a full disk as SQLITE_FULL on writes but as "disk I/O error" when its -shm cannot grow.
+std::string full_disk_hint(const std::string& path);
+
 // Optional references are NULL in the database and 0 in the structs.
 template <class T>
 struct NullIfZero {
@@ -123,7 +127,7 @@ struct ResultStore::Impl {
   }
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw D500Error(what + ": " + sqlite3_errmsg(db), "store " + path);
+    throw StoreError(what + ": " + sqlite3_errmsg(db) + detail::full_disk_hint(path), "store " + path);
   }
 
   void require_writable() const {
@@ -132,7 +136,7 @@ struct ResultStore::Impl {
 
   void exec(const char* sql, const char* what) {
     if (auto e = detail::exec(db, sql))
-      throw D500Error(std::string(what) + ": " + *e, "store " + path);
+      throw StoreError(std::string(what) + ": " + *e, "store " + path);
   }
 
   // A prepared statement that is reset when the use ends, so that no finished SELECT keeps a read

@@ -22,6 +22,8 @@ class ZFile {
     std::error_code ec;
     if (!fs::exists(path, ec)) throw D500Error("file not found", path);
     if (fs::is_directory(path, ec)) throw D500Error("is a directory, expected a file", path);
+    // A FIFO or a device would block gzopen or never end.
+    if (!fs::is_regular_file(path, ec)) throw D500Error("is not a regular file", path);
     f_ = gzopen(path.c_str(), "rb");
     if (!f_) throw D500Error(std::string("cannot open: ") + std::strerror(errno), path);
     gzbuffer(f_, 1 << 17);
@@ -85,6 +87,42 @@ std::string hex_byte(unsigned char b) {
 
 constexpr uint64_t kMaxElements = uint64_t(1) << 33;  // 8 GiB of bytes: more is a corrupt header
 
+// Checks the size an IDX header declares against the file before anything that size is
+// allocated: a 200 KB file claiming 10 million images must not reserve 8 GB first. A plain file
+// must hold exactly header + data; a gzip member states its uncompressed size modulo 2^32 in its
+// last four bytes, and deflate cannot compress more than 1032:1.
+void check_declared_size(const std::string& path, uint64_t header_bytes, uint64_t data_bytes,
+                         const Shape& shape) {
+  std::error_code ec;
+  const uint64_t file_bytes = fs::file_size(path, ec);
+  if (ec) throw D500Error("cannot read its size: " + ec.message(), path);
+  const uint64_t want = header_bytes + data_bytes;
+  std::FILE* raw = std::fopen(path.c_str(), "rb");
+  if (!raw) throw D500Error(std::string("cannot open: ") + std::strerror(errno), path);
+  unsigned char head[2] = {0, 0}, tail[4] = {0, 0, 0, 0};
+  const bool gz = std::fread(head, 1, 2, raw) == 2 && head[0] == 0x1f && head[1] == 0x8b;
+  bool tail_ok = gz && file_bytes >= 18 && std::fseek(raw, -4, SEEK_END) == 0 &&
+                 std::fread(tail, 1, 4, raw) == 4;
+  std::fclose(raw);
+  const std::string declared = "its IDX header declares " + shape_to_string(shape) + " (" +
+                               std::to_string(data_bytes) + " bytes of data)";
+  if (!gz) {
+    if (file_bytes != want)
+      throw D500Error(declared + ", but the file holds " + std::to_string(file_bytes) +
+                          " bytes, not " + std::to_string(want) + " (truncated or corrupt)",
+                      path);
+    return;
+  }
+  const uint64_t isize = uint64_t(tail[0]) | uint64_t(tail[1]) << 8 | uint64_t(tail[2]) << 16 |
+                         uint64_t(tail[3]) << 24;
+  if (want > file_bytes * 1032 || (tail_ok && isize != (want & 0xffffffffu)))
+    throw D500Error(declared + ", but the gzip file unpacks to " +
+                        (tail_ok ? std::to_string(isize) + " bytes (mod 2^32)"
+                                 : std::string("less")) +
+                        ", not " + std::to_string(want) + " (truncated or corrupt)",
+                    path);
+}
+
 }  // namespace
 
 Tensor read_idx(const std::string& path) {
@@ -116,6 +154,8 @@ Tensor read_idx(const std::string& path) {
       throw D500Error("the IDX header declares more than 2^33 elements (corrupt header?)", path);
     shape.push_back(static_cast<int64_t>(d));
   }
+  check_declared_size(path, 4 + 4 * static_cast<uint64_t>(rank), static_cast<uint64_t>(element_count(shape)),
+                      shape);
   Tensor t(DType::UInt8, shape);
   f.read_exact(t.data(), t.nbytes(),
                "data of shape " + shape_to_string(shape) + " (from the IDX header)");

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <set>
 
+#include "d500/json_input.h"
 #include "d500/spec/checker.h"
 
 namespace d500::training {
@@ -25,13 +26,7 @@ std::string resolve(const std::string& base, const std::string& p) {
 }
 
 Result<json> read_json(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Error{"cannot open (does it exist and is it readable?)", path};
-  try {
-    return json::parse(in);
-  } catch (const json::parse_error& e) {
-    return Error{std::string("not valid JSON: ") + e.what(), path};
-  }
+  return read_json_file(path);
 }
 
 void parse_optimizer(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {

@@ -5,9 +5,9 @@
 
 namespace d500 {
 
-void assertion_failed(const char* expr, std::source_location loc) {
-  std::fprintf(stderr, "d500: internal error: assertion `%s` failed at %s:%u (%s)\n", expr,
-               loc.file_name(), static_cast<unsigned>(loc.line()), loc.function_name());
+void assertion_failed(const char* expr, const char* file, unsigned line, const char* function) {
+  std::fprintf(stderr, "d500: internal error: assertion `%s` failed at %s:%u (%s)\n", expr, file,
+               line, function);
   std::abort();
 }
 

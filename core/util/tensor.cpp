@@ -2,6 +2,9 @@
 
 #include "d500/plugin.h"
 
+#include <unistd.h>
+
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -72,8 +75,30 @@ DType from_dlpack(DLDataType t) {
 
 int64_t element_count(const Shape& shape) {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  for (int64_t d : shape) {
+    if (d < 0) throw D500Error("negative dimension in shape " + shape_to_string(shape));
+    if (__builtin_mul_overflow(n, d, &n))
+      throw D500Error("shape " + shape_to_string(shape) + " has more than 2^63 elements");
+  }
   return n;
+}
+
+size_t checked_nbytes(const Shape& shape, DType dtype) {
+  const int64_t n = element_count(shape);
+  size_t bytes = 0;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(n), dtype_size(dtype), &bytes))
+    throw D500Error("shape " + shape_to_string(shape) + " of " + std::string(dtype_name(dtype)) +
+                    " needs more than 2^64 bytes");
+  return bytes;
+}
+
+size_t max_tensor_bytes() {
+  static const size_t limit = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? static_cast<size_t>(pages) * static_cast<size_t>(page)
+                                 : SIZE_MAX;
+  }();
+  return limit;
 }
 
 std::string shape_to_string(const Shape& shape) {
@@ -90,7 +115,13 @@ Tensor::Tensor(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape
   for (int64_t d : shape_)
     if (d < 0) throw D500Error("negative dimension in shape " + shape_to_string(shape_));
   if (dtype_ == DType::Invalid) throw D500Error("tensor of invalid dtype");
-  size_t bytes = nbytes();
+  size_t bytes = checked_nbytes(shape_, dtype_);
+  // Refused before allocating: with overcommit a huge block "succeeds" and the zero-fill then
+  // gets the process killed.
+  if (bytes > max_tensor_bytes())
+    throw D500Error("tensor " + shape_to_string(shape_) + " of " + std::string(dtype_name(dtype_)) +
+                    " needs " + std::to_string(bytes) + " bytes, more than this machine's memory (" +
+                    std::to_string(max_tensor_bytes()) + " bytes)");
   size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded == 0) rounded = kAlignment;
   void* p = std::aligned_alloc(kAlignment, rounded);

@@ -31,6 +31,11 @@ ConvParams::ConvParams(const d500::sdk::Attributes& attrs, const std::vector<Ten
   stride = {st[0], st[1]};
   dilation = {di[0], di[1]};
   pads = {pa[0], pa[1], pa[2], pa[3]};
+  for (int i = 0; i < 2; ++i)
+    if (stride[i] < 1 || dilation[i] < 1)
+      throw std::invalid_argument("strides and dilations must be >= 1");
+  for (int64_t p : pads)
+    if (p < 0) throw std::invalid_argument("pads must be >= 0");
   if (group < 1 || c % group || k % group || in[1].dim(1) != c / group)
     throw std::invalid_argument("W " + in[1].str() + " does not fit X " + in[0].str() +
                                 " with group " + std::to_string(group));

@@ -111,6 +111,18 @@ QJsonObject Project::toJson(const QString& projectFile) const {
 }
 
 bool Project::load(const QString& projectFile, Project* out, QString* error, QString* warning) {
+  // Only regular files of a sane size: a FIFO would block the window for ever, a device never end.
+  const QFileInfo info(projectFile);
+  if (info.exists() && !info.isFile()) {
+    *error = tr("Cannot open the project %1: it is not a regular file").arg(projectFile);
+    return false;
+  }
+  constexpr qint64 kMaxProjectBytes = qint64{64} << 20;
+  if (info.size() > kMaxProjectBytes) {
+    *error = tr("Cannot open the project %1: it is %2 bytes; at most %3 are read")
+                 .arg(projectFile).arg(info.size()).arg(kMaxProjectBytes);
+    return false;
+  }
   QFile f(projectFile);
   if (!f.open(QIODevice::ReadOnly)) {
     *error = tr("Cannot open the project %1: %2").arg(projectFile, f.errorString());

@@ -1,7 +1,6 @@
 // Errors and results: expected failures travel as values, programmer errors abort with a location.
 #pragma once
 
-#include <source_location>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -32,6 +31,13 @@ class D500Error : public std::runtime_error {
   Error error_;
 };
 
+// The result store failed while reading or writing (a full disk, an unwritable, locked or corrupt
+// file): the runner's exit code 4, not a bad input.
+class StoreError : public D500Error {
+ public:
+  using D500Error::D500Error;
+};
+
 // A value or an Error (std::expected is C++23; this is the subset we need).
 template <class T>
 class Result {
@@ -55,10 +61,13 @@ class Result {
   std::variant<T, Error> v_;
 };
 
-[[noreturn]] void assertion_failed(const char* expr, std::source_location loc);
+// The location comes from __FILE__/__LINE__ rather than std::source_location, which clang 14 (the
+// fuzz build) does not provide with libstdc++ 12.
+[[noreturn]] void assertion_failed(const char* expr, const char* file, unsigned line,
+                                   const char* function);
 
 }  // namespace d500
 
 // Checks a programmer's assumption; on failure prints the expression, file and line, and aborts.
 #define D500_ASSERT(expr) \
-  ((expr) ? (void)0 : ::d500::assertion_failed(#expr, std::source_location::current()))
+  ((expr) ? (void)0 : ::d500::assertion_failed(#expr, __FILE__, __LINE__, __PRETTY_FUNCTION__))

@@ -26,7 +26,13 @@ DLDataType to_dlpack(DType t);
 DType from_dlpack(DLDataType t);
 
 using Shape = std::vector<int64_t>;
+// The product of the dimensions; throws D500Error on a negative dimension or when it overflows
+// int64 (shapes come from users' files and models).
 int64_t element_count(const Shape& shape);
+// element_count * dtype_size, throwing D500Error when it overflows size_t.
+size_t checked_nbytes(const Shape& shape, DType dtype);
+// The physical memory of this machine in bytes: no single tensor may be larger.
+size_t max_tensor_bytes();
 std::string shape_to_string(const Shape& shape);  // "[2, 3]"
 
 // A contiguous, row-major, CPU tensor that owns its memory. Move-only; copy with clone().

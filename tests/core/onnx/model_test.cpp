@@ -207,3 +207,50 @@ TEST(Model, Initializers) {
   EXPECT_FLOAT_EQ(w->data_as<float>()[1], 2.f);
   EXPECT_FALSE(m.initializer("nope").ok());
 }
+
+// Guards issue 15: a stride, dilation or kernel size of 0 once raised SIGFPE inside libonnx's shape
+// inference (validate-model, network and training experiments); the model is refused at load,
+// naming the node, for every sliding-window op and inside subgraphs.
+TEST(Model, ZeroStridesAndKernelsAreRefusedBeforeShapeInference) {
+  for (const char* op : {"Conv", "MaxPool", "AveragePool"}) {
+    for (const char* attr : {"strides", "kernel_shape", "dilations"}) {
+      if (std::string(attr) == "dilations" && std::string(op) == "AveragePool") continue;
+      const bool conv = std::string(op) == "Conv";
+      auto m = d500::test::one_node_model(op, "", conv ? std::vector<std::string>{"X", "W"}
+                                                       : std::vector<std::string>{"X"},
+                                          {"Y"});
+      auto* n = m.mutable_graph()->mutable_node(0);
+      auto* k = n->add_attribute();
+      k->set_name("kernel_shape");
+      k->set_type(::onnx::AttributeProto::INTS);
+      k->add_ints(std::string(attr) == "kernel_shape" ? 0 : 3);
+      k->add_ints(3);
+      if (std::string(attr) != "kernel_shape") {
+        auto* a = n->add_attribute();
+        a->set_name(attr);
+        a->set_type(::onnx::AttributeProto::INTS);
+        a->add_ints(1);
+        a->add_ints(0);
+      }
+      auto r = Model::parse(m.SerializeAsString(), "zero.onnx");
+      ASSERT_FALSE(r.ok()) << op << " " << attr;
+      const std::string e = r.error().to_string();
+      EXPECT_NE(e.find("zero.onnx"), std::string::npos) << e;
+      EXPECT_NE(e.find(std::string("node \"n0\" (") + op + ")"), std::string::npos) << e;
+      EXPECT_NE(e.find(attr), std::string::npos) << e;
+    }
+  }
+  // A negative pad is refused as well; a valid window is not.
+  auto ok = d500::test::one_node_model("MaxPool", "", {"X"}, {"Y"});
+  auto* k = ok.mutable_graph()->mutable_node(0)->add_attribute();
+  k->set_name("kernel_shape");
+  k->set_type(::onnx::AttributeProto::INTS);
+  k->add_ints(2);
+  k->add_ints(2);
+  EXPECT_TRUE(Model::parse(ok.SerializeAsString(), "ok.onnx").ok());
+  auto* p = ok.mutable_graph()->mutable_node(0)->add_attribute();
+  p->set_name("pads");
+  p->set_type(::onnx::AttributeProto::INTS);
+  for (int v : {0, 0, -1, 0}) p->add_ints(v);
+  EXPECT_FALSE(Model::parse(ok.SerializeAsString(), "pads.onnx").ok());
+}

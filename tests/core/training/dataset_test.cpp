@@ -285,5 +285,25 @@ TEST(Augmentation, FlipAndCropAreSeededAndShiftPixels) {
                D500Error);
 }
 
+// Guards issue 15: a header that claims far more data than the file holds is refused before
+// anything of the claimed size is allocated (a 200 KB file once reserved 8.4 GB).
+TEST(IdxFile, HeaderClaimingMoreThanTheFileIsRefusedBeforeAllocating) {
+  for (bool gz : {false, true}) {
+    TempDir dir;
+    // 10,956,549 images of 28x28 = 8.6 GB declared; 20 KB present.
+    test::write_bytes(dir.file("liar"),
+                      test::idx_bytes({10956549, 28, 28}, std::vector<uint8_t>(20000, 1)), gz);
+    const std::string m = error_of([&] { read_idx(dir.file("liar")); });
+    EXPECT_NE(m.find(dir.file("liar")), std::string::npos) << m;
+    EXPECT_NE(m.find("[10956549, 28, 28]"), std::string::npos) << m;
+    EXPECT_NE(m.find("truncated or corrupt"), std::string::npos) << m;
+    // Data after the declared size is refused too.
+    std::vector<uint8_t> longer = test::idx_bytes({2, 2}, {1, 2, 3, 4});
+    longer.push_back(5);
+    test::write_bytes(dir.file("long"), longer, gz);
+    EXPECT_NE(error_of([&] { read_idx(dir.file("long")); }), "");
+  }
+}
+
 }  // namespace
 }  // namespace d500::training

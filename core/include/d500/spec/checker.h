@@ -2,6 +2,8 @@
 // parse their own section ("network", "training", "collective", "distributed").
 #pragma once
 
+#include <cmath>
+#include <cstdint>
 #include <set>
 #include <sstream>
 #include <string>
@@ -70,14 +72,26 @@ class Checker {
                describe(*v));
       return def;
     }
-    T x = v->get<T>();
-    if (x < lo || x > hi) {
+    // Compared in the JSON value's own type before narrowing: 4294967298 must not read as 2.
+    bool in_range;
+    if constexpr (std::is_integral_v<T>) {
+      if (v->is_number_unsigned())
+        in_range = hi >= 0 && v->get<uint64_t>() >= static_cast<uint64_t>(lo < 0 ? 0 : lo) &&
+                   v->get<uint64_t>() <= static_cast<uint64_t>(hi);
+      else
+        in_range = v->get<int64_t>() >= static_cast<int64_t>(lo) &&
+                   v->get<int64_t>() <= static_cast<int64_t>(hi);
+    } else {
+      const double d = v->get<double>();
+      in_range = std::isfinite(d) && d >= static_cast<double>(lo) && d <= static_cast<double>(hi);
+    }
+    if (!in_range) {
       std::ostringstream os;
-      os << "expected a value in [" << lo << ", " << hi << "], got " << x;
+      os << "expected a value in [" << lo << ", " << hi << "], got " << v->dump();
       fail(path + "." + key, os.str());
       return def;
     }
-    return x;
+    return v->get<T>();
   }
 
   static std::string describe(const json& v) {

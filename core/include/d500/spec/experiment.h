@@ -87,8 +87,15 @@ struct Experiment {
   // parsed by their level's module; the level's own section is present.
   nlohmann::json sections = nlohmann::json::object();
 
+  // How many points points() gives, saturating at UINT64_MAX (a sweep may ask for 10^16).
+  uint64_t point_count() const;
+  // Throws D500Error when point_count() > kMaxPoints (parse_experiment refuses such files).
   std::vector<Point> points() const;
 };
+
+// The most points one experiment may have: beyond, a sweep is almost surely a mistake, and its
+// points alone would not fit in memory.
+inline constexpr uint64_t kMaxPoints = 1000000;
 
 // Parses and validates. `source` names the file in messages ("exp.json"). Every problem found is
 // reported, one per line, as "source:$.json.path: what was expected".
