@@ -20,8 +20,11 @@ std::string executable_dir() {
 
 std::unique_ptr<plugin::PluginManager> make_plugin_manager(const GlobalOptions& g) {
   std::vector<std::string> path = g.plugin_path;
-  for (auto& p : plugin::PluginManager::default_search_path(executable_dir())) path.push_back(p);
-  auto pm = std::make_unique<plugin::PluginManager>(path);
+  const std::string exe_dir = executable_dir();
+  for (auto& p : plugin::PluginManager::default_search_path(exe_dir)) path.push_back(p);
+  // Plugins from --plugin-path or D500_PLUGIN_PATH are not d500's own: probed, then isolated.
+  auto pm = std::make_unique<plugin::PluginManager>(
+      path, plugin::PluginManager::shipped_folders(exe_dir));
   pm->discover();
   return pm;
 }

@@ -1,13 +1,16 @@
 #include "d500/operators/operator_benchmark.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
 #include <random>
 
 #include "d500/measure/loop.h"
+#include "d500/operators/isolation.h"
 #include "d500/operators/validation.h"
+#include "impl_outcome.h"
 #include "placed.h"
 
 namespace d500::operators {
@@ -103,22 +106,21 @@ class OperatorSubject : public measure::Subject {
 // A copy between host and device as a measurement of its own (one timed copy of every input,
 // or of every output), beside the operator's: subject "<point> [h2d copy]", the point with
 // "transfer": "h2d" or "d2h", bytes moved, stop reason "once".
-void store_transfer(store::ResultStore& store, int64_t run_id, const std::string& label,
-                    const std::string& impl, const spec::Point& point, const char* direction,
-                    double ns, int64_t bytes, const std::string& policy_json) {
+void store_transfer(store::ResultStore& store, const store::MeasurementRow& op_row,
+                    const char* direction, const TransferOutcome& t) {
   measure::Measurement m;
-  m.samples_ns = {ns};
+  m.samples_ns = {t.ns};
   m.summary = stats::summarize(m.samples_ns);
   store::MeasurementRow row = measurement_row(m);
   row.stop_reason = "once";
-  row.run_id = run_id;
-  row.subject = label + " [" + direction + " copy]";
-  row.implementation = impl;
-  json p = point.to_json();
+  row.run_id = op_row.run_id;
+  row.subject = op_row.subject + " [" + direction + " copy]";
+  row.implementation = op_row.implementation;
+  json p = json::parse(op_row.point_json);
   p["transfer"] = direction;
   row.point_json = p.dump();
-  row.policy_json = policy_json;
-  row.bytes = static_cast<double>(bytes);
+  row.policy_json = op_row.policy_json;
+  row.bytes = static_cast<double>(t.bytes);
   store.add_measurement(row, m.samples_ns);
 }
 
@@ -162,34 +164,142 @@ store::MeasurementRow measurement_row(const measure::Measurement& m) {
 
 namespace {
 
-// Validates one implementation at one point and stores the verdicts (and a determinism
-// heat-map when two runs differ) against its measurement. Returns whether every check passed.
-bool validate_and_store(const spec::Experiment& e, const spec::Point& point,
-                        const plugin::OperatorImpl& impl, const plugin::OperatorImpl* reference,
-                        OperatorSubject& subject, store::ResultStore& store, int64_t run_id,
-                        int64_t measurement_id, const std::string& label, uint64_t seed) {
-  const spec::Validation& v = e.validation;
-  if (!v.forward && !v.backward && !v.determinism) return true;
-  operators::ValidationOptions o{v.forward, v.backward, v.determinism, v.tolerance, seed};
-  bool ok = true;
-  // A device implementation's forward is checked on the outputs of its measured calls.
-  std::vector<ValidationResult> results;
+// What every measurement of a run shares.
+struct RunContext {
+  const spec::Experiment& e;
+  const plugin::OperatorImpl* reference;
+  measure::TimerInfo timer;
+  DeviceTimers timers;
+  const std::atomic<bool>* cancel = nullptr;
+  bool cancelled() const { return cancel && cancel->load(); }
+};
+
+// One implementation at one point.
+struct Slot {
+  const plugin::OperatorImpl& impl;
+  const spec::Point& point;
+  size_t point_index;  // in e.points(): seeds inputs, the loop and validation
+  size_t impl_index;
+};
+
+std::unique_ptr<OperatorSubject> make_subject(const RunContext& c, const Slot& s,
+                                              std::string& error) {
   try {
+    return std::make_unique<OperatorSubject>(s.impl, c.e, s.point,
+                                             c.e.seed + 1000 * s.point_index, c.timers);
+  } catch (const std::exception& ex) {
+    error = ex.what();
+    return nullptr;
+  }
+}
+
+// Validates a measured implementation (verdicts and a determinism heat-map when two runs differ).
+std::vector<ValidationResult> validate(const RunContext& c, const Slot& s,
+                                       OperatorSubject& subject) {
+  const spec::Validation& v = c.e.validation;
+  if (!v.forward && !v.backward && !v.determinism) return {};
+  ValidationOptions o{v.forward, v.backward, v.determinism, v.tolerance,
+                      c.e.seed + 7919 * s.point_index + s.impl_index};
+  try {
+    // A device implementation's forward is checked on the outputs of its measured calls.
     const std::vector<Tensor>* computed = subject.on_device() ? &subject.fetch_outputs() : nullptr;
-    results = validate_operator(impl, reference, attributes_from_json(e.op.attributes_at(point)),
-                                subject.inputs(), o, computed);
+    return validate_operator(s.impl, c.reference, attributes_from_json(c.e.op.attributes_at(s.point)),
+                             subject.inputs(), o, computed);
   } catch (const std::exception& ex) {  // the copy back failed
     ValidationResult r;
     r.metric = "forward";
     r.value = INFINITY;
     r.detail = ex.what();
-    results.push_back(r);
+    return {r};
   }
+}
+
+// A measured subject's outcome: its row, its validation (unless it failed or the run was
+// cancelled) and, for a device implementation, its two copies.
+ImplOutcome finish(const RunContext& c, const Slot& s, OperatorSubject& subject,
+                   const measure::Measurement& m) {
+  ImplOutcome o;
+  o.row = measurement_row(m);
+  o.samples_ns = m.samples_ns;
+  o.row.flops = subject.flops();
+  o.row.bytes = subject.bytes();
+  if (!o.row.error.empty()) return o;
+  if (!c.cancelled()) o.validations = validate(c, s, subject);
+  if (!subject.on_device()) return o;
+  try {
+    subject.fetch_outputs();  // when validation did not already
+  } catch (const std::exception& ex) {
+    o.row.error = std::string("copying the outputs back to the host: ") + ex.what();
+  }
+  o.h2d = TransferOutcome{subject.h2d_ns(), subject.transfers().h2d_bytes};
+  if (subject.fetched()) o.d2h = TransferOutcome{subject.d2h_ns(), subject.transfers().d2h_bytes};
+  return o;
+}
+
+// One implementation alone, from creating it to validating it: what an isolated child runs.
+ImplOutcome measure_alone(const RunContext& c, const Slot& s) {
+  std::string error;
+  auto subject = make_subject(c, s, error);
+  if (!subject) return stopped_outcome(measure::StopReason::Error, error);
+  measure::Subject* one[] = {subject.get()};
+  auto m = measure::measure_interleaved(one, c.e.repetition, c.e.seed + s.point_index, c.timer, {},
+                                        c.cancel);
+  return finish(c, s, *subject, m.front());
+}
+
+// Called as the implementations of a point finish: how many, and the last one's samples and CI.
+using PointProgress = std::function<void(size_t finished, int64_t samples, double rel_ci)>;
+
+// Every implementation at one point, outcomes in the order of `slots`: those in this process
+// measured interleaved (measurement.md rule 6), then each isolated one alone in its own child.
+std::vector<ImplOutcome> measure_point(const RunContext& c, const std::vector<Slot>& slots,
+                                       const std::vector<bool>& isolated,
+                                       const plugin::ChildOptions& child,
+                                       const PointProgress& progress) {
+  std::vector<ImplOutcome> out(slots.size());
+  std::vector<std::unique_ptr<OperatorSubject>> subjects(slots.size());
+  std::vector<measure::Subject*> live;
+  std::vector<size_t> live_index;
+  for (size_t k = 0; k < slots.size(); ++k) {
+    if (isolated[k]) continue;
+    std::string error;
+    subjects[k] = make_subject(c, slots[k], error);
+    if (!subjects[k]) {
+      out[k] = stopped_outcome(measure::StopReason::Error, error);
+      continue;
+    }
+    live.push_back(subjects[k].get());
+    live_index.push_back(k);
+  }
+  measure::ProgressFn p;
+  if (progress)
+    p = [&](const measure::Progress& q) { progress(q.variants_done, q.samples, q.rel_ci); };
+  if (!live.empty()) {
+    auto results = measure::measure_interleaved(live, c.e.repetition,
+                                                c.e.seed + slots.front().point_index, c.timer, p,
+                                                c.cancel);
+    for (size_t i = 0; i < live.size(); ++i)
+      out[live_index[i]] = finish(c, slots[live_index[i]], *subjects[live_index[i]], results[i]);
+  }
+  size_t finished = live.size();
+  for (size_t k = 0; k < slots.size(); ++k) {
+    if (!isolated[k]) continue;
+    out[k] = c.cancelled() ? stopped_outcome(measure::StopReason::Cancelled)
+                           : measure_in_child([&] { return measure_alone(c, slots[k]); }, child);
+    if (progress) progress(++finished, out[k].row.n, 0);
+  }
+  return out;
+}
+
+// Stores the verdicts against measurement `mid`; whether every check passed.
+bool store_validations(store::ResultStore& store, const store::MeasurementRow& m, int64_t mid,
+                       const std::vector<ValidationResult>& results) {
+  bool ok = true;
   for (const auto& r : results) {
     store::ValidationRow row;
-    row.run_id = run_id;
-    row.measurement_id = measurement_id;
-    row.subject = label + " [" + impl.id() + "]";
+    row.run_id = m.run_id;
+    row.measurement_id = mid;
+    row.subject = m.subject + " [" + m.implementation + "]";
     row.metric = r.metric;
     row.value = r.value;
     row.tolerance = r.tolerance;
@@ -199,7 +309,7 @@ bool validate_and_store(const spec::Experiment& e, const spec::Point& point,
     ok = ok && row.passed;
     if (!r.heatmap_json.empty()) {
       store::ArtifactRow a;
-      a.run_id = run_id;
+      a.run_id = m.run_id;
       a.name = "diff_heatmap " + row.subject + " " + r.metric;
       a.mime = "application/vnd.d500.heatmap+json";
       a.data.assign(r.heatmap_json.begin(), r.heatmap_json.end());
@@ -207,6 +317,35 @@ bool validate_and_store(const spec::Experiment& e, const spec::Point& point,
     }
   }
   return ok;
+}
+
+// Where a point's outcomes go.
+struct Destination {
+  store::ResultStore& store;
+  int64_t run_id;
+  std::string policy_json;
+};
+
+void store_outcome(const Destination& d, const Slot& s, const std::string& label, ImplOutcome& o,
+                   RunSummary& summary) {
+  store::MeasurementRow& row = o.row;
+  row.run_id = d.run_id;
+  row.subject = label;
+  row.implementation = s.impl.id();
+  row.point_json = s.point.to_json().dump();
+  row.policy_json = d.policy_json;
+  const int64_t mid = d.store.add_measurement(row, o.samples_ns);
+  ++summary.measurements;
+  if (row.stop_reason == measure::stop_reason_name(measure::StopReason::Cancelled))
+    summary.cancelled = true;
+  if (!store_validations(d.store, row, mid, o.validations)) ++summary.invalid;
+  if (o.h2d) store_transfer(d.store, row, "h2d", *o.h2d);
+  if (o.d2h) store_transfer(d.store, row, "d2h", *o.d2h);
+  if (!row.error.empty()) {
+    ++summary.failed;
+    summary.errors.push_back(label + " [" + row.implementation + "]: " + row.error);
+    d.store.add_log(d.run_id, "error", summary.errors.back());
+  }
 }
 
 }  // namespace
@@ -259,7 +398,7 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
                                    const std::vector<const plugin::OperatorImpl*>& impls,
                                    const plugin::OperatorImpl* reference,
                                    store::ResultStore& store, int64_t run_id,
-                                   const RunCallbacks& cb) {
+                                   const RunCallbacks& cb, const IsolationOptions& isolation) {
   RunSummary summary;
   std::vector<spec::Point> points = e.points();
   // Points in a seeded random order: drift over the run does not line up with the sweep.
@@ -268,96 +407,42 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
   std::mt19937_64 gen(e.seed);
   std::shuffle(order.begin(), order.end(), gen);
 
-  const measure::TimerInfo timer = measure::calibrate_timer();
   std::map<device::DeviceApi*, measure::TimerInfo> device_timers;
   const DeviceTimers timers = [&](device::DeviceApi& api) {
     auto it = device_timers.find(&api);
     if (it == device_timers.end()) it = device_timers.emplace(&api, api.calibrate_timer()).first;
     return it->second;
   };
-  const std::string policy_json = spec::policy_to_json(e.repetition).dump();
+  const RunContext c{e, reference, measure::calibrate_timer(), timers, cb.cancel};
+  std::vector<bool> isolated = isolation.isolate;
+  isolated.resize(impls.size(), false);
+  plugin::ChildOptions child;
+  child.deadline = std::chrono::milliseconds(static_cast<int64_t>(
+      1000 * isolation_deadline_seconds(e.repetition, isolation.margin_seconds)));
+  child.cancel = cb.cancel;
+  child.leave_alone = {store.path()};  // only this process writes the store
+  const Destination dest{store, run_id, spec::policy_to_json(e.repetition).dump()};
   const size_t total = points.size() * impls.size();
   size_t done = 0;
 
   for (size_t pi : order) {
     const spec::Point& point = points[pi];
-    std::string label = e.op.op_type + (point.vars.empty() ? "" : " " + point.label());
-    if (cb.cancel && cb.cancel->load()) {
+    const std::string label = e.op.op_type + (point.vars.empty() ? "" : " " + point.label());
+    if (c.cancelled()) {
       summary.cancelled = true;
       break;
     }
-    // Build every implementation's subject; one that cannot be built is a failed measurement.
-    std::vector<std::unique_ptr<OperatorSubject>> subjects(impls.size());
-    std::vector<std::string> setup_error(impls.size());
-    for (size_t k = 0; k < impls.size(); ++k) {
-      try {
-        subjects[k] =
-            std::make_unique<OperatorSubject>(*impls[k], e, point, e.seed + 1000 * pi, timers);
-      } catch (const std::exception& ex) {
-        setup_error[k] = ex.what();
-      }
-    }
-    std::vector<measure::Subject*> live;
-    std::vector<size_t> live_index;
-    for (size_t k = 0; k < impls.size(); ++k)
-      if (subjects[k]) {
-        live.push_back(subjects[k].get());
-        live_index.push_back(k);
-      }
-    measure::ProgressFn progress;
+    std::vector<Slot> slots;
+    for (size_t k = 0; k < impls.size(); ++k) slots.push_back(Slot{*impls[k], point, pi, k});
+    PointProgress progress;
     if (cb.progress)
-      progress = [&](const measure::Progress& p) {
-        cb.progress({done + p.variants_done, total, label, p.samples, p.rel_ci});
+      progress = [&](size_t finished, int64_t samples, double rel_ci) {
+        cb.progress({done + finished, total, label, samples, rel_ci});
       };
-    std::vector<measure::Measurement> results = measure::measure_interleaved(
-        live, e.repetition, e.seed + pi, timer, progress, cb.cancel);
-
-    for (size_t k = 0; k < impls.size(); ++k) {
-      store::MeasurementRow row;
-      std::vector<double> samples;
-      auto it = std::find(live_index.begin(), live_index.end(), k);
-      if (it == live_index.end()) {
-        row.stop_reason = std::string(measure::stop_reason_name(measure::StopReason::Error));
-        row.error = setup_error[k];
-      } else {
-        const measure::Measurement& m = results[it - live_index.begin()];
-        row = measurement_row(m);
-        samples = m.samples_ns;
-        row.flops = subjects[k]->flops();
-        row.bytes = subjects[k]->bytes();
-        if (m.stop == measure::StopReason::Cancelled) summary.cancelled = true;
-      }
-      row.run_id = run_id;
-      row.subject = label;
-      row.implementation = impls[k]->id();
-      row.point_json = point.to_json().dump();
-      row.policy_json = policy_json;
-      int64_t mid = store.add_measurement(row, samples);
-      ++summary.measurements;
-      if (subjects[k] && row.error.empty() && !(cb.cancel && cb.cancel->load()) &&
-          !validate_and_store(e, point, *impls[k], reference, *subjects[k], store, run_id, mid,
-                              label, e.seed + 7919 * pi + k))
-        ++summary.invalid;
-      if (subjects[k] && subjects[k]->on_device() && row.error.empty()) {
-        OperatorSubject& sub = *subjects[k];
-        try {
-          sub.fetch_outputs();  // when validation did not already
-        } catch (const std::exception& ex) {
-          row.error = std::string("copying the outputs back to the host: ") + ex.what();
-        }
-        const device::TransferStats& t = sub.transfers();
-        store_transfer(store, run_id, label, row.implementation, point, "h2d", sub.h2d_ns(),
-                       t.h2d_bytes, policy_json);
-        if (sub.fetched())
-          store_transfer(store, run_id, label, row.implementation, point, "d2h", sub.d2h_ns(),
-                         t.d2h_bytes, policy_json);
-      }
-      if (!row.error.empty()) {
-        ++summary.failed;
-        summary.errors.push_back(label + " [" + row.implementation + "]: " + row.error);
-        store.add_log(run_id, "error", summary.errors.back());
-      }
-    }
+    // Each point's measurements are stored as soon as the point is done.
+    std::vector<ImplOutcome> outcomes = measure_point(c, slots, isolated, child, progress);
+    for (size_t k = 0; k < impls.size(); ++k)
+      store_outcome(dest, slots[k], label, outcomes[k], summary);
     done += impls.size();
     if (cb.progress) cb.progress({done, total, label, 0, 0});
     if (summary.cancelled) break;

@@ -1,15 +1,9 @@
 #include "d500/plugin/plugin_manager.h"
+#include "d500/json_input.h"
 
 #include <dlfcn.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
@@ -24,6 +18,7 @@
 
 #include "d500/build_info.h"
 #include "d500/error.h"
+#include "d500/plugin/child_call.h"
 
 namespace d500::plugin {
 
@@ -73,14 +68,9 @@ std::string abi_mismatch(uint32_t plugin_major) {
 // Reads one manifest into rec. Returns what is wrong with it, or "" when it is well-formed.
 // rec.name is set as soon as it is known, so a broken record still carries a useful name.
 std::string read_manifest(const fs::path& path, PluginRecord& rec) {
-  std::ifstream in(path);
-  if (!in) return "cannot be read";
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    return std::string("not valid JSON: ") + e.what();
-  }
+  auto read = read_json_file(path.string());
+  if (!read) return read.error().message;
+  const nlohmann::json& j = *read;
   if (!j.is_object()) return "expected a JSON object";
   auto string_field = [&](const char* key, std::string& out, bool required) -> std::string {
     auto it = j.find(key);
@@ -107,7 +97,10 @@ std::string read_manifest(const fs::path& path, PluginRecord& rec) {
     if (auto e = string_field(key, *out, false); !e.empty()) return e;
   auto abi = j.find("abi_major");
   if (abi == j.end() || !abi->is_number_integer()) return "missing integer \"abi_major\"";
-  rec.abi_major = abi->get<int>();
+  // Range-checked before narrowing: -4294967295 must not read as 1.
+  if (abi->get<int64_t>() < 0 || abi->get<int64_t>() > 1000000)
+    return "\"abi_major\" " + abi->dump() + " is not an ABI version";
+  rec.abi_major = static_cast<int>(abi->get<int64_t>());
   // The library is named relative to the manifest's folder (an absolute path is kept).
   rec.library_path = (path.parent_path() / library).lexically_normal().string();
   return "";
@@ -258,6 +251,13 @@ Opened open_plugin(PluginRecord& rec) {
   return {handle, info};
 }
 
+// How a folder is compared with the shipped ones: absolute and canonical (symlinks resolved).
+std::string folder_key(const std::string& folder) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::absolute(folder, ec), ec);
+  return (ec ? fs::path(folder).lexically_normal() : p).string();
+}
+
 PluginRecord broken(std::string name, std::string manifest, std::string library,
                     std::string error) {
   PluginRecord r;
@@ -271,8 +271,11 @@ PluginRecord broken(std::string name, std::string manifest, std::string library,
 
 }  // namespace
 
-PluginManager::PluginManager(std::vector<std::string> search_path)
-    : search_path_(std::move(search_path)) {}
+PluginManager::PluginManager(std::vector<std::string> search_path,
+                             std::optional<std::vector<std::string>> shipped)
+    : search_path_(std::move(search_path)) {
+  for (const auto& f : shipped.value_or(search_path_)) shipped_.insert(folder_key(f));
+}
 
 PluginManager::~PluginManager() {
   // Reverse order of loading; a throwing shutdown must not take the host down with it.
@@ -286,6 +289,14 @@ PluginManager::~PluginManager() {
   for (size_t i = handles_.size(); i-- > 0;) dlclose(handles_[i]);
 }
 
+std::vector<std::string> PluginManager::shipped_folders(const std::string& exe_dir) {
+  std::vector<std::string> folders;
+  if (!exe_dir.empty())
+    folders.push_back((fs::path(exe_dir) / ".." / D500_PLUGIN_REL_DIR).lexically_normal().string());
+  folders.push_back(D500_INSTALL_PLUGIN_DIR);
+  return folders;
+}
+
 std::vector<std::string> PluginManager::default_search_path(const std::string& exe_dir) {
   std::vector<std::string> path;
   if (const char* env = std::getenv("D500_PLUGIN_PATH")) {
@@ -293,9 +304,7 @@ std::vector<std::string> PluginManager::default_search_path(const std::string& e
     for (std::string dir; std::getline(ss, dir, ':');)
       if (!dir.empty()) path.push_back(dir);
   }
-  if (!exe_dir.empty())
-    path.push_back((fs::path(exe_dir) / ".." / D500_PLUGIN_REL_DIR).lexically_normal().string());
-  path.push_back(D500_INSTALL_PLUGIN_DIR);
+  for (auto& f : shipped_folders(exe_dir)) path.push_back(std::move(f));
   // The build tree and the install prefix may coincide; list each folder once.
   std::vector<std::string> unique;
   for (auto& p : path)
@@ -324,6 +333,7 @@ void PluginManager::discover() {
       if (!ends_with(filename, kManifestSuffix)) continue;
       PluginRecord rec;
       rec.manifest_path = file.string();
+      rec.shipped = shipped_.count(folder_key(folder.string())) > 0;
       std::string problem = read_manifest(file, rec);
       if (!rec.library_path.empty()) {
         // By path and by target: a manifest may name a symlink to a versioned library.
@@ -386,6 +396,16 @@ const PluginRecord* PluginManager::find(const std::string& name) const {
 }
 
 void PluginManager::load_one(PluginRecord& rec) {
+  // A plugin d500 did not ship is loaded in a child first: one that crashes, exits or hangs
+  // while loading is then listed broken instead of ending the caller.
+  if (!rec.shipped) {
+    PluginRecord probed = probe_isolated(rec);
+    if (probed.state != PluginState::Loaded) {
+      rec.state = PluginState::Broken;
+      rec.error = probed.error;
+      return;
+    }
+  }
   Opened opened = open_plugin(rec);
   if (!opened.handle) return;
   handles_.push_back(opened.handle);
@@ -400,47 +420,10 @@ void PluginManager::load_one(PluginRecord& rec) {
 
 namespace {
 
-void write_all(int fd, const std::string& s) {
-  size_t done = 0;
-  while (done < s.size()) {
-    ssize_t n = ::write(fd, s.data() + done, s.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
-    done += static_cast<size_t>(n);
-  }
-}
-
-// Reads until EOF or the deadline. False on timeout.
-bool read_all(int fd, std::string& out, std::chrono::steady_clock::time_point deadline) {
-  char buf[4096];
-  for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return false;
-    pollfd p{fd, POLLIN, 0};
-    int r = ::poll(&p, 1, static_cast<int>(left.count()));
-    if (r < 0 && errno == EINTR) continue;
-    if (r == 0) return false;
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return true;
-    out.append(buf, static_cast<size_t>(n));
-  }
-}
-
-std::string signal_name(int sig) {
-  if (const char* abbrev = sigabbrev_np(sig)) return std::string("SIG") + abbrev;
-  return "signal " + std::to_string(sig);
-}
-
-[[noreturn]] void probe_child(PluginRecord rec, int fd) {
-  // Report a crash as the signal that caused it: undo handlers inherited from the parent, and
-  // skip writing a core file nobody asked for.
-  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) ::signal(sig, SIG_DFL);
-  rlimit no_core{0, 0};
-  ::setrlimit(RLIMIT_CORE, &no_core);
+// What the probe child sends back. Line protocol: state, abi_version, n_operators, n_executors,
+// n_optimizers, then the error text to the end.
+std::string probe_reply(PluginRecord rec) {
   open_plugin(rec);
-  // Line protocol: state, abi_version, n_operators, n_executors, n_optimizers, then the error text to the end.
   std::ostringstream os;
   os << static_cast<int>(rec.state) << '\n'
      << rec.abi_version << '\n'
@@ -448,9 +431,18 @@ std::string signal_name(int sig) {
      << rec.n_executors << '\n'
      << rec.n_optimizers << '\n'
      << rec.error;
-  write_all(fd, os.str());
-  // _exit: the parent's atexit handlers and buffered stdio belong to the parent.
-  ::_exit(0);
+  return os.str();
+}
+
+// The child's failure in the loader's words: "crashed while loading (SIGSEGV)", ...
+std::string load_failure(const ChildOutcome& c) {
+  if (c.timed_out)
+    return "did not finish loading within " + std::to_string(kProbeTimeout.count()) + " s (killed)";
+  if (c.signal) return "crashed while loading (" + signal_name(c.signal) + ")";
+  if (c.exit_status >= 0)
+    return "exited with status " + std::to_string(c.exit_status) +
+           " while loading, before reporting a result";
+  return c.failure;
 }
 
 }  // namespace
@@ -458,45 +450,23 @@ std::string signal_name(int sig) {
 PluginRecord probe_isolated(const PluginRecord& discovered) {
   PluginRecord rec = discovered;
   if (rec.state != PluginState::Discovered) return rec;
-  auto fail = [&rec](std::string why) {
+  ChildOptions o;
+  o.deadline = kProbeTimeout;
+  ChildOutcome c = call_in_child([&rec] { return probe_reply(rec); }, o);
+  if (!c.reported) {
     rec.state = PluginState::Broken;
-    rec.error = std::move(why);
+    rec.error = load_failure(c);
     return rec;
-  };
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return fail(std::string("probe: pipe: ") + strerror(errno));
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    return fail(std::string("probe: fork: ") + strerror(errno));
   }
-  if (pid == 0) {
-    ::close(fds[0]);
-    probe_child(rec, fds[1]);
-  }
-  ::close(fds[1]);
-  std::string reply;
-  const bool finished = read_all(fds[0], reply, std::chrono::steady_clock::now() + kProbeTimeout);
-  ::close(fds[0]);
-  if (!finished) ::kill(pid, SIGKILL);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!finished)
-    return fail("did not finish loading within " + std::to_string(kProbeTimeout.count()) +
-                " s (killed)");
-  if (WIFSIGNALED(status))
-    return fail("crashed while loading (" + signal_name(WTERMSIG(status)) + ")");
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    return fail("exited with status " + std::to_string(WEXITSTATUS(status)) + " while loading");
-
-  std::istringstream is(reply);
+  std::istringstream is(c.reply);
   int state = 0;
   if (!(is >> state >> rec.abi_version >> rec.n_operators >> rec.n_executors >>
         rec.n_optimizers) ||
-      is.get() != '\n')
-    return fail("exited while loading without reporting a result");
+      is.get() != '\n') {
+    rec.state = PluginState::Broken;
+    rec.error = "the probe child's reply is malformed";
+    return rec;
+  }
   rec.state = static_cast<PluginState>(state);
   rec.error.assign(std::istreambuf_iterator<char>(is), std::istreambuf_iterator<char>());
   return rec;

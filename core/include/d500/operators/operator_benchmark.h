@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "d500/error.h"
+#include "d500/operators/isolation.h"
 #include "d500/plugin/plugin_manager.h"
 #include "d500/spec/experiment.h"
 #include "d500/store/result_store.h"
@@ -55,10 +56,14 @@ std::vector<plugin::Attribute> attributes_from_json(const nlohmann::json& attrs)
 // After a point is measured, each implementation is validated (unless the experiment turns it
 // off) against `reference` (may be null: checks recorded as skipped); the verdicts are stored
 // with the measurement, apart from its time.
+// An implementation `isolation` marks is measured alone in a child process (isolation.h), after
+// the point's others; a child that crashes, exits or overruns its deadline is that measurement's
+// error ("killed by SIGSEGV (measured in a child process)").
 RunSummary run_operator_experiment(const spec::Experiment& e,
                                    const std::vector<const plugin::OperatorImpl*>& impls,
                                    const plugin::OperatorImpl* reference,
                                    store::ResultStore& store, int64_t run_id,
-                                   const RunCallbacks& callbacks);
+                                   const RunCallbacks& callbacks,
+                                   const IsolationOptions& isolation = {});
 
 }  // namespace d500::operators

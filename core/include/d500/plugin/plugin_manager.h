@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,10 @@ struct PluginRecord {
   int abi_major = 0;
   std::string manifest_path;  // absolute
   std::string library_path;   // absolute
+  // Found in one of the folders d500 installs its own plugins to (PluginManager's
+  // shipped_folders): loaded directly, and measured in-process by default. Any other plugin is
+  // loaded in a probe child first and measured in a child process (issue 15).
+  bool shipped = false;
   // After loading.
   PluginState state = PluginState::Invalid;
   std::string error;          // why it is broken, in words a user can act on
@@ -39,7 +45,10 @@ class PluginManager {
  public:
   // `search_path`: folders scanned in order; the first plugin of a name wins, later ones of the
   // same name are listed as broken ("shadowed by ...").
-  explicit PluginManager(std::vector<std::string> search_path);
+  // `shipped`: the folders whose plugins are d500's own; by default every folder of the search
+  // path (a caller that names its folders trusts them). The runner passes shipped_folders().
+  explicit PluginManager(std::vector<std::string> search_path,
+                         std::optional<std::vector<std::string>> shipped = std::nullopt);
   ~PluginManager();  // calls each plugin's shutdown, then dlclose
   PluginManager(const PluginManager&) = delete;
   PluginManager& operator=(const PluginManager&) = delete;
@@ -47,12 +56,16 @@ class PluginManager {
   // D500_PLUGIN_PATH (colon-separated) first, then <exe_dir>/../lib/d500/plugins (build tree and
   // install prefix share this layout), then the compiled-in install folder.
   static std::vector<std::string> default_search_path(const std::string& exe_dir);
+  // The folders d500's own plugins are in: <exe_dir>/../lib/d500/plugins (the build tree's and
+  // the install's) and the compiled-in install folder. D500_PLUGIN_PATH is not among them.
+  static std::vector<std::string> shipped_folders(const std::string& exe_dir);
 
   // Reads every *.d500plugin.json in the search path (no plugin code runs). A malformed manifest,
   // or a shared library in a plugin folder without one, is recorded as broken. Runs once: later
   // calls do nothing (records of loaded plugins must stay put).
   void discover();
-  // dlopen(RTLD_NOW) each discovered plugin, resolve the entry point, check the ABI and struct
+  // dlopen(RTLD_NOW) each discovered plugin (one that is not shipped: after probe_isolated said
+  // it loads, so one that crashes or exits while loading is only listed broken), resolve the entry point, check the ABI and struct
   // sizes, run init; registers operators of the good ones. Never throws for a broken plugin.
   void load_all();
   // Loads only the named plugins (and discovers first if needed); others stay Discovered.
@@ -70,6 +83,7 @@ class PluginManager {
  private:
   void load_one(PluginRecord& rec);
   std::vector<std::string> search_path_;
+  std::set<std::string> shipped_;  // canonical folders
   std::vector<PluginRecord> records_;
   std::vector<void*> handles_;
   std::vector<const d500_plugin_info*> infos_;

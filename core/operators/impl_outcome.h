@@ -1,0 +1,49 @@
+// Private to core/operators: what measuring one implementation at one point gave, before it is
+// stored. The same whether it ran in this process or in a child process, which sends it back
+// serialized (isolation.cpp).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "d500/measure/loop.h"
+#include "d500/operators/validation.h"
+#include "d500/plugin/child_call.h"
+#include "d500/store/result_store.h"
+
+namespace d500::operators {
+
+// One timed copy between host and device (device implementations only).
+struct TransferOutcome {
+  double ns = 0;
+  int64_t bytes = 0;
+};
+
+struct ImplOutcome {
+  // Summary, stop reason, error, FLOPs and bytes; subject, implementation, point and run are
+  // filled in when it is stored.
+  store::MeasurementRow row;
+  std::vector<double> samples_ns;
+  std::vector<ValidationResult> validations;  // empty when it was not validated
+  std::optional<TransferOutcome> h2d, d2h;
+};
+
+// An outcome with no samples that stopped for `why` (Error, with `error`; Cancelled).
+ImplOutcome stopped_outcome(measure::StopReason why, std::string error = "");
+
+// A serialized outcome: CBOR of a JSON object (CBOR keeps NaN and infinities, which validation
+// values may be).
+std::string outcome_to_bytes(const ImplOutcome& o);
+ImplOutcome outcome_from_bytes(const std::string& bytes);  // throws on a malformed blob
+
+// Runs `measure` in a child process (plugin::call_in_child) and returns what it gave; a child that
+// did not report (crashed, exited, overran its deadline) gives a failed outcome whose error says
+// how it ended, or a cancelled one when `options.cancel` was set meanwhile.
+ImplOutcome measure_in_child(const std::function<ImplOutcome()>& measure,
+                             const plugin::ChildOptions& options);
+
+}  // namespace d500::operators
