@@ -93,7 +93,14 @@ std::string format_time(double t) {
   return buf;
 }
 
-void print_table(const std::vector<std::vector<std::string>>& rows) {
+void print_table(const std::vector<std::vector<std::string>>& raw) {
+  // Cells hold names, subjects and messages from experiments, plugins and stores: escaped here,
+  // once for every table, so none of them can break a row or drive the terminal.
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : raw) {
+    rows.emplace_back();
+    for (const auto& cell : r) rows.back().push_back(printable(cell));
+  }
   std::vector<size_t> width;
   for (const auto& r : rows)
     for (size_t i = 0; i < r.size(); ++i) {

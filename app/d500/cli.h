@@ -11,6 +11,7 @@
 
 #include "d500/plugin/plugin_manager.h"
 #include "d500/store/result_store.h"
+#include "printable.h"
 
 namespace d500::cli {
 
@@ -51,7 +52,7 @@ std::string format_duration_ns(double ns);
 std::string format_time(double unix_seconds);
 std::string fixed(double v, int digits);           // printf %.*f
 std::string duration_of(const store::RunInfo& r);  // "5.6 s", "-" when not started  // "2026-11-30 04:12:00" local time, "-" for 0
-// Prints rows as aligned columns (the first row is the header).
+// Prints rows as aligned columns (the first row is the header), every cell through printable().
 void print_table(const std::vector<std::vector<std::string>>& rows);
 
 // Set by SIGINT / SIGTERM once install_signal_handlers() ran; a second signal kills the process.

@@ -24,6 +24,12 @@ std::string quoted(const std::string& s) {
   return q + "'";
 }
 
+// A word for a command line shown to copy: as it is when that is safe, else single-quoted.
+std::string shell_word(const std::string& s) {
+  static const std::regex kPlain(R"(^[A-Za-z0-9_./:%+=@-]+$)");
+  return std::regex_match(s, kPlain) ? s : quoted(s);
+}
+
 std::string job_name(const std::string& name) {
   std::string out = "d500-";
   for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
@@ -34,6 +40,20 @@ std::string absolute(const std::string& p) {
   std::error_code ec;
   auto a = std::filesystem::absolute(p, ec);
   return ec ? p : a.lexically_normal().string();
+}
+
+// srun --mpi=TYPE goes into the script as it is, so only Slurm's MPI plugin names are taken.
+constexpr const char* kSrunMpi[] = {"none",    "pmi2",    "pmix",    "pmix_v2",
+                                    "pmix_v3", "pmix_v4", "pmix_v5", "cray_shasta"};
+
+void check_srun_mpi(const std::string& v) {
+  if (v.empty()) return;
+  std::string allowed;
+  for (const char* k : kSrunMpi) {
+    if (v == k) return;
+    allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+  }
+  throw CliError{kUsage, "job: --srun-mpi \"" + printable(v) + "\" is not one of " + allowed};
 }
 
 std::string today() {
@@ -49,14 +69,16 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
   // Slurm's time formats: MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS, or minutes.
   static const std::regex kTime(R"(^(\d+|\d+:\d{2}|\d+:\d{2}:\d{2}|\d+-\d+(:\d{2}(:\d{2})?)?)$)");
   if (!std::regex_match(o.time, kTime))
-    throw CliError{kUsage, "job: --time \"" + o.time +
+    throw CliError{kUsage, "job: --time \"" + printable(o.time) +
                                "\" is not a Slurm time (HH:MM:SS, D-HH:MM:SS, MM:SS or minutes)"};
   static const std::regex kName(R"(^[A-Za-z0-9_.,-]+$)");
   if (!o.partition.empty() && !std::regex_match(o.partition, kName))
-    throw CliError{kUsage, "job: --partition \"" + o.partition +
+    throw CliError{kUsage, "job: --partition \"" + printable(o.partition) +
                                "\" is not a partition name (letters, digits, _ . , -)"};
   if (!o.account.empty() && !std::regex_match(o.account, kName))
-    throw CliError{kUsage, "job: --account \"" + o.account + "\" is not an account name"};
+    throw CliError{kUsage,
+                   "job: --account \"" + printable(o.account) + "\" is not an account name"};
+  check_srun_mpi(o.srun_mpi);
   auto e = spec::load_experiment(o.experiment);
   if (!e) throw CliError{kBadInput, e.error().to_string()};
 
@@ -70,12 +92,15 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
   const std::string spec = absolute(o.experiment);
   const std::string db = absolute(g.db);
   const std::string name = job_name(e->name);
+  // What comes from user text is, in comments, escaped (a raw newline would start a command line
+  // and end the #SBATCH lines early), in shell code single-quoted; #SBATCH lines, which cannot be
+  // quoted, hold only the validated values above and the sanitized job name.
   std::ostringstream s;
   s << "#!/bin/bash\n"
     << "# Written by d500 " << D500_VERSION_STRING << " on " << today() << " from\n"
-    << "#   " << spec << "\n"
-    << "# (experiment \"" << e->name << "\", level " << e->level << "): " << ranks
-    << " ranks. Submit it as it is: sbatch " << o.out << "\n"
+    << "#   " << printable(spec) << "\n"
+    << "# (experiment \"" << printable(e->name) << "\", level " << printable(e->level)
+    << "): " << ranks << " ranks. Submit it as it is: sbatch " << printable(shell_word(o.out)) << "\n"
     << "#SBATCH --job-name=" << name << "\n"
     << "#SBATCH --nodes=" << o.nodes << "\n"
     << "#SBATCH --ntasks-per-node=" << o.tasks_per_node << "\n"
@@ -94,16 +119,17 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
 
   std::ofstream out(o.out);
   if (!out || !(out << s.str()) || !out.flush())
-    throw CliError{kBadInput, "job: cannot write " + o.out};
+    throw CliError{kBadInput, "job: cannot write " + printable(o.out)};
   out.close();
   std::error_code ec;
   std::filesystem::permissions(o.out, std::filesystem::perms::owner_exec |
                                           std::filesystem::perms::group_exec,
                                std::filesystem::perm_options::add, ec);
   if (!g.json)
-    std::cerr << "d500: wrote " << o.out << " (" << o.nodes << " nodes x " << o.tasks_per_node
-              << " tasks, " << o.time << (o.partition.empty() ? "" : ", partition " + o.partition)
-              << "); submit with: sbatch " << o.out << "\n";
+    std::cerr << "d500: wrote " << printable(o.out) << " (" << o.nodes << " nodes x "
+              << o.tasks_per_node << " tasks, " << o.time
+              << (o.partition.empty() ? "" : ", partition " + o.partition)
+              << "); submit with: sbatch " << printable(shell_word(o.out)) << "\n";
   return kOk;
 }
 

@@ -10,6 +10,7 @@
 #include "levels.h"
 #include "d500/distributed/rank_watch.h"
 #include "d500/env/environment.h"
+#include "d500/json_input.h"
 #include "d500/spec/experiment.h"
 #include "progress.h"
 #include "run_ranks.h"
@@ -86,7 +87,8 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   store->start_run(run.id);
   progress.event({{"event", "run_started"}, {"run_id", run.id}, {"db", g.db}, {"name", e.name}});
   if (talk && !progress.json() && !g.json)
-    std::cerr << "d500: run " << run.id << " (" << e.name << ") into " << g.db << "\n";
+    std::cerr << "d500: run " << run.id << " (" << printable(e.name) << ") into " << printable(g.db)
+              << "\n";
 
   install_signal_handlers();
   LevelContext ctx{g, e, spec_path, *store, *pm, run.id, progress};
@@ -116,7 +118,7 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
           if (!talk) return;
           const std::string why = f.describe(comm.size());
           if (record_end(*watch_store, store::RunStatus::Failed, kRunFailed, why))
-            std::cerr << "d500: run " << run.id << " failed: " << why << "\n";
+            std::cerr << "d500: run " << run.id << " failed: " << printable(why) << "\n";
         },
         wo);
     if (talk)
@@ -142,7 +144,7 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     }
     record_end(*store, store::RunStatus::Failed, code, reason);
     if (comm.size() > 1) {
-      std::cerr << "d500: rank " << comm.rank() << " of " << comm.size() << ": " << text
+      std::cerr << "d500: rank " << comm.rank() << " of " << comm.size() << ": " << printable(text)
                 << " (aborting every rank)\n";
       comm.abort(code);
     }
@@ -152,6 +154,10 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     out = level->run(ctx);
   } catch (const CliError& ex) {
     fail(ex.code, ex.message);
+  } catch (const StoreError& ex) {
+    fail(kStoreError, ex.what());
+  } catch (const nlohmann::json::exception& ex) {
+    fail(kBadInput, spec_path + ":" + describe_json_error(ex));
   } catch (const std::exception& ex) {
     fail(kRunFailed, ex.what());
   }
@@ -183,10 +189,12 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     j["reason"] = out.reason;
     std::cout << j.dump(2) << "\n";
   } else if (!progress.json()) {
-    for (const auto& err : out.errors) std::cerr << "d500: " << err << "\n";
+    // Errors and reasons quote plugins and experiments: escaped like everything `show` prints.
+    for (const auto& err : out.errors) std::cerr << "d500: " << printable(err) << "\n";
     std::cerr << "d500: run " << run.id << " " << status_name
-              << (out.reason.empty() ? "" : " (" + out.reason + ")") << "; see `d500 show " << run.id
-              << (g.db == "d500.d500db" ? "" : " --db " + g.db) << "`\n";
+              << (out.reason.empty() ? "" : " (" + printable(out.reason) + ")")
+              << "; see `d500 show " << run.id
+              << (g.db == "d500.d500db" ? "" : " --db " + printable(g.db)) << "`\n";
   }
   if (peer_failed) {
     std::cerr << "d500: rank 0 of " << comm.size() << ": aborting every rank\n";
@@ -195,13 +203,24 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   return out.code;
 }
 
+// execute() guarded: a value of the wrong type that a level's own checks missed names the file
+// and its JSON path (nlohmann's exceptions carry it), instead of ending as an internal error.
+int execute_checked(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
+                    const std::string& spec_path) {
+  try {
+    return execute(g, o, std::move(e), spec_path);
+  } catch (const nlohmann::json::exception& ex) {
+    throw CliError{kBadInput, spec_path + ":" + describe_json_error(ex)};
+  }
+}
+
 }  // namespace
 
 int cmd_run(const GlobalOptions& g, const RunOptions& o) {
   if (o.rerun_arg.empty()) {
     auto e = spec::load_experiment(o.file);
     if (!e) throw CliError{kBadInput, e.error().to_string()};
-    return execute(g, o, std::move(e).value(), o.file);
+    return execute_checked(g, o, std::move(e).value(), o.file);
   }
   // rerun: the stored experiment, same seeds, a new run linked to the first.
   store::RunInfo first;
@@ -210,18 +229,14 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     first = require_run(*s, o.rerun_arg);
   }
   std::string where = "run " + std::to_string(first.id) + " in " + g.db;
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(first.spec_json);
-  } catch (const std::exception& ex) {
-    throw CliError{kStoreError, where + ": stored experiment is not valid JSON: " + ex.what()};
-  }
-  auto e = spec::parse_experiment(j, where);
+  auto j = parse_json(first.spec_json, where + ": stored experiment");
+  if (!j) throw CliError{kStoreError, j.error().to_string()};
+  auto e = spec::parse_experiment(*j, where);
   if (!e) throw CliError{kBadInput, e.error().to_string()};
   RunOptions ro = o;
   ro.rerun_of = first.id;
   if (ro.name.empty()) ro.name = first.name;
-  return execute(g, ro, std::move(e).value(), first.spec_path);
+  return execute_checked(g, ro, std::move(e).value(), first.spec_path);
 }
 
 }  // namespace d500::cli

@@ -20,7 +20,7 @@ int cmd_runs(const GlobalOptions& g) {
     return kOk;
   }
   if (runs.empty()) {
-    std::cout << "no runs in " << g.db << "\n";
+    std::cout << "no runs in " << printable(g.db) << "\n";
     return kOk;
   }
   std::vector<std::vector<std::string>> rows{{"ID", "STATUS", "LEVEL", "NAME", "STARTED", "DURATION", "RERUN OF"}};
@@ -28,7 +28,7 @@ int cmd_runs(const GlobalOptions& g) {
     rows.push_back({std::to_string(r.id), std::string(store::run_status_name(r.status)), r.level,
                     r.name, format_time(r.started_at), duration_of(r),
                     r.parent_run_id ? std::to_string(r.parent_run_id) : "-"});
-  print_table(rows);
+  print_table(rows);  // escaped: a run named "\x1b]0;...\x07" must not retitle the terminal
   return kOk;
 }
 

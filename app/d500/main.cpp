@@ -161,7 +161,9 @@ int main(int argc, char** argv) {
   job->add_option("--time", jo.time, "Time limit, HH:MM:SS or D-HH:MM:SS (#SBATCH --time)")->capture_default_str();
   job->add_option("--partition", jo.partition, "Partition (#SBATCH --partition); default: the cluster's");
   job->add_option("--account", jo.account, "Account to charge (#SBATCH --account)");
-  job->add_option("--srun-mpi", jo.srun_mpi, "srun --mpi=TYPE for Open MPI (pmix, pmi2); default: the cluster's");
+  job->add_option("--srun-mpi", jo.srun_mpi,
+                  "srun --mpi=TYPE for Open MPI: none, pmi2, pmix, pmix_v2..pmix_v5 or cray_shasta; "
+                  "default: the cluster's");
 
   try {
     app.parse(argc, argv);
@@ -197,13 +199,15 @@ int main(int argc, char** argv) {
       return cmd_export(g, export_id, format, export_out, samples);
     }
   } catch (const CliError& e) {
-    std::cerr << "d500: " << e.message << "\n";
+    // Messages quote paths, names and plugin errors: kept from driving the terminal, but their
+    // own line breaks (a command to copy on the next line) kept.
+    std::cerr << "d500: " << printable(e.message, true) << "\n";
     return e.code;
   } catch (const d500::D500Error& e) {
-    std::cerr << "d500: " << e.what() << "\n";
+    std::cerr << "d500: " << printable(e.what(), true) << "\n";
     return kBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "d500: internal error: " << e.what() << "\n";
+    std::cerr << "d500: internal error: " << printable(e.what(), true) << "\n";
     return kInternal;
   }
   return kUsage;

@@ -46,7 +46,7 @@ void ProgressReporter::update(const operators::ProgressEvent& e) {
     char ci[32] = "";
     if (e.rel_ci > 0) std::snprintf(ci, sizeof ci, " ±%.1f%%", 100 * e.rel_ci);
     std::fprintf(stderr, "\r[%s] %zu/%zu %-28.28s n=%-6lld%-8s", bar.c_str(), e.done, e.total,
-                 e.subject.c_str(), static_cast<long long>(e.samples), ci);
+                 printable(e.subject).c_str(), static_cast<long long>(e.samples), ci);
     std::fflush(stderr);
     drawn_ = true;
   }

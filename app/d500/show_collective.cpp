@@ -105,7 +105,7 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
   CommCounters counters;
   for (const auto& p : s.series_after(r.id, 0, 1000000)) counters.take(p);
   counters.print();
-  for (const auto& f : failures) std::cout << "\nvalidation failed: " << f;
+  for (const auto& f : failures) std::cout << "\nvalidation failed: " << printable(f);
   std::cout << "\n";
 }
 

@@ -51,7 +51,8 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
     else if (p.contains("across_ranks"))
       critical = &m;
   }
-  std::cout << "\ndistributed training: " << (impl.empty() ? "(no step times stored)" : impl)
+  std::cout << "\ndistributed training: "
+            << (impl.empty() ? "(no step times stored)" : printable(impl))
             << "\n";
   std::vector<std::vector<std::string>> t{{"RANK", "STEPS", "FINAL ACC",
                                            "STEP TIME MEDIAN [95% CI]", "COMM BYTES", "COMM TIME",
@@ -111,10 +112,11 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
   bool any = false;
   for (const auto& v : s.validations(r.id)) {
     if (v.metric == "kruskal_wallis_p") {
-      std::cout << "step time across ranks: " << v.detail << "\n";
+      std::cout << "step time across ranks: " << printable(v.detail) << "\n";
       any = true;
     } else if (v.metric == "compliance") {
-      std::cout << v.subject << ": " << (v.passed ? "compliant" : "NOT compliant: " + v.detail)
+      std::cout << printable(v.subject) << ": "
+                << (v.passed ? "compliant" : "NOT compliant: " + printable(v.detail))
                 << "\n";
     }
   }

@@ -90,7 +90,8 @@ class NetworkReport {
       return;
     }
     for (const auto& l : s_.logs(r_.id))
-      if (l.level == "info" && l.text.rfind("model: ", 0) == 0) std::cout << "  " << l.text << "\n";
+      if (l.level == "info" && l.text.rfind("model: ", 0) == 0)
+        std::cout << "  " << printable(l.text) << "\n";
     latency();
     per_batch("throughput", "throughput (inference, samples/s from the median time per batch)");
     per_batch("fwd+bwd", "forward+backward per batch");
@@ -184,7 +185,7 @@ class NetworkReport {
     for (const auto& l : s_.logs(r_.id)) {
       auto pos = l.text.find("; memory: ");
       if (l.level == "info" && pos != std::string::npos && l.text.find("unknown", pos) == std::string::npos) {
-        std::cout << "\nPEAK RSS Δ: " << l.text.substr(pos + 10)
+        std::cout << "\nPEAK RSS Δ: " << printable(l.text.substr(pos + 10))
                   << ", over building the executor and its first pass; FIRST CALL is that "
                      "first pass of a fresh executor.\n";
         return;
@@ -202,7 +203,8 @@ class NetworkReport {
       for (const Row* r : rs) total += r->m.median;
       std::stable_sort(rs.begin(), rs.end(),
                        [](const Row* a, const Row* b) { return a->m.median > b->m.median; });
-      std::cout << "\nfive slowest nodes, " << executors_[key.first] << ", " << key.second << " ("
+      std::cout << "\nfive slowest nodes, " << printable(executors_[key.first]) << ", "
+                << printable(key.second) << " ("
                 << rs.size() << " node passes, " << format_duration_ns(total) << " in all):\n";
       std::vector<std::vector<std::string>> t{{"NODE", "OP", "PASS", "MEDIAN", "95% CI", "SHARE"}};
       for (size_t i = 0; i < rs.size() && i < 5; ++i) {
@@ -246,17 +248,18 @@ class NetworkReport {
                      verdict});
       }
       if (t.size() == 1) continue;
-      std::cout << "\nmicro-batching, " << exec << ", minibatch " << batch
+      std::cout << "\nmicro-batching, " << printable(exec) << ", minibatch " << batch
                 << " (gradients accumulated over k micro-batches vs the full batch; mean loss):\n";
       print_table(t);
-      for (const auto& b : bad) std::cout << "  differs: " << b << "\n";
+      for (const auto& b : bad) std::cout << "  differs: " << printable(b) << "\n";
     }
   }
 
   void errors() {
     for (const auto& r : rows_)
       if (!r.m.error.empty())
-        std::cout << "\nerror: " << r.m.subject << " [" << r.m.implementation << "]: " << r.m.error;
+        std::cout << "\nerror: " << printable(r.m.subject) << " [" << printable(r.m.implementation)
+                  << "]: " << printable(r.m.error);
     std::cout << "\n";
   }
 
@@ -279,7 +282,7 @@ void print_model_validation(const store::ResultStore& s, const store::RunInfo& r
     for (const char* k : {"model", "policy", "a", "b"})
       if (spec.contains(k) && spec[k].is_string())
         std::cout << "  " << k << std::string(10 - std::string(k).size(), ' ')
-                  << spec[k].get<std::string>() << "\n";
+                  << printable(spec[k].get<std::string>()) << "\n";
     if (spec.contains("rtol"))
       std::cout << "  tolerance rtol " << g3(spec.value("rtol", 0.0)) << ", atol "
                 << g3(spec.value("atol", 0.0)) << "\n";

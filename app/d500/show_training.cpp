@@ -53,8 +53,9 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
               << (sum.olympic_valid ? fixed(sum.olympic_mean, 3) + " s" : "- (needs >= 3 seeds, all reaching)")
               << "; never reached: " << sum.not_reached << "\n";
   if (recipe)
-    std::cout << "recipe " << recipe->subject.substr(7) << ": "
-              << (recipe->passed ? "COMPLIANT" : "NOT COMPLIANT: " + recipe->detail) << "\n";
+    std::cout << "recipe " << printable(recipe->subject.substr(7)) << ": "
+              << (recipe->passed ? "COMPLIANT" : "NOT COMPLIANT: " + printable(recipe->detail))
+              << "\n";
 }
 
 }  // namespace d500::cli
