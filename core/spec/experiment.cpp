@@ -14,7 +14,7 @@ namespace {
 const std::set<std::string> kTopKeys = {
     "d500",     "name",     "description",     "level",    "seed",     "sweep",    "points",
     "problems", "repetition", "operator",      "launcher", "implementations", "baseline",
-    "validate", "network",  "training", "distributed", "collective"};
+    "validate", "network",  "training", "distributed", "collective", "isolation"};
 const std::set<std::string> kSupportedLevels = {"operator", "network", "training", "distributed",
                                                 "collective"};
 const std::set<std::string> kAllLevels = {"operator", "network", "training", "distributed",
@@ -163,6 +163,15 @@ Result<Experiment> parse_experiment(const json& j, const std::string& source,
       else
         e.sections[key] = *v;
     }
+  }
+  // Where plugin code runs: read by the operator level from sections (to_json writes it back).
+  if (const json* v = c.field(j, "$", "isolation", false)) {
+    static const std::set<std::string> kModes = {"auto", "process", "none", "in-process"};
+    if (!v->is_string() || !kModes.count(v->get<std::string>()))
+      c.fail("$.isolation", "expected \"auto\", \"process\" or \"none\", got " +
+                                Checker::describe(*v));
+    else
+      e.sections["isolation"] = *v;
   }
   if (const uint64_t n = e.point_count(); n > kMaxPoints)
     c.fail("$.sweep",

@@ -105,3 +105,14 @@ TEST(HostileExperiment, DeepNestingIsACleanError) {
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(has(r.error().to_string(), "nested deeper than")) << r.error().to_string();
 }
+
+TEST(HostileExperiment, IsolationModeIsCheckedAndKept) {
+  json j = base();
+  j["isolation"] = "process";
+  auto r = parse_experiment(j, "h.json");
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ(r->sections["isolation"], "process");
+  EXPECT_EQ(to_json(*r)["isolation"], "process");  // a rerun keeps it
+  j["isolation"] = "sandbox";
+  EXPECT_TRUE(has(error_of(j), "h.json:$.isolation")) << error_of(j);
+}
