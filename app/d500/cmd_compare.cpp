@@ -4,9 +4,39 @@
 
 #include "commands.h"
 #include "d500/env/environment.h"
+#include "d500/env/machine_load.h"
 #include "d500/operators/compare.h"
 
 namespace d500::cli {
+
+namespace {
+
+int cores_of(const store::ResultStore& s, const store::RunInfo& r) {
+  auto env = s.environment(r.environment_id);
+  if (!env) return 0;
+  auto j = nlohmann::json::parse(env->json, nullptr, false);
+  return j.is_object() && j.contains("cpu") && j["cpu"].is_object() ? j["cpu"].value("logical_cpus", 0)
+                                                                    : 0;
+}
+
+// The machine's load during each run: identical environments say nothing about another process
+// that ran beside one of them.
+void print_load_conditions(const store::ResultStore& sa, const store::RunInfo& a,
+                           const store::ResultStore& sb, const store::RunInfo& b) {
+  auto la = env::stored_load(sa, a.id, cores_of(sa, a));
+  auto lb = env::stored_load(sb, b.id, cores_of(sb, b));
+  if (!la && !lb) return;
+  std::cout << "\nmachine load:\n"
+            << "  A: " << (la ? la->describe() : "not recorded") << "\n"
+            << "  B: " << (lb ? lb->describe() : "not recorded") << "\n";
+  if (la && lb && la->busy != lb->busy)
+    std::cout << "  the runs' conditions differ: " << (la->busy ? "A" : "B")
+              << " ran on a busy machine, so its timings may be inflated\n";
+  else if (la && lb && la->busy)
+    std::cout << "  both runs ran on a busy machine: neither timing is trustworthy\n";
+}
+
+}  // namespace
 
 int cmd_compare(const GlobalOptions& g, const std::string& a_arg, const std::string& b_arg,
                 const std::string& db_b, double alpha) {
@@ -61,8 +91,9 @@ int cmd_compare(const GlobalOptions& g, const std::string& a_arg, const std::str
             << "; * marks them)\n";
   if (!env_diff.empty()) {
     std::cout << "\nenvironment differences:\n";
-    for (const auto& d : env_diff) std::cout << "  " << d << "\n";
+    for (const auto& d : env_diff) std::cout << "  " << printable(d) << "\n";
   }
+  print_load_conditions(*sa, a, sb, b);
   return kOk;
 }
 

@@ -10,6 +10,8 @@
 #include "levels.h"
 #include "d500/distributed/rank_watch.h"
 #include "d500/env/environment.h"
+#include "d500/env/machine_load.h"
+#include "d500/json_input.h"
 #include "d500/spec/experiment.h"
 #include "progress.h"
 #include "run_ranks.h"
@@ -149,10 +151,18 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     }
     throw CliError{code, text};
   };
+  // The machine's load beside the measurements: a busy machine is told, not guessed.
+  env::LoadMonitor load_monitor;
+  load_monitor.start();
   try {
     out = level->run(ctx);
+    if (talk) env::store_load(*store, run.id, load_monitor.stop());
   } catch (const CliError& ex) {
     fail(ex.code, ex.message);
+  } catch (const StoreError& ex) {
+    fail(kStoreError, ex.what());
+  } catch (const nlohmann::json::exception& ex) {
+    fail(kBadInput, spec_path + ":" + describe_json_error(ex));
   } catch (const std::exception& ex) {
     fail(kRunFailed, ex.what());
   }
@@ -198,13 +208,24 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   return out.code;
 }
 
+// execute() guarded: a value of the wrong type that a level's own checks missed names the file
+// and its JSON path (nlohmann's exceptions carry it), instead of ending as an internal error.
+int execute_checked(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
+                    const std::string& spec_path) {
+  try {
+    return execute(g, o, std::move(e), spec_path);
+  } catch (const nlohmann::json::exception& ex) {
+    throw CliError{kBadInput, spec_path + ":" + describe_json_error(ex)};
+  }
+}
+
 }  // namespace
 
 int cmd_run(const GlobalOptions& g, const RunOptions& o) {
   if (o.rerun_arg.empty()) {
     auto e = spec::load_experiment(o.file);
     if (!e) throw CliError{kBadInput, e.error().to_string()};
-    return execute(g, o, std::move(e).value(), o.file);
+    return execute_checked(g, o, std::move(e).value(), o.file);
   }
   // rerun: the stored experiment, same seeds, a new run linked to the first.
   store::RunInfo first;
@@ -213,18 +234,14 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     first = require_run(*s, o.rerun_arg);
   }
   std::string where = "run " + std::to_string(first.id) + " in " + g.db;
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(first.spec_json);
-  } catch (const std::exception& ex) {
-    throw CliError{kStoreError, where + ": stored experiment is not valid JSON: " + ex.what()};
-  }
-  auto e = spec::parse_experiment(j, where);
+  auto j = parse_json(first.spec_json, where + ": stored experiment");
+  if (!j) throw CliError{kStoreError, j.error().to_string()};
+  auto e = spec::parse_experiment(*j, where);
   if (!e) throw CliError{kBadInput, e.error().to_string()};
   RunOptions ro = o;
   ro.rerun_of = first.id;
   if (ro.name.empty()) ro.name = first.name;
-  return execute(g, ro, std::move(e).value(), first.spec_path);
+  return execute_checked(g, ro, std::move(e).value(), first.spec_path);
 }
 
 }  // namespace d500::cli

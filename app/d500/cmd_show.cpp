@@ -6,6 +6,7 @@
 #include <map>
 
 #include "commands.h"
+#include "d500/env/machine_load.h"
 #include "d500/operators/compare.h"
 #include "d500/operators/probe.h"
 #include "d500/spec/experiment.h"
@@ -48,16 +49,21 @@ void sort_by_sweep(const std::optional<spec::Experiment>& e,
 // "ok", "FAIL" or "-" per measurement id, and the failed checks' lines.
 std::map<int64_t, std::string> validation_verdicts(const std::vector<store::ValidationRow>& vs,
                                                    std::vector<std::string>& failures) {
+  // FAIL over ok over skipped: a check that was skipped (stored as passed, with its reason) must
+  // not read as validated when nothing else was checked.
   std::map<int64_t, std::string> out;
   for (const auto& v : vs) {
     auto& verdict = out[v.measurement_id];
+    const bool skipped = v.detail.rfind("skipped", 0) == 0;
     if (!v.passed) {
       verdict = "FAIL";
       char buf[96];
       std::snprintf(buf, sizeof buf, " = %.3g (tolerance %.3g): ", v.value, v.tolerance);
       failures.push_back(v.subject + " " + v.metric + buf + v.detail);
-    } else if (verdict.empty()) {
+    } else if (!skipped && verdict != "FAIL") {
       verdict = "ok";
+    } else if (skipped && verdict.empty()) {
+      verdict = "skipped";
     }
   }
   return out;
@@ -72,14 +78,18 @@ void print_header(const store::ResultStore& s, const store::RunInfo& r) {
             << "  seed      " << r.seed << ", spec " << r.spec_hash.substr(0, 12)
             << (r.spec_path.empty() ? "" : " (" + printable(r.spec_path) + ")") << "\n";
   if (r.parent_run_id) std::cout << "  rerun of  run " << r.parent_run_id << "\n";
+  int cores = 0;
   if (auto env = s.environment(r.environment_id)) {
     auto j = json::parse(env->json, nullptr, false);
-    if (j.is_object() && j.contains("cpu") && j["cpu"].is_object())
-      std::cout << "  machine   " << printable(j["cpu"].value("model", "?")) << ", "
-                << j["cpu"].value("logical_cpus", 0) << " CPUs, governor "
-                << printable(j["cpu"].value("governor", "?")) << "; environment "
-                << env->hash.substr(0, 12) << "\n";
+    if (j.is_object() && j.contains("cpu") && j["cpu"].is_object()) {
+      cores = j["cpu"].value("logical_cpus", 0);
+      std::cout << "  machine   " << printable(j["cpu"].value("model", "?")) << ", " << cores
+                << " CPUs, governor " << printable(j["cpu"].value("governor", "?"))
+                << "; environment " << env->hash.substr(0, 12) << "\n";
+    }
   }
+  if (auto load = env::stored_load(s, r.id, cores))
+    std::cout << "  load      " << load->describe() << "\n";
 }
 
 // A conformance run: one validation row per ONNX node test; detail starts with the outcome.

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "d500/build_info.h"
 #include "d500/error.h"
+#include "d500/json_input.h"
 
 using namespace d500::cli;
 
@@ -203,8 +204,18 @@ int main(int argc, char** argv) {
     // own line breaks (a command to copy on the next line) kept.
     std::cerr << "d500: " << printable(e.message, true) << "\n";
     return e.code;
+  } catch (const d500::StoreError& e) {
+    std::cerr << "d500: " << printable(e.what(), true) << "\n";
+    return kStoreError;
   } catch (const d500::D500Error& e) {
     std::cerr << "d500: " << printable(e.what(), true) << "\n";
+    return kBadInput;
+  } catch (const nlohmann::json::exception& e) {
+    // A value of the wrong type met outside the parsers' own checks: still the input's fault.
+    std::cerr << "d500: bad input: " << printable(d500::describe_json_error(e), true) << "\n";
+    return kBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "d500: out of memory (an input asked for more than this machine has)\n";
     return kBadInput;
   } catch (const std::exception& e) {
     std::cerr << "d500: internal error: " << printable(e.what(), true) << "\n";

@@ -4,11 +4,13 @@
 #include <QJsonObject>
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "charts/sweep_axis.h"
 #include "charts/validation_summary.h"
 #include "d500/env/environment.h"
+#include "d500/env/machine_load.h"
 #include "d500/operators/compare.h"
 
 namespace d500::studio {
@@ -74,6 +76,25 @@ void sortRows(QList<ComparisonTable::Row>& rows) {
     if (xa != xb) return xa < xb;
     return a.implementation < b.implementation;
   });
+}
+
+// {"machine load", baseline, other} when either run was measured on a busy machine.
+std::optional<QStringList> loadChange(const store::ResultStore& s, qint64 base, qint64 other,
+                                      const std::optional<store::Environment>& baseEnv,
+                                      const std::optional<store::Environment>& otherEnv) {
+  auto cores = [](const std::optional<store::Environment>& e) {
+    if (!e) return 0;
+    auto j = nlohmann::json::parse(e->json, nullptr, false);
+    return j.is_object() && j.contains("cpu") && j["cpu"].is_object()
+               ? j["cpu"].value("logical_cpus", 0) : 0;
+  };
+  const auto a = env::stored_load(s, base, cores(baseEnv));
+  const auto b = env::stored_load(s, other, cores(otherEnv));
+  if (!(a && a->busy) && !(b && b->busy)) return std::nullopt;
+  const QString none = ComparisonTable::tr("not recorded");
+  return QStringList{ComparisonTable::tr("machine load (conditions differ)"),
+                     a ? QString::fromStdString(a->describe()) : none,
+                     b ? QString::fromStdString(b->describe()) : none};
 }
 
 }  // namespace
@@ -208,6 +229,11 @@ ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<
       d.changes = splitDiff(env::diff(nlohmann::json::parse(baseEnv->json, nullptr, false),
                                       nlohmann::json::parse(env->json, nullptr, false)));
       d.identical = d.changes.isEmpty();
+    }
+    // Identical machines and software say nothing about another process running beside one run.
+    if (auto load = loadChange(s, base, runIds[k], baseEnv, env)) {
+      d.changes.append(*load);
+      d.identical = d.missing = false;
     }
     t.environmentDiffs.append(d);
   }
