@@ -5,17 +5,88 @@
 //   --screenshot FILE  render the main window once the project and the plugin list are loaded,
 //                      save it as PNG and exit (works offscreen: QT_QPA_PLATFORM=offscreen)
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QPixmap>
 
 #include <cstdio>
+#include <cstring>
+#include <initializer_list>
 
 #include "d500/build_info.h"
 #include "main_window/language.h"
 #include "main_window/main_window.h"
 
+namespace {
+
+struct Options {
+  QCommandLineOption project{QStringLiteral("project"), QStringLiteral("Open the project FILE."),
+                             QStringLiteral("FILE")};
+  QCommandLineOption store{QStringLiteral("store"),
+                           QStringLiteral("Use the result store FILE instead of the project's."),
+                           QStringLiteral("FILE")};
+  QCommandLineOption lang{QStringLiteral("lang"), QStringLiteral("Language: en, de or zh_CN."),
+                          QStringLiteral("CODE")};
+  QCommandLineOption screenshot{
+      QStringLiteral("screenshot"),
+      QStringLiteral("Save the loaded main window as PNG to FILE and exit (needs no display)."),
+      QStringLiteral("FILE")};
+
+  void addTo(QCommandLineParser& cli) const {
+    cli.setApplicationDescription(
+        QStringLiteral("d500 Studio: benchmarking workbench for deep learning"));
+    cli.addHelpOption();
+    cli.addVersionOption();
+    cli.addOptions({project, store, lang, screenshot});
+    cli.addPositionalArgument(QStringLiteral("project"),
+                              QStringLiteral("A project file (*.d500proj)."),
+                              QStringLiteral("[project]"));
+  }
+};
+
+bool hasArgument(int argc, char** argv, std::initializer_list<const char*> names) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* n : names)
+      if (std::strcmp(argv[i], n) == 0) return true;
+  return false;
+}
+
+// --help and --version answer without a display: parsed by a QCoreApplication, which needs no
+// platform plugin (QApplication aborts without one before any option is read).
+void answerWithoutDisplay(int argc, char** argv, const Options& o) {
+  if (!hasArgument(argc, argv, {"--help", "-h", "-?", "--help-all", "--version", "-v"})) return;
+  QCoreApplication core(argc, argv);
+  QCoreApplication::setApplicationName(QStringLiteral("d500-studio"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(D500_VERSION_STRING));
+  QCommandLineParser cli;
+  o.addTo(cli);
+  cli.process(core);  // prints and exits
+}
+
+// Without a display, a headless export runs offscreen; anything else says what is missing
+// instead of Qt's abort.
+bool chooseDisplay(int argc, char** argv) {
+  if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || qEnvironmentVariableIsSet("DISPLAY") ||
+      qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
+    return true;
+  if (hasArgument(argc, argv, {"--screenshot"})) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    return true;
+  }
+  std::fprintf(stderr,
+               "d500-studio: no display (neither DISPLAY nor WAYLAND_DISPLAY is set). Run it on "
+               "a desktop, or export headless: d500-studio --project P --screenshot OUT.png, or "
+               "set QT_QPA_PLATFORM=offscreen\n");
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  const Options o;
+  answerWithoutDisplay(argc, argv, o);
+  if (!chooseDisplay(argc, argv)) return 2;
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("d500"));
   QApplication::setApplicationName(QStringLiteral("d500-studio"));
@@ -23,19 +94,12 @@ int main(int argc, char** argv) {
   QApplication::setDesktopFileName(QStringLiteral("d500-studio"));
 
   QCommandLineParser cli;
-  cli.setApplicationDescription(QStringLiteral("d500 Studio: benchmarking workbench for deep learning"));
-  cli.addHelpOption();
-  cli.addVersionOption();
-  const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("Open the project FILE."), QStringLiteral("FILE"));
-  const QCommandLineOption store(QStringLiteral("store"), QStringLiteral("Use the result store FILE instead of the project's."),
-                                 QStringLiteral("FILE"));
-  const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en, de or zh_CN."), QStringLiteral("CODE"));
-  const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                      QStringLiteral("Save the loaded main window as PNG to FILE and exit."),
-                                      QStringLiteral("FILE"));
-  cli.addOptions({project, store, lang, screenshot});
-  cli.addPositionalArgument(QStringLiteral("project"), QStringLiteral("A project file (*.d500proj)."), QStringLiteral("[project]"));
+  o.addTo(cli);
   cli.process(app);
+  const auto& project = o.project;
+  const auto& store = o.store;
+  const auto& lang = o.lang;
+  const auto& screenshot = o.screenshot;
 
   const QString code = cli.isSet(lang) ? cli.value(lang) : d500::studio::Language::fromSettings();
   if (!d500::studio::Language::install(&app, code)) {

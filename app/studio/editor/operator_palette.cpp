@@ -152,7 +152,8 @@ void OperatorPalette::activate(QTreeWidgetItem* item) {
   const QString domain = item->data(0, DomainRole).toString();
   const QString impl = item->data(0, ImplementationRole).toString();
   if (impl.isEmpty())
-    Q_EMIT operatorChosen(opType, domain, catalog_.implementationsFor(opType, domain));
+    // Only what can run here is ticked: a CUDA variant without a usable GPU would only fail.
+    Q_EMIT operatorChosen(opType, domain, catalog_.runnableImplementationsFor(opType, domain));
   else
     Q_EMIT implementationChosen(opType, domain, impl);
 }

@@ -12,6 +12,11 @@ QString PluginInfo::abiText() const {
   return QStringLiteral("%1.%2").arg(abiVersion >> 16).arg(abiVersion & 0xffff);
 }
 
+QString PluginInfo::deviceProblem() const {
+  const qsizetype at = wraps.indexOf(QStringLiteral("no usable GPU"));
+  return at < 0 ? QString() : wraps.mid(at);
+}
+
 QString PluginInfo::capabilitiesText() const {
   QStringList parts;
   if (!operators.isEmpty()) {
@@ -31,6 +36,7 @@ QString PluginInfo::capabilitiesText() const {
   }
   if (!executors.isEmpty()) parts << PluginCatalog::tr("executors: %n", "", int(executors.size()));
   if (!optimizers.isEmpty()) parts << PluginCatalog::tr("optimizers: %n", "", int(optimizers.size()));
+  if (!deviceProblem().isEmpty()) parts << deviceProblem();
   return parts.isEmpty() ? PluginCatalog::tr("no operators") : parts.join(QStringLiteral("; "));
 }
 
@@ -118,12 +124,25 @@ QStringList PluginCatalog::operatorKeys() const {
 }
 
 QStringList PluginCatalog::implementationsFor(const QString& opType, const QString& domain) const {
+  return offers(opType, domain, false);
+}
+
+QStringList PluginCatalog::runnableImplementationsFor(const QString& opType,
+                                                      const QString& domain) const {
+  return offers(opType, domain, true);
+}
+
+QStringList PluginCatalog::offers(const QString& opType, const QString& domain,
+                                  bool runnableOnly) const {
+  constexpr int kCuda = 2;  // DLPack's kDLCUDA, as `d500 plugins --json` reports device_type
   QStringList ids;
   for (const PluginInfo& p : plugins_) {
     if (!p.loaded()) continue;
+    const bool noGpu = !p.deviceProblem().isEmpty();
     QStringList variants;
     for (const OperatorOffer& o : p.operators)
-      if (o.opType == opType && o.domain == domain) variants << o.variant;
+      if (o.opType == opType && o.domain == domain && !(runnableOnly && noGpu && o.deviceType == kCuda))
+        variants << o.variant;
     // The experiment file names a plugin's only or "default" variant by the plugin alone.
     for (const QString& v : variants)
       ids << ((v == QLatin1String("default") || (variants.size() == 1 && v.isEmpty()))

@@ -44,6 +44,9 @@ struct PluginInfo {
   QString abiText() const;           // "1.1"
   QString capabilitiesText() const;  // "32 operators (31 with backward), CPU"
   bool loaded() const { return error.isEmpty() && state == QLatin1String("loaded"); }
+  // Why its device (GPU) operators cannot run on this machine ("no usable GPU: cudaGetDevice...",
+  // as `d500 plugins` says), or empty when they can or it has none.
+  QString deviceProblem() const;
 };
 
 class PluginCatalog {
@@ -61,6 +64,8 @@ class PluginCatalog {
   // experiment file's "implementations" takes.
   QStringList operatorKeys() const;
   QStringList implementationsFor(const QString& opType, const QString& domain) const;
+  // Those of implementationsFor() that can run here: without a usable GPU, no CUDA variant.
+  QStringList runnableImplementationsFor(const QString& opType, const QString& domain) const;
   // Executors and optimizers of loaded plugins, in plugin order.
   QList<ComponentOffer> executors() const;
   QList<ComponentOffer> optimizers() const;
@@ -68,6 +73,7 @@ class PluginCatalog {
   static void splitOperatorKey(const QString& key, QString* opType, QString* domain);
 
  private:
+  QStringList offers(const QString& opType, const QString& domain, bool runnableOnly) const;
   QList<PluginInfo> plugins_;
   QStringList searchPath_;
 };

@@ -132,6 +132,30 @@ class ModelsTest : public QObject {
     QVERIFY(!PluginCatalog::fromJson("not json", &c, &error));
   }
 
+  // Guards issue 13 item 5: without a usable GPU the dock says so, and choosing an operator
+  // ticks only the implementations that can run here.
+  void cudaVariantsWithoutAGpuAreNotOffered() {
+    const QByteArray json = R"({"search_path": [], "plugins": [
+      {"name": "cudnn", "version": "0.1.0", "abi_version": 65538, "state": "loaded", "error": "",
+       "library": "/p/c.so", "wraps": "cuDNN 9; no usable GPU: cudaGetDeviceCount: driver too old",
+       "operators": [{"op_type": "Conv", "domain": "", "variant": "implicit_gemm", "backward": true, "device_type": 2},
+                     {"op_type": "Conv", "domain": "", "variant": "winograd", "backward": true, "device_type": 2}]},
+      {"name": "reference", "version": "0.1.0", "abi_version": 65538, "state": "loaded", "error": "",
+       "library": "/p/r.so", "wraps": "",
+       "operators": [{"op_type": "Conv", "domain": "", "variant": "default", "backward": true, "device_type": 1}]}]})";
+    PluginCatalog c;
+    QString error;
+    QVERIFY2(PluginCatalog::fromJson(json, &c, &error), qPrintable(error));
+    QCOMPARE(c.implementationsFor(QStringLiteral("Conv"), QString()).size(), 3);
+    QCOMPARE(c.runnableImplementationsFor(QStringLiteral("Conv"), QString()),
+             QStringList{QStringLiteral("reference")});
+    PluginListModel model;
+    model.setCatalog(c);
+    QVERIFY(model.index(0, PluginListModel::Capabilities).data().toString().contains(
+        QStringLiteral("no usable GPU: cudaGetDeviceCount: driver too old")));
+    QVERIFY(!model.index(1, PluginListModel::Capabilities).data().toString().contains(QStringLiteral("GPU")));
+  }
+
   void missingRunnerIsReported() {
     PluginQuery query;
     QSignalSpy failed(&query, &PluginQuery::failed);
