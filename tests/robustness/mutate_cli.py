@@ -8,7 +8,6 @@ Exits 1 when a mutation crashed, hung or ended as an internal error; 0 otherwise
 ctest (a campaign of thousands of processes takes minutes); run it by hand or from CI scripts.
 """
 import argparse
-import copy
 import json
 import os
 import random
@@ -25,15 +24,20 @@ ODD_STRINGS = ["", "x" * 5000, "a\nb", "$N", "$", "../../../../etc/passwd", "\x1
                "$(touch /tmp/d500-pwned)", "%s%n%x", "float16"]
 
 
-def paths(value, prefix=()):
-    """Every JSON path (as a tuple) in value, containers included."""
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from paths(v, prefix + (i,))
+def paths(value, max_depth=40):
+    """Every JSON path (as a tuple) in value, containers included, down to max_depth (a mutation
+    may have nested a value thousands of levels deep)."""
+    out, todo = [], [((), value)]
+    while todo:
+        prefix, v = todo.pop()
+        out.append(prefix)
+        if len(prefix) >= max_depth:
+            continue
+        if isinstance(v, dict):
+            todo.extend((prefix + (k,), x) for k, x in v.items())
+        elif isinstance(v, list):
+            todo.extend((prefix + (i,), x) for i, x in enumerate(v))
+    return out
 
 
 def get(doc, path):
@@ -50,9 +54,9 @@ def put(doc, path, value):
 
 
 def mutate(doc, rng):
-    doc = copy.deepcopy(doc)
+    doc = json.loads(json.dumps(doc))
     for _ in range(rng.randint(1, 3)):
-        path = rng.choice(list(paths(doc)))
+        path = rng.choice(paths(doc))
         kind = rng.randrange(7)
         if kind == 0:
             doc = put(doc, path, rng.choice(ODD_NUMBERS))
@@ -67,15 +71,23 @@ def mutate(doc, rng):
             else:
                 parent.pop(path[-1])
         elif kind == 4:
-            value = get(doc, path)
-            for _ in range(rng.choice([10, 300, 5000])):
-                value = [value]
-            doc = put(doc, path, value)
+            # Deep nesting is spliced in as text when the file is written (see to_text).
+            doc = put(doc, path, "__DEEP_%d__" % rng.choice([10, 300, 5000, 100000]))
         elif kind == 5:
             doc = put(doc, path, [rng.choice(ODD_NUMBERS) for _ in range(rng.randint(0, 6))])
         else:
             doc = put(doc, path, {"N": list(range(rng.randint(0, 100)))})
     return doc
+
+
+def to_text(doc):
+    text = json.dumps(doc)
+    while '"__DEEP_' in text:
+        at = text.index('"__DEEP_')
+        end = text.index('__"', at + 8)
+        n = int(text[at + 8:end])
+        text = text[:at] + "[" * n + "0" + "]" * n + text[end + 3:]
+    return text
 
 
 def run(argv, timeout, cwd):
@@ -108,8 +120,9 @@ def main():
             if isinstance(doc, dict) and isinstance(doc.get("repetition"), dict):
                 doc["repetition"]["max_seconds"] = 0.05
             path = os.path.join(tmp, "m.json")
+            text = to_text(doc)
             with open(path, "w") as f:
-                json.dump(doc, f)
+                f.write(text)
             for argv in ([d500, "run", path, "--db", os.path.join(tmp, "s.d500db"),
                           "--progress", "none"],
                          [d500, "job", "--slurm", os.path.join(tmp, "job.sh"), path]):
@@ -122,7 +135,7 @@ def main():
                 if crashed:
                     keep = os.path.join(a.out, "bad-%04d.json" % i)
                     with open(keep, "w") as f:
-                        json.dump(doc, f)
+                        f.write(text)
                     bad.append((keep, argv[1], code, err.strip()[-300:]))
     print("exit codes:", ", ".join("%s: %d" % (k, v) for k, v in sorted(codes.items(), key=str)))
     for keep, cmd, code, err in bad:
