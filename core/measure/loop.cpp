@@ -55,8 +55,8 @@ bool cancelled(const std::atomic<bool>* cancel) {
 
 class Variant {
  public:
-  Variant(Subject& subject, const Policy& policy, const TimerInfo& timer)
-      : subject_(subject), policy_(policy) {
+  Variant(Subject& subject, const Policy& policy, const TimerInfo& timer, const WallClock& clock)
+      : subject_(subject), policy_(policy), clock_(clock ? &clock : nullptr) {
     m_.timer = subject.own_timer() ? *subject.own_timer() : timer;
   }
 
@@ -102,12 +102,14 @@ class Variant {
   }
 
  private:
-  // The subject's own clock when it has one, else the steady clock around run(n).
+  int64_t now() const { return clock_ ? (*clock_)() : now_ns(); }
+
+  // The subject's own clock when it has one, else the wall clock around run(n).
   double timed_run(uint64_t n) {
     if (subject_.own_timer()) return subject_.run_timed(n);
-    const int64_t t0 = now_ns();
+    const int64_t t0 = now();
     subject_.run(n);
-    return static_cast<double>(now_ns() - t0);
+    return static_cast<double>(now() - t0);
   }
 
   double time_call(uint64_t n) {
@@ -169,13 +171,13 @@ class Variant {
 
   void take_sample() {
     const Counters c0 = read_counters();
-    const int64_t t0 = now_ns();
+    const int64_t t0 = now();
     double dt = 0;
     if (subject_.own_timer())
       dt = subject_.run_timed(m_.block_size);
     else
       subject_.run(m_.block_size);
-    const int64_t t1 = now_ns();
+    const int64_t t1 = now();
     const Counters c1 = read_counters();
     counters_.minor_faults += c1.minor_faults - c0.minor_faults;
     counters_.major_faults += c1.major_faults - c0.major_faults;
@@ -228,6 +230,7 @@ class Variant {
 
   Subject& subject_;
   const Policy& policy_;
+  const WallClock* clock_;  // nullptr: the steady clock
   Measurement m_;
   bool prepared_ = false, done_ = false;
   Counters counters_;
@@ -283,11 +286,12 @@ TimerInfo calibrate_timer() {
 std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
                                              const Policy& policy, uint64_t seed,
                                              const TimerInfo& timer, const ProgressFn& progress,
-                                             const std::atomic<bool>* cancel) {
+                                             const std::atomic<bool>* cancel,
+                                             const WallClock& clock) {
   const Policy p = sanitized(policy);
   std::vector<Variant> variants;
   variants.reserve(subjects.size());
-  for (Subject* s : subjects) variants.emplace_back(*s, p, timer);
+  for (Subject* s : subjects) variants.emplace_back(*s, p, timer, clock);
 
   std::mt19937_64 rng(seed);
   size_t n_done = 0;
@@ -333,9 +337,10 @@ std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
   return out;
 }
 
-Measurement measure(Subject& subject, const Policy& policy, const TimerInfo& timer) {
+Measurement measure(Subject& subject, const Policy& policy, const TimerInfo& timer,
+                    const WallClock& clock) {
   Subject* const one[] = {&subject};
-  return std::move(measure_interleaved(one, policy, 0, timer).front());
+  return std::move(measure_interleaved(one, policy, 0, timer, {}, nullptr, clock).front());
 }
 
 }  // namespace d500::measure

@@ -171,12 +171,9 @@ TEST(CollectiveCli, ARankThatDiesEndsTheJobAndKeepsWhatWasCommitted) {
                  std::string("OMPI_COMM_WORLD_RANK=1") + '\0'))
       rank1 = c;
   ASSERT_GT(rank1, 0);
-  const auto t0 = std::chrono::steady_clock::now();
   ::kill(rank1, SIGKILL);
-  auto r = job.wait();
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_LT(seconds, 30.0);  // Open MPI ends the other rank; nothing waits for ever
+  auto r = d500::test::wait_within(job, d500::test::kJobEnds);
+  EXPECT_FALSE(r.timed_out) << "Open MPI ends the other rank; nothing waits for ever: " << r.err;
   EXPECT_NE(r.exit_code, 0);
   EXPECT_TRUE(contains(r.err, "signal 9") || contains(r.err, "killed")) << r.err;
   // Rank 0 hears of it through the rank watch (rank 1's connection to it closed) and stores the
@@ -185,7 +182,7 @@ TEST(CollectiveCli, ARankThatDiesEndsTheJobAndKeepsWhatWasCommitted) {
   // longer running.
   d500::test::eventually(
       [&] { return open(db, true)->runs().at(0).status != store::RunStatus::Running; },
-      std::chrono::seconds(15));
+      std::chrono::seconds(60));
   auto s = open(db, true);
   auto run0 = s->runs().at(0);
   EXPECT_EQ(run0.status, store::RunStatus::Failed)

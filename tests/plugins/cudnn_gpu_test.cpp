@@ -6,7 +6,8 @@
 //   FFT, FFT tiling, Winograd, Winograd nonfused (transform rounding)   1e-3
 //   cuBLAS TF32 (10-bit mantissa inputs)                                 1e-2
 // Backward tolerances of Conv are 1e-3 for every variant: its backward algorithms are cuDNN's
-// heuristic choice, which may be FFT or Winograd. Every test skips with the reason without a GPU.
+// heuristic choice, which may be FFT or Winograd. Every test skips with the reason without a GPU,
+// and with one counts the cases that ran: a test in which no case ran (all unsupported) fails.
 #include <dlfcn.h>
 
 #include <cmath>
@@ -68,15 +69,18 @@ Shape shape_of(const d500_tensor_info& i) {
   return Shape(i.shape, i.shape + i.ndim);
 }
 
-// Runs one case through both plugins; returns "" when it ran or the reason it was unsupported
-// (an algorithm that cannot run the shape). Failures are reported through gtest.
-std::string check(const Case& c, uint64_t seed) {
-  SCOPED_TRACE(c.op + " cudnn/" + c.variant);
+// Runs one case through both plugins and counts it in `tally`: ran, unsupported with the
+// plugin's reason (an algorithm that cannot run the shape), or broken. Failures are reported
+// through gtest.
+void check(const Case& c, uint64_t seed, CaseTally& tally) {
+  const std::string what = c.op + " cudnn/" + c.variant;
+  SCOPED_TRACE(what);
   const auto* mine = cudnn_plugins().operators().find_impl(c.op, "", "cudnn/" + c.variant);
   const auto* ref = cudnn_plugins().operators().find_impl(c.op, "", "reference");
   if (!mine || !ref) {
     ADD_FAILURE() << "missing implementation";
-    return "";
+    ++tally.broken;
+    return;
   }
   std::vector<Tensor> x32, x64;
   for (size_t i = 0; i < c.inputs.size(); ++i) {
@@ -92,9 +96,13 @@ std::string check(const Case& c, uint64_t seed) {
     gpu = std::make_unique<OperatorInstance>(*mine, c.attrs, infos_of(x32));
   } catch (const D500Error& e) {
     const std::string m = e.what();
-    if (m.find("does not support") != std::string::npos) return m;
-    ADD_FAILURE() << m;
-    return "";
+    if (m.find("does not support") != std::string::npos) {
+      tally.unsupported.push_back(what + " (seed " + std::to_string(seed) + "): " + m);
+    } else {
+      ADD_FAILURE() << m;
+      ++tally.broken;
+    }
+    return;
   }
   OperatorInstance cpu(*ref, c.attrs, infos_of(x64));
   std::vector<Tensor> y64;
@@ -113,7 +121,10 @@ std::string check(const Case& c, uint64_t seed) {
     const double e = rel_l2(dy[o].download(), y64[o]);
     EXPECT_LE(e, c.tol_forward) << "forward output " << o;
   }
-  if (!c.backward) return "";
+  if (!c.backward) {
+    ++tally.ran;
+    return;
+  }
 
   // Gradients of every input for a random output gradient.
   std::vector<Tensor> g32;
@@ -135,7 +146,7 @@ std::string check(const Case& c, uint64_t seed) {
   gpu->backward(device_views(dg), device_views(dx), device_views(dy), dgxv);
   for (size_t i = 0; i < dgx.size(); ++i)
     EXPECT_LE(rel_l2(dgx[i].download(), gx64[i]), c.tol_backward) << "gradient of input " << i;
-  return "";
+  ++tally.ran;
 }
 
 Attribute ints(const char* name, std::vector<int64_t> v) {
@@ -162,24 +173,20 @@ TEST(CudnnGpu, ConvEveryAlgorithmAgainstTheReference) {
       "default", "fastest",    "implicit_gemm", "implicit_precomp_gemm", "gemm",
       "fft",     "fft_tiling", "winograd",      "winograd_nonfused"};
   for (const std::string& v : variants) {
-    size_t ran = 0;
+    CaseTally tally;
     for (size_t s = 0; s < shapes.size(); ++s) {
       SCOPED_TRACE("shape " + std::to_string(s));
       Case c{"Conv", v, {shapes[s].x, shapes[s].w, {shapes[s].w[0]}}, shapes[s].attrs};
       c.tol_forward = approximate(v) ? 1e-3 : 1e-5;
       c.tol_backward = 1e-3;
-      const std::string why = check(c, 10 * s);
-      if (why.empty())
-        ++ran;
-      else
-        std::printf("  cudnn/%s shape %zu: %s\n", v.c_str(), s, why.c_str());
+      check(c, 10 * s, tally);
     }
+    EXPECT_EQ(tally.total(), shapes.size()) << v;
     // GEMM-family algorithms and cuDNN's own choices run every shape; the transforms some.
-    if (!approximate(v)) {
-      EXPECT_EQ(ran, shapes.size()) << v;
-    } else {
-      EXPECT_GE(ran, 1u) << v;
-    }
+    if (!approximate(v))
+      expect_all_ran(tally, "Conv cudnn/" + v);
+    else
+      expect_ran(tally, 1, "Conv cudnn/" + v);
   }
 }
 
@@ -212,45 +219,56 @@ TEST(CudnnGpu, GemmAndMatMulAgainstTheReference) {
   D500_REQUIRE_GPU();
   for (const std::string v : {"default", "tf32"}) {
     const double tol = v == "tf32" ? 1e-2 : 1e-5, btol = v == "tf32" ? 1e-2 : 1e-4;
-    check({"Gemm", v, {{33, 17}, {17, 20}}, {}, tol, btol}, 1);
-    check({"Gemm",
-           v,
-           {{17, 33}, {20, 17}, {20}},
-           {{"transA", int64_t{1}}, {"transB", int64_t{1}}, {"alpha", 0.5}, {"beta", 2.0}},
-           tol,
-           btol},
-          2);
-    check({"Gemm", v, {{8, 5}, {5, 6}, {8, 1}}, {}, tol, btol}, 3);
-    check({"MatMul", v, {{2, 3, 4, 5}, {2, 3, 5, 6}}, {}, tol, btol}, 4);
-    check({"MatMul", v, {{3, 4, 5}, {5, 6}}, {}, tol, btol}, 5);
-    check({"MatMul", v, {{4, 5}, {3, 5, 6}}, {}, tol, btol}, 6);
+    CaseTally tally;
+    auto compare = [&](const Case& c, uint64_t seed) { d500::test::check(c, seed, tally); };
+    compare({"Gemm", v, {{33, 17}, {17, 20}}, {}, tol, btol}, 1);
+    compare({"Gemm",
+             v,
+             {{17, 33}, {20, 17}, {20}},
+             {{"transA", int64_t{1}}, {"transB", int64_t{1}}, {"alpha", 0.5}, {"beta", 2.0}},
+             tol,
+             btol},
+            2);
+    compare({"Gemm", v, {{8, 5}, {5, 6}, {8, 1}}, {}, tol, btol}, 3);
+    compare({"MatMul", v, {{2, 3, 4, 5}, {2, 3, 5, 6}}, {}, tol, btol}, 4);
+    compare({"MatMul", v, {{3, 4, 5}, {5, 6}}, {}, tol, btol}, 5);
+    compare({"MatMul", v, {{4, 5}, {3, 5, 6}}, {}, tol, btol}, 6);
+    EXPECT_EQ(tally.total(), 6u);
+    expect_all_ran(tally, "Gemm and MatMul cudnn/" + v);
   }
 }
 
 TEST(CudnnGpu, PoolsActivationsSoftmaxAgainstTheReference) {
   D500_REQUIRE_GPU();
+  CaseTally tally;
+  auto compare = [&](const Case& c, uint64_t seed) { d500::test::check(c, seed, tally); };
   const std::vector<Attribute> pool = {ints("kernel_shape", {3, 3}), ints("strides", {2, 2}),
                                        ints("pads", {1, 1, 1, 1})};
-  check({"MaxPool", "default", {{2, 3, 9, 9}}, pool}, 1);
-  check({"AveragePool", "default", {{2, 3, 9, 9}}, pool}, 2);
+  compare({"MaxPool", "default", {{2, 3, 9, 9}}, pool}, 1);
+  compare({"AveragePool", "default", {{2, 3, 9, 9}}, pool}, 2);
   std::vector<Attribute> incl = pool;
   incl.push_back({"count_include_pad", int64_t{1}});
-  check({"AveragePool", "default", {{2, 3, 9, 9}}, incl}, 3);
-  for (const char* op : {"Relu", "Sigmoid", "Tanh"}) check({op, "default", {{3, 4, 5}}}, 4);
-  check({"Softmax", "default", {{3, 4, 5}}}, 5);
-  check({"Softmax", "default", {{3, 4, 5}}, {{"axis", int64_t{1}}}}, 6);
-  check({"LogSoftmax", "default", {{6, 7}}}, 7);
-  check({"BatchNormalization", "default", {{2, 3, 4, 4}, {3}, {3}, {3}, {3}}, {}, 1e-5, 0, false},
-        8);
+  compare({"AveragePool", "default", {{2, 3, 9, 9}}, incl}, 3);
+  for (const char* op : {"Relu", "Sigmoid", "Tanh"}) compare({op, "default", {{3, 4, 5}}}, 4);
+  compare({"Softmax", "default", {{3, 4, 5}}}, 5);
+  compare({"Softmax", "default", {{3, 4, 5}}, {{"axis", int64_t{1}}}}, 6);
+  compare({"LogSoftmax", "default", {{6, 7}}}, 7);
+  compare({"BatchNormalization", "default", {{2, 3, 4, 4}, {3}, {3}, {3}, {3}}, {}, 1e-5, 0, false},
+          8);
+  EXPECT_EQ(tally.total(), 10u);
+  expect_all_ran(tally, "pools, activations, softmax");
 }
 
 TEST(CudnnGpu, ElementwiseWithBroadcastingAgainstTheReference) {
   D500_REQUIRE_GPU();
+  CaseTally tally;
   for (const char* op : {"Add", "Sub", "Mul"}) {
-    check({op, "default", {{2, 3, 4}, {2, 3, 4}}}, 1);
-    check({op, "default", {{2, 3, 4}, {4}}}, 2);
-    check({op, "default", {{2, 1, 4}, {3, 1}}}, 3);
+    check({op, "default", {{2, 3, 4}, {2, 3, 4}}}, 1, tally);
+    check({op, "default", {{2, 3, 4}, {4}}}, 2, tally);
+    check({op, "default", {{2, 1, 4}, {3, 1}}}, 3, tally);
   }
+  EXPECT_EQ(tally.total(), 9u);
+  expect_all_ran(tally, "element-wise");
 }
 
 // A host pointer handed to a CUDA operator fails with a message instead of a fault.

@@ -6,6 +6,8 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,6 +46,36 @@ inline const std::string& no_gpu_reason() {
     if (!::d500::test::no_gpu_reason().empty())                           \
       GTEST_SKIP() << "no usable GPU: " << ::d500::test::no_gpu_reason(); \
   } while (0)
+
+// What a GPU test's cases came to. A case either ran (its outputs and gradients were compared with
+// the reference), was refused by the plugin as unsupported (an algorithm that cannot run the
+// shape), or broke (already reported as a failure). Each test ends with expect_ran(), so a plugin
+// that refuses every case cannot pass by having compared nothing.
+struct CaseTally {
+  size_t ran = 0;
+  size_t broken = 0;
+  std::vector<std::string> unsupported;  // "case: the plugin's reason"
+  size_t total() const { return ran + broken + unsupported.size(); }
+};
+
+// Fails unless at least `at_least` (and at least one) of the cases ran; prints the counts, naming
+// each unsupported case with its reason.
+inline void expect_ran(const CaseTally& t, size_t at_least, const std::string& what) {
+  std::printf("  %s: %zu of %zu cases ran, %zu unsupported\n", what.c_str(), t.ran, t.total(),
+              t.unsupported.size());
+  std::string reasons;
+  for (const std::string& u : t.unsupported) {
+    std::printf("    unsupported: %s\n", u.c_str());
+    reasons += "\n  unsupported: " + u;
+  }
+  EXPECT_GE(t.ran, std::max<size_t>(at_least, 1))
+      << what << ": " << t.ran << " of " << t.total() << " cases ran" << reasons;
+}
+
+// Every case ran: none was unsupported or broke.
+inline void expect_all_ran(const CaseTally& t, const std::string& what) {
+  expect_ran(t, t.total(), what);
+}
 
 // A contiguous device tensor (float32/float64), freed on destruction.
 class DeviceTensor {

@@ -3,7 +3,6 @@
 // lines, cancel stops the runner (it stores a cancelled run), and a runner that crashes is shown
 // as crashed with its signal while the studio carries on. Uses the real runner built beside
 // the studio, and a deliberately crashing stand-in through D500_RUNNER.
-#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -137,18 +136,22 @@ class RunsTest : public QObject {
     const QString store = dir.filePath(QStringLiteral("s.d500db"));
     RunManager manager;
     manager.setRunnerPath(kRunner);
+    // Twice the wait below: no kill comes, so only the runner itself can end the job in time.
+    manager.setGracePeriodMs(120000);
     RunJob* job = manager.enqueue(QStringLiteral("long"), exp, store, LaunchSpec{});
     RunJob* queued = manager.enqueue(QStringLiteral("queued"), exp, store, LaunchSpec{});
     QSignalSpy progress(job, &RunJob::runStarted);
-    QVERIFY(progress.wait(30000));  // measuring now
+    QVERIFY(progress.wait(60000));  // measuring now
     QTest::qWait(300);
-    QElapsedTimer t;
-    t.start();
     manager.cancelAll();
     QCOMPARE(int(queued->state()), int(RunJob::State::Cancelled));  // never started
-    QVERIFY(waitFinished(job, 20000));
+    QCOMPARE(int(job->state()), int(RunJob::State::Cancelling));
+    QVERIFY2(waitFinished(job, 60000), "the runner stops on SIGTERM");
     QCOMPARE(int(job->state()), int(RunJob::State::Cancelled));
-    QVERIFY2(t.elapsed() < 5000, "the runner stops on SIGTERM, well within the grace period");
+    // It exited by itself with the runner's "cancelled" code: not killed, not ended by a signal.
+    QCOMPARE(job->signal(), 0);
+    QCOMPARE(job->exitCode(), 130);
+    QVERIFY(!job->log().contains(QStringLiteral("killing")));
     // The runner recorded the run as cancelled; the studio read that from the store.
     auto s = d500::store::ResultStore::open(store.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
     QVERIFY(s.ok());

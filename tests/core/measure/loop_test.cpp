@@ -1,5 +1,6 @@
 // The measurement loop on synthetic subjects. Nothing here asserts how fast the machine is: the
-// subjects busy-wait at least a known time, and the checks are about what the loop decides.
+// subjects busy-wait at least a known time, or advance a fake clock given to the loop by exactly
+// the time their calls take, and the checks are about what the loop decides.
 #include "d500/measure/loop.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -42,19 +44,49 @@ class SpinSubject : public dm::Subject {
   std::chrono::nanoseconds per_call_;
 };
 
-// Each call busy-waits a log-uniform time between 1 us and 1 ms: the median's CI spans a factor
-// of about 3 at n = 200 and needs tens of thousands of samples to shrink to +-5%.
-class NoisySubject : public dm::Subject {
- public:
-  void run(uint64_t n) override {
-    std::uniform_real_distribution<double> log10_us(0.0, 3.0);
-    for (uint64_t i = 0; i < n; ++i)
-      spin_for(
-          std::chrono::nanoseconds(static_cast<int64_t>(1000.0 * std::pow(10.0, log10_us(rng_)))));
+// The clock handed to the loop in place of the steady clock; only the subjects below move it, so
+// every sample is exactly what the subject says its calls took, however loaded the machine is.
+struct FakeClock {
+  int64_t ns = 0;
+  dm::WallClock fn() {
+    return [this] { return ns; };
   }
+};
+
+// Each call advances the fake clock by call_ns(i), i counting every call from 0 (warm-up too).
+class FakeTimedSubject : public dm::Subject {
+ public:
+  FakeTimedSubject(FakeClock& clock, std::function<int64_t(uint64_t)> call_ns)
+      : clock_(clock), call_ns_(std::move(call_ns)) {}
+  void run(uint64_t n) override {
+    for (uint64_t i = 0; i < n; ++i) clock_.ns += call_ns_(calls++);
+  }
+  uint64_t calls = 0;
+
+ private:
+  FakeClock& clock_;
+  std::function<int64_t(uint64_t)> call_ns_;
+};
+
+// 100 us calls with +-0.3% of deterministic jitter, and every 11th call stalled (a preemption)
+// to ten times as long: the noise a loaded machine adds to a spin loop, made repeatable.
+int64_t low_noise_call_ns(uint64_t i) {
+  if (i % 11 == 10) return 1'000'000;
+  return 100'000 + static_cast<int64_t>(i % 7) * 100 - 300;
+}
+
+// Each call takes a log-uniform time between 1 us and 1 ms: the median's CI spans a factor of
+// about 3 at n = 200 and needs tens of thousands of samples to shrink to +-5%.
+class NoisySubject : public FakeTimedSubject {
+ public:
+  explicit NoisySubject(FakeClock& clock)
+      : FakeTimedSubject(clock, [this](uint64_t) {
+          return static_cast<int64_t>(1000.0 * std::pow(10.0, log10_us_(rng_)));
+        }) {}
 
  private:
   std::mt19937_64 rng_{12345};
+  std::uniform_real_distribution<double> log10_us_{0.0, 3.0};
 };
 
 // Nearly free calls: far below what one clock read can resolve, so the loop must time blocks.
@@ -113,6 +145,15 @@ class SleepSubject : public dm::Subject {
 
 // Deterministic timers, so the block-size rule can be checked exactly.
 constexpr dm::TimerInfo kFineTimer{.overhead_ns = 1000, .resolution_ns = 1};
+// The fake clock's: free and exact, so every subject is timed call by call.
+constexpr dm::TimerInfo kExactTimer{.overhead_ns = 0, .resolution_ns = 1};
+
+// The fake time the samples took, which is all the fake clock moved while sampling.
+int64_t sampled_ns(const dm::Measurement& m) {
+  int64_t total = 0;
+  for (double s : m.samples_ns) total += static_cast<int64_t>(s);
+  return total * static_cast<int64_t>(m.block_size);
+}
 
 dm::Policy fixed_count_policy(int64_t samples) {
   dm::Policy p;
@@ -147,11 +188,13 @@ TEST(Loop, CalibrateTimer) {
 }
 
 TEST(Loop, LowNoiseConverges) {
-  SpinSubject s(std::chrono::microseconds(100));
+  FakeClock clock;
+  FakeTimedSubject s(clock, low_noise_call_ns);
   dm::Policy p;
+  p.min_samples = 50;  // some stalled calls among them
   p.max_samples = 5000;
   p.max_seconds = 120;
-  const auto m = dm::measure(s, p, dm::calibrate_timer());
+  const auto m = dm::measure(s, p, kFineTimer, clock.fn());
   ASSERT_EQ(m.stop, dm::StopReason::Converged) << m.error;
   EXPECT_EQ(m.block_size, 1u);
   const auto n = static_cast<int64_t>(m.samples_ns.size());
@@ -164,20 +207,24 @@ TEST(Loop, LowNoiseConverges) {
   const double median = st::quantile_sorted(sorted, 0.5);
   EXPECT_TRUE(ci.valid);
   EXPECT_LE(std::max(median - ci.lo, ci.hi - median), p.target_rel_ci * median);
-  // Each call waited at least 100 us.
-  EXPECT_GE(m.summary.min, 100'000.0);
+  // The samples are the calls' own times, stalls included, and the median ignores the stalls.
+  EXPECT_EQ(m.summary.min, 99'700.0);
+  EXPECT_EQ(m.summary.max, 1'000'000.0) << "a stalled call is among the samples";
+  EXPECT_NEAR(m.summary.median, 100'000.0, 300.0);
   EXPECT_EQ(m.summary.n, m.samples_ns.size());
   EXPECT_DOUBLE_EQ(m.summary.median, median);
   EXPECT_EQ(s.calls, static_cast<uint64_t>(m.warmup_calls) + m.samples_ns.size() * m.block_size);
-  EXPECT_GT(m.sampling_seconds, 0.0);
+  // Sampling time is the clock's time around the samples, and nothing else.
+  EXPECT_DOUBLE_EQ(m.sampling_seconds, static_cast<double>(sampled_ns(m)) * 1e-9);
 }
 
 TEST(Loop, HugeNoiseHitsMaxSamples) {
-  NoisySubject s;
+  FakeClock clock;
+  NoisySubject s(clock);
   dm::Policy p;
   p.max_samples = 200;
   p.max_seconds = 600;
-  const auto m = dm::measure(s, p, dm::calibrate_timer());
+  const auto m = dm::measure(s, p, kExactTimer, clock.fn());
   EXPECT_EQ(m.stop, dm::StopReason::MaxSamples);
   EXPECT_EQ(m.samples_ns.size(), 200u);
   ASSERT_TRUE(m.summary.ci_valid);
@@ -187,13 +234,20 @@ TEST(Loop, HugeNoiseHitsMaxSamples) {
 }
 
 TEST(Loop, TimeCapEndsSampling) {
-  NoisySubject s;
+  FakeClock clock;
+  NoisySubject s(clock);
   dm::Policy p;
   p.max_samples = 100'000'000;
   p.max_seconds = 0.05;
-  const auto m = dm::measure(s, p, dm::calibrate_timer());
+  const auto m = dm::measure(s, p, kExactTimer, clock.fn());
   EXPECT_EQ(m.stop, dm::StopReason::MaxTime);
-  EXPECT_GE(m.sampling_seconds, 0.05);
+  ASSERT_EQ(m.block_size, 1u);
+  // The first sample that takes the clock past the cap is the last one.
+  const auto cap_ns = static_cast<int64_t>(p.max_seconds * 1e9);
+  const int64_t total_ns = sampled_ns(m);
+  EXPECT_GE(total_ns, cap_ns);
+  EXPECT_LT(total_ns - static_cast<int64_t>(m.samples_ns.back()), cap_ns);
+  EXPECT_DOUBLE_EQ(m.sampling_seconds, static_cast<double>(total_ns) * 1e-9);
   EXPECT_LT(m.samples_ns.size(), 100'000'000u);
 }
 

@@ -2,6 +2,7 @@
 // timing, and errors from the producer thread.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <thread>
@@ -106,20 +107,31 @@ TEST(LoaderThread, RunsAheadByAtMostPrefetchBatches) {
   const SequentialSampler s(d.size());
   BatchLoader loader(d, s, {.batch_size = 2, .prefetch = 3});
   loader.start_epoch(0);
-  // Waits (up to 10 s on a loaded machine) until the producer filled the queue, then a little
-  // longer to see that it stops there.
-  auto filled = [&] {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (loader.queued() < 3 && std::chrono::steady_clock::now() < until)
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    return loader.queued();
+  // Nothing is taken while we look, so the queue only grows: poll until it holds the bound (60 s
+  // allows for any machine; only a producer that never gets there fails), then keep looking a
+  // while to see that it stops there. The queue is never seen above the bound meanwhile.
+  size_t most = 0;
+  auto look = [&] {
+    const size_t n = loader.queued();
+    most = std::max(most, n);
+    return n;
   };
-  EXPECT_EQ(filled(), 3u);  // filled to the bound, and no further
+  auto fills_and_stays = [&] {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (look() < 3 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+    if (look() != 3) return false;
+    for (int i = 0; i < 1000; ++i) {
+      if (look() != 3) return false;
+      std::this_thread::yield();
+    }
+    return true;
+  };
+  EXPECT_TRUE(fills_and_stays()) << "queued " << loader.queued() << ", at most " << most;
   auto first = loader.next();
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(first->index, 0);
-  EXPECT_EQ(filled(), 3u);  // one taken, one more made
+  EXPECT_TRUE(fills_and_stays()) << "one taken, one more made; queued " << loader.queued();
+  EXPECT_EQ(most, 3u) << "never more than prefetch batches waiting";
   int rest = 0;
   while (loader.next()) ++rest;
   EXPECT_EQ(rest, 31);

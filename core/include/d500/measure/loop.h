@@ -76,6 +76,11 @@ struct Progress {
 };
 using ProgressFn = std::function<void(const Progress&)>;
 
+// The clock the loop reads around run(n), in ns: it times subjects without a clock of their own
+// and bounds sampling (max_seconds). Empty: the steady clock. Tests pass a fake one, advanced by
+// their subjects, so that what the loop decides does not depend on the machine's speed.
+using WallClock = std::function<int64_t()>;
+
 // Measures several subjects interleaved: each round visits the unfinished subjects in a seeded
 // shuffled order and takes one sample of each; each stops on its own by the policy. `cancel`,
 // when set, ends every unfinished subject with StopReason::Cancelled.
@@ -83,9 +88,11 @@ std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
                                              const Policy& policy, uint64_t seed,
                                              const TimerInfo& timer,
                                              const ProgressFn& progress = {},
-                                             const std::atomic<bool>* cancel = nullptr);
+                                             const std::atomic<bool>* cancel = nullptr,
+                                             const WallClock& clock = {});
 
 // One subject alone.
-Measurement measure(Subject& subject, const Policy& policy, const TimerInfo& timer);
+Measurement measure(Subject& subject, const Policy& policy, const TimerInfo& timer,
+                    const WallClock& clock = {});
 
 }  // namespace d500::measure
