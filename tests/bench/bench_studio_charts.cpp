@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
     std::printf("\nwrote %d series rows in %.0f ms\n", kPoints, ms(Clock::now() - t0));
   }
 
-  ChartPanel panel(ChartPanel::Kind::Convergence, QString::fromStdString(big), {1});
+  ChartPanel panel(QStringLiteral("convergence"), QString::fromStdString(big), {1});
   panel.applySettings(QJsonObject{{QStringLiteral("smoothing"), 0.0}});
   panel.resize(1200, 700);
   panel.show();
@@ -189,7 +189,7 @@ int main(int argc, char** argv) {
   const std::string live = (dir / "live.d500db").string();
   auto writer = openRw(live);
   const int64_t run = newRun(*writer, "live");
-  ChartPanel livePanel(ChartPanel::Kind::Convergence, QString::fromStdString(live), {run});
+  ChartPanel livePanel(QStringLiteral("convergence"), QString::fromStdString(live), {run});
   livePanel.resize(1000, 600);
   livePanel.show();
   pump(300);

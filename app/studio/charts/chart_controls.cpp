@@ -8,18 +8,20 @@
 #include <algorithm>
 
 #include "charts/series_chart_model.h"
+#include "charts/series_picker.h"
 
 namespace d500::studio {
 
 ChartControls::ChartControls(const Features& f, QWidget* parent) : QToolBar(parent), features_(f) {
   setIconSize(QSize(16, 16));
   if (f.series) {
-    seriesButton_ = new QToolButton(this);
-    seriesButton_->setText(tr("Series"));
+    seriesButton_ = new SeriesPicker(tr("Series"), this);
     seriesButton_->setToolTip(tr("Which series to draw"));
-    seriesButton_->setPopupMode(QToolButton::InstantPopup);
-    seriesButton_->setMenu(new QMenu(seriesButton_));
     addWidget(seriesButton_);
+    connect(seriesButton_, &SeriesPicker::checkedChanged, this, [this](const QStringList& on) {
+      options_.series = on;
+      edited(true, false);
+    });
   }
   if (f.series && f.timeAndSmoothing) {
     xAxis_ = new QComboBox(this);
@@ -97,31 +99,16 @@ bool ChartControls::shownByDefault(const QString& name) const {
 
 void ChartControls::syncSeriesChecks() {
   if (!seriesButton_) return;
-  for (QAction* a : seriesButton_->menu()->actions()) {
-    if (!a->isCheckable()) continue;
-    const QSignalBlocker block(a);
-    a->setChecked(options_.series.isEmpty() ? shownByDefault(a->text())
-                                            : options_.series.contains(a->text()));
-  }
+  QStringList on;
+  for (const QString& n : names_)
+    if (options_.series.isEmpty() ? shownByDefault(n) : options_.series.contains(n)) on.append(n);
+  seriesButton_->setChecked(on);
 }
 
 void ChartControls::setAvailableSeries(const QStringList& names) {
-  if (!seriesButton_) return;
-  QMenu* menu = seriesButton_->menu();
-  if (names == names_ && !menu->isEmpty()) return;
+  if (!seriesButton_ || names == names_) return;
   names_ = names;
-  menu->clear();
-  for (const QString& n : names) {
-    QAction* a = menu->addAction(n);
-    a->setCheckable(true);
-    connect(a, &QAction::toggled, this, [this, menu] {
-      options_.series.clear();
-      for (QAction* x : menu->actions())
-        if (x->isChecked()) options_.series.append(x->text());
-      edited(true, false);
-    });
-  }
-  if (names.isEmpty()) menu->addAction(tr("(no series yet)"))->setEnabled(false);
+  seriesButton_->setItems(names);
   syncSeriesChecks();
 }
 

@@ -18,6 +18,8 @@ QT_END_NAMESPACE
 
 namespace d500::studio {
 
+class SeriesPicker;
+
 class ChartControls : public QToolBar {
   Q_OBJECT
 
@@ -51,7 +53,7 @@ class ChartControls : public QToolBar {
   Features features_;
   ChartOptions options_;
   QStringList names_;
-  QToolButton* seriesButton_ = nullptr;
+  SeriesPicker* seriesButton_ = nullptr;
   QComboBox* xAxis_ = nullptr;
   QAction* logX_ = nullptr;
   QAction* logY_ = nullptr;

@@ -12,20 +12,20 @@
 #include <QVBoxLayout>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
 #include <memory>
 #include <tuple>
 
 #include "charts/chart_controls.h"
 #include "charts/chart_export.h"
+#include "charts/chart_kind.h"
 #include "charts/chart_model.h"
 #include "charts/chart_options.h"
 #include "charts/chart_view.h"
-#include "charts/roofline_chart_model.h"
-#include "charts/seed_band_chart_model.h"
+#include "charts/legend_list.h"
 #include "charts/run_catalog.h"
-#include "charts/series_chart_model.h"
-#include "charts/sweep_chart_model.h"
-#include "charts/timings_chart_model.h"
+#include "d500/error.h"
 #include "d500/store/result_store.h"
 
 namespace d500::studio {
@@ -37,34 +37,21 @@ constexpr size_t kRowsPerPoll = 200000;  // per run: a huge backlog loads over a
 constexpr int kIdlePollEvery = 10;       // finished runs: look again once a second
 const QSizeF kDefaultExportSize(800, 500);
 
-const char* const kKindNames[] = {"convergence", "throughput", "timings", "sweep", "roofline", "seeds"};
-
-std::unique_ptr<ChartModel> makeModel(ChartPanel::Kind k, const RunCatalog& c) {
-  switch (k) {
-    case ChartPanel::Kind::Convergence:
-      return std::make_unique<SeriesChartModel>(c, false);
-    case ChartPanel::Kind::Throughput:
-      return std::make_unique<SeriesChartModel>(c, true);
-    case ChartPanel::Kind::Timings:
-      return std::make_unique<TimingsChartModel>(c);
-    case ChartPanel::Kind::Sweep:
-      return std::make_unique<SweepChartModel>(c);
-    case ChartPanel::Kind::Roofline:
-      return std::make_unique<RooflineChartModel>(c);
-    case ChartPanel::Kind::Seeds:
-      return std::make_unique<SeedBandChartModel>(c);
-  }
-  return nullptr;
+const ModelChartKind& modelKind(const QString& name) {
+  const ChartKindRegistry& r = ChartKindRegistry::studio();
+  if (const auto* k = dynamic_cast<const ModelChartKind*>(r.find(name))) return *k;
+  const auto* sweep = dynamic_cast<const ModelChartKind*>(r.find(QStringLiteral("sweep")));
+  D500_ASSERT(sweep);
+  return *sweep;
 }
 
-ChartOptions defaultOptions(ChartPanel::Kind k) {
-  ChartOptions o;
-  if (k == ChartPanel::Kind::Convergence) o.smoothing = 0.6;
-  if (k == ChartPanel::Kind::Sweep || k == ChartPanel::Kind::Roofline) o.logX = o.logY = true;
-  // Timings of a sweep span orders of magnitude; a linear axis flattens all but the largest.
-  if (k == ChartPanel::Kind::Timings) o.logY = true;
-  return o;
-}
+// While an export draws, QChart's own legend is shown (the export is the chart alone); the
+// redraw after the export, outside the scope, hides it again.
+struct ExportingScope {
+  explicit ExportingScope(bool& flag) : flag_(flag) { flag_ = true; }
+  ~ExportingScope() { flag_ = false; }
+  bool& flag_;
+};
 
 QString oneLine(QString s) {
   return s.replace(QLatin1Char('\n'), QLatin1Char(' '));
@@ -73,11 +60,11 @@ QString oneLine(QString s) {
 }  // namespace
 
 struct ChartPanel::Impl {
-  Impl(ChartPanel* panel, Kind k, const QString& path, const QList<qint64>& ids)
+  Impl(ChartPanel* panel, const ModelChartKind& k, const QString& path, const QList<qint64>& ids)
       : q(panel), kind(k), storePath(path), runIds(ids) {}
 
   ChartPanel* q;
-  Kind kind;
+  const ModelChartKind& kind;
   QString storePath;
   QList<qint64> runIds;
   std::unique_ptr<store::ResultStore> store;
@@ -92,11 +79,14 @@ struct ChartPanel::Impl {
   QString title;
   QString problem;  // why there is nothing to show (no store, unreadable ...)
   int catalogRevision = -1;
+  LegendList* legend = nullptr;  // owned by q
+  bool modelLegend = true;       // the model's last draw kept QChart's legend
+  bool exporting = false;        // drawing for an export: QChart's own legend is drawn
   int lastColumns = 0;
   int idlePolls = 0;
   bool redrawPending = false;
 
-  bool seriesKind() const { return kind == Kind::Convergence || kind == Kind::Throughput || kind == Kind::Seeds; }
+  bool seriesKind() const { return kind.controls().series; }
 
   void buildUi();
   void syncControls();
@@ -113,13 +103,7 @@ void ChartPanel::Impl::buildUi() {
   auto* layout = new QVBoxLayout(q);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
-  ChartControls::Features features;
-  features.series = seriesKind();
-  features.timeAndSmoothing = kind != Kind::Seeds;  // across seeds: by step, no EMA
-  features.rates = kind == Kind::Throughput;
-  features.logX = kind != Kind::Timings && kind != Kind::Roofline;  // roofline: always log-log
-  features.logY = kind != Kind::Roofline;
-  controls = new ChartControls(features, q);
+  controls = new ChartControls(kind.controls(), q);
   layout->addWidget(controls);
   QObject::connect(controls, &ChartControls::optionsEdited, q,
                    [this](const ChartOptions& o, bool rebuild, bool resetZoom) {
@@ -139,7 +123,7 @@ void ChartPanel::Impl::buildUi() {
   chart->legend()->setAlignment(Qt::AlignBottom);
   chart->setAnimationOptions(QChart::NoAnimation);  // animations would delay live points
   view = new ChartView(chart, q);
-  view->setNavigation(kind != Kind::Timings, true);
+  view->setNavigation(kind.horizontalNavigation(), true);
   layout->addWidget(view, 1);
   QObject::connect(view, &ChartView::userZoomed, q, [this] {
     QAbstractAxis* ax = chart->axes(Qt::Horizontal).value(0);
@@ -158,6 +142,9 @@ void ChartPanel::Impl::buildUi() {
     if (std::abs(static_cast<int>(r.width()) - lastColumns) > 1) redrawPending = true;
   });
 
+  legend = new LegendList(false, q);
+  legend->setContentsMargins(8, 0, 8, 0);
+  layout->addWidget(legend);
   status = new QLabel(q);
   status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(status);
@@ -175,22 +162,11 @@ void ChartPanel::Impl::optionsChanged(bool rebuild, bool resetZoom) {
 
 bool ChartPanel::Impl::poll(size_t budget) {
   if (!store) {
-    if (!QFileInfo::exists(storePath)) {
-      problem = tr("The store %1 does not exist yet; the chart fills in when a run creates it.")
-                    .arg(storePath);
+    store = openStore(storePath, &problem);
+    if (!store) {
       updateStatus();
       return false;
     }
-    auto opened =
-        store::ResultStore::open(storePath.toStdString(), store::ResultStore::Mode::ReadOnly);
-    if (!opened) {
-      problem = tr("Cannot read the store %1: %2")
-                    .arg(storePath, QString::fromStdString(opened.error().to_string()));
-      updateStatus();
-      return false;
-    }
-    store = std::move(opened.value());
-    problem.clear();
   }
   bool added = false;
   try {
@@ -221,21 +197,26 @@ void ChartPanel::Impl::redraw(bool rebuild, double columnScale) {
   int width = static_cast<int>(chart->plotArea().width());
   if (width < 50) width = 800;  // not laid out yet (never shown)
   lastColumns = width;
+  // The model hides the legend when it has nothing to say; on screen the LegendList below the
+  // chart names the entries in full (QChart's own legend elides them), in exports QChart's.
+  chart->legend()->setVisible(true);
   model->draw(chart, options, static_cast<int>(width * columnScale), rebuild);
   chart->setTitle(title);
+  QList<LegendList::Entry> entries;
+  if (chart->legend()->isVisible())
+    for (QLegendMarker* m : chart->legend()->markers())
+      if (m->isVisible() && !m->label().isEmpty())
+        entries.append({m->label(), m->brush().color(), Qt::SolidLine, false});
+  modelLegend = chart->legend()->isVisible();
+  chart->legend()->setVisible(exporting && modelLegend);
+  legend->setEntries(entries);
+  legend->setVisible(!entries.isEmpty());
 }
 
 void ChartPanel::Impl::updateTitle() {
   QStringList labels;
   for (qint64 id : runIds) labels.append(catalog.label(id));
-  static const char* const kTitles[] = {
-      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Convergence"),
-      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Throughput"),
-      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Timing distributions"),
-      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Sweep"),
-      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Roofline"),
-      QT_TRANSLATE_NOOP("d500::studio::ChartPanel", "Across seeds")};
-  QString t = tr(kTitles[static_cast<int>(kind)]);
+  QString t = kind.title();
   if (!labels.isEmpty()) t += QStringLiteral(" — ") + labels.join(QStringLiteral(", "));
   if (t != title) {
     title = t;
@@ -269,7 +250,7 @@ QSizeF ChartPanel::Impl::exportSize() const {
 void ChartPanel::Impl::exportInteractively(const QString& format) {
   const QString suffix = format.toLower();
   const QString path = QFileDialog::getSaveFileName(q, tr("Export the chart as %1").arg(format),
-                                                    kindName(kind) + QLatin1Char('.') + suffix,
+                                                    kind.name() + QLatin1Char('.') + suffix,
                                                     tr("%1 files (*.%2)").arg(format, suffix));
   if (path.isEmpty()) return;
   QString error;
@@ -291,29 +272,15 @@ void ChartPanel::Impl::exportInteractively(const QString& format) {
 
 // --- ChartPanel ---
 
-QString ChartPanel::kindName(Kind k) {
-  return QString::fromLatin1(kKindNames[static_cast<int>(k)]);
-}
+ChartPanel::ChartPanel(const QString& kindName, const QString& storePath,
+                       const QList<qint64>& runIds, QWidget* parent)
+    : ChartPanel(modelKind(kindName), storePath, runIds, parent) {}
 
-ChartPanel::Kind ChartPanel::liveKindFor(const QString& level) {
-  return level == QLatin1String("training") || level == QLatin1String("distributed") ? Kind::Convergence
-                                                                                     : Kind::Sweep;
-}
-
-bool ChartPanel::kindFromName(const QString& name, Kind* out) {
-  for (int i = 0; i < int(std::size(kKindNames)); ++i)
-    if (name == QLatin1String(kKindNames[i])) {
-      if (out) *out = static_cast<Kind>(i);
-      return true;
-    }
-  return false;
-}
-
-ChartPanel::ChartPanel(Kind kind, const QString& storePath, const QList<qint64>& runIds,
-                       QWidget* parent)
-    : QWidget(parent), d_(new Impl(this, kind, storePath, runIds)) {
-  d_->model = makeModel(kind, d_->catalog);
-  d_->options = defaultOptions(kind);
+ChartPanel::ChartPanel(const ModelChartKind& kind, const QString& storePath,
+                       const QList<qint64>& runIds, QWidget* parent)
+    : ChartTab(kind, parent), d_(new Impl(this, kind, storePath, runIds)) {
+  d_->model = kind.makeModel(d_->catalog);
+  d_->options = kind.defaultOptions();
   d_->buildUi();
   d_->syncControls();
   d_->updateTitle();
@@ -336,9 +303,6 @@ ChartPanel::~ChartPanel() {
   delete d_;
 }
 
-ChartPanel::Kind ChartPanel::kind() const {
-  return d_->kind;
-}
 QList<qint64> ChartPanel::runIds() const {
   return d_->runIds;
 }
@@ -366,7 +330,7 @@ void ChartPanel::setRunIds(const QList<qint64>& runIds) {
 
 QJsonObject ChartPanel::settings() const {
   QJsonObject o = d_->options.toJson();
-  o[QStringLiteral("kind")] = kindName(d_->kind);
+  o[QStringLiteral("kind")] = d_->kind.name();
   QJsonArray runs;
   for (qint64 id : d_->runIds) runs.append(id);
   o[QStringLiteral("runs")] = runs;
@@ -379,7 +343,7 @@ void ChartPanel::applySettings(const QJsonObject& settings) {
     for (const auto& v : settings[QStringLiteral("runs")].toArray()) runs.append(v.toInteger());
     setRunIds(runs);
   }
-  d_->options = ChartOptions::fromJson(settings, defaultOptions(d_->kind));
+  d_->options = ChartOptions::fromJson(settings, d_->kind.defaultOptions());
   d_->syncControls();
   d_->redraw(true);
 }
@@ -402,6 +366,7 @@ bool ChartPanel::exportImage(const QString& path, int dpi, QString* error) {
   }
   const QSizeF logical = d_->exportSize();
   const QRectF old = d_->chart->geometry();
+  const ExportingScope scope(d_->exporting);
   // Lay the chart out at the export size and decimate for the output's pixel columns.
   d_->chart->setGeometry(QRectF(old.topLeft(), logical));
   const double scale = suffix == QLatin1String("svg") ? 1 : chart_export::scaleForDpi(dpi);
@@ -414,26 +379,31 @@ bool ChartPanel::exportImage(const QString& path, int dpi, QString* error) {
   else
     ok = chart_export::writePdf(d_->chart, logical, dpi, d_->title, path, error);
   d_->chart->setGeometry(old);
+  d_->exporting = false;
   d_->redraw(false);
   return ok;
 }
 
 QByteArray ChartPanel::toSvg(QSizeF logicalSize) {
   const QRectF old = d_->chart->geometry();
+  const ExportingScope scope(d_->exporting);
   d_->chart->setGeometry(QRectF(old.topLeft(), logicalSize));
   d_->redraw(false);
   QByteArray svg = chart_export::svg(d_->chart, logicalSize, d_->title);
   d_->chart->setGeometry(old);
+  d_->exporting = false;
   d_->redraw(false);
   return svg;
 }
 
 QImage ChartPanel::toImage(QSizeF logicalSize, int dpi) {
   const QRectF old = d_->chart->geometry();
+  const ExportingScope scope(d_->exporting);
   d_->chart->setGeometry(QRectF(old.topLeft(), logicalSize));
   d_->redraw(false, std::max(1.0, chart_export::scaleForDpi(dpi)));
   QImage img = chart_export::image(d_->chart, logicalSize, dpi);
   d_->chart->setGeometry(old);
+  d_->exporting = false;
   d_->redraw(false);
   return img;
 }
@@ -451,7 +421,7 @@ bool ChartPanel::exportCsv(const QString& path, QString* error) {
   }
   QTextStream out(&f);
   out.setEncoding(QStringConverter::Utf8);
-  out << "# d500 chart data: " << kindName(d_->kind) << '\n';
+  out << "# d500 chart data: " << d_->kind.name() << '\n';
   out << "# store: " << oneLine(d_->storePath) << '\n';
   for (qint64 id : d_->runIds) {
     const QString hash = d_->catalog.environmentHash(id);

@@ -13,65 +13,54 @@
 #include <QStringList>
 #include <QWidget>
 
+#include "charts/chart_tab.h"
+
 namespace d500::studio {
 
-class ChartPanel : public QWidget {
+class ModelChartKind;
+
+class ChartPanel : public ChartTab {
   Q_OBJECT
  public:
-  enum class Kind {
-    Convergence,  // series (loss, accuracy, learning rate) against step, epoch or wall time
-    Throughput,   // samples/s series
-    Timings,      // per-measurement timing distributions (box plots; whisker rule stated)
-    Sweep,        // per-point medians with CI error bars across a sweep, runs overlaid
-    Roofline,     // operator results against the measured peaks
-    Seeds         // a training run's per-seed series: median across seeds with its CI band
-  };
-  static QString kindName(Kind k);  // "convergence", "timings", ...
-  static bool kindFromName(const QString& name, Kind* out);
-  // The chart that shows a run of this level as it grows: convergence for training levels
-  // ("training", "distributed"), the sweep for the measuring ones.
-  static Kind liveKindFor(const QString& level);
-
   // Ownership: parent. The store need not exist yet (a run may create it); the panel shows a
-  // message until it does.
-  ChartPanel(Kind kind, const QString& storePath, const QList<qint64>& runIds,
+  // message until it does. `kind` is registered and outlives the panel.
+  ChartPanel(const ModelChartKind& kind, const QString& storePath, const QList<qint64>& runIds,
+             QWidget* parent = nullptr);
+  // The registered single-chart kind of that name ("convergence", "timings", ...; see
+  // chart_kinds.cpp); an unknown name, or a dashboard's, gets the sweep.
+  ChartPanel(const QString& kindName, const QString& storePath, const QList<qint64>& runIds,
              QWidget* parent = nullptr);
   ~ChartPanel() override;
 
-  Kind kind() const;
-  QList<qint64> runIds() const;
+  QList<qint64> runIds() const override;
   void setRunIds(const QList<qint64>& runIds);
-  QString title() const;
+  QString title() const override;
 
   // Everything a project file keeps of this chart (series shown, axes, log scale, smoothing,
   // zoom), and its restoration: applySettings(settings()) reproduces the view exactly.
-  QJsonObject settings() const;
-  void applySettings(const QJsonObject& settings);
+  QJsonObject settings() const override;
+  void applySettings(const QJsonObject& settings) override;
 
   // Exports. The format follows the suffix: .png (at `dpi`), .svg, .pdf. Return false and set
   // *error (a sentence naming the path) on failure.
-  bool exportImage(const QString& path, int dpi, QString* error);
+  bool exportImage(const QString& path, int dpi, QString* error) override;
   // The data behind the chart; the header states run ids, environment hash and units, and the
   // values are exactly the stored ones (not the decimated ones).
-  bool exportCsv(const QString& path, QString* error);
+  bool exportCsv(const QString& path, QString* error) override;
 
   // Reads new rows now instead of waiting for the next poll (tests and benchmarks use this).
-  void refresh();
+  void refresh() override;
   // Points currently held (not drawn) across all series; for tests and the status bar.
-  qint64 pointCount() const;
+  qint64 pointCount() const override;
 
   // Added beside the contract: the series names the chart can show (series charts; else empty).
-  QStringList availableSeries() const;
+  QStringList availableSeries() const override;
   // Re-decimates for the current view and redraws now (benchmarks).
   void redraw();
   // The chart alone laid out at `logicalSize` (pixels of 1/96 inch), for reports: an SVG
   // document, or an image of logicalSize * dpi / 96 pixels.
   QByteArray toSvg(QSizeF logicalSize);
   QImage toImage(QSizeF logicalSize, int dpi);
-
- Q_SIGNALS:
-  void pointsAdded(qint64 total);
-  void titleChanged(const QString& title);
 
  private:
   struct Impl;

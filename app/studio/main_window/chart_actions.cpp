@@ -5,7 +5,8 @@
 #include <QInputDialog>
 #include <QWidget>
 
-#include "charts/chart_panel.h"
+#include "charts/chart_kind.h"
+#include "charts/chart_tab.h"
 #include "main_window/project_controller.h"
 #include "models/store_watcher.h"
 #include "report/report_writer.h"
@@ -25,13 +26,18 @@ QList<qint64> ChartActions::chosenRuns() const {
   return ids;
 }
 
-ChartPanel* ChartActions::openChart(const QString& kindName, const QList<qint64>& runIds) {
-  ChartPanel* panel = tabs_->addChart(ProjectChart{kindName, runIds, {}}, project_->project().storePath);
+ChartTab* ChartActions::openChart(const QString& kindName, const QList<qint64>& runIds) {
+  ChartTab* panel = tabs_->addChart(ProjectChart{kindName, runIds, {}}, project_->project().storePath);
   project_->setModified(true);
   return panel;
 }
 
-ChartPanel* ChartActions::openChartForSelection(const QString& kindName) {
+ChartTab* ChartActions::openRun(qint64 runId, const QString& level) {
+  const ChartKind* kind = ChartKindRegistry::studio().kindForRun(level);
+  return openChart(kind ? kind->name() : QStringLiteral("sweep"), {runId});
+}
+
+ChartTab* ChartActions::openChartForSelection(const QString& kindName) {
   const QList<qint64> ids = chosenRuns();
   if (ids.isEmpty()) Q_EMIT message(tr("No runs yet: the chart fills in when a run of this project stores results."));
   return openChart(kindName, ids);
@@ -44,14 +50,14 @@ QWidget* ChartActions::compare() {
   return view;
 }
 
-ChartPanel* ChartActions::chartOrComplain() {
-  ChartPanel* chart = tabs_->currentChart();
+ChartTab* ChartActions::chartOrComplain() {
+  ChartTab* chart = tabs_->currentChart();
   if (!chart) Q_EMIT failure(tr("Show the chart to export in the current tab first."));
   return chart;
 }
 
 void ChartActions::exportChart() {
-  ChartPanel* chart = chartOrComplain();
+  ChartTab* chart = chartOrComplain();
   if (!chart) return;
   QString filter;
   const QString path = QFileDialog::getSaveFileName(
@@ -72,7 +78,7 @@ void ChartActions::exportChart() {
 }
 
 void ChartActions::exportData() {
-  ChartPanel* chart = chartOrComplain();
+  ChartTab* chart = chartOrComplain();
   if (!chart) return;
   const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart data"), chart->title() + QStringLiteral(".csv"),
                                                     tr("CSV (*.csv)"));

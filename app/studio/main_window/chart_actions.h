@@ -11,7 +11,7 @@ class QWidget;
 
 namespace d500::studio {
 
-class ChartPanel;
+class ChartTab;
 class ProjectController;
 class ProjectDock;
 class WorkspaceTabs;
@@ -26,9 +26,11 @@ class ChartActions : public QObject {
   // The runs a new chart or comparison shows: those selected in the project dock (an
   // experiment stands for its runs), else the latest run in the store.
   QList<qint64> chosenRuns() const;
-  // `kindName`: ChartPanel::kindName of the kind.
-  ChartPanel* openChart(const QString& kindName, const QList<qint64>& runIds);
-  ChartPanel* openChartForSelection(const QString& kindName);
+  // `kindName`: a registered ChartKind's name (ChartKindRegistry).
+  ChartTab* openChart(const QString& kindName, const QList<qint64>& runIds);
+  ChartTab* openChartForSelection(const QString& kindName);
+  // The tab a run of `level` opens with: its dashboard (ChartKindRegistry::kindForRun).
+  ChartTab* openRun(qint64 runId, const QString& level);
   QWidget* compare();
 
   void exportChart();
@@ -40,7 +42,7 @@ class ChartActions : public QObject {
   void failure(const QString& text);
 
  private:
-  ChartPanel* chartOrComplain();
+  ChartTab* chartOrComplain();
 
   QWidget* window_;
   ProjectController* project_;

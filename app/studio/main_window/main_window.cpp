@@ -14,7 +14,7 @@
 #include <QTableView>
 #include <QUndoGroup>
 
-#include "charts/chart_panel.h"
+#include "charts/chart_tab.h"
 #include "dialogs/about_dialog.h"
 #include "dialogs/settings_dialog.h"
 #include "editor/experiment_document.h"
@@ -136,12 +136,13 @@ void MainWindow::connectActions() {
     runs_->cancel(queueDock_->selectedJob());
   });
   connect(a->cancelAll, &QAction::triggered, runs_, &RunManager::cancelAll);
-  const QList<QPair<QAction*, ChartPanel::Kind>> kinds = {
-      {a->chartConvergence, ChartPanel::Kind::Convergence}, {a->chartThroughput, ChartPanel::Kind::Throughput},
-      {a->chartTimings, ChartPanel::Kind::Timings},         {a->chartSweep, ChartPanel::Kind::Sweep},
-      {a->chartRoofline, ChartPanel::Kind::Roofline},       {a->chartSeeds, ChartPanel::Kind::Seeds}};
+  // The menu's charts by their registered kinds' names (ChartKindRegistry).
+  const QList<QPair<QAction*, const char*>> kinds = {
+      {a->chartConvergence, "convergence"}, {a->chartThroughput, "throughput"}, {a->chartTimings, "timings"},
+      {a->chartSweep, "sweep"},             {a->chartRoofline, "roofline"},     {a->chartSeeds, "seeds"}};
   for (const auto& [action, kind] : kinds)
-    connect(action, &QAction::triggered, this, [this, kind = kind] { charts_->openChartForSelection(ChartPanel::kindName(kind)); });
+    connect(action, &QAction::triggered, this,
+            [this, kind = QString::fromLatin1(kind)] { charts_->openChartForSelection(kind); });
   connect(a->compareRuns, &QAction::triggered, charts_, &ChartActions::compare);
   connect(a->exportChart, &QAction::triggered, charts_, &ChartActions::exportChart);
   connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
@@ -198,8 +199,7 @@ void MainWindow::connectModels() {
   connect(projectDock_, &ProjectDock::experimentActivated, experiments_, &ExperimentActions::open);
   connect(projectDock_, &ProjectDock::runActivated, this, [this](qint64 id) {
     const auto* run = project_->storeWatcher()->run(id);
-    const QString level = run ? QString::fromStdString(run->level) : QString();
-    charts_->openChart(ChartPanel::kindName(ChartPanel::liveKindFor(level)), {id});
+    charts_->openRun(id, run ? QString::fromStdString(run->level) : QString());
   });
   connect(projectDock_, &ProjectDock::currentChanged, this, &MainWindow::updateProperties);
   connect(queueDock_, &RunQueueDock::runActivated, projectDock_, &ProjectDock::selectRun);
@@ -210,12 +210,11 @@ void MainWindow::connectModels() {
           });
   connect(runs_, &RunManager::jobChanged, this, &MainWindow::updateRunStatus);
   connect(runs_, &RunManager::jobAdded, this, &MainWindow::updateRunStatus);
-  // A run started from the studio gets a live chart, so its points are seen as they arrive.
+  // A run started from the studio gets its live dashboard, so its points are seen as they arrive.
   connect(runs_, &RunManager::jobRunStarted, this, [this](RunJob*, qint64 runId) {
     project_->storeWatcher()->refresh();
     const auto* run = project_->storeWatcher()->run(runId);
-    const QString level = run ? QString::fromStdString(run->level) : QString();
-    charts_->openChart(ChartPanel::kindName(ChartPanel::liveKindFor(level)), {runId});
+    charts_->openRun(runId, run ? QString::fromStdString(run->level) : QString());
   });
   connect(runs_, &RunManager::jobFinished, this, [this](RunJob* job) {
     project_->storeWatcher()->refresh();
@@ -333,7 +332,7 @@ bool MainWindow::waitUntilReady(int ms) {
   while (!pluginsReady_ && t.elapsed() < ms)
     QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 20);
   // The charts read the store now rather than at their next poll.
-  for (ChartPanel* c : tabs_->charts()) c->refresh();
+  for (ChartTab* c : tabs_->charts()) c->refresh();
   QCoreApplication::processEvents();
   return pluginsReady_;
 }

@@ -23,8 +23,8 @@ struct ProjectExperiment {
   bool operator==(const ProjectExperiment&) const = default;
 };
 
-// A chart tab: its kind (ChartPanel::kindName), the runs it shows and its own settings
-// (ChartPanel::settings(), opaque here).
+// A chart tab: its kind (a registered ChartKind's name), the runs it shows and its own settings
+// (ChartTab::settings(), opaque here).
 struct ProjectChart {
   QString kind;
   QList<qint64> runIds;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "charts/chart_kind.h"
 #include "charts/chart_panel.h"
 #include "charts/series_chart_model.h"
 #include "charts/units.h"
@@ -218,17 +219,17 @@ QString ReportBuilder::comparisonSection(const ComparisonTable& t) const {
 
 QString ReportBuilder::chartsSection(ChartEmbedding embedding) {
   QString out;
-  const ChartPanel::Kind kinds[] = {ChartPanel::Kind::Convergence, ChartPanel::Kind::Throughput,
-                                    ChartPanel::Kind::Timings, ChartPanel::Kind::Sweep,
-                                    ChartPanel::Kind::Roofline, ChartPanel::Kind::Seeds};
-  for (ChartPanel::Kind kind : kinds) {
-    ChartPanel panel(kind, storePath_, runIds_);
+  for (const ChartKind* k : ChartKindRegistry::studio().kinds()) {
+    const auto* kind = dynamic_cast<const ModelChartKind*>(k);
+    if (!kind || !kind->inReports()) continue;
+    ChartPanel panel(*kind, storePath_, runIds_);
     panel.refresh();
     if (panel.pointCount() == 0) continue;
     // The two series charts would draw the same lines when a run has no rates (or only rates).
-    if (kind == ChartPanel::Kind::Convergence || kind == ChartPanel::Kind::Throughput) {
+    const QString name = kind->name();
+    if (name == QLatin1String("convergence") || name == QLatin1String("throughput")) {
       const QStringList names = panel.availableSeries();
-      const bool wantRates = kind == ChartPanel::Kind::Throughput;
+      const bool wantRates = name == QLatin1String("throughput");
       if (std::none_of(names.begin(), names.end(), [&](const QString& n) {
             return SeriesChartModel::isRateName(n) == wantRates;
           }))

@@ -3,7 +3,8 @@
 #include <QJsonObject>
 #include <QMessageBox>
 
-#include "charts/chart_panel.h"
+#include "charts/chart_kind.h"
+#include "charts/chart_tab.h"
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
 #include "views/compare_view.h"
@@ -84,15 +85,22 @@ void WorkspaceTabs::experimentRemoved(int removed) {
   }
 }
 
-ChartPanel* WorkspaceTabs::addChart(const ProjectChart& chart, const QString& storePath) {
-  ChartPanel::Kind kind = ChartPanel::Kind::Sweep;
-  ChartPanel::kindFromName(chart.kind, &kind);
-  auto* panel = new ChartPanel(kind, storePath, chart.runIds);
+ChartTab* WorkspaceTabs::addChart(const ProjectChart& chart, const QString& storePath) {
+  const ChartKindRegistry& registry = ChartKindRegistry::studio();
+  const ChartKind* kind = registry.find(chart.kind);
+  if (!kind) kind = registry.find(QStringLiteral("sweep"));
+  if (kind->oneTabPerRun())
+    for (ChartTab* open : charts())
+      if (&open->kind() == kind && open->runIds() == chart.runIds) {
+        setCurrentWidget(open);
+        return open;
+      }
+  ChartTab* panel = kind->create(storePath, chart.runIds);
   panel->setProperty(kKind, QStringLiteral("chart"));
   if (!chart.settings.isEmpty()) panel->applySettings(chart.settings);
   const int tab = addTab(panel, panel->title());
   setTabToolTip(tab, panel->title());
-  connect(panel, &ChartPanel::titleChanged, this, [this, panel](const QString& title) {
+  connect(panel, &ChartTab::titleChanged, this, [this, panel](const QString& title) {
     const int i = indexOf(panel);
     if (i >= 0) setTabText(i, title);
   });
@@ -114,19 +122,18 @@ QWidget* WorkspaceTabs::addComparison(const QString& storePath, const QList<qint
   return view;
 }
 
-QList<ChartPanel*> WorkspaceTabs::charts() const {
-  QList<ChartPanel*> out;
+QList<ChartTab*> WorkspaceTabs::charts() const {
+  QList<ChartTab*> out;
   for (int i = 0; i < count(); ++i)
-    if (auto* c = qobject_cast<ChartPanel*>(widget(i))) out << c;
+    if (auto* c = qobject_cast<ChartTab*>(widget(i))) out << c;
   return out;
 }
 
-ChartPanel* WorkspaceTabs::currentChart() const { return qobject_cast<ChartPanel*>(currentWidget()); }
+ChartTab* WorkspaceTabs::currentChart() const { return qobject_cast<ChartTab*>(currentWidget()); }
 
 QList<ProjectChart> WorkspaceTabs::chartStates() const {
   QList<ProjectChart> out;
-  for (ChartPanel* c : charts())
-    out << ProjectChart{ChartPanel::kindName(c->kind()), c->runIds(), c->settings()};
+  for (ChartTab* c : charts()) out << ProjectChart{c->kindName(), c->runIds(), c->settings()};
   return out;
 }
 

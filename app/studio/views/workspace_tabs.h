@@ -14,7 +14,7 @@
 
 namespace d500::studio {
 
-class ChartPanel;
+class ChartTab;
 class ExperimentDocument;
 class ExperimentEditor;
 
@@ -35,10 +35,12 @@ class WorkspaceTabs : public QTabWidget {
   void experimentRemoved(int removed);
 
   // --- charts and comparisons -----------------------------------------------------------------
-  ChartPanel* addChart(const ProjectChart& chart, const QString& storePath);
+  // A tab of the registered kind `chart.kind` (an unknown name gets the sweep). A kind with one
+  // tab per run (a run's dashboard) shows the open tab of the same runs instead of a second one.
+  ChartTab* addChart(const ProjectChart& chart, const QString& storePath);
   QWidget* addComparison(const QString& storePath, const QList<qint64>& runIds);
-  QList<ChartPanel*> charts() const;
-  ChartPanel* currentChart() const;
+  QList<ChartTab*> charts() const;  // single charts and dashboards, in tab order
+  ChartTab* currentChart() const;
 
   // --- the project's view of the tabs ---------------------------------------------------------
   QList<ProjectChart> chartStates() const;

@@ -71,7 +71,7 @@ struct SeriesStore {
 
 TEST(ChartsExport, CsvHoldsTheStoredPointsExactly) {
   SeriesStore st;
-  ChartPanel panel(ChartPanel::Kind::Convergence, qs(st.db), {st.a, st.b});
+  ChartPanel panel(QStringLiteral("convergence"), qs(st.db), {st.a, st.b});
   const std::string csv = st.dir.file("loss.csv");
   QString error;
   ASSERT_TRUE(panel.exportCsv(qs(csv), &error)) << error.toStdString();
@@ -127,7 +127,7 @@ TEST(ChartsExport, TimingsCsvHoldsEveryRawSample) {
     m1 = addMeasurement(*w, run, "Gemm N=8", "reference/default", R"({"N":8})", x);
     m2 = addMeasurement(*w, run, "Gemm N=8", "other/default", R"({"N":8})", y);
   }
-  ChartPanel panel(ChartPanel::Kind::Timings, qs(db), {run});
+  ChartPanel panel(QStringLiteral("timings"), qs(db), {run});
   QString error;
   ASSERT_TRUE(panel.exportCsv(qs(dir.file("t.csv")), &error)) << error.toStdString();
   auto s = ResultStore::open(db, ResultStore::Mode::ReadOnly);
@@ -144,7 +144,7 @@ TEST(ChartsExport, TimingsCsvHoldsEveryRawSample) {
 
 TEST(ChartsExport, PngSizeFollowsTheDpi) {
   SeriesStore st;
-  ChartPanel panel(ChartPanel::Kind::Convergence, qs(st.db), {st.a});
+  ChartPanel panel(QStringLiteral("convergence"), qs(st.db), {st.a});
   panel.refresh();
   QString error;
   // Not on screen: the chart is drawn at its default logical size, 800 x 500 at 96 DPI.
@@ -176,7 +176,7 @@ TEST(ChartsExport, PngSizeFollowsTheDpi) {
 TEST(ChartsExport, SvgParsesAndPdfIsAPdf) {
   SeriesStore st;
   // Run names with markup characters end up in the legend; the SVG must stay well-formed.
-  ChartPanel panel(ChartPanel::Kind::Convergence, qs(st.db), {st.a, st.b});
+  ChartPanel panel(QStringLiteral("convergence"), qs(st.db), {st.a, st.b});
   panel.refresh();
   QString error;
   const std::string svg = st.dir.file("c.svg");

@@ -14,6 +14,7 @@
 #include <csignal>
 
 #include "charts/chart_controls.h"
+#include "charts/chart_kind.h"
 #include "charts/chart_panel.h"
 #include "charts/chart_view.h"
 #include "charts_support.h"
@@ -51,8 +52,8 @@ TEST(ChartsLive, PointsFromARealRunnerArriveWhileItRuns) {
   const std::string exp = gemmSweep(dir, 5, 0.3);
   const std::string db = dir.file("live.d500db");
   // The panels exist before the store does: the runner creates it; run 1 is its first run.
-  ChartPanel sweep(ChartPanel::Kind::Sweep, qs(db), {1});
-  ChartPanel timings(ChartPanel::Kind::Timings, qs(db), {1});
+  ChartPanel sweep(QStringLiteral("sweep"), qs(db), {1});
+  ChartPanel timings(QStringLiteral("timings"), qs(db), {1});
   EXPECT_EQ(sweep.pointCount(), 0);
 
   Process runner({kRunner, "--db", db, "run", exp, "--progress", "json"}, dir.path());
@@ -105,7 +106,7 @@ TEST(ChartsLive, SeriesCommittedOnAnotherConnectionReachTheBufferByPolling) {
   const std::string db = dir.file("series.d500db");
   auto writer = openRw(db);
   const int64_t run = addRun(*writer, "training-like");
-  ChartPanel panel(ChartPanel::Kind::Convergence, qs(db), {run});
+  ChartPanel panel(QStringLiteral("convergence"), qs(db), {run});
   panel.resize(900, 500);
   panel.show();
 
@@ -147,7 +148,7 @@ TEST(ChartsLive, SettingsReproduceTheView) {
     pts.push_back({0, b, 0, "samples_per_s", i, i * 0.1, 1000.0 + i});
   }
   writer->add_series(pts);
-  ChartPanel panel(ChartPanel::Kind::Convergence, qs(db), {a, b});
+  ChartPanel panel(QStringLiteral("convergence"), qs(db), {a, b});
   panel.refresh();
   EXPECT_EQ(panel.pointCount(), 3000);
   QJsonObject s = panel.settings();
@@ -162,7 +163,7 @@ TEST(ChartsLive, SettingsReproduceTheView) {
   EXPECT_EQ(panel.settings(), s);
 
   // Another panel given the same settings shows the same view.
-  ChartPanel again(ChartPanel::Kind::Convergence, qs(db), {});
+  ChartPanel again(QStringLiteral("convergence"), qs(db), {});
   again.applySettings(s);
   again.refresh();
   EXPECT_EQ(again.settings(), s);
@@ -170,18 +171,19 @@ TEST(ChartsLive, SettingsReproduceTheView) {
   EXPECT_EQ(again.pointCount(), 3000);
 
   // The throughput chart picks the rate series by default.
-  ChartPanel rates(ChartPanel::Kind::Throughput, qs(db), {b});
+  ChartPanel rates(QStringLiteral("throughput"), qs(db), {b});
   rates.refresh();
   EXPECT_TRUE(rates.settings()[QStringLiteral("series")].toArray().isEmpty());
-  EXPECT_TRUE(ChartPanel::kindFromName(QStringLiteral("roofline"), nullptr));
-  ChartPanel::Kind k;
-  ASSERT_TRUE(ChartPanel::kindFromName(ChartPanel::kindName(ChartPanel::Kind::Timings), &k));
-  EXPECT_EQ(k, ChartPanel::Kind::Timings);
+  // Kinds are found by the names project files keep.
+  const auto& kinds = d500::studio::ChartKindRegistry::studio();
+  ASSERT_TRUE(kinds.find(QStringLiteral("roofline")));
+  EXPECT_EQ(kinds.find(QStringLiteral("timings"))->name(), QStringLiteral("timings"));
+  EXPECT_EQ(ChartPanel(QStringLiteral("timings"), qs(db), {b}).kindName(), QStringLiteral("timings"));
 }
 
 TEST(ChartsLive, AMissingStoreIsWaitedForNotAnError) {
   TempDir dir;
-  ChartPanel panel(ChartPanel::Kind::Convergence, qs(dir.file("nope.d500db")), {1});
+  ChartPanel panel(QStringLiteral("convergence"), qs(dir.file("nope.d500db")), {1});
   panel.refresh();
   EXPECT_EQ(panel.pointCount(), 0);
   QString error;
@@ -197,7 +199,7 @@ TEST(ChartsLive, ControlsZoomAndHoverWork) {
   std::vector<SeriesPoint> pts;
   for (int i = 0; i < 5000; ++i) pts.push_back({0, run, 0, "loss", i, i * 0.01, 3.0 / (1 + i)});
   writer->add_series(pts);
-  ChartPanel panel(ChartPanel::Kind::Convergence, qs(db), {run});
+  ChartPanel panel(QStringLiteral("convergence"), qs(db), {run});
   panel.resize(800, 500);
   panel.show();
   panel.refresh();

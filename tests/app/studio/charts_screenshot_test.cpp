@@ -57,12 +57,12 @@ TEST(ChartsScreenshot, EveryKindAndTheComparison) {
     EXPECT_TRUE(w.grab().save(QString::fromLocal8Bit(out) + QLatin1Char('/') + QLatin1String(name) +
                               QStringLiteral(".png")));
   };
-  ChartPanel convergence(ChartPanel::Kind::Convergence, qs(db), {train});
-  ChartPanel throughput(ChartPanel::Kind::Throughput, qs(db), {train});
+  ChartPanel convergence(QStringLiteral("convergence"), qs(db), {train});
+  ChartPanel throughput(QStringLiteral("throughput"), qs(db), {train});
   // The runs: 1 is the probe, 2 and 3 the sweep and its rerun.
-  ChartPanel timings(ChartPanel::Kind::Timings, qs(db), {2, 3});
-  ChartPanel sweep(ChartPanel::Kind::Sweep, qs(db), {2, 3});
-  ChartPanel roofline(ChartPanel::Kind::Roofline, qs(db), {2});
+  ChartPanel timings(QStringLiteral("timings"), qs(db), {2, 3});
+  ChartPanel sweep(QStringLiteral("sweep"), qs(db), {2, 3});
+  ChartPanel roofline(QStringLiteral("roofline"), qs(db), {2});
   for (ChartPanel* p : {&convergence, &throughput, &timings, &sweep, &roofline}) p->refresh();
   shoot(convergence, "convergence");
   shoot(throughput, "throughput");

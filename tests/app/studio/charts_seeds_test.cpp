@@ -103,7 +103,7 @@ TEST(ChartsSeeds, ChartOverARealThreeSeedRun) {
   ASSERT_TRUE(stored.count("loss"));
   ASSERT_TRUE(stored.count("test_accuracy"));
 
-  ChartPanel panel(ChartPanel::Kind::Seeds, qs(db), {1});
+  ChartPanel panel(QStringLiteral("seeds"), qs(db), {1});
   panel.resize(800, 500);
   panel.refresh();
   const QStringList names = panel.availableSeries();

@@ -12,10 +12,13 @@ add_executable(test_studio_charts
   ${_charts_tests}/charts_seeds_test.cpp
   ${_charts_tests}/report_escape_test.cpp
   ${_charts_tests}/report_writer_test.cpp
-  ${_charts_tests}/compare_view_test.cpp)
+  ${_charts_tests}/compare_view_test.cpp
+  ${_charts_tests}/dashboards_test.cpp)
 target_link_libraries(test_studio_charts PRIVATE d500_studio_charts GTest::gtest)
 # The tests start the real runner, which finds the reference plugin beside it in the build tree.
-target_compile_definitions(test_studio_charts PRIVATE D500_TEST_RUNNER="$<TARGET_FILE:d500>")
+target_compile_definitions(test_studio_charts PRIVATE D500_TEST_RUNNER="$<TARGET_FILE:d500>"
+  D500_TEST_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+  D500_TEST_MPIEXEC="$<$<BOOL:${D500_WITH_MPI}>:${MPIEXEC_EXECUTABLE}>")
 add_dependencies(test_studio_charts d500 d500_reference)
 gtest_discover_tests(test_studio_charts DISCOVERY_MODE PRE_TEST
   PROPERTIES ENVIRONMENT QT_QPA_PLATFORM=offscreen LABELS app)

@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "charts/chart_panel.h"
+#include "dashboards/run_dashboard.h"
 #include "d500/store/result_store.h"
 #include "dialogs/about_dialog.h"
 #include "editor/experiment_document.h"
@@ -85,7 +86,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.project()->treeModel()->experimentName(0), QStringLiteral("gemm-reference"));
     QCOMPARE(tabKinds(w.tabs()), QStringList({QStringLiteral("experiment"), QStringLiteral("chart"), QStringLiteral("chart")}));
     QCOMPARE(w.tabs()->currentIndex(), 1);
-    QCOMPARE(w.tabs()->charts().at(1)->kind(), ChartPanel::Kind::Timings);
+    QCOMPARE(w.tabs()->charts().at(1)->kindName(), QStringLiteral("timings"));
     // Its store does not exist yet: said so, and everything else opened.
     QVERIFY(w.shownMessages().join(QLatin1Char('\n')).contains(QStringLiteral("does not exist yet")));
     QVERIFY(!w.isWindowModified());
@@ -110,7 +111,7 @@ class MainWindowTest : public QObject {
       QVERIFY(w.openProject(first));
       // Change what is shown: another editor, another chart with runs and settings, a comparison.
       w.experimentActions()->open(2);
-      ChartPanel* chart = w.chartActions()->openChart(QStringLiteral("convergence"), {1, 2});
+      ChartTab* chart = w.chartActions()->openChart(QStringLiteral("convergence"), {1, 2});
       QJsonObject s = chart->settings();
       chart->applySettings(s);
       w.tabs()->addComparison(w.project()->project().storePath, {1, 2});
@@ -127,9 +128,9 @@ class MainWindowTest : public QObject {
                                                  QStringLiteral("experiment"), QStringLiteral("chart"), QStringLiteral("compare")}));
     QCOMPARE(again.tabs()->currentIndex(), 3);
     QCOMPARE(again.tabs()->experimentIndexOf(again.tabs()->editors().at(1)), 2);
-    const QList<ChartPanel*> charts = again.tabs()->charts();
+    const QList<ChartTab*> charts = again.tabs()->charts();
     QCOMPARE(charts.size(), 3);
-    QCOMPARE(charts.at(2)->kind(), ChartPanel::Kind::Convergence);
+    QCOMPARE(charts.at(2)->kindName(), QStringLiteral("convergence"));
     QCOMPARE(charts.at(2)->runIds(), QList<qint64>({1, 2}));
     QCOMPARE(charts.at(0)->settings(), sweepSettings);
     // The store path was rebased to the new folder and still names the same file.
@@ -199,8 +200,9 @@ class MainWindowTest : public QObject {
     QVERIFY(w.runQueueDock()->shownLog().contains(QStringLiteral("[2/2]")));
   }
 
-  // A training experiment built in the editor runs from the window; its live chart is the
-  // convergence chart, and the across-seeds chart shows its seeds.
+  // A training experiment built in the editor runs from the window; its live tab is the run's
+  // training dashboard (issue 13, item 1), reused when the run is opened again, and the
+  // across-seeds chart shows its seeds.
   void trainingRunFromTheWindow() {
     QTemporaryDir dir;
     MainWindow w(false);
@@ -226,15 +228,21 @@ class MainWindowTest : public QObject {
     QVERIFY(job->isFinished() || done.wait(120000));
     QCOMPARE(int(job->state()), int(RunJob::State::Succeeded));
     QCOMPARE(w.tabs()->charts().size(), chartsBefore + 1);
-    ChartPanel* live = w.tabs()->charts().last();
-    QCOMPARE(live->kind(), ChartPanel::Kind::Convergence);
+    // Its live tab is the run's training dashboard, with the seeds' curves.
+    auto* live = qobject_cast<RunDashboard*>(w.tabs()->charts().last());
+    QVERIFY(live);
+    QCOMPARE(live->kindName(), QStringLiteral("training"));
     live->refresh();
     QVERIFY(live->pointCount() > 0);
-    QVERIFY(live->availableSeries().contains(QStringLiteral("loss@seed0")));
+    QCOMPARE(live->groupNames(), QStringList({QStringLiteral("seed 0"), QStringLiteral("seed 1")}));
+    // Opening the run again (from the run tree) shows the same tab, not a second one.
+    const int tabsNow = w.tabs()->count();
+    QVERIFY(w.chartActions()->openRun(job->runId(), QStringLiteral("training")) == live);
+    QCOMPARE(w.tabs()->count(), tabsNow);
     w.projectDock()->selectRun(job->runId());
     w.actions()->chartSeeds->trigger();
-    ChartPanel* seeds = w.tabs()->charts().last();
-    QCOMPARE(seeds->kind(), ChartPanel::Kind::Seeds);
+    ChartTab* seeds = w.tabs()->charts().last();
+    QCOMPARE(seeds->kindName(), QStringLiteral("seeds"));
     seeds->refresh();
     QVERIFY(seeds->availableSeries().contains(QStringLiteral("loss")));
   }

@@ -1,0 +1,46 @@
+#include "charts/legend_list.h"
+
+namespace d500::studio {
+
+namespace {
+
+// A short run of the line as drawn: solid, dashed or dotted, with a dot for point markers.
+QString swatch(const LegendList::Entry& e) {
+  QString line;
+  switch (e.style) {
+    case Qt::DashLine: line = QStringLiteral("&#x2012; &#x2012;"); break;  // figure dashes
+    case Qt::DotLine: line = QStringLiteral("&#xB7;&#xB7;&#xB7;&#xB7;"); break;
+    default: line = QStringLiteral("&#x2501;&#x2501;"); break;  // heavy horizontal
+  }
+  if (e.markers) line += QStringLiteral("&#x25CF;");
+  return QStringLiteral("<span style=\"color:%1;font-weight:bold\">%2</span>")
+      .arg(e.color.name(), line);
+}
+
+}  // namespace
+
+LegendList::LegendList(bool vertical, QWidget* parent) : QLabel(parent), vertical_(vertical) {
+  setWordWrap(true);
+  setTextFormat(Qt::RichText);
+  setTextInteractionFlags(Qt::TextSelectableByMouse);
+  setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  setObjectName(QStringLiteral("legend"));
+}
+
+void LegendList::setEntries(const QList<Entry>& entries) {
+  entries_ = entries;
+  QStringList parts;
+  for (const Entry& e : entries)
+    parts.append(swatch(e) + QStringLiteral("&nbsp;") + e.text.toHtmlEscaped());
+  // Between entries an ordinary space, where the line may wrap; inside one, the text's own.
+  setText(parts.join(vertical_ ? QStringLiteral("<br>") : QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+  setToolTip(texts().join(QLatin1Char('\n')));
+}
+
+QStringList LegendList::texts() const {
+  QStringList out;
+  for (const Entry& e : entries_) out.append(e.text);
+  return out;
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,37 @@
+// A legend that never elides: every entry (a swatch in the line's colour and style, and the full
+// text) is laid out as wrapping rich text under or beside a chart, so a long series name wraps
+// onto the next line instead of becoming "test_accuracy...". Replaces QChart's own legend on
+// screen.
+// Threading: GUI thread.
+#pragma once
+
+#include <QColor>
+#include <QLabel>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace d500::studio {
+
+class LegendList : public QLabel {
+  Q_OBJECT
+ public:
+  struct Entry {
+    QString text;
+    QColor color;
+    Qt::PenStyle style = Qt::SolidLine;
+    bool markers = false;  // points drawn (per-epoch series)
+  };
+  // Ownership: parent. `vertical`: one entry per line (a list beside a panel).
+  explicit LegendList(bool vertical = false, QWidget* parent = nullptr);
+
+  void setEntries(const QList<Entry>& entries);
+  const QList<Entry>& entries() const { return entries_; }
+  QStringList texts() const;  // every entry's full text, in order
+
+ private:
+  QList<Entry> entries_;
+  bool vertical_;
+};
+
+}  // namespace d500::studio

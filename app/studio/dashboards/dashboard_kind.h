@@ -1,0 +1,38 @@
+// A run's dashboard as a chart kind: the level it is for, its small multiples, how its runs'
+// series are grouped (seeds or ranks), and what it shows beside the curves. One RunDashboard tab
+// per run draws it.
+#pragma once
+
+#include <QString>
+#include <vector>
+
+#include "charts/chart_kind.h"
+#include "dashboards/panel_spec.h"
+#include "dashboards/run_series.h"
+#include "d500/store/result_store.h"
+
+namespace d500::studio {
+
+struct DashboardLayout {
+  RunSeries::GroupBy groupBy = RunSeries::GroupBy::Seed;
+  int columns = 2;  // panels per row
+  std::vector<PanelSpec> panels;
+};
+
+class DashboardKind : public ChartKind {
+ public:
+  virtual QString level() const = 0;  // "training", "distributed"
+  virtual DashboardLayout layout() const = 0;
+  // What the store holds of the run beyond its curves (time-to-accuracy, verdicts), as rich
+  // text for the side of the dashboard. May read the store; throws what it throws.
+  virtual QString summaryHtml(const store::ResultStore& s, const store::RunInfo& run,
+                              const RunSeries& series) const = 0;
+
+  bool appliesTo(const QString& level) const override { return level == this->level(); }
+  bool isDashboardFor(const QString& level) const override { return appliesTo(level); }
+  bool oneTabPerRun() const override { return true; }
+  // The dashboard of the first of `runIds` (a dashboard shows one run).
+  ChartTab* create(const QString& storePath, const QList<qint64>& runIds) const override;
+};
+
+}  // namespace d500::studio

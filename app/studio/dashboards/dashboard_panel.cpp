@@ -1,0 +1,217 @@
+#include "dashboards/dashboard_panel.h"
+
+#include <QVBoxLayout>
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "charts/chart_model.h"
+#include "charts/chart_view.h"
+#include "charts/decimate.h"
+#include "charts/ema_smoother.h"
+#include "charts/legend_list.h"
+#include "charts/palette.h"
+#include "charts/units.h"
+
+namespace d500::studio {
+
+namespace {
+
+struct AxisUnit {
+  double scale = 1;  // axis value = stored value * scale
+  QString symbol;    // "" for none
+};
+
+AxisUnit unitFor(PanelSpec::Unit u, double maxAbs) {
+  switch (u) {
+    case PanelSpec::Unit::Percent: return {100, QStringLiteral("%")};
+    case PanelSpec::Unit::Seconds: {
+      const DurationUnit d = DurationUnit::forTypical(maxAbs * 1e9);
+      return {1e9 / d.nsPerUnit, d.symbol};
+    }
+    case PanelSpec::Unit::Bytes: {
+      if (maxAbs >= 1073741824.0) return {1 / 1073741824.0, QStringLiteral("GiB")};
+      if (maxAbs >= 1048576.0) return {1 / 1048576.0, QStringLiteral("MiB")};
+      if (maxAbs >= 1024.0) return {1 / 1024.0, QStringLiteral("KiB")};
+      return {1, QStringLiteral("B")};
+    }
+    case PanelSpec::Unit::PerSecond: return {1, QStringLiteral("1/s")};
+    case PanelSpec::Unit::Plain: break;
+  }
+  return {};
+}
+
+std::pair<double, double> paddedRange(double lo, double hi) {
+  if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi) return {0, 1};
+  if (hi == lo) {
+    const double d = lo == 0 ? 1 : std::fabs(lo) * 0.1;
+    return {lo - d, hi + d};
+  }
+  const double d = (hi - lo) * 0.05;
+  return {lo >= 0 ? std::max(0.0, lo - d) : lo - d, hi + d};
+}
+
+QValueAxis* valueAxis(const QString& title) {
+  auto* a = new QValueAxis;
+  a->setTitleText(title);
+  a->setLabelFormat(QStringLiteral("%.6g"));  // 350000, not 3.5e+05
+  QFont f = a->titleFont();
+  f.setPointSizeF(f.pointSizeF() * 0.9);
+  a->setTitleFont(f);
+  return a;
+}
+
+}  // namespace
+
+DashboardPanel::DashboardPanel(const PanelSpec& spec, QWidget* parent)
+    : QWidget(parent), spec_(spec), chart_(new QChart) {
+  setObjectName(spec.id);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->setSpacing(0);
+  chart_->setTitle(spec.title);
+  QFont tf = chart_->titleFont();
+  tf.setBold(true);
+  tf.setPointSizeF(tf.pointSizeF() * 1.1);
+  chart_->setTitleFont(tf);
+  chart_->legend()->hide();  // the LegendList below names every line in full
+  chart_->setMargins(QMargins(2, 2, 6, 2));
+  chart_->setAnimationOptions(QChart::NoAnimation);
+  view_ = new ChartView(chart_, this);
+  view_->setMinimumHeight(160);
+  layout->addWidget(view_, 1);
+  legend_ = new LegendList(false, this);
+  legend_->setContentsMargins(8, 0, 4, 2);
+  layout->addWidget(legend_);
+}
+
+DashboardPanel::~DashboardPanel() {
+  chart_->removeAllSeries();
+}
+
+double DashboardPanel::yMin() const {
+  auto* a = qobject_cast<QValueAxis*>(chart_->axes(Qt::Vertical).value(0));
+  return a ? a->min() : 0;
+}
+
+double DashboardPanel::yMax() const {
+  auto* a = qobject_cast<QValueAxis*>(chart_->axes(Qt::Vertical).value(0));
+  return a ? a->max() : 0;
+}
+
+void DashboardPanel::setXRange(double lo, double hi) {
+  const auto [x0, x1] = lo < hi ? std::pair{lo, hi} : paddedRange(lo, hi);
+  ChartModel::setAutoRange(chart_->axes(Qt::Horizontal).value(0), x0, x1);
+}
+
+QString DashboardPanel::xTitle(RunSeries::XAxis x) const {
+  switch (x) {
+    case RunSeries::XAxis::Epoch: return tr("epoch");
+    case RunSeries::XAxis::WallTime: return tr("wall time since the training started (s)");
+    case RunSeries::XAxis::Step: break;
+  }
+  return tr("step");
+}
+
+bool DashboardPanel::drawLine(const RunSeries& series, const View& view, const PanelLine& line,
+                              int group, double scale, double (&bounds)[4]) {
+  const RunSeries::Curve* c = series.curve(group, line.series);
+  if (!c || c->points.empty()) return false;
+  std::vector<double> xs, ys, values;
+  xs.reserve(c->points.size());
+  for (const auto& p : c->points) values.push_back(p.value);
+  if (line.draw == PanelLine::Draw::Ema) values = EmaSmoother::smooth(values, view.smoothing);
+  for (size_t i = 0; i < c->points.size(); ++i) {
+    const double x = series.x(group, *c, c->points[i], view.x);
+    const double y = values[i] * scale;
+    if (!std::isfinite(x) || !std::isfinite(y)) continue;
+    xs.push_back(x);
+    ys.push_back(y);
+    bounds[0] = std::min(bounds[0], x);
+    bounds[1] = std::max(bounds[1], x);
+    bounds[2] = std::min(bounds[2], y);
+    bounds[3] = std::max(bounds[3], y);
+  }
+  if (xs.empty()) return false;
+  DecimateOptions d;
+  d.xMin = *std::min_element(xs.begin(), xs.end());
+  d.xMax = *std::max_element(xs.begin(), xs.end());
+  if (d.xMax <= d.xMin) d.xMax = d.xMin + 1;
+  d.columns = std::max(100, static_cast<int>(chart_->plotArea().width()));
+  auto* s = new QLineSeries;
+  s->setName(line.label);
+  s->replace(c->perEpoch ? [&] {
+    QList<QPointF> all;
+    for (size_t i = 0; i < xs.size(); ++i) all.append(QPointF(xs[i], ys[i]));
+    return all;
+  }() : decimateMinMax(xs, ys, d));
+  const int colour = std::max(0, static_cast<int>(view.allGroups.indexOf(group)));
+  QColor color = seriesColor(colour);
+  double width = 1.8;
+  if (line.draw == PanelLine::Draw::FaintRaw) {
+    color.setAlpha(view.smoothing > 0 ? 70 : 255);
+    width = 1.0;
+  } else if (line.draw == PanelLine::Draw::Ema) {
+    width = 2.2;
+  }
+  s->setPen(QPen(color, width, line.style));
+  if (c->perEpoch) {
+    s->setPointsVisible(true);
+    s->setMarkerSize(7);
+  }
+  chart_->addSeries(s);
+  return true;
+}
+
+void DashboardPanel::draw(const RunSeries& series, const View& view) {
+  chart_->removeAllSeries();
+  for (QAbstractAxis* a : chart_->axes()) {
+    chart_->removeAxis(a);
+    delete a;
+  }
+  hasData_ = false;
+  double maxAbs = 0;
+  for (const PanelLine& line : spec_.lines)
+    for (int g : view.groups)
+      if (const auto* c = series.curve(g, line.series))
+        for (const auto& p : c->points)
+          if (std::isfinite(p.value)) maxAbs = std::max(maxAbs, std::fabs(p.value));
+  const AxisUnit unit = unitFor(spec_.unit, maxAbs);
+  double bounds[4] = {INFINITY, -INFINITY, INFINITY, -INFINITY};
+  QList<LegendList::Entry> entries;
+  for (const PanelLine& line : spec_.lines) {
+    bool drawn = false;
+    for (int g : view.groups) drawn = drawLine(series, view, line, g, unit.scale, bounds) || drawn;
+    if (drawn) {
+      const int colour = view.groups.size() == 1
+                             ? std::max(0, static_cast<int>(view.allGroups.indexOf(view.groups[0])))
+                             : -1;
+      QColor color = colour >= 0 ? seriesColor(colour) : QColor(70, 70, 70);
+      if (line.draw == PanelLine::Draw::FaintRaw && view.smoothing > 0) color.setAlpha(110);
+      entries.append({line.label, color, line.style, RunSeries::isPerEpoch(line.series)});
+    }
+    hasData_ = hasData_ || drawn;
+  }
+  legend_->setEntries(entries);
+  QString yTitle = spec_.quantity;
+  if (!unit.symbol.isEmpty()) yTitle += QStringLiteral(" (%1)").arg(unit.symbol);
+  QValueAxis* ax = valueAxis(xTitle(view.x));
+  QValueAxis* ay = valueAxis(yTitle);
+  chart_->addAxis(ax, Qt::AlignBottom);
+  chart_->addAxis(ay, Qt::AlignLeft);
+  for (QAbstractSeries* s : chart_->series()) {
+    s->attachAxis(ax);
+    s->attachAxis(ay);
+  }
+  xMin_ = bounds[0];
+  xMax_ = bounds[1];
+  setXRange(xMin_, xMax_);
+  auto [y0, y1] = paddedRange(bounds[2], bounds[3]);
+  if (spec_.unit == PanelSpec::Unit::Percent && bounds[3] <= 100) y1 = std::min(y1, 100.0);
+  ChartModel::setAutoRange(ay, y0, y1);
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,92 @@
+// The "training" dashboard: a training run's seeds overlaid on six small multiples (loss per step
+// with its EMA, loss per epoch, accuracy, learning rate, samples/s, step time against data wait)
+// and, beside them, the time-to-accuracy of each seed, their summary and the recipe verdict, read
+// from the store as `d500 show` reads them (app/d500/show_training.cpp).
+#include <map>
+#include <memory>
+
+#include "charts/units.h"
+#include "d500/training/time_to_accuracy.h"
+#include "dashboards/dashboard_kind.h"
+#include "dashboards/summary_format.h"
+#include "dashboards/training_panels.h"
+
+namespace d500::studio {
+
+namespace {
+
+class TrainingDashboardKind : public DashboardKind {
+  Q_DECLARE_TR_FUNCTIONS(TrainingDashboardKind)
+
+ public:
+  QString name() const override { return QStringLiteral("training"); }
+  QString title() const override { return tr("Training"); }
+  QString level() const override { return QStringLiteral("training"); }
+
+  DashboardLayout layout() const override {
+    DashboardLayout l;
+    l.groupBy = RunSeries::GroupBy::Seed;
+    l.columns = 2;
+    l.panels = trainingPanels(false);
+    return l;
+  }
+
+  QString summaryHtml(const store::ResultStore& s, const store::RunInfo& run,
+                      const RunSeries& series) const override {
+    const auto tta = series.extras("tta_s");
+    const auto finalAcc = series.extras("final_test_accuracy");
+    QString rows;
+    std::vector<double> seconds;
+    const store::ValidationRow* recipe = nullptr;
+    const auto vals = s.validations(run.id);
+    double target = 0;
+    for (const auto& v : vals) {
+      if (v.metric == "compliance") recipe = &v;
+      if (v.metric != "test_accuracy") continue;
+      const int64_t k = std::stoll(v.subject.substr(v.subject.find(' ') + 1));
+      const double t = tta.count(k) ? tta.at(k) : -1;
+      seconds.push_back(t);
+      target = v.tolerance;
+      rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                             "<td align=right>%4</td></tr><tr><td></td><td colspan=3>"
+                             "<small>%5</small></td></tr>")
+                  .arg(k)
+                  .arg(t >= 0 ? tr("%1 s").arg(formatNumber(t, 3)) : tr("not reached"))
+                  .arg(percentText(v.value))
+                  .arg(finalAcc.count(k) ? percentText(finalAcc.at(k))
+                                         : QStringLiteral("–"))
+                  .arg(QString::fromStdString(v.detail).toHtmlEscaped());
+    }
+    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Time to accuracy"));
+    if (rows.isEmpty())
+      return html + tr("<p>No seed has finished yet.</p>");
+    html += target > 0 ? tr("<p>Target: %1% test accuracy.</p>").arg(formatPercent(100 * target))
+                       : tr("<p>No target accuracy set: every seed trains its epochs.</p>");
+    html += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th align=left>%1</th>"
+                           "<th>%2</th><th>%3</th><th>%4</th></tr>%5</table>")
+                .arg(tr("seed"), tr("time"), tr("best test"), tr("final test"), rows);
+    const auto sum = training::summarize_tta(seconds);
+    html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(sum.describe()).toHtmlEscaped());
+    if (recipe) {
+      const QString subject = QString::fromStdString(recipe->subject).toHtmlEscaped();
+      html += QStringLiteral("<h3>%1</h3><p>%2</p>")
+                  .arg(tr("Recipe verdict"),
+                       recipe->passed
+                           ? tr("%1: <b style=\"color:#2e7d32\">compliant</b>").arg(subject)
+                           : tr("%1: <b style=\"color:#c62828\">not compliant</b>: %2")
+                                 .arg(subject, QString::fromStdString(recipe->detail).toHtmlEscaped()));
+    } else {
+      html += QStringLiteral("<h3>%1</h3><p>%2</p>")
+                  .arg(tr("Recipe verdict"), tr("No recipe: the experiment names none."));
+    }
+    return html;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ChartKind> makeTrainingDashboardKind() {
+  return std::make_unique<TrainingDashboardKind>();
+}
+
+}  // namespace d500::studio
