@@ -1,6 +1,21 @@
 # Feature options: each defaults to ON when its dependencies are found, and is reported once.
 option(D500_BUILD_TESTS "Build the tests and benchmarks" ON)
 
+# libFuzzer targets (tests/fuzz, with D500_BUILD_TESTS): clang only. The whole tree is then
+# compiled for libFuzzer with ASan and UBSan (UB aborts, so the fuzzer sees it as a crash);
+# plugins do not link that way (--no-undefined), so build only the target d500_fuzzers there.
+option(D500_BUILD_FUZZ "Build the libFuzzer targets (clang; instruments the whole tree)" OFF)
+if(D500_BUILD_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(WARNING "D500_BUILD_FUZZ needs clang, not ${CMAKE_CXX_COMPILER_ID}: no fuzz targets")
+    set(D500_BUILD_FUZZ OFF)
+  else()
+    add_compile_options(-fsanitize=fuzzer-no-link,address,undefined
+                        -fno-sanitize-recover=undefined)
+    add_link_options(-fsanitize=address,undefined)
+  endif()
+endif()
+
 find_package(SQLite3 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_path(DLPACK_INCLUDE_DIR dlpack/dlpack.h REQUIRED)
@@ -65,6 +80,7 @@ function(d500_print_summary)
   message(STATUS "d500 ${PROJECT_VERSION} configuration")
   message(STATUS "  build type        ${CMAKE_BUILD_TYPE}")
   message(STATUS "  tests             ${D500_BUILD_TESTS}")
+  message(STATUS "  fuzz targets      ${D500_BUILD_FUZZ}")
   message(STATUS "  LibTorch plugin   ${D500_WITH_TORCH}")
   message(STATUS "  CUDA/cuDNN plugin ${D500_WITH_CUDA}")
   message(STATUS "  MPI               ${D500_WITH_MPI}")

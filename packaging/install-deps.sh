@@ -7,7 +7,8 @@ pkgs=(build-essential cmake ninja-build pkg-config ccache git
       libsqlite3-dev sqlite3 zlib1g-dev nlohmann-json3-dev libdlpack-dev libcli11-dev libssl-dev
       libgtest-dev libgmock-dev libbenchmark-dev
       libonnx-dev libprotobuf-dev protobuf-compiler
-      dataset-fashion-mnist libonnx-testdata)
+      dataset-fashion-mnist libonnx-testdata
+      clang-14 libclang-rt-14-dev)  # the fuzz targets (packaging/robustness.sh)
 if [ "${1:-}" != "--minimal" ]; then
   pkgs+=(qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqt6opengl6-dev
          qt6-translations-l10n libgl-dev xvfb xauth fonts-wqy-microhei

@@ -45,7 +45,8 @@ Result<std::vector<std::pair<std::string, Shape>>> fixed_shapes(
       fixed.emplace_back(v.name, s);
     }
   }
-  for (const auto& [name, shape] : o.input_shapes) {
+  for (const auto& entry : o.input_shapes) {
+    const std::string& name = entry.first;  // not a structured binding: clang 14 cannot capture one
     auto it = std::find_if(model.inputs().begin(), model.inputs().end(),
                            [&](const auto& v) { return v.name == name; });
     if (it == model.inputs().end() || initializers.count(name)) {
