@@ -2,12 +2,14 @@
 // store. The store is opened before anything is measured so that a bad store fails fast.
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <set>
 
 #include "commands.h"
 #include "levels.h"
+#include "d500/check/check_experiment.h"
 #include "d500/distributed/rank_watch.h"
 #include "d500/env/environment.h"
 #include "d500/env/machine_load.h"
@@ -20,23 +22,14 @@ namespace d500::cli {
 
 namespace {
 
-// Loads the plugins the level asks for; unknown or broken ones are refused with the reason.
-void load_plugins(plugin::PluginManager& pm, const std::set<std::string>& names) {
-  for (const auto& n : names) {
-    if (!pm.find(n)) {
-      std::string known;
-      for (const auto& r : pm.plugins())
-        if (r.state != plugin::PluginState::Broken) known += (known.empty() ? "" : ", ") + r.name;
-      throw CliError{kBadInput, "unknown plugin \"" + n + "\" (plugins found: " +
-                                    (known.empty() ? "none" : known) + "; search path: see `d500 plugins`)"};
-    }
-  }
-  pm.load({names.begin(), names.end()});
-  for (const auto& n : names) {
-    const auto* rec = pm.find(n);
-    if (rec->state != plugin::PluginState::Loaded)
-      throw CliError{kBadInput, "plugin \"" + n + "\" cannot be used: " + rec->error};
-  }
+// The runner's verdict (check_experiment, shared with `d500 check` and the studio): loads the
+// plugins the experiment names into `pm`, and refuses before a run is recorded what it finds.
+void refuse_bad_input(const spec::Experiment& e, const std::string& spec_path,
+                      plugin::PluginManager& pm) {
+  check::CheckOptions co;
+  co.base_dir = std::filesystem::path(spec_path).parent_path().string();
+  const spec::Problems problems = check::check_experiment(e, spec_path, &pm, co);
+  if (!problems.empty()) throw CliError{kBadInput, spec::format_problems(problems, spec_path)};
 }
 
 int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
@@ -62,8 +55,7 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   RankStore rank_store = open_rank_store(g, comm);
   auto& store = rank_store.store;
   auto pm = make_plugin_manager(g);
-  load_plugins(*pm, level->plugins(e));
-  if (level->check) level->check(e, spec_path, *pm);
+  refuse_bad_input(e, spec_path, *pm);
 
   env::CaptureOptions copt;
   for (const auto& rec : pm->plugins())

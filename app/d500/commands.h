@@ -16,6 +16,14 @@ struct RunOptions {
 };
 
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
+
+// `d500 check FILE`: what `d500 run FILE` would refuse before it starts (cmd_check.cpp).
+struct CheckCommandOptions {
+  std::string file;          // experiment file
+  std::string base_dir;      // relative paths from here; "" = the file's folder
+  bool check_store = false;  // --db was given: its folder must exist
+};
+int cmd_check(const GlobalOptions& g, const CheckCommandOptions& o);
 int cmd_plugins(const GlobalOptions& g, bool list_operators);
 int cmd_runs(const GlobalOptions& g);
 int cmd_probe(const GlobalOptions& g, double max_seconds);

@@ -79,24 +79,6 @@ MedianCi median_ci(std::vector<double> xs, double confidence) {
 
 }  // namespace
 
-FaultSpec parse_fault(spec::Checker& c, const nlohmann::json& dist, const std::string& path) {
-  FaultSpec f;
-  auto it = dist.find("fault");
-  if (it == dist.end()) return f;
-  const std::string p = path + ".fault";
-  if (!it->is_object()) {
-    c.fail(p, "expected an object {\"rank\", \"step\", \"kind\"}");
-    return f;
-  }
-  c.known_keys(*it, p, {"rank", "step", "kind"});
-  f.rank = c.number_field<int>(*it, p, "rank", 0, 0, 1 << 20);
-  f.step = c.number_field<int64_t>(*it, p, "step", 0, 0, int64_t{1} << 40);
-  f.kind = c.string_field(*it, p, "kind", true, "");
-  if (f.kind != "nan_loss" && f.kind != "error" && f.kind != "crash")
-    c.fail(p + ".kind", "expected \"nan_loss\", \"error\" or \"crash\", got \"" + f.kind + "\"");
-  return f;
-}
-
 std::shared_ptr<training::TrainingEvent> make_fault_event(const FaultSpec& f, int rank, int ranks,
                                                           network::NetworkExecutor& ex) {
   if (f.rank < 0) return nullptr;

@@ -23,20 +23,14 @@
 #include <nlohmann/json.hpp>
 
 #include "d500/distributed/distributed_optimizers.h"
-#include "d500/spec/checker.h"
+#include "d500/distributed/distributed_spec.h"
 #include "d500/training/dataset.h"
 #include "d500/training/training_spec.h"
 #include "levels.h"
 
 namespace d500::cli {
 
-struct FaultSpec {
-  int rank = -1;  // -1: no fault
-  int64_t step = 0;
-  std::string kind;
-};
-// $.distributed.fault (absent: rank -1); problems go to `c`.
-FaultSpec parse_fault(spec::Checker& c, const nlohmann::json& dist, const std::string& path);
+using distributed::FaultSpec;  // $.distributed.fault (distributed_spec.h)
 // The event that injects the fault on this rank; nullptr when it is another rank's or none.
 // CliError(kBadInput) when the fault names a rank the job does not have.
 std::shared_ptr<training::TrainingEvent> make_fault_event(const FaultSpec& f, int rank, int ranks,

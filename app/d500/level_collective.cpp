@@ -6,9 +6,9 @@
 #include <random>
 
 #include "d500/distributed/collective_benchmark.h"
+#include "d500/distributed/distributed_spec.h"
 #include "d500/distributed/series_gather.h"
 #include "d500/operators/operator_benchmark.h"
-#include "d500/spec/checker.h"
 #include "levels.h"
 
 namespace d500::cli {
@@ -18,69 +18,12 @@ namespace {
 using distributed::Collective;
 using distributed::Communicator;
 
-struct CollectiveSection {
-  std::vector<Collective> ops;
-  int64_t min_bytes = 4;
-  int64_t max_bytes = 64 << 20;
-  DType dtype = DType::Float32;
-  std::vector<int64_t> sizes() const {
-    std::vector<int64_t> s;
-    for (int64_t b = min_bytes; b <= max_bytes; b *= 2) s.push_back(b);
-    return s;
-  }
-};
-
-CollectiveSection parse_section(const spec::Experiment& e, const std::string& source) {
-  spec::Checker c(source);
-  const std::string path = "$.collective";
-  const nlohmann::json& j = e.sections.at("collective");
-  CollectiveSection s;
-  c.known_keys(j, path, {"operations", "min_bytes", "max_bytes", "dtype"});
-  if (const nlohmann::json* ops = c.field(j, path, "operations", false)) {
-    if (!ops->is_array() || ops->empty())
-      c.fail(path + ".operations", "expected a non-empty array of \"allreduce\", \"allgather\", "
-                                   "\"broadcast\", got " + spec::Checker::describe(*ops));
-    else
-      for (size_t i = 0; i < ops->size(); ++i) {
-        const auto& v = (*ops)[i];
-        const std::string p = path + ".operations[" + std::to_string(i) + "]";
-        const std::string name = v.is_string() ? v.get<std::string>() : "";
-        const Collective op = distributed::collective_from_name(name).value_or(Collective::Allreduce);
-        if (name.empty() || distributed::collective_name(op) != name)
-          c.fail(p, "expected \"allreduce\", \"allgather\" or \"broadcast\", got " +
-                        spec::Checker::describe(v));
-        else if (std::find(s.ops.begin(), s.ops.end(), op) != s.ops.end())
-          c.fail(p, "\"" + name + "\" is listed twice");
-        else
-          s.ops.push_back(op);
-      }
-  } else {
-    s.ops = {Collective::Allreduce};
-  }
-  const std::string dtype = c.string_field(j, path, "dtype", false, "float32");
-  s.dtype = dtype_from_name(dtype);
-  if (s.dtype != DType::Float32 && s.dtype != DType::Float64) {
-    c.fail(path + ".dtype", "expected \"float32\" or \"float64\", got \"" + dtype + "\"");
-    s.dtype = DType::Float32;
-  }
-  constexpr int64_t kMax = int64_t{1} << 30;
-  s.min_bytes = c.number_field<int64_t>(j, path, "min_bytes", 4, 1, kMax);
-  s.max_bytes = c.number_field<int64_t>(j, path, "max_bytes", 64 << 20, 1, kMax);
-  const auto elem = static_cast<int64_t>(dtype_size(s.dtype));
-  if (s.min_bytes % elem != 0)
-    c.fail(path + ".min_bytes", "must be a multiple of " + std::to_string(elem) + " (one " +
-                                    dtype + "), got " + std::to_string(s.min_bytes));
-  if (s.max_bytes < s.min_bytes)
-    c.fail(path + ".max_bytes", "must be >= min_bytes (" + std::to_string(s.min_bytes) + ")");
-  if (!c.ok()) throw CliError{kBadInput, c.message()};
-  return s;
-}
-
-std::set<std::string> no_plugins(const spec::Experiment&) { return {}; }
-
-void check_section(const spec::Experiment& e, const std::string& spec_path,
-                      plugin::PluginManager&) {
-  parse_section(e, spec_path);
+// The section as check_experiment accepted it.
+distributed::CollectiveSpec parse_section(const spec::Experiment& e, const std::string& source) {
+  auto s = distributed::parse_collective(e.sections.value("collective", nlohmann::json::object()),
+                                         source);
+  if (!s) throw CliError{kBadInput, s.error().to_string()};
+  return std::move(s).value();
 }
 
 std::string size_label(int64_t b) {
@@ -112,7 +55,7 @@ std::vector<store::SeriesPoint> comm_series(Communicator& comm, int64_t run_id) 
 LevelOutcome run_collectives(LevelContext& ctx) {
   Communicator& comm = Communicator::world();
   const bool writer = comm.rank() == 0;
-  const CollectiveSection sec = parse_section(ctx.e, ctx.spec_path);
+  const distributed::CollectiveSpec sec = parse_section(ctx.e, ctx.spec_path);
   std::vector<std::pair<Collective, int64_t>> points;
   for (Collective op : sec.ops)
     for (int64_t b : sec.sizes()) points.emplace_back(op, b);
@@ -203,7 +146,6 @@ LevelOutcome run_collectives(LevelContext& ctx) {
 
 }  // namespace
 
-const Level kCollectiveLevel{"collective", &no_plugins, &check_section, &run_collectives,
-                             true};
+const Level kCollectiveLevel{"collective", &run_collectives, true};
 
 }  // namespace d500::cli

@@ -1,6 +1,7 @@
 // Level "distributed" (Level 3): data-parallel training on every rank of an MPI job with one of
 // the distributed optimizers (distributed_optimizers.h). The experiment has a "training" section
-// (as level "training"; one seed, the experiment's) and a "distributed" section:
+// (as level "training"; one seed, the experiment's) and a "distributed" section (both parsed and
+// checked in core: training_spec.h, distributed_spec.h):
 //   "distributed": {"scheme": "allreduce" | "parameter_server" | "model_averaging" | "dpsgd" |
 //                             "async_parameter_server",
 //                   "average_every": 4, "sampler": "partitioned" | "replicated",
@@ -24,10 +25,9 @@
 #include <memory>
 
 #include "d500/distributed/distributed_optimizers.h"
+#include "d500/distributed/distributed_spec.h"
 #include "d500/distributed/series_gather.h"
 #include "d500/measure/stats.h"
-#include "d500/network/executor_factory.h"
-#include "d500/spec/checker.h"
 #include "d500/training/trainer.h"
 #include "distributed_extras.h"
 #include "levels.h"
@@ -40,75 +40,12 @@ namespace {
 using distributed::Communicator;
 using distributed::Scheme;
 
-struct DistSection {
-  Scheme scheme = Scheme::Allreduce;
-  int64_t average_every = 4;
-  bool partitioned = true;
-  bool scaling_baseline = false;
-  FaultSpec fault;
-  nlohmann::json as_written;
-};
-
-DistSection parse_dist(const spec::Experiment& e, const std::string& source) {
-  spec::Checker c(source);
-  const std::string path = "$.distributed";
-  const nlohmann::json j = e.sections.value("distributed", nlohmann::json::object());
-  c.known_keys(j, path, {"scheme", "average_every", "sampler", "scaling_baseline", "fault"});
-  DistSection d;
-  d.as_written = j;
-  const std::string scheme = c.string_field(j, path, "scheme", false, "allreduce");
-  if (auto s = distributed::scheme_from_name(scheme))
-    d.scheme = *s;
-  else
-    c.fail(path + ".scheme", "expected one of " + std::string(distributed::kSchemeNames) +
-                                 ", got \"" + scheme + "\"");
-  d.average_every = c.number_field<int64_t>(j, path, "average_every", 4, 1, 1 << 30);
-  const std::string sampler = c.string_field(j, path, "sampler", false, "partitioned");
-  if (sampler != "partitioned" && sampler != "replicated")
-    c.fail(path + ".sampler",
-           "expected \"partitioned\" or \"replicated\", got \"" + sampler + "\"");
-  d.partitioned = sampler != "replicated";
-  if (auto it = j.find("scaling_baseline"); it != j.end()) {
-    if (it->is_boolean())
-      d.scaling_baseline = it->get<bool>();
-    else
-      c.fail(path + ".scaling_baseline", "expected true or false");
-  }
-  d.fault = parse_fault(c, j, path);
-  if (!c.ok()) throw CliError{kBadInput, c.message()};
-  return d;
-}
-
-training::TrainerOptions trainer_options(const training::TrainingSpec& t, uint64_t seed,
-                                         bool async) {
-  training::TrainerOptions o = trainer_options_for(t, seed);
-  // Stops are agreed across ranks by the scheme (a rank stopping alone would leave the others
-  // waiting in a collective); the target is judged afterwards.
-  // (The asynchronous scheme's ranks stop on their own.)
-  o.max_seconds = async ? t.max_seconds : 0;
-  o.target_accuracy = 0;
-  o.stop_on_divergence = async;  // the synchronous schemes vote on it (DistributedScheme)
-  return o;
-}
-
-void check_dist(const spec::Experiment& e, const std::string& spec_path,
-                plugin::PluginManager& pm) {
-  const training::TrainingSpec t = parse_training_section(e, spec_path);
-  parse_dist(e, spec_path);
-  std::unique_ptr<training::Optimizer> opt;
-  try {
-    opt = std::make_unique<training::Optimizer>(pm, t.optimizer_plugin, t.optimizer, t.hyper);
-  } catch (const D500Error& err) {
-    throw CliError{kBadInput, spec_path + ":$.training.optimizer: " + err.what()};
-  }
-  auto ex = build_training_executor(t, e.seed, pm);
-  try {
-    training::Trainer check(*ex, *opt, trainer_options(t, e.seed, false));
-    auto one = distributed::Communicator::single_rank();
-    distributed::DistributedScheme probe(*one, *ex, {});
-  } catch (const D500Error& err) {
-    throw CliError{kBadInput, spec_path + ":$.training.network: " + err.what()};
-  }
+// The section as check_experiment accepted it.
+distributed::DistributedSpec parse_dist(const spec::Experiment& e, const std::string& source) {
+  auto d = distributed::parse_distributed(
+      e.sections.value("distributed", nlohmann::json::object()), source);
+  if (!d) throw CliError{kBadInput, d.error().to_string()};
+  return std::move(d).value();
 }
 
 // Keeps this rank's points until they are shipped to rank 0.
@@ -248,7 +185,7 @@ LevelOutcome run_distributed(LevelContext& ctx) {
   Communicator& comm = Communicator::world();
   const bool writer = comm.rank() == 0;
   const training::TrainingSpec t = parse_training_section(ctx.e, ctx.spec_path);
-  const DistSection d = parse_dist(ctx.e, ctx.spec_path);
+  const distributed::DistributedSpec d = parse_dist(ctx.e, ctx.spec_path);
   const uint64_t seed = ctx.e.seed;
   if (writer) {
     ctx.store.add_log(ctx.run_id, "info", "training section: " + t.as_written.dump());
@@ -260,12 +197,13 @@ LevelOutcome run_distributed(LevelContext& ctx) {
                         "the distributed level trains one seed (" + std::to_string(seed) +
                             "); $.training.seeds ignored");
   }
-  auto data = load_training_data(t, seed);
-  auto ex = build_training_executor(t, seed, ctx.plugins);
+  auto data = training::load_training_data(t, seed);
+  auto ex = training::build_training_executor(t, seed, ctx.plugins).value();
   training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
   const bool async = d.scheme == Scheme::AsyncParameterServer;
+  const uint64_t rank_seed = seed + static_cast<uint64_t>(comm.rank());
   training::Trainer trainer(*ex, opt,
-                            trainer_options(t, seed + static_cast<uint64_t>(comm.rank()), async));
+                            distributed::distributed_trainer_options(t, rank_seed, async));
   distributed::SchemeOptions so;
   so.scheme = d.scheme;
   so.average_every = d.average_every;
@@ -404,6 +342,6 @@ LevelOutcome run_distributed(LevelContext& ctx) {
 
 }  // namespace
 
-const Level kDistributedLevel{"distributed", &training_section_plugins, &check_dist, &run_distributed, true};
+const Level kDistributedLevel{"distributed", &run_distributed, true};
 
 }  // namespace d500::cli

@@ -6,27 +6,6 @@ namespace d500::cli {
 
 namespace {
 
-std::set<std::string> operator_plugins(const spec::Experiment& e) {
-  std::set<std::string> names;
-  for (const auto& impl : e.implementations) names.insert(impl.plugin);
-  return names;
-}
-
-// A reference the experiment names must exist: otherwise every check would be "skipped" and the
-// run would pass as if validated.
-void check_operators(const spec::Experiment& e, const std::string& spec_path,
-                     plugin::PluginManager& plugins) {
-  if (!(e.validation.forward || e.validation.backward)) return;
-  const std::string& ref = e.validation.reference;
-  const auto* rec = plugins.find(ref);
-  if (!rec)
-    throw CliError{kBadInput, spec_path + ":$.validate.reference: no plugin \"" + ref +
-                                  "\" to validate against (see `d500 plugins`)"};
-  if (rec->state == plugin::PluginState::Broken)
-    throw CliError{kBadInput, spec_path + ":$.validate.reference: plugin \"" + ref +
-                                  "\" cannot be loaded: " + rec->error};
-}
-
 LevelOutcome run_operators(LevelContext& ctx) {
   const spec::Experiment& e = ctx.e;
   // The validation reference is loaded when it exists; without it the checks say "skipped".
@@ -73,6 +52,6 @@ LevelOutcome run_operators(LevelContext& ctx) {
 
 }  // namespace
 
-const Level kOperatorLevel{"operator", &operator_plugins, &check_operators, &run_operators};
+const Level kOperatorLevel{"operator", &run_operators};
 
 }  // namespace d500::cli

@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "d500/measure/stats.h"
-#include "d500/network/executor_factory.h"
 #include "d500/training/time_to_accuracy.h"
 #include "d500/training/trainer.h"
 #include "d500/training/training_spec.h"
@@ -18,55 +17,12 @@ namespace {
 
 using training::TrainingSpec;
 
-TrainingSpec parse(const spec::Experiment& e, const std::string& spec_path) {
-  return parse_training_section(e, spec_path);
-}
-
 std::unique_ptr<training::Sampler> make_sampler(const TrainingSpec& t, const training::Dataset& d,
                                                 uint64_t seed) {
   if (t.sampler == "sequential") return std::make_unique<training::SequentialSampler>(d.size());
   if (t.sampler == "balanced")
     return std::make_unique<training::ClassBalancedSampler>(d.labels, d.num_classes, seed);
   return std::make_unique<training::ShuffledSampler>(d.size(), seed);
-}
-
-void check_training(const spec::Experiment& e, const std::string& spec_path,
-                    plugin::PluginManager& pm) {
-  const TrainingSpec t = parse(e, spec_path);
-  // A recipe may name the executor and optimizer; load what they need now.
-  std::set<std::string> needed{t.optimizer_plugin};
-  if (auto ex = network::executor_plugins(t.executor)) needed.insert(ex->begin(), ex->end());
-  for (const auto& n : needed)
-    if (!pm.find(n))
-      throw CliError{kBadInput, spec_path + ":$.training: no plugin \"" + n + "\" (see `d500 plugins`)"};
-  pm.load({needed.begin(), needed.end()});
-  for (const auto& n : needed)
-    if (pm.find(n)->state != plugin::PluginState::Loaded)
-      throw CliError{kBadInput, "plugin \"" + n + "\" cannot be used: " + pm.find(n)->error};
-  if (t.dataset == "fashion-mnist") {
-    const std::string dir = t.dataset_dir.empty() ? training::default_fashion_mnist_dir() : t.dataset_dir;
-    if (!training::fashion_mnist_available(dir))
-      throw CliError{kBadInput, spec_path + ":$.training.dataset: Fashion-MNIST not found in " + dir +
-                                    " (install the Debian package dataset-fashion-mnist, or set "
-                                    "$.training.dataset_dir)"};
-  }
-  if (!pm.find(t.optimizer_plugin) || !plugin::find_optimizer(pm.optimizers(), t.optimizer_plugin, t.optimizer)) {
-    std::string known;
-    for (const auto& o : pm.optimizers()) known += (known.empty() ? "" : ", ") + o.plugin + "/" + o.name();
-    throw CliError{kBadInput, spec_path + ":$.training.optimizer: no optimizer \"" + t.optimizer +
-                                  "\" in plugin \"" + t.optimizer_plugin + "\" (loaded: " +
-                                  (known.empty() ? "none" : known) + ")"};
-  }
-  training::Optimizer probe(pm, t.optimizer_plugin, t.optimizer, t.hyper);  // rejects bad hyper
-  auto ex = build_training_executor(t, e.seed, pm);
-  training::TrainerOptions o;
-  o.batch = t.batch;
-  o.schedule = t.schedule;
-  try {
-    training::Trainer check(*ex, probe, o);
-  } catch (const D500Error& err) {
-    throw CliError{kBadInput, spec_path + ":$.training.network: " + err.what()};
-  }
 }
 
 class StoreSink : public training::SeriesSink {
@@ -88,10 +44,10 @@ class StoreSink : public training::SeriesSink {
 };
 
 LevelOutcome run_training(LevelContext& ctx) {
-  const TrainingSpec t = parse(ctx.e, ctx.spec_path);
+  const TrainingSpec t = parse_training_section(ctx.e, ctx.spec_path);
   store::ResultStore& st = ctx.store;
   st.add_log(ctx.run_id, "info", "training section: " + t.as_written.dump());
-  auto data = load_training_data(t, ctx.e.seed);
+  auto data = training::load_training_data(t, ctx.e.seed);
   store::SeriesWriter writer(st);
   std::vector<double> tta;
   std::vector<std::string> notes;
@@ -99,9 +55,9 @@ LevelOutcome run_training(LevelContext& ctx) {
   const size_t total = static_cast<size_t>(t.seeds * t.epochs);
   for (int64_t k = 0; k < t.seeds && !g_cancel.load(); ++k) {
     const uint64_t seed = ctx.e.seed + static_cast<uint64_t>(k);
-    auto ex = build_training_executor(t, seed, ctx.plugins);
+    auto ex = training::build_training_executor(t, seed, ctx.plugins).value();
     training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
-    training::Trainer trainer(*ex, opt, trainer_options_for(t, seed));
+    training::Trainer trainer(*ex, opt, training::trainer_options_for(t, seed));
     StoreSink sink(writer, ctx.run_id, k);
     trainer.set_sink(&sink);
     trainer.set_cancel(&g_cancel);
@@ -187,6 +143,6 @@ LevelOutcome run_training(LevelContext& ctx) {
 
 }  // namespace
 
-const Level kTrainingLevel{"training", &training_section_plugins, &check_training, &run_training};
+const Level kTrainingLevel{"training", &run_training};
 
 }  // namespace d500::cli

@@ -1,10 +1,10 @@
-// What `d500 run` does per experiment level. cmd_run.cpp opens the store, loads the plugins a
-// level asks for, records the environment and the run, and installs the signal handlers; a level
-// then measures and stores, and says how the run ended. One file per level: level_operator.cpp,
-// level_network.cpp, level_training.cpp, level_collective.cpp, ...
+// What `d500 run` does per experiment level. cmd_run.cpp opens the store, has core's
+// check::check_experiment load the plugins and refuse what the runner refuses (the levels'
+// sections are parsed and checked in core, beside each level), records the environment and the
+// run, and installs the signal handlers; a level then measures and stores, and says how the run
+// ended. One file per level: level_operator.cpp, level_network.cpp, level_training.cpp, ...
 #pragma once
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -36,13 +36,8 @@ struct LevelOutcome {
 
 struct Level {
   const char* name;  // the experiment's "level"
-  // Plugins to load before the run starts; an unknown or broken one is refused.
-  std::set<std::string> (*plugins)(const spec::Experiment& e);
-  // Checks the level's own section before the run is recorded: throws CliError(kBadInput) with
-  // "file:$.path: what" messages, so a bad file never leaves a run behind.
-  void (*check)(const spec::Experiment& e, const std::string& spec_path,
-                plugin::PluginManager& plugins);
-  // Measures and stores. Throwing marks the run failed with the message.
+  // Measures and stores, after check_experiment accepted the experiment (its plugins loaded).
+  // Throwing marks the run failed with the message.
   LevelOutcome (*run)(LevelContext& ctx);
   // Runs on every rank of an MPI job (through distributed::Communicator::world(); only rank 0
   // writes: other ranks get a private scratch store). A level without it is refused under mpirun

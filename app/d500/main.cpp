@@ -61,6 +61,20 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run->add_option("--name", ro.name, "Name of this run (default: the experiment's name)");
 
+  CheckCommandOptions co;
+  auto* check = app.add_subcommand(
+      "check", "Say whether `d500 run` would accept an experiment file, without running it");
+  check->add_option("file", co.file, "Experiment file (JSON)")->required();
+  check->add_option("--base-dir", co.base_dir,
+                    "Take relative paths (models, recipes, problem lists) from this folder "
+                    "instead of the file's (the studio checks a copy of what it edits)");
+  check->footer(
+      "Checks what `d500 run` checks before it records a run: the file, the level's section, "
+      "the plugins, operators, executors and optimizers it names (loaded as for a run), and "
+      "with --db that the store's folder exists.\nPrints \"ok: the runner will accept this "
+      "experiment\" (exit 0), or each problem as FILE:$.json.path: message (exit 3). With "
+      "--json: {\"ok\": bool, \"problems\": [{\"path\": ..., \"message\": ...}]}.");
+
   std::string rerun_id;
   auto* rerun = app.add_subcommand(
       "rerun", "Run a stored run's experiment again with the same seeds, as a new linked run");
@@ -175,6 +189,10 @@ int main(int argc, char** argv) {
 
   try {
     if (*run) return cmd_run(g, ro);
+    if (*check) {
+      co.check_store = app.get_option("--db")->count() > 0;
+      return cmd_check(g, co);
+    }
     if (*rerun) {
       ro.rerun_arg = rerun_id;
       return cmd_run(g, ro);

@@ -1,39 +1,19 @@
-// What a training level builds from a "training" section (training_spec.h): the parsed section,
-// the network's executor (parameters seeded), and the dataset split. Used by the distributed
-// level (level_training.cpp still builds its own), and the recipe verdict, shared by both levels.
+// The runner's side of the training levels (training and distributed): the parsed "training"
+// section (parsed, built and checked in core: training_spec.h, training_setup.h), and the
+// recipe verdict, which both levels store.
 #pragma once
 
-#include <memory>
-#include <set>
 #include <string>
 
-#include "d500/network/executor.h"
-#include "d500/plugin/plugin_manager.h"
 #include "d500/spec/experiment.h"
 #include "d500/store/result_store.h"
-#include "d500/training/dataset.h"
-#include "d500/training/trainer.h"
-#include "d500/training/training_spec.h"
+#include "d500/training/training_setup.h"
 
 namespace d500::cli {
 
-// The plugins a "training" section names as written (its executor's and its optimizer's, and the
-// reference); a recipe may name more, which the level's check() loads.
-std::set<std::string> training_section_plugins(const spec::Experiment& e);
 // The experiment's "training" section; CliError(kBadInput) listing every problem.
 training::TrainingSpec parse_training_section(const spec::Experiment& e,
                                               const std::string& spec_path);
-// The network from its builder (parameters from `seed`) or model file, on the named executor.
-std::unique_ptr<network::NetworkExecutor> build_training_executor(const training::TrainingSpec& t,
-                                                                  uint64_t seed,
-                                                                  plugin::PluginManager& pm);
-// Train and test sets (synthetic ones drawn from `seed`), flattened for an MLP, normalised when
-// asked.
-training::DatasetSplit load_training_data(const training::TrainingSpec& t, uint64_t seed);
-
-// The trainer's options as the section gives them (batch, epochs, stops, schedule, augmentation),
-// for the seed `seed`.
-training::TrainerOptions trainer_options_for(const training::TrainingSpec& t, uint64_t seed);
 
 // The recipe verdict of a run whose experiment follows a recipe, stored as a validation row:
 // compliant unless a fixed component changed or `missed` (why the target was not reached; ""

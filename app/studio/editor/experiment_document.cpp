@@ -2,9 +2,13 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QSaveFile>
+#include <QTimer>
 #include <QUndoStack>
 
+#include "d500/check/check_experiment.h"
 #include "d500/spec/experiment.h"
 #include "editor/commands/list_item_command.h"
 #include "editor/commands/replace_document_command.h"
@@ -13,7 +17,6 @@
 #include "editor/json_format.h"
 #include "editor/level_templates.h"
 #include "editor/operator_defaults.h"
-#include "d500/training/training_spec.h"
 
 namespace d500::studio {
 
@@ -25,14 +28,30 @@ const JsonPath kInputs{QStringLiteral("operator"), QStringLiteral("inputs")};
 const JsonPath kAttributes{QStringLiteral("operator"), QStringLiteral("attributes")};
 const JsonPath kHosts{QStringLiteral("launcher"), QStringLiteral("hosts")};
 
-// The name under which the parser reports problems; stripped again from its messages.
+// The name under which the checks report problems (messages do not quote it).
 constexpr char kSource[] = "experiment";
+// Edits that follow each other within this pause are asked of the runner once.
+constexpr int kRunnerPauseMs = 300;
 
 }  // namespace
 
 ExperimentDocument::ExperimentDocument(QObject* parent)
-    : QObject(parent), json_(blankExperiment()), undo_(new QUndoStack(this)) {
+    : QObject(parent),
+      json_(blankExperiment()),
+      undo_(new QUndoStack(this)),
+      runnerCheck_(new RunnerCheck(this)),
+      checkTimer_(new QTimer(this)) {
   connect(undo_, &QUndoStack::cleanChanged, this, [this] { Q_EMIT titleChanged(title()); });
+  checkTimer_->setSingleShot(true);
+  checkTimer_->setInterval(kRunnerPauseMs);
+  connect(checkTimer_, &QTimer::timeout, this, &ExperimentDocument::askRunner);
+  connect(runnerCheck_, &RunnerCheck::finished, this, [this](const QList<Problem>& problems) {
+    if (checkedJson_ != json_.dump()) return askRunner();  // edited meanwhile
+    setVerdict(problems.isEmpty() ? Verdict::Accepted : Verdict::Refused, problems);
+  });
+  connect(runnerCheck_, &RunnerCheck::failed, this, [this](const QString& error) {
+    setVerdict(Verdict::Unknown, {}, error);
+  });
   validate();
 }
 
@@ -288,41 +307,58 @@ void ExperimentDocument::restore(const Json& json) {
 }
 
 void ExperimentDocument::validate() {
-  QList<Problem> found;
-  // The runner's own parsers: what they accept, the studio accepts, with the same messages.
-  const auto collect = [&found](const std::string& text) {
-    const QString prefix = QString::fromLatin1(kSource) + QLatin1Char(':');
-    for (const QString& line : QString::fromStdString(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-      if (line.startsWith(prefix)) {
-        const QString rest = line.mid(prefix.size());
-        const qsizetype sep = rest.indexOf(QStringLiteral(": "));
-        found.append(sep < 0 ? Problem{QStringLiteral("$"), rest}
-                             : Problem{rest.left(sep), rest.mid(sep + 2)});
-      } else if (!found.isEmpty()) {
-        // A problem inside a problem list file: its lines continue the previous problem.
-        found.last().message += QLatin1Char('\n') + line;
-      } else {
-        found.append(Problem{QStringLiteral("$"), line});
-      }
-    }
-  };
+  // The runner's own checks, in-process and without plugins: what a run refuses for the file and
+  // its level's section (a model, a dataset, a recipe) shows at once, with the runner's messages.
   const nlohmann::json plain = nlohmann::json::parse(json_.dump());
-  const std::string base = filePath_.isEmpty() ? std::string() : QFileInfo(filePath_).absolutePath().toStdString();
-  auto parsed = d500::spec::parse_experiment(plain, kSource, base);
-  if (!parsed.ok()) {
-    collect(parsed.error().to_string());
-  } else if (parsed->level == "training" || parsed->level == "distributed") {
-    // The training section is checked without plugins (the runner checks the names later).
-    auto t = d500::training::parse_training(parsed->sections.value("training", nlohmann::json::object()),
-                                            kSource, base);
-    if (!t) collect(t.error().to_string());
+  d500::check::CheckOptions options;
+  if (!filePath_.isEmpty()) options.base_dir = QFileInfo(filePath_).absolutePath().toStdString();
+  options.store_path = storePath_.toStdString();
+  QList<Problem> found;
+  for (const auto& p : d500::check::check_experiment(plain, kSource, nullptr, options))
+    found.append({QString::fromStdString(p.path), QString::fromStdString(p.message)});
+  if (!found.isEmpty()) {
+    checkTimer_->stop();
+    runnerCheck_->cancel();
+    return setVerdict(Verdict::Refused, found);
   }
-  const bool same = found.size() == problems_.size() &&
-                    std::equal(found.begin(), found.end(), problems_.begin(), [](const Problem& a, const Problem& b) {
-                      return a.path == b.path && a.message == b.message;
-                    });
-  problems_ = found;
-  if (!same) Q_EMIT problemsChanged();
+  // What needs the plugins is the runner's to say: until it has, nothing is "accepted".
+  setVerdict(Verdict::Checking, {});
+  checkTimer_->start();
+}
+
+void ExperimentDocument::askRunner() {
+  checkedJson_ = json_.dump();
+  runnerCheck_->start(QByteArray::fromStdString(checkedJson_),
+                      filePath_.isEmpty() ? QString() : QFileInfo(filePath_).absolutePath(),
+                      storePath_, runner_);
+}
+
+void ExperimentDocument::setVerdict(Verdict v, const QList<Problem>& problems,
+                                    const QString& note) {
+  if (v == verdict_ && problems == problems_ && note == verdictNote_) return;
+  verdict_ = v;
+  problems_ = problems;
+  verdictNote_ = note;
+  Q_EMIT problemsChanged();
+}
+
+void ExperimentDocument::setStorePath(const QString& path) {
+  if (path == storePath_) return;
+  storePath_ = path;
+  validate();
+}
+
+void ExperimentDocument::setRunner(const QString& runner) {
+  runner_ = runner;
+  if (verdict_ != Verdict::Refused) validate();
+}
+
+bool ExperimentDocument::waitForVerdict(int ms) {
+  QElapsedTimer t;
+  t.start();
+  while (verdict_ == Verdict::Checking && t.elapsed() < ms)
+    QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 20);
+  return verdict_ != Verdict::Checking;
 }
 
 QStringList ExperimentDocument::problemsAt(const JsonPath& path) const {

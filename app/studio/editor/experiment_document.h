@@ -1,5 +1,8 @@
 // One experiment being edited: its JSON, where it lives (a file, or embedded in the project),
-// the undo stack every edit goes through, and the parser's verdict on it.
+// the undo stack every edit goes through, and the runner's verdict on it: check_experiment()
+// (core, the function `d500 run` calls before it records a run) in-process without plugins at
+// every edit, then, when that finds nothing, `d500 check` (RunnerCheck) for what needs the
+// plugins, so that "accepted" is only ever the runner's own answer.
 // The undo stack belongs to the document, not to a view: the form, the palette and the JSON text
 // all edit through the methods below, and each user action is exactly one undo step.
 // Threading: GUI thread.
@@ -13,7 +16,9 @@
 #include <optional>
 
 #include "editor/json_path.h"
+#include "editor/runner_check.h"
 
+class QTimer;
 class QUndoStack;
 
 namespace d500::studio {
@@ -21,9 +26,15 @@ namespace d500::studio {
 class ExperimentDocument : public QObject {
   Q_OBJECT
  public:
-  struct Problem {
-    QString path;     // "$.operator.inputs[0][1]" ("$" when the problem is the whole file)
-    QString message;  // what was expected
+  // path: "$.operator.inputs[0][1]" ("$" when the problem is the whole file); message: what was
+  // expected.
+  using Problem = SpecProblem;
+
+  enum class Verdict {
+    Refused,   // problems() lists why
+    Checking,  // nothing found without the plugins; the runner is being asked
+    Accepted,  // the runner said it will accept the experiment as it is now
+    Unknown,   // nothing found without the plugins, but the runner gave no answer (verdictNote)
   };
 
   // Ownership: parent. Starts as a blank operator experiment.
@@ -82,8 +93,16 @@ class ExperimentDocument : public QObject {
   void replaceJson(const Json& json);
 
   // --- validation ---------------------------------------------------------------------------
-  // The experiment parser's problems (empty when the runner would accept the file).
+  // The runner's problems with the experiment (empty unless verdict() is Refused).
   const QList<Problem>& problems() const { return problems_; }
+  Verdict verdict() const { return verdict_; }
+  QString verdictNote() const { return verdictNote_; }  // why it is Unknown
+  // The store a run would write (the project's): its folder must exist. "" = not checked.
+  void setStorePath(const QString& path);
+  // The runner asked (`d500 check`); "" = RunnerLocator's. For tests and the settings.
+  void setRunner(const QString& runner);
+  // Blocks (tests) until the verdict is no longer Checking or `ms` passed.
+  bool waitForVerdict(int ms);
   QStringList problemsAt(const JsonPath& path) const;  // at this path or inside it
 
   // Used by the undo commands only: puts `value` (nullopt: nothing) at `path`; or puts back a
@@ -94,17 +113,25 @@ class ExperimentDocument : public QObject {
  Q_SIGNALS:
   // After any change of the content (edit, undo, redo, load).
   void changed();
-  void problemsChanged();
+  void problemsChanged();  // problems() or verdict() changed
   void titleChanged(const QString& title);
 
  private:
   void validate();
+  void askRunner();
+  void setVerdict(Verdict v, const QList<Problem>& problems, const QString& note = QString());
   void pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item, const QString& text);
 
   Json json_;
   QString filePath_;
   QUndoStack* undo_;
   QList<Problem> problems_;
+  Verdict verdict_ = Verdict::Checking;
+  QString verdictNote_;
+  QString storePath_, runner_;
+  RunnerCheck* runnerCheck_;
+  QTimer* checkTimer_;  // asks the runner once edits pause
+  std::string checkedJson_;  // what the running check is about
   bool embeddedModified_ = false;
 };
 

@@ -125,11 +125,24 @@ bool ExperimentEditor::focusPath(const QString& jsonPath) {
 
 void ExperimentEditor::showProblems() {
   problems_->clear();
-  if (doc_->problems().isEmpty()) {
-    auto* ok = new QListWidgetItem(tr("No problems: the runner will accept this experiment."));
-    ok->setForeground(QColor(0x20, 0x80, 0x30));
-    problems_->addItem(ok);
-    return;
+  auto note = [this](const QString& text, const QColor& colour) {
+    auto* item = new QListWidgetItem(text);
+    item->setForeground(colour);
+    problems_->addItem(item);
+  };
+  switch (doc_->verdict()) {
+    case ExperimentDocument::Verdict::Accepted:
+      return note(tr("No problems: the runner will accept this experiment."),
+                  QColor(0x20, 0x80, 0x30));
+    case ExperimentDocument::Verdict::Checking:
+      return note(tr("No problems in the file; asking the runner about its plugins..."),
+                  QColor(0x60, 0x60, 0x60));
+    case ExperimentDocument::Verdict::Unknown:
+      return note(tr("No problems in the file, but the runner could not check its plugins: %1")
+                      .arg(doc_->verdictNote()),
+                  QColor(0xa0, 0x60, 0x00));
+    case ExperimentDocument::Verdict::Refused:
+      break;
   }
   for (const ExperimentDocument::Problem& p : doc_->problems()) {
     auto* item = new QListWidgetItem(QStringLiteral("%1: %2").arg(p.path, p.message));

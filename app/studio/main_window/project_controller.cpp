@@ -142,6 +142,7 @@ ExperimentDocument* ProjectController::createDocument(int index, QString* error)
   }
   const ProjectExperiment& e = project_.experiments[index];
   auto* doc = new ExperimentDocument;
+  doc->setStorePath(project_.storePath);  // a run writes there: its folder must exist
   if (e.isEmbedded()) {
     // QJsonObject sorts keys; the document keeps that order from here on.
     doc->setEmbedded(Json::parse(QJsonDocument(e.embedded).toJson(QJsonDocument::Compact).toStdString()));

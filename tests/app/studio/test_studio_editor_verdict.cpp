@@ -1,0 +1,164 @@
+// Issue 13, item 4: the Problems pane is the runner's own verdict for every level. For each
+// level an experiment the runner refuses (some only with the plugins: an unknown plugin, executor
+// or optimizer; others in the file: an invalid field, a store folder that is not there) is loaded
+// into the editor: the pane never says it will be accepted and lists the problem's path, and the
+// real `d500 check` on the same JSON agrees.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "editor/experiment_document.h"
+#include "editor/experiment_editor.h"
+
+using namespace d500::studio;
+
+namespace {
+
+QString runner() {
+  return QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500");
+}
+QString examples() {
+  return QStringLiteral(D500_TEST_SOURCE_DIR "/resources/examples");
+}
+
+const char* kSynthetic = R"("dataset": "synthetic", "epochs": 1, "seeds": 1,
+  "synthetic": {"samples": 64, "test_samples": 16, "shape": [8], "classes": 2},
+  "network": {"builder": "mlp", "hidden": [4]})";
+
+QStringList paneTexts(ExperimentEditor& editor, QSet<QString>* paths) {
+  auto* pane = editor.findChild<QListWidget*>(QStringLiteral("experimentProblems"));
+  QStringList texts;
+  if (!pane) return texts;
+  for (int i = 0; i < pane->count(); ++i) {
+    texts << pane->item(i)->text();
+    const QString path = pane->item(i)->data(Qt::UserRole).toString();
+    if (!path.isEmpty()) paths->insert(path);
+  }
+  return texts;
+}
+
+// `d500 [--db store] check --json file`: the JSON paths of its problems; *ok its verdict.
+QSet<QString> runnerPaths(const QString& file, const QString& store, bool* ok) {
+  QProcess p;
+  QStringList args;
+  if (!store.isEmpty()) args << QStringLiteral("--db") << store;
+  p.start(runner(), args << QStringLiteral("check") << QStringLiteral("--json") << file);
+  p.waitForFinished(120000);
+  const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+  *ok = o.value(QStringLiteral("ok")).toBool(true) && p.exitCode() == 0;
+  QSet<QString> paths;
+  for (const QJsonValue& v : o.value(QStringLiteral("problems")).toArray())
+    paths.insert(v.toObject().value(QStringLiteral("path")).toString());
+  return paths;
+}
+
+}  // namespace
+
+class EditorVerdictTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void refusedExperimentsAreNeverShownAsAccepted_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("store");  // relative to a temporary folder; "" = none
+    QTest::addColumn<QString>("path");
+    QTest::newRow("operator: unknown plugin")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "operator",
+             "operator": {"op": "Gemm", "inputs": [[4, 4], [4, 4]]},
+             "implementations": ["reference", "nosuch"]})")
+        << QString() << QStringLiteral("$.implementations[1]");
+    QTest::newRow("network: unknown executor")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "network",
+             "network": {"model": {"builder": "mlp"}, "executors": ["nosuchexec"]}})")
+        << QString() << QStringLiteral("$.network.executors[0]");
+    QTest::newRow("training: optimizer the plugin lacks")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "training", "training": {)") +
+               kSynthetic + R"(, "optimizer": {"plugin": "reference", "name": "adamax"}}})"
+        << QString() << QStringLiteral("$.training.optimizer");
+    QTest::newRow("distributed: invalid scheme")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "distributed", "training": {)") +
+               kSynthetic + R"(}, "distributed": {"scheme": "ring"}})"
+        << QString() << QStringLiteral("$.distributed.scheme");
+    QTest::newRow("collective: invalid target field")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "collective",
+             "collective": {"operations": ["allreduce"], "min_bytes": 3}})")
+        << QString() << QStringLiteral("$.collective.min_bytes");
+    QTest::newRow("collective: missing store folder")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "collective",
+             "collective": {"operations": ["allreduce"]}})")
+        << QStringLiteral("no/such/folder/project.d500db") << QStringLiteral("$");
+  }
+
+  void refusedExperimentsAreNeverShownAsAccepted() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, store);
+    QFETCH(QString, path);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("experiment.json"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(json);
+    f.close();
+    const QString storePath = store.isEmpty() ? QString() : dir.filePath(store);
+
+    auto* doc = new ExperimentDocument;
+    doc->setRunner(runner());
+    doc->setStorePath(storePath);
+    QString error;
+    QVERIFY2(doc->load(file, &error), qPrintable(error));
+    ExperimentEditor editor(doc);
+    QVERIFY(doc->waitForVerdict(120000));
+    QCOMPARE(doc->verdict(), ExperimentDocument::Verdict::Refused);
+    QSet<QString> shown;
+    const QStringList texts = paneTexts(editor, &shown);
+    QVERIFY2(!texts.join(QLatin1Char('\n')).contains(QStringLiteral("will accept")),
+             qPrintable(texts.join(QLatin1Char('\n'))));
+    QVERIFY2(shown.contains(path), qPrintable(texts.join(QLatin1Char('\n'))));
+
+    bool runnerOk = true;
+    const QSet<QString> byRunner = runnerPaths(file, storePath, &runnerOk);
+    QVERIFY(!runnerOk);
+    QCOMPARE(byRunner, shown);
+  }
+
+  void anExampleTheRunnerAcceptsIsShownAsAccepted() {
+    auto* doc = new ExperimentDocument;
+    doc->setRunner(runner());
+    QString error;
+    QVERIFY2(doc->load(examples() + QStringLiteral("/gemm_reference.json"), &error),
+             qPrintable(error));
+    ExperimentEditor editor(doc);
+    QVERIFY(doc->waitForVerdict(120000));
+    QSet<QString> shown;
+    const QStringList texts = paneTexts(editor, &shown);
+    QCOMPARE(doc->verdict(), ExperimentDocument::Verdict::Accepted);
+    QVERIFY2(texts.join(QString()).contains(QStringLiteral("will accept")),
+             qPrintable(texts.join(QString())));
+    bool runnerOk = false;
+    runnerPaths(examples() + QStringLiteral("/gemm_reference.json"), QString(), &runnerOk);
+    QVERIFY(runnerOk);
+  }
+
+  void withoutARunnerNothingIsShownAsAccepted() {
+    auto* doc = new ExperimentDocument;
+    doc->setRunner(QStringLiteral("/nonexistent/d500"));
+    QString error;
+    QVERIFY2(doc->load(examples() + QStringLiteral("/gemm_reference.json"), &error),
+             qPrintable(error));
+    ExperimentEditor editor(doc);
+    QVERIFY(doc->waitForVerdict(30000));
+    QCOMPARE(doc->verdict(), ExperimentDocument::Verdict::Unknown);
+    QSet<QString> shown;
+    QVERIFY(!paneTexts(editor, &shown).join(QString()).contains(QStringLiteral("will accept")));
+  }
+};
+
+QTEST_MAIN(EditorVerdictTest)
+#include "test_studio_editor_verdict.moc"
