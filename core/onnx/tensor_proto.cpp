@@ -158,7 +158,11 @@ Result<Tensor> parse_tensor(std::string_view bytes, const std::string& where) {
     return Error{"not a valid TensorProto (protobuf parsing failed: truncated or another kind of "
                  "file)",
                  where};
-  return detail::tensor_from_proto(proto, where);
+  try {
+    return detail::tensor_from_proto(proto, where);
+  } catch (const D500Error& e) {  // a shape the tensor itself refuses (too large for memory)
+    return Error{e.error().message, where};
+  }
 }
 
 Result<NamedTensor> read_named_tensor_file(const std::string& path) {

@@ -74,9 +74,12 @@ DType from_dlpack(DLDataType t) {
 }
 
 int64_t element_count(const Shape& shape) {
-  int64_t n = 1;
   for (int64_t d : shape) {
     if (d < 0) throw D500Error("negative dimension in shape " + shape_to_string(shape));
+    if (d == 0) return 0;  // empty, however large the other dimensions: [2^62, 2^62, 0] is fine
+  }
+  int64_t n = 1;
+  for (int64_t d : shape) {
     if (__builtin_mul_overflow(n, d, &n))
       throw D500Error("shape " + shape_to_string(shape) + " has more than 2^63 elements");
   }

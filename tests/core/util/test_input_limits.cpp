@@ -17,7 +17,9 @@ using namespace d500;
 TEST(ElementCount, ThrowsInsteadOfWrapping) {
   EXPECT_EQ(element_count({2, 3, 4}), 24);
   EXPECT_EQ(element_count({}), 1);
-  EXPECT_EQ(element_count({5, 0, int64_t{1} << 62}), 0);  // zero first: no overflow to report
+  EXPECT_EQ(element_count({5, 0, int64_t{1} << 62}), 0);
+  // An empty tensor whose other dimensions alone would overflow (found by fuzz_tensor_proto).
+  EXPECT_EQ(element_count({int64_t{1} << 62, int64_t{1} << 62, 0}), 0);
   EXPECT_THROW(element_count({int64_t{2147483648}, int64_t{2147483648}, 4}), D500Error);
   EXPECT_THROW(element_count({int64_t{1} << 62, 4}), D500Error);
   EXPECT_THROW(element_count({INT64_MAX, 2}), D500Error);
