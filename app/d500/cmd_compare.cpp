@@ -11,20 +11,12 @@ namespace d500::cli {
 
 namespace {
 
-int cores_of(const store::ResultStore& s, const store::RunInfo& r) {
-  auto env = s.environment(r.environment_id);
-  if (!env) return 0;
-  auto j = nlohmann::json::parse(env->json, nullptr, false);
-  return j.is_object() && j.contains("cpu") && j["cpu"].is_object() ? j["cpu"].value("logical_cpus", 0)
-                                                                    : 0;
-}
-
 // The machine's load during each run: identical environments say nothing about another process
 // that ran beside one of them.
 void print_load_conditions(const store::ResultStore& sa, const store::RunInfo& a,
                            const store::ResultStore& sb, const store::RunInfo& b) {
-  auto la = env::stored_load(sa, a.id, cores_of(sa, a));
-  auto lb = env::stored_load(sb, b.id, cores_of(sb, b));
+  auto la = env::stored_load(sa, a.id);
+  auto lb = env::stored_load(sb, b.id);
   if (!la && !lb) return;
   std::cout << "\nmachine load:\n"
             << "  A: " << (la ? la->describe() : "not recorded") << "\n"

@@ -78,17 +78,15 @@ void print_header(const store::ResultStore& s, const store::RunInfo& r) {
             << "  seed      " << r.seed << ", spec " << r.spec_hash.substr(0, 12)
             << (r.spec_path.empty() ? "" : " (" + printable(r.spec_path) + ")") << "\n";
   if (r.parent_run_id) std::cout << "  rerun of  run " << r.parent_run_id << "\n";
-  int cores = 0;
   if (auto env = s.environment(r.environment_id)) {
     auto j = json::parse(env->json, nullptr, false);
-    if (j.is_object() && j.contains("cpu") && j["cpu"].is_object()) {
-      cores = j["cpu"].value("logical_cpus", 0);
-      std::cout << "  machine   " << printable(j["cpu"].value("model", "?")) << ", " << cores
-                << " CPUs, governor " << printable(j["cpu"].value("governor", "?"))
-                << "; environment " << env->hash.substr(0, 12) << "\n";
-    }
+    if (j.is_object() && j.contains("cpu") && j["cpu"].is_object())
+      std::cout << "  machine   " << printable(j["cpu"].value("model", "?")) << ", "
+                << j["cpu"].value("logical_cpus", 0) << " CPUs, governor "
+                << printable(j["cpu"].value("governor", "?")) << "; environment "
+                << env->hash.substr(0, 12) << "\n";
   }
-  if (auto load = env::stored_load(s, r.id, cores))
+  if (auto load = env::stored_load(s, r.id))
     std::cout << "  load      " << load->describe() << "\n";
 }
 

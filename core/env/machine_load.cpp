@@ -13,6 +13,8 @@
 #include <sstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "d500/store/result_store.h"
 
 namespace d500::env {
@@ -194,7 +196,21 @@ void store_load(store::ResultStore& store, int64_t run_id, const std::vector<Loa
   if (!points.empty()) store.add_series(points);
 }
 
-std::optional<LoadSummary> stored_load(const store::ResultStore& store, int64_t run_id, int cores) {
+namespace {
+
+int recorded_cores(const store::ResultStore& store, int64_t run_id) {
+  auto run = store.run(run_id);
+  auto env = run ? store.environment(run->environment_id) : std::nullopt;
+  if (!env) return 0;
+  auto j = nlohmann::json::parse(env->json, nullptr, false);
+  return j.is_object() && j.contains("cpu") && j["cpu"].is_object()
+             ? j["cpu"].value("logical_cpus", 0)
+             : 0;
+}
+
+}  // namespace
+
+std::optional<LoadSummary> stored_load(const store::ResultStore& store, int64_t run_id) {
   std::map<int64_t, LoadSample> by_step;
   int64_t after = 0;
   for (;;) {
@@ -214,7 +230,7 @@ std::optional<LoadSummary> stored_load(const store::ResultStore& store, int64_t 
   if (by_step.empty()) return std::nullopt;
   std::vector<LoadSample> samples;
   for (auto& [step, s] : by_step) samples.push_back(s);
-  return summarize_load(samples, cores);
+  return summarize_load(samples, recorded_cores(store, run_id));
 }
 
 }  // namespace d500::env

@@ -35,7 +35,7 @@ TEST(MachineLoadCli, RunsStoreTheirLoadAndShowAndCompareReportIt) {
   {
     auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly);
     ASSERT_TRUE(s) << s.error().to_string();
-    auto load = d500::env::stored_load(**s, 1, 2);
+    auto load = d500::env::stored_load(**s, 1);
     ASSERT_TRUE(load.has_value());
     EXPECT_GE(load->samples, 1);
     EXPECT_GE(load->mean_others_cpu, 0);

@@ -79,17 +79,9 @@ void sortRows(QList<ComparisonTable::Row>& rows) {
 }
 
 // {"machine load", baseline, other} when either run was measured on a busy machine.
-std::optional<QStringList> loadChange(const store::ResultStore& s, qint64 base, qint64 other,
-                                      const std::optional<store::Environment>& baseEnv,
-                                      const std::optional<store::Environment>& otherEnv) {
-  auto cores = [](const std::optional<store::Environment>& e) {
-    if (!e) return 0;
-    auto j = nlohmann::json::parse(e->json, nullptr, false);
-    return j.is_object() && j.contains("cpu") && j["cpu"].is_object()
-               ? j["cpu"].value("logical_cpus", 0) : 0;
-  };
-  const auto a = env::stored_load(s, base, cores(baseEnv));
-  const auto b = env::stored_load(s, other, cores(otherEnv));
+std::optional<QStringList> loadChange(const store::ResultStore& s, qint64 base, qint64 other) {
+  const auto a = env::stored_load(s, base);
+  const auto b = env::stored_load(s, other);
   if (!(a && a->busy) && !(b && b->busy)) return std::nullopt;
   const QString none = ComparisonTable::tr("not recorded");
   return QStringList{ComparisonTable::tr("machine load (conditions differ)"),
@@ -231,7 +223,7 @@ ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<
       d.identical = d.changes.isEmpty();
     }
     // Identical machines and software say nothing about another process running beside one run.
-    if (auto load = loadChange(s, base, runIds[k], baseEnv, env)) {
+    if (auto load = loadChange(s, base, runIds[k])) {
       d.changes.append(*load);
       d.identical = d.missing = false;
     }

@@ -125,9 +125,9 @@ TEST(MachineLoad, SamplesRoundTripThroughTheStore) {
     r.name = "r";
     r.level = "operator";
     const int64_t id = (*s)->create_run(r);
-    EXPECT_FALSE(stored_load(**s, id, 2).has_value());
+    EXPECT_FALSE(stored_load(**s, id).has_value());
     store_load(**s, id, {LoadSample{0.5, 1.0, 0.1, 0, 10}, LoadSample{1.0, 1.5, 0.9, 0, 30}});
-    auto load = stored_load(**s, id, 2);
+    auto load = stored_load(**s, id);
     ASSERT_TRUE(load.has_value());
     EXPECT_EQ(load->samples, 2);
     EXPECT_DOUBLE_EQ(load->mean_others_cpu, 0.5);

@@ -88,7 +88,8 @@ inline constexpr const char* kLoadSeries[] = {"machine.load1", "machine.others_c
                                               "machine.steal", "machine.involuntary_per_s"};
 // Writes the samples as series of run_id (rank 0).
 void store_load(store::ResultStore& store, int64_t run_id, const std::vector<LoadSample>& samples);
-// Reads them back and summarizes; nullopt for runs stored before sampling existed.
-std::optional<LoadSummary> stored_load(const store::ResultStore& store, int64_t run_id, int cores);
+// Reads them back and summarizes against the core count of the run's recorded environment (0 when
+// none is recorded); nullopt for runs stored before sampling existed.
+std::optional<LoadSummary> stored_load(const store::ResultStore& store, int64_t run_id);
 
 }  // namespace d500::env
