@@ -35,6 +35,7 @@ void ProjectController::newProject() {
   notices_.clear();
   project_ = Project::createNew(QDir::current().absoluteFilePath(tr("untitled") + QStringLiteral(".d500proj")));
   path_.clear();
+  sessionStore_ = false;
   tree_->setExperiments(project_.experiments);
   watcher_->setStorePath(project_.storePath);
   setModified(false);
@@ -56,7 +57,10 @@ bool ProjectController::open(const QString& path, const QString& storeOverride) 
     return false;
   }
   if (!warning.isEmpty()) report(warning);
+  // A session's store (--store) is used, never written into the project file.
+  fileStorePath_ = p.storePath;
   if (!storeOverride.isEmpty()) p.storePath = QFileInfo(storeOverride).absoluteFilePath();
+  sessionStore_ = !storeOverride.isEmpty() && p.storePath != fileStorePath_;
   project_ = p;
   path_ = QFileInfo(path).absoluteFilePath();
   for (const ProjectExperiment& e : project_.experiments)
@@ -86,7 +90,10 @@ bool ProjectController::saveAs(const QString& path, QString* error) {
   if (path_.isEmpty() && !QFileInfo::exists(p.storePath))
     p.storePath = Project::createNew(absolute).storePath;
   if (collect_) collect_(p);
-  if (!p.save(absolute, error)) return false;
+  // The session's store stays this session's: the file keeps the store it named.
+  Project toFile = p;
+  if (sessionStore_) toFile.storePath = fileStorePath_;
+  if (!toFile.save(absolute, error)) return false;
   const bool storeMoved = p.storePath != project_.storePath;
   project_ = p;
   if (storeMoved) watcher_->setStorePath(project_.storePath);

@@ -30,6 +30,8 @@ class ProjectController : public QObject {
 
   const Project& project() const { return project_; }
   QString projectPath() const { return path_; }  // empty: never saved
+  // Whether the store in use was given for this session (--store) rather than by the file.
+  bool usesSessionStore() const { return sessionStore_; }
   bool isModified() const { return modified_; }
   StoreWatcher* storeWatcher() const { return watcher_; }
   ProjectTreeModel* treeModel() const { return tree_; }
@@ -78,6 +80,8 @@ class ProjectController : public QObject {
 
   Project project_;
   QString path_;
+  QString fileStorePath_;     // the store the project file names
+  bool sessionStore_ = false;  // project_.storePath is --store's, not the file's
   bool modified_ = false;
   QStringList notices_;
   StoreWatcher* watcher_;

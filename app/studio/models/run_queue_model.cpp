@@ -54,8 +54,9 @@ QVariant RunQueueModel::data(const QModelIndex& index, int role) const {
       case Experiment: return job->title();
       case Status: return job->statusText();
       case Progress:
-        return job->total() > 0 ? QStringLiteral("%1/%2").arg(job->done()).arg(job->total())
-                                : QString();
+        if (job->total() > 0) return QStringLiteral("%1/%2").arg(job->done()).arg(job->total());
+        if (!job->isActive()) return QString();
+        return job->runId() > 0 ? tr("preparing") : tr("starting");
       case RunId: return job->runId() > 0 ? QVariant(job->runId()) : QVariant();
     }
   } else if (role == Qt::ToolTipRole) {

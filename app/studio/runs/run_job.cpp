@@ -206,7 +206,10 @@ void RunJob::finish(State s, const QString& reason) {
 QString RunJob::statusText() const {
   switch (state_) {
     case State::Running:
-      return total_ > 0 ? tr("running %1/%2").arg(done_).arg(total_) : tr("starting");
+      // From the runner's first event on, the run's own state: its number, then its points.
+      if (runId_ <= 0) return tr("starting the runner");
+      if (total_ <= 0) return tr("run #%1: preparing").arg(runId_);
+      return tr("run #%1: %2/%3").arg(runId_).arg(done_).arg(total_);
     case State::Crashed:
       return tr("crashed (signal %1)").arg(signal_);
     case State::Failed:

@@ -190,6 +190,33 @@ class ProjectTest : public QObject {
     QVERIFY(doc->isEmbedded());
     QCOMPARE(doc->name(), QStringLiteral("new-experiment"));
   }
+
+  // --store: the session uses the given store; saving the project keeps the store its file named.
+  void sessionStoreIsNotWrittenIntoTheProject() {
+    QTemporaryDir tmp;
+    const QDir dir(tmp.path());
+    ProjectController c;
+    c.newProject();
+    QString error;
+    const QString file = dir.filePath(QStringLiteral("p.d500proj"));
+    QVERIFY2(c.saveAs(file, &error), qPrintable(error));
+    const QString own = c.project().storePath;
+
+    ProjectController session;
+    const QString other = dir.filePath(QStringLiteral("elsewhere/other.d500db"));
+    QVERIFY(session.open(file, other));
+    QVERIFY(session.usesSessionStore());
+    QCOMPARE(session.project().storePath, other);
+    session.addEmbeddedExperiment(ExperimentDocument::blankExperiment());
+    QVERIFY2(session.save(&error), qPrintable(error));
+    QCOMPARE(session.project().storePath, other);  // still this session's store
+
+    ProjectController reopened;
+    QVERIFY(reopened.open(file));
+    QVERIFY(!reopened.usesSessionStore());
+    QCOMPARE(reopened.project().storePath, own);
+    QCOMPARE(reopened.project().experiments.size(), qsizetype(1));  // the edit was saved
+  }
 };
 
 QTEST_MAIN(ProjectTest)

@@ -114,6 +114,29 @@ class RunsTest : public QObject {
     QCOMPARE(s.value()->measurements(job->runId()).size(), size_t(3));
   }
 
+  // The queue and the status bar say the run's own state from the runner's first event on: its
+  // number as soon as it exists, then its points; never a bare "starting" once it runs.
+  void statusFollowsTheRunFromItsFirstEvent() {
+    QTemporaryDir dir;
+    const QString exp = write(dir, QStringLiteral("tiny.json"), kTiny);
+    RunManager manager;
+    manager.setRunnerPath(kRunner);
+    RunJob* job = manager.enqueue(QStringLiteral("tiny"), exp, dir.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
+    QStringList seen;
+    int startedAt = -1;
+    connect(job, &RunJob::runStarted, this, [&] { startedAt = int(seen.size()); });
+    connect(job, &RunJob::changed, this, [&] {
+      if (job->isActive()) seen << job->statusText();
+    });
+    QVERIFY(waitFinished(job, 60000));
+    QVERIFY2(startedAt >= 0, qPrintable(seen.join(QStringLiteral(" | "))));
+    const QString prefix = QStringLiteral("run #%1: ").arg(job->runId());
+    QVERIFY2(seen.size() > startedAt, qPrintable(seen.join(QStringLiteral(" | "))));
+    for (int i = startedAt; i < seen.size(); ++i) QVERIFY2(seen[i].startsWith(prefix), qPrintable(seen[i]));
+    QVERIFY2(seen.contains(prefix + QStringLiteral("3/3")), qPrintable(seen.join(QStringLiteral(" | "))));
+    for (int i = 0; i < startedAt; ++i) QCOMPARE(seen[i], QStringLiteral("starting the runner"));
+  }
+
   void queueRunsOneAtATime() {
     QTemporaryDir dir;
     const QString exp = write(dir, QStringLiteral("tiny.json"), kTiny);
