@@ -1,8 +1,10 @@
 // Level 1: one network on one or more executors (network_benchmark.h), and the micro-batching
 // transformation (micro_batching.h). The "network" section is parsed and checked in core
 // (network_spec.h); here it is measured and stored.
+#include <algorithm>
 #include <filesystem>
 
+#include "d500/network/network_isolation.h"
 #include "d500/network/network_spec.h"
 #include "levels.h"
 
@@ -19,6 +21,93 @@ network::NetworkSpec parse_section(const spec::Experiment& e, const std::string&
   return std::move(s).value();
 }
 
+// What the benchmark, its isolated children and micro-batching measured, over the run.
+struct Tally {
+  size_t measured = 0, failed = 0, invalid = 0;
+  bool cancelled = false;
+  std::vector<std::string> errors;
+
+  void add(size_t points, const std::vector<std::string>& errs, bool was_cancelled,
+           bool child_failed = false) {
+    measured += points + (child_failed ? 1 : 0);
+    failed += errs.size();
+    errors.insert(errors.end(), errs.begin(), errs.end());
+    cancelled = cancelled || was_cancelled;
+  }
+  void add_micro(const std::string& name, const std::vector<network::MicroBatchResult>& results) {
+    for (const auto& r : results) {
+      ++measured;
+      if (!r.error.empty()) {
+        ++failed;
+        errors.push_back("micro-batching k=" + std::to_string(r.k) + " [" + name + "]: " + r.error);
+      } else if (!r.passed) {
+        ++invalid;
+      }
+    }
+  }
+};
+
+// One pass over the points for the executors measured here (interleaved), then one per isolated
+// executor, each in its child.
+void benchmark_all(LevelContext& ctx, const network::NetworkSpec& s,
+                   const std::vector<network::ExecutorUnderTest>& exs,
+                   const std::vector<bool>& isolate, size_t total, Tally& t) {
+  const size_t points = network::count_points(s.bench);
+  if (points == 0) return;
+  network::BenchmarkCallbacks cb;
+  cb.cancel = &g_cancel;
+  cb.on_point = [&](const auto& measured, const auto& nodes) {
+    network::store_benchmark_results(ctx.store, ctx.run_id, measured, nodes, s.bench.policy);
+  };
+  auto progress_from = [&](size_t base) {
+    return [&ctx, base, total](size_t d, size_t, const std::string& subject) {
+      ctx.progress.update(operators::ProgressEvent{base + d, total, subject});
+    };
+  };
+  std::vector<network::ExecutorUnderTest> here;
+  for (size_t i = 0; i < exs.size(); ++i)
+    if (!isolate[i]) here.push_back(exs[i]);
+  size_t done = 0;
+  if (!here.empty()) {
+    cb.progress = progress_from(0);
+    network::NetworkBenchmarkResult r = network::run_network_benchmark(here, s.bench, cb);
+    t.add(r.points.size(), r.errors, r.cancelled);
+    done = points;
+  }
+  const network::IsolatedDestination own{ctx.store, ctx.run_id};
+  for (size_t i = 0; i < exs.size() && !g_cancel.load(); ++i) {
+    if (!isolate[i]) continue;
+    cb.progress = progress_from(done);
+    auto r = network::run_isolated_benchmark(exs[i], s.bench, own, cb);
+    t.add(r.points, r.errors, r.cancelled, r.child_failed);
+    done += points;
+  }
+}
+
+// Micro-batching per executor: here, or in a child for an isolated one.
+void micro_batch_all(LevelContext& ctx, const network::NetworkSpec& s, const std::string& bytes,
+                     size_t done, size_t total, Tally& t) {
+  const auto isolate = network::executor_isolation_plan(
+      operators::experiment_isolation(ctx.e), s.micro_executors, ctx.plugins);
+  const network::IsolatedDestination own{ctx.store, ctx.run_id};
+  for (size_t i = 0; i < s.micro_executors.size() && !g_cancel.load(); ++i) {
+    const std::string& name = s.micro_executors[i];
+    ctx.progress.update(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
+    const auto make = network::network_executor_factory(name, bytes, s, ctx.plugins);
+    if (isolate[i]) {
+      auto r = network::run_isolated_micro_batching(name, make, s.micro_opt, own, &g_cancel);
+      t.add(r.points, r.errors, r.cancelled, r.child_failed);
+      t.invalid += r.invalid;
+    } else {
+      auto results = network::run_micro_batching(make, s.micro_opt, &g_cancel);
+      network::store_micro_batching(ctx.store, ctx.run_id, name, s.micro_opt, results);
+      t.add_micro(name, results);
+    }
+    done += s.micro_opt.ks.size();
+    ctx.progress.update(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
+  }
+}
+
 LevelOutcome run_network(LevelContext& ctx) {
   const network::NetworkSpec s = parse_section(ctx.e, ctx.spec_path);
   auto model = network::network_model_bytes(s);
@@ -30,48 +119,22 @@ LevelOutcome run_network(LevelContext& ctx) {
   std::vector<network::ExecutorUnderTest> exs;
   for (const auto& name : s.executors)
     exs.push_back({name, network::network_executor_factory(name, bytes, s, ctx.plugins)});
-
-  const size_t bench_total = network::count_points(s.bench);
+  // Executors of plugins not shipped with d500 run in child processes unless the experiment
+  // says otherwise (network_isolation.h).
+  const auto isolate = network::executor_isolation_plan(operators::experiment_isolation(ctx.e),
+                                                        s.executors, ctx.plugins);
+  const size_t isolated = size_t(std::count(isolate.begin(), isolate.end(), true));
+  const size_t passes = (isolated < exs.size() ? 1 : 0) + isolated;
+  const size_t bench_total = network::count_points(s.bench) * passes;
   const size_t micro_total = s.micro ? s.micro_opt.ks.size() * s.micro_executors.size() : 0;
   const size_t total = bench_total + micro_total;
-  network::BenchmarkCallbacks cb;
-  cb.cancel = &g_cancel;
-  cb.progress = [&](size_t done, size_t, const std::string& subject) {
-    ctx.progress.update(operators::ProgressEvent{done, total, subject});
-  };
-  cb.on_point = [&](const auto& points, const auto& nodes) {
-    network::store_benchmark_results(ctx.store, ctx.run_id, points, nodes, s.bench.policy);
-  };
+  Tally t;
+  benchmark_all(ctx, s, exs, isolate, total, t);
+  micro_batch_all(ctx, s, bytes, bench_total, total, t);
   LevelOutcome out;
-  size_t measured = 0, failed = 0, invalid = 0;
-  bool cancelled = false;
-  if (bench_total > 0) {
-    network::NetworkBenchmarkResult r = network::run_network_benchmark(exs, s.bench, cb);
-    measured = r.points.size();
-    failed = r.errors.size();
-    out.errors = r.errors;
-    cancelled = r.cancelled;
-  }
-  size_t done = bench_total;
-  for (const auto& name : s.micro_executors) {
-    if (g_cancel.load()) break;
-    ctx.progress.update(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
-    auto results = network::run_micro_batching(
-        network::network_executor_factory(name, bytes, s, ctx.plugins), s.micro_opt, &g_cancel);
-    network::store_micro_batching(ctx.store, ctx.run_id, name, s.micro_opt, results);
-    for (const auto& r : results) {
-      ++measured;
-      if (!r.error.empty()) {
-        ++failed;
-        out.errors.push_back("micro-batching k=" + std::to_string(r.k) + " [" + name + "]: " +
-                             r.error);
-      } else if (!r.passed) {
-        ++invalid;
-      }
-    }
-    done += s.micro_opt.ks.size();
-    ctx.progress.update(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
-  }
+  out.errors = t.errors;
+  const size_t measured = t.measured, failed = t.failed, invalid = t.invalid;
+  const bool cancelled = t.cancelled;
   for (const auto& e : out.errors) ctx.store.add_log(ctx.run_id, "error", e);
   out.summary = {{"measurements", measured}, {"failed", failed}, {"micro_batching_failed", invalid}};
   if (cancelled || g_cancel.load()) {

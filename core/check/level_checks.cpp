@@ -2,6 +2,7 @@
 
 #include "d500/distributed/communicator.h"
 #include "d500/distributed/distributed_spec.h"
+#include "d500/network/network_isolation.h"
 #include "d500/network/network_spec.h"
 #include "d500/operators/operator_benchmark.h"
 #include "d500/training/training_setup.h"
@@ -83,7 +84,10 @@ spec::Problems check_network_level(const LevelInput& in) {
   if (!s) return problems_of(s, in.source);
   if (in.pm)
     if (auto p = require_plugins(*in.pm, network::network_plugins(sec)); !p.empty()) return p;
-  return network::check_network(*s, in.pm);
+  if (!in.pm) return network::check_network(*s, nullptr);
+  const auto plan = network::executor_isolation_plan(operators::experiment_isolation(in.e),
+                                                     s->executors, *in.pm);
+  return network::check_network(*s, in.pm, plan);
 }
 
 spec::Problems check_training_level(const LevelInput& in) {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "d500/network/executor_factory.h"
+#include "d500/network/network_isolation.h"
 #include "d500/network/network_spec.h"
 #include "d500/onnx/model.h"
 
@@ -100,7 +101,8 @@ ExecutorFactory network_executor_factory(const std::string& name, const std::str
   };
 }
 
-spec::Problems check_network(const NetworkSpec& s, const plugin::PluginManager* pm) {
+spec::Problems check_network(const NetworkSpec& s, const plugin::PluginManager* pm,
+                             const std::vector<bool>& isolate) {
   const std::string model_at = kSec + ".model";
   auto bytes = network_model_bytes(s);
   if (!bytes) return {{model_at, bytes.error().message}};
@@ -121,9 +123,20 @@ spec::Problems check_network(const NetworkSpec& s, const plugin::PluginManager* 
   auto g = network_graph_at(*bytes, s, b);
   if (!g) return {{model_at, g.error().to_string()}};
   if (!pm) return out;
-  for (size_t i = 0; i < s.executors.size() && out.empty(); ++i)
-    check_executor(s.executors[i], kSec + ".executors[" + std::to_string(i) + "]", g->clone(), s,
-                   *pm, out);
+  for (size_t i = 0; i < s.executors.size() && out.empty(); ++i) {
+    const std::string where = kSec + ".executors[" + std::to_string(i) + "]";
+    if (i >= isolate.size() || !isolate[i]) {
+      check_executor(s.executors[i], where, g->clone(), s, *pm, out);
+      continue;
+    }
+    // An isolated executor is built in a child: a crash there is a problem, and this process
+    // has not run the executor's library before the benchmark forks its own child.
+    out = check_in_child([&] {
+      spec::Problems p;
+      check_executor(s.executors[i], where, g->clone(), s, *pm, p);
+      return p;
+    }, where);
+  }
   return out;
 }
 

@@ -108,3 +108,44 @@ TEST(CliIsolation, SigtermEndsARunWhoseIsolatedForwardHangs) {
   ASSERT_EQ(ms.size(), 1u);
   EXPECT_EQ(ms[0].stop_reason, "cancelled");
 }
+
+// Network executors (issue 15, item 2): an executor of a plugin that is not shipped runs in a
+// child by default; one that crashes in its passes fails with its signal, the reference
+// executor's points are stored, and the run ends failed (exit 1), never killed.
+TEST(CliIsolation, CrashingNetworkExecutorFailsAloneAndTheReferenceIsKept) {
+  TempDir dir;
+  const std::string db = dir.file("s.d500db");
+  const std::string exp = dir.file("net.json");
+  std::ofstream(exp) << R"({"d500": 1, "name": "crashy-net", "level": "network", "seed": 3,
+    "network": {"model": {"builder": "mlp", "seed": 1},
+                "executors": ["reference", "fixture_crashy/segv_forward"],
+                "batch_sizes": [2], "latency": false, "throughput": true, "training": false,
+                "per_node": false},
+    "repetition": {"min_samples": 5, "max_samples": 20, "max_seconds": 0.05}})";
+  auto r = run({kD500, "run", exp, "--db", db, "--progress=none", "--plugin-path", kCrashy},
+               dir.path());
+  EXPECT_EQ(r.signal, 0) << r.err;
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_TRUE(contains(r.err, "executor \"fixture_crashy/segv_forward\": its child process killed by SIGSEGV"))
+      << r.err;
+  auto s = open_read(db);
+  EXPECT_EQ(s->run(1)->status, d500::store::RunStatus::Failed);
+  size_t reference = 0, crashy = 0;
+  for (const auto& m : s->measurements(1)) {
+    if (m.implementation == "reference") reference += m.error.empty() && m.n >= 5;
+    if (m.implementation == "fixture_crashy/segv_forward") ++crashy;
+  }
+  EXPECT_EQ(reference, 1u);  // throughput at batch 2
+  EXPECT_EQ(crashy, 0u);     // nothing came back from the crashed child
+}
+
+// "isolation": "none" runs such an executor in the runner itself: the experiment says so.
+TEST(CliIsolation, NetworkIsolationIsChecked) {
+  TempDir dir;
+  const std::string exp = dir.file("net.json");
+  std::ofstream(exp) << R"({"d500": 1, "name": "n", "level": "network", "isolation": "sandbox",
+    "network": {"model": {"builder": "mlp", "seed": 1}, "executors": ["reference"]}})";
+  auto r = run({kD500, "check", exp}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_TRUE(contains(r.err + r.out, "$.isolation")) << r.err << r.out;
+}

@@ -67,6 +67,8 @@ ExecutorFactory network_executor_factory(const std::string& name, const std::str
 // What a run would refuse after parsing: a missing or malformed model, an input it does not
 // have; with `pm` (its plugins loaded) also an executor that cannot run the model (naming the
 // operator), and a loss that is not a scalar output. Stops at the first problem of the model.
-spec::Problems check_network(const NetworkSpec& s, const plugin::PluginManager* pm);
+// `isolate`: per executor, build it in a child process (network_isolation.h); empty: none.
+spec::Problems check_network(const NetworkSpec& s, const plugin::PluginManager* pm,
+                             const std::vector<bool>& isolate = {});
 
 }  // namespace d500::network
