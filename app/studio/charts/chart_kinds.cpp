@@ -11,6 +11,7 @@ std::unique_ptr<ChartKind> makeTimingsKind();
 std::unique_ptr<ChartKind> makeSweepKind();
 std::unique_ptr<ChartKind> makeRooflineKind();
 std::unique_ptr<ChartKind> makeSeedsKind();
+std::unique_ptr<ChartKind> makeGraphKind();  // graph/graph_kind.cpp
 std::unique_ptr<ChartKind> makeTrainingDashboardKind();
 std::unique_ptr<ChartKind> makeDistributedDashboardKind();
 
@@ -24,5 +25,6 @@ void registerStudioChartKinds(ChartKindRegistry& registry) {
   registry.add(makeTrainingDashboardKind());
   registry.add(makeDistributedDashboardKind());
 }
+  registry.add(makeGraphKind());
 
 }  // namespace d500::studio

@@ -26,8 +26,8 @@ QList<qint64> ChartActions::chosenRuns() const {
   return ids;
 }
 
-ChartTab* ChartActions::openChart(const QString& kindName, const QList<qint64>& runIds) {
-  ChartTab* panel = tabs_->addChart(ProjectChart{kindName, runIds, {}}, project_->project().storePath);
+ChartTab* ChartActions::openChart(const QString& kindName, const QList<qint64>& runIds, const QJsonObject& settings) {
+  ChartTab* panel = tabs_->addChart(ProjectChart{kindName, runIds, settings}, project_->project().storePath);
   project_->setModified(true);
   return panel;
 }

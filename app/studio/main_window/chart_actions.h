@@ -4,6 +4,7 @@
 // class only picks the runs and the files.
 #pragma once
 
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 
@@ -27,7 +28,7 @@ class ChartActions : public QObject {
   // experiment stands for its runs), else the latest run in the store.
   QList<qint64> chosenRuns() const;
   // `kindName`: a registered ChartKind's name (ChartKindRegistry).
-  ChartTab* openChart(const QString& kindName, const QList<qint64>& runIds);
+  ChartTab* openChart(const QString& kindName, const QList<qint64>& runIds, const QJsonObject& settings = {});
   ChartTab* openChartForSelection(const QString& kindName);
   // The tab a run of `level` opens with: its dashboard (ChartKindRegistry::kindForRun).
   ChartTab* openRun(qint64 runId, const QString& level);

@@ -81,7 +81,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
   recent_ = new RecentProjects(actions_->recentMenu, this);
   experiments_ = new ExperimentActions(this, project_, tabs_, projectDock_, runs_, this);
   charts_ = new ChartActions(this, project_, tabs_, projectDock_, this);
-  projectDock_->setContextActions({actions_->run, actions_->chartSweep, actions_->chartTimings,
+  projectDock_->setContextActions({actions_->run, actions_->chartSweep, actions_->chartTimings, actions_->chartGraph,
                                    actions_->compareRuns, actions_->exportReportHtml, actions_->removeExperiment});
   project_->setStateCollector([this](Project& p) { collectState(p); });
 
@@ -139,7 +139,8 @@ void MainWindow::connectActions() {
   // The menu's charts by their registered kinds' names (ChartKindRegistry).
   const QList<QPair<QAction*, const char*>> kinds = {
       {a->chartConvergence, "convergence"}, {a->chartThroughput, "throughput"}, {a->chartTimings, "timings"},
-      {a->chartSweep, "sweep"},             {a->chartRoofline, "roofline"},     {a->chartSeeds, "seeds"}};
+      {a->chartSweep, "sweep"},             {a->chartRoofline, "roofline"},     {a->chartSeeds, "seeds"},
+      {a->chartGraph, "graph"}};
   for (const auto& [action, kind] : kinds)
     connect(action, &QAction::triggered, this,
             [this, kind = QString::fromLatin1(kind)] { charts_->openChartForSelection(kind); });
@@ -156,6 +157,10 @@ void MainWindow::connectActions() {
     runs_->setMaxConcurrent(SettingsDialog::maxConcurrentRuns());
     runs_->setGracePeriodMs(SettingsDialog::cancelGracePeriodMs());
     runs_->setRunnerPath(SettingsDialog::runnerOverride());
+  });
+  connect(a->openOnnxModel, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(), tr("ONNX models (*.onnx);;All files (*)"));
+    if (!path.isEmpty()) charts_->openChart(QStringLiteral("graph"), {}, {{QStringLiteral("model"), path}});
   });
   connect(a->about, &QAction::triggered, this, [this] { AboutDialog(runnerPath(), this).exec(); });
   auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };

@@ -71,6 +71,10 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
                        tr("Operator results against the machine's measured peaks"));
   chartSeeds = make(this, tr("Across S&eeds Chart"), QString(), QKeySequence(tr("Ctrl+6")),
                     tr("Median across a training run's seeds with its confidence band"));
+  chartGraph = make(this, tr("&Graph of the Model"), QString(), QKeySequence(tr("Ctrl+7")),
+                    tr("The network run's ONNX model as a graph, coloured by where the time goes"));
+  openOnnxModel = make(this, tr("Open ONNX &Model..."), QString(), QKeySequence(tr("Ctrl+Alt+O")),
+                       tr("Show an .onnx file as a graph"));
   compareRuns = make(this, tr("Co&mpare Runs"), QStringLiteral("compare"), QKeySequence(tr("Ctrl+M")),
                      tr("Compare the selected runs side by side"));
   exportChart = make(this, tr("&Export Chart..."), QStringLiteral("export"), QKeySequence(tr("Ctrl+Shift+E")),
@@ -95,6 +99,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   file->addActions({saveProject, saveProjectAs});
   file->addSeparator();
   file->addActions({newExperiment, addExperiment, saveExperiment, saveExperimentAs, removeExperiment});
+  file->addAction(openOnnxModel);
   file->addSeparator();
   file->addActions({exportChart, exportData, exportReportHtml, exportReportPdf});
   file->addSeparator();
@@ -114,6 +119,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   charts->addAction(compareRuns);
 
   QMenu* view = bar->addMenu(tr("&View"));
+  charts->addAction(chartGraph);
   view->addActions(docks);
   view->addSeparator();
   view->addAction(reloadPlugins);

@@ -26,6 +26,7 @@ class StudioActions : public QObject {
   QAction *undo, *redo, *settings;
   QAction *run, *cancel, *cancelAll;
   QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline, *chartSeeds;
+  QAction *chartGraph, *openOnnxModel;  // the ONNX graph view of a network run, of an .onnx file
   QAction *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf;
   QAction *reloadPlugins, *about;
   QMenu* recentMenu = nullptr;

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "../../support/onnx_edges.h"
 #include "d500/onnx/display_graph.h"
 #include "onnx_test_util.h"
 #include "proto.h"
@@ -31,22 +32,6 @@ const DisplayNode* find(const DisplayGraph& g, const std::string& name) {
   return nullptr;
 }
 
-// Edges counted from the model itself: each node input that another node or a fed graph input
-// writes, and each graph output.
-size_t model_edges(const Model& m) {
-  std::set<std::string> written;
-  std::set<std::string> weights;
-  for (const auto& n : m.initializer_names()) weights.insert(n);
-  for (const auto& in : m.inputs())
-    if (!weights.count(in.name)) written.insert(in.name);
-  for (size_t i = 0; i < m.node_count(); ++i)
-    for (const auto& o : m.node(i).outputs) written.insert(o);
-  size_t edges = m.outputs().size();
-  for (size_t i = 0; i < m.node_count(); ++i)
-    for (const auto& in : m.node(i).inputs) edges += written.count(in);
-  return edges;
-}
-
 }  // namespace
 
 TEST(DisplayGraph, HasABoxPerNodeInputAndOutputAndAnEdgePerTensorRead) {
@@ -56,7 +41,7 @@ TEST(DisplayGraph, HasABoxPerNodeInputAndOutputAndAnEdgePerTensorRead) {
     const DisplayGraph g = graph_of(file);
     EXPECT_EQ(g.operator_count, m->node_count()) << file;
     EXPECT_EQ(g.nodes.size(), m->node_count() + 1 + m->outputs().size()) << file;  // "input"
-    EXPECT_EQ(g.edges.size(), model_edges(*m)) << file;
+    EXPECT_EQ(g.edges.size(), d500::test::onnx_edge_count(*m)) << file;
     for (const auto& e : g.edges) {
       ASSERT_LT(e.from, g.nodes.size());
       ASSERT_LT(e.to, g.nodes.size());

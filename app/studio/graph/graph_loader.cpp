@@ -1,0 +1,101 @@
+#include "graph/graph_loader.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <nlohmann/json.hpp>
+
+#include "d500/network/network_spec.h"
+#include "d500/onnx/model.h"
+#include "graph/graph_items.h"
+
+namespace d500::studio {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("d500::studio::GraphLoader", text); }
+
+void layOut(onnx::Model& model, LoadedGraph& out) {
+  auto graph = onnx::display_graph(model);
+  if (!graph.ok()) {
+    out.error = QString::fromStdString(graph.error().to_string());
+    return;
+  }
+  out.graph = std::move(graph).value();
+  LayoutRequest request;
+  for (const onnx::DisplayNode& n : out.graph.nodes) {
+    out.sizes.push_back(NodeItem::boxSize(n));
+    request.boxes.push_back({out.sizes.back().width(), out.sizes.back().height()});
+  }
+  for (const onnx::DisplayEdge& e : out.graph.edges) request.edges.push_back({e.from, e.to});
+  out.layout = GraphLayout::layout(request);
+  if (!out.layout.ok()) out.error = QString::fromStdString(out.layout.error);
+}
+
+// The model a network run measured: its experiment's "network.model", a file or a builder.
+Result<std::string> runModelBytes(const store::RunInfo& run, QString* source) {
+  nlohmann::json spec = nlohmann::json::parse(run.spec_json, nullptr, false);
+  if (!spec.is_object() || !spec.contains("network"))
+    return Error{"its experiment has no \"network\" section", ""};
+  const std::string dir = QFileInfo(QString::fromStdString(run.spec_path)).absolutePath().toStdString();
+  auto parsed = network::parse_network(spec["network"], run.spec_path, dir, measure::Policy{}, run.seed);
+  if (!parsed.ok()) return parsed.error();
+  *source = parsed->model_path.empty() ? tr("built by the %1 builder").arg(QString::fromStdString(parsed->builder))
+                                       : QString::fromStdString(parsed->model_path);
+  return network::network_model_bytes(*parsed);
+}
+
+}  // namespace
+
+LoadedGraph loadFileGraph(const QString& path) {
+  LoadedGraph out;
+  out.title = QFileInfo(path).fileName();
+  out.source = path;
+  auto model = onnx::Model::load(path.toStdString());
+  if (!model.ok()) {
+    out.error = tr("Cannot show %1: %2").arg(path, QString::fromStdString(model.error().message));
+    return out;
+  }
+  layOut(*model, out);
+  return out;
+}
+
+LoadedGraph loadRunGraph(const QString& storePath, qint64 runId) {
+  LoadedGraph out;
+  out.title = tr("run %1").arg(runId);
+  auto opened = store::ResultStore::open(storePath.toStdString(), store::ResultStore::Mode::ReadOnly);
+  if (!opened.ok()) {
+    out.error = QString::fromStdString(opened.error().to_string());
+    return out;
+  }
+  try {
+    const std::optional<store::RunInfo> run = (*opened)->run(runId);
+    if (!run) {
+      out.error = tr("Run %1 is not in the store %2.").arg(runId).arg(storePath);
+      return out;
+    }
+    out.title = tr("run %1 · %2").arg(runId).arg(QString::fromStdString(run->name));
+    if (run->level != "network") {
+      out.error = tr("Run %1 is a %2 run; the graph view shows the model of a network run.")
+                      .arg(runId).arg(QString::fromStdString(run->level));
+      return out;
+    }
+    auto bytes = runModelBytes(*run, &out.source);
+    if (!bytes.ok()) {
+      out.error = tr("Cannot read the model of run %1: %2").arg(runId).arg(QString::fromStdString(bytes.error().to_string()));
+      return out;
+    }
+    auto model = onnx::Model::parse(*bytes, out.source.toStdString());
+    if (!model.ok()) {
+      out.error = tr("Cannot show the model of run %1: %2").arg(runId).arg(QString::fromStdString(model.error().to_string()));
+      return out;
+    }
+    layOut(*model, out);
+    out.profile = NodeProfile::fromStore(**opened, runId);
+  } catch (const std::exception& e) {  // the store failed while reading
+    out.error = QString::fromUtf8(e.what());
+  }
+  return out;
+}
+
+}  // namespace d500::studio

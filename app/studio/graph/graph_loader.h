@@ -1,0 +1,30 @@
+// Everything the graph view needs, read and laid out away from the GUI thread: the model (from a
+// network run's experiment, or an .onnx file), its display graph, the boxes' sizes, the dot
+// layout, and the run's per-node measurements. Errors are one sentence naming the file or run.
+// Threading: loadRunGraph and loadFileGraph run on any thread (each opens what it reads).
+#pragma once
+
+#include <QSizeF>
+#include <QString>
+#include <vector>
+
+#include "d500/onnx/display_graph.h"
+#include "graph/graph_layout.h"
+#include "graph/node_profile.h"
+
+namespace d500::studio {
+
+struct LoadedGraph {
+  QString error;  // "" when loaded
+  QString title;  // "lenet5.onnx", "run 3 · lenet-network"
+  QString source; // the model file, or the run's model ("builder lenet")
+  onnx::DisplayGraph graph;
+  std::vector<QSizeF> sizes;  // per node of `graph`
+  LayoutResult layout;
+  NodeProfile profile;  // empty for a file
+};
+
+LoadedGraph loadFileGraph(const QString& path);
+LoadedGraph loadRunGraph(const QString& storePath, qint64 runId);
+
+}  // namespace d500::studio

@@ -1,0 +1,433 @@
+#include "graph/graph_tab.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QProgressBar>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QSvgGenerator>
+#include <QTextStream>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "graph/graph_items.h"
+#include "graph/graph_view.h"
+#include "graph/node_panel.h"
+
+namespace d500::studio {
+
+namespace {
+
+constexpr double kMaxImageSide = 16000;  // pixels of an exported PNG
+
+QPainterPath bezierPath(const LayoutResult::Path& p) {
+  QPainterPath path(QPointF(p.controls.front().x, p.controls.front().y));
+  for (size_t i = 1; i + 2 < p.controls.size(); i += 3)
+    path.cubicTo(QPointF(p.controls[i].x, p.controls[i].y), QPointF(p.controls[i + 1].x, p.controls[i + 1].y),
+                 QPointF(p.controls[i + 2].x, p.controls[i + 2].y));
+  return path;
+}
+
+const char* modeKey(OverlayMode m) {
+  switch (m) {
+    case OverlayMode::TimeShare: return "time";
+    case OverlayMode::Validation: return "validation";
+    case OverlayMode::Memory: return "memory";
+    default: return "none";
+  }
+}
+
+}  // namespace
+
+GraphTab::GraphTab(const ChartKind& kind, const QString& storePath, const QList<qint64>& runIds, QWidget* parent)
+    : ChartTab(kind, parent), storePath_(storePath), runIds_(runIds.mid(0, 1)) {
+  buildUi();
+  connect(&watcher_, &QFutureWatcher<LoadedGraph>::finished, this, &GraphTab::onLoaded);
+  if (!runIds_.isEmpty()) {
+    const QString store = storePath_;
+    const qint64 id = runIds_.front();
+    start([store, id] { return loadRunGraph(store, id); });
+  } else {
+    message_->setText(tr("Open an ONNX model (File > Open ONNX Model…) or the graph of a network run."));
+  }
+}
+
+GraphTab::~GraphTab() = default;
+
+void GraphTab::buildUi() {
+  auto* bar = new QHBoxLayout;
+  mode_ = new QComboBox;
+  mode_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  mode_->setObjectName(QStringLiteral("graphOverlayMode"));
+  executor_ = new QComboBox;
+  executor_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  executor_->setObjectName(QStringLiteral("graphExecutor"));
+  group_ = new QComboBox;
+  group_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  group_->setObjectName(QStringLiteral("graphGroup"));
+  search_ = new QLineEdit;
+  search_->setObjectName(QStringLiteral("graphSearch"));
+  search_->setPlaceholderText(tr("Find a node by name (Ctrl+F)"));
+  search_->setClearButtonEnabled(true);
+  search_->setMinimumWidth(200);
+  searchMessage_ = new QLabel;
+  auto button = [this](const QString& text, const QString& tip) {
+    auto* b = new QToolButton;
+    b->setText(text);
+    b->setToolTip(tip);
+    return b;
+  };
+  QToolButton* zoomOut = button(QStringLiteral("−"), tr("Zoom out (-, Ctrl+wheel)"));
+  QToolButton* zoomIn = button(QStringLiteral("+"), tr("Zoom in (+, Ctrl+wheel)"));
+  QToolButton* fit = button(tr("Fit"), tr("Fit the graph in the view (F)"));
+  fit->setObjectName(QStringLiteral("graphFit"));
+  bar->addWidget(new QLabel(tr("Colour by")));
+  bar->addWidget(mode_);
+  bar->addWidget(new QLabel(tr("Executor")));
+  bar->addWidget(executor_);
+  bar->addWidget(new QLabel(tr("Group")));
+  bar->addWidget(group_);
+  bar->addStretch(1);
+  bar->addWidget(searchMessage_);
+  bar->addWidget(search_);
+  bar->addWidget(zoomOut);
+  bar->addWidget(zoomIn);
+  bar->addWidget(fit);
+
+  legend_ = new OverlayLegend;
+  legend_->hide();
+  scene_ = new QGraphicsScene(this);
+  view_ = new GraphView(scene_);
+  minimap_ = new GraphMinimap(view_, view_);
+  minimap_->hide();
+  view_->viewport()->installEventFilter(this);
+  message_ = new QLabel;
+  message_->setAlignment(Qt::AlignCenter);
+  message_->setWordWrap(true);
+  message_->setObjectName(QStringLiteral("graphMessage"));
+  busy_ = new QProgressBar;
+  busy_->setRange(0, 0);
+  busy_->setMaximumWidth(320);
+  busy_->hide();
+  auto* waiting = new QWidget;
+  auto* waitingColumn = new QVBoxLayout(waiting);
+  waitingColumn->addStretch(1);
+  waitingColumn->addWidget(message_);
+  waitingColumn->addWidget(busy_, 0, Qt::AlignHCenter);
+  waitingColumn->addStretch(1);
+  stack_ = new QStackedWidget;
+  stack_->addWidget(waiting);
+  stack_->addWidget(view_);
+  panel_ = new NodePanel;
+  panel_->showNothing(tr("Click a node to see its measurements, attributes and shapes."));
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(stack_);
+  split->addWidget(panel_);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+  split->setSizes({900, 360});
+
+  auto* column = new QVBoxLayout(this);
+  column->setContentsMargins(4, 4, 4, 4);
+  column->addLayout(bar);
+  column->addWidget(legend_);
+  column->addWidget(split, 1);
+
+  connect(zoomIn, &QToolButton::clicked, view_, [this] { view_->zoomBy(1.25); });
+  connect(zoomOut, &QToolButton::clicked, view_, [this] { view_->zoomBy(0.8); });
+  connect(fit, &QToolButton::clicked, view_, &GraphView::fitAll);
+  connect(search_, &QLineEdit::returnPressed, this, [this] { findNode(search_->text()); });
+  auto* find = new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+  connect(find, &QShortcut::activated, this, [this] {
+    search_->setFocus();
+    search_->selectAll();
+  });
+  connect(scene_, &QGraphicsScene::selectionChanged, this, &GraphTab::showSelection);
+  connect(mode_, &QComboBox::currentIndexChanged, this, &GraphTab::applyOverlay);
+  connect(executor_, &QComboBox::currentIndexChanged, this, [this] {
+    const QSignalBlocker block(group_);
+    const QString was = group_->currentText();
+    group_->clear();
+    group_->addItems(data_.profile.groups(executor_->currentText()));
+    if (group_->findText(was) >= 0) group_->setCurrentText(was);
+    applyOverlay();
+  });
+  connect(group_, &QComboBox::currentIndexChanged, this, &GraphTab::applyOverlay);
+}
+
+void GraphTab::start(std::function<LoadedGraph()> load) {
+  ready_ = false;
+  message_->setText(tr("Reading the model and laying it out with Graphviz (dot)…"));
+  busy_->show();
+  stack_->setCurrentIndex(0);
+  watcher_.setFuture(QtConcurrent::run(std::move(load)));
+}
+
+void GraphTab::openModel(const QString& path) {
+  runIds_.clear();
+  modelPath_ = path;
+  start([path] { return loadFileGraph(path); });
+  Q_EMIT titleChanged(title());
+}
+
+void GraphTab::onLoaded() {
+  data_ = watcher_.result();
+  busy_->hide();
+  if (!data_.error.isEmpty()) {
+    message_->setText(data_.error);
+  } else {
+    buildScene();
+    fillChoices();
+    stack_->setCurrentIndex(1);
+    view_->fitAll();
+    // The overview, when the fitted view does not show the whole graph.
+    const QRectF visible = view_->mapToScene(view_->viewport()->rect()).boundingRect();
+    minimap_->setVisible(!visible.contains(scene_->itemsBoundingRect()));
+    placeMinimap();
+  }
+  ready_ = true;
+  Q_EMIT titleChanged(title());
+  Q_EMIT ready();
+}
+
+void GraphTab::buildScene() {
+  scene_->clear();
+  nodes_.clear();
+  const auto& g = data_.graph;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    auto* item = new NodeItem(int(i), g.nodes[i], data_.sizes[i]);
+    item->setPos(data_.layout.centers[i].x, data_.layout.centers[i].y);
+    scene_->addItem(item);
+    nodes_.push_back(item);
+  }
+  for (size_t i = 0; i < g.edges.size(); ++i) {
+    const LayoutResult::Path& p = data_.layout.edges[i];
+    const std::string& shape = g.edges[i].tensor.shape;
+    scene_->addItem(new EdgeItem(bezierPath(p), QPointF(p.tip.x, p.tip.y),
+                                 QString::fromStdString(shape.empty() ? std::string() : onnx::compact_shape(shape))));
+  }
+  edgeCount_ = int(g.edges.size());
+  scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-40, -40, 40, 40));
+}
+
+void GraphTab::fillChoices() {
+  const QSignalBlocker b1(mode_), b2(executor_), b3(group_);
+  const NodeProfile& p = data_.profile;
+  mode_->clear();
+  mode_->addItem(tr("Nothing"), int(OverlayMode::None));
+  if (!p.empty()) {
+    mode_->addItem(tr("Time share"), int(OverlayMode::TimeShare));
+    mode_->addItem(p.hasValidation() ? tr("Validation error") : tr("Validation error (not measured)"),
+                   int(OverlayMode::Validation));
+    if (!p.hasValidation()) mode_->setItemData(mode_->count() - 1, 0, Qt::UserRole - 1);  // disabled
+    if (p.hasMemory()) mode_->addItem(tr("Memory"), int(OverlayMode::Memory));
+    mode_->setCurrentIndex(1);
+  }
+  mode_->setEnabled(!p.empty());
+  executor_->clear();
+  executor_->addItems(p.executors());
+  group_->clear();
+  group_->addItems(p.groups(executor_->currentText()));
+  executor_->setEnabled(!p.empty());
+  group_->setEnabled(!p.empty());
+  if (!pending_.isEmpty()) {
+    const QJsonObject s = pending_;
+    pending_ = {};
+    if (executor_->findText(s.value(QStringLiteral("executor")).toString()) >= 0) {
+      executor_->setCurrentText(s.value(QStringLiteral("executor")).toString());
+      group_->clear();
+      group_->addItems(p.groups(executor_->currentText()));
+    }
+    if (group_->findText(s.value(QStringLiteral("group")).toString()) >= 0)
+      group_->setCurrentText(s.value(QStringLiteral("group")).toString());
+    for (int i = 0; i < mode_->count(); ++i)
+      if (QLatin1String(modeKey(OverlayMode(mode_->itemData(i).toInt()))) == s.value(QStringLiteral("overlay")).toString())
+        mode_->setCurrentIndex(i);
+  }
+  applyOverlay();
+}
+
+void GraphTab::applyOverlay() {
+  const auto mode = OverlayMode(mode_->currentData().toInt());
+  overlay_ = Overlay::compute(data_.profile, mode, executor_->currentText(), group_->currentText());
+  if (mode == OverlayMode::TimeShare)
+    if (const NodeGroup* g = data_.profile.find(executor_->currentText(), group_->currentText())) {
+      QStringList outside;
+      for (const auto& [name, times] : g->nodes)
+        if (!nodeItem(name)) outside << QStringLiteral("%1 %2").arg(name, overlay_.valueText(g->share(name)));
+      if (!outside.isEmpty())
+        overlay_.note = tr("Time not on a node of the graph: %1").arg(outside.join(QStringLiteral(", ")));
+    }
+  for (NodeItem* n : nodes_) {
+    const double h = n->isOperator() ? overlay_.heat(n->name()) : -1;
+    n->setFill(h < 0 ? QColor() : overlay_.color(n->name()),
+               h < 0 ? QString() : overlay_.valueText(overlay_.values.at(n->name())));
+  }
+  legend_->setOverlay(overlay_);
+  showSelection();
+}
+
+void GraphTab::setOverlayMode(OverlayMode mode) {
+  const int i = mode_->findData(int(mode));
+  if (i >= 0) mode_->setCurrentIndex(i);
+}
+
+void GraphTab::setExecutorAndGroup(const QString& executor, const QString& group) {
+  executor_->setCurrentText(executor);
+  group_->setCurrentText(group);
+}
+
+NodeItem* GraphTab::nodeItem(const QString& name) const {
+  for (NodeItem* n : nodes_)
+    if (n->name() == name) return n;
+  return nullptr;
+}
+
+bool GraphTab::findNode(const QString& text) {
+  const QString wanted = text.trimmed();
+  NodeItem* hit = wanted.isEmpty() ? nullptr : nodeItem(wanted);
+  for (size_t i = 0; !hit && !wanted.isEmpty() && i < nodes_.size(); ++i)
+    if (nodes_[i]->name().contains(wanted, Qt::CaseInsensitive)) hit = nodes_[i];
+  searchMessage_->setText(hit || wanted.isEmpty() ? QString() : tr("No node named “%1”").arg(wanted));
+  if (!hit) return false;
+  scene_->clearSelection();
+  hit->setSelected(true);
+  if (view_->zoom() < 0.6) view_->zoomBy(0.8 / view_->zoom());
+  view_->centerOn(hit);
+  return true;
+}
+
+QString GraphTab::selectedNode() const {
+  const QList<QGraphicsItem*> s = scene_->selectedItems();
+  return s.isEmpty() ? QString() : static_cast<NodeItem*>(s.front())->name();
+}
+
+QString GraphTab::panelText() const { return panel_->toPlainText(); }
+
+void GraphTab::showSelection() {
+  const QList<QGraphicsItem*> s = scene_->selectedItems();
+  if (s.isEmpty() || s.front()->type() != NodeItem::Type) {
+    panel_->showNothing(tr("Click a node to see its measurements, attributes and shapes."));
+    return;
+  }
+  const auto* item = static_cast<NodeItem*>(s.front());
+  panel_->showNode(data_.graph.nodes[size_t(item->index())], data_.profile, executor_->currentText(), group_->currentText());
+}
+
+void GraphTab::placeMinimap() {
+  const QRect area = view_->viewport()->geometry();
+  const QSize size(std::min(200, area.width() / 4), std::min(280, area.height() / 2));
+  minimap_->setGeometry(area.right() - size.width() - 8, area.bottom() - size.height() - 8, size.width(), size.height());
+  minimap_->refit();
+}
+
+bool GraphTab::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == view_->viewport() && event->type() == QEvent::Resize) placeMinimap();
+  return ChartTab::eventFilter(watched, event);
+}
+
+QString GraphTab::title() const {
+  return tr("Graph · %1").arg(data_.title.isEmpty() ? (modelPath_.isEmpty() ? tr("run %1").arg(runIds_.value(0)) : QFileInfo(modelPath_).fileName()) : data_.title);
+}
+
+QJsonObject GraphTab::settings() const {
+  QJsonObject s;
+  if (!modelPath_.isEmpty()) s.insert(QStringLiteral("model"), modelPath_);
+  if (!ready_) return pending_.isEmpty() ? s : pending_;
+  s.insert(QStringLiteral("overlay"), QLatin1String(modeKey(overlay_.mode)));
+  s.insert(QStringLiteral("executor"), executor_->currentText());
+  s.insert(QStringLiteral("group"), group_->currentText());
+  return s;
+}
+
+void GraphTab::applySettings(const QJsonObject& settings) {
+  pending_ = settings;
+  const QString model = settings.value(QStringLiteral("model")).toString();
+  if (!model.isEmpty() && runIds_.isEmpty() && model != modelPath_) openModel(model);
+  else if (ready_) fillChoices();
+}
+
+void GraphTab::refresh() {
+  if (runIds_.isEmpty() || !ready_) return;
+  const QString store = storePath_;
+  const qint64 id = runIds_.front();
+  pending_ = settings();
+  start([store, id] { return loadRunGraph(store, id); });
+}
+
+qint64 GraphTab::pointCount() const {
+  qint64 n = 0;
+  for (const QString& ex : data_.profile.executors())
+    for (const QString& g : data_.profile.groups(ex)) n += qint64(data_.profile.find(ex, g)->nodes.size());
+  return n;
+}
+
+bool GraphTab::exportImage(const QString& path, int dpi, QString* error) {
+  if (nodes_.empty()) {
+    *error = tr("There is no graph to export yet.");
+    return false;
+  }
+  const QRectF source = scene_->itemsBoundingRect().adjusted(-20, -20, 20, 20);
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  bool ok = true;
+  if (suffix == QLatin1String("svg")) {
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(source.size().toSize());
+    svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
+    QPainter p(&svg);
+    scene_->render(&p, QRectF(QPointF(0, 0), source.size()), source);
+    ok = p.end();
+  } else if (suffix == QLatin1String("pdf")) {
+    QPdfWriter pdf(path);
+    pdf.setPageSize(QPageSize(source.size(), QPageSize::Point));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    QPainter p(&pdf);
+    ok = p.isActive();
+    if (ok) scene_->render(&p, QRectF(), source);
+  } else {
+    const double scale = std::min(dpi / 96.0, kMaxImageSide / std::max(source.width(), source.height()));
+    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    scene_->render(&p, QRectF(image.rect()), source);
+    p.end();
+    ok = image.save(path);
+  }
+  if (!ok) *error = tr("Could not write %1.").arg(path);
+  return ok;
+}
+
+bool GraphTab::exportCsv(const QString& path, QString* error) {
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+    *error = tr("Could not write %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  QTextStream out(&f);
+  out << "executor,group,node,op_type,pass,median_ns,ci_lo_ns,ci_hi_ns,share\n";
+  for (const QString& ex : data_.profile.executors())
+    for (const QString& gr : data_.profile.groups(ex)) {
+      const NodeGroup* g = data_.profile.find(ex, gr);
+      for (const auto& [name, t] : g->nodes)
+        for (const NodePass& p : t.passes)
+          out << ex << ',' << gr << ',' << name << ',' << t.opType << ',' << p.pass << ',' << p.medianNs << ','
+              << p.ciLoNs << ',' << p.ciHiNs << ',' << (g->totalNs > 0 ? p.medianNs / g->totalNs : 0) << '\n';
+    }
+  return true;
+}
+
+}  // namespace d500::studio

@@ -1,0 +1,245 @@
+// The ONNX graph view (issue 13 item 2): real network runs by the runner into a store, then the
+// "graph" chart kind over them and over .onnx files. Scene counts against the ONNX graph, the
+// layout's direction, the time overlay's hottest node, the side panel, search, a malformed file
+// and a model of thousands of nodes. Screenshots of lenet5 and resnet_small go to the build
+// tree (graph_view_lenet.png, graph_view_resnet.png) for people to look at.
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <set>
+
+#include "../../support/onnx_edges.h"
+#include "charts/chart_kind.h"
+#include "charts/units.h"
+#include "d500/onnx/model.h"
+#include "d500/store/result_store.h"
+#include "graph/graph_items.h"
+#include "graph/graph_tab.h"
+#include "graph/graph_view.h"
+
+using namespace d500::studio;
+
+namespace {
+
+const QString kModels = QStringLiteral(D500_TEST_SOURCE_DIR "/resources/models/");
+
+}  // namespace
+
+class GraphViewTest : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir dir_;
+  QString store_;
+  const ChartKind* kind_ = nullptr;
+
+  // Runs the runner on a network experiment of `builder`'s model; returns the run's id.
+  qint64 runNetwork(const QString& builder) {
+    const QString spec = dir_.filePath(builder + QStringLiteral(".json"));
+    QFile f(spec);
+    if (!f.open(QIODevice::WriteOnly)) return 0;
+    f.write(QStringLiteral(R"({"d500": 1, "name": "%1-graph", "level": "network", "seed": 5,
+      "network": {"model": {"builder": "%1", "seed": 1, "with_loss": true}, "executors": ["reference"],
+                  "batch_sizes": [1], "latency": true, "throughput": false, "training": true,
+                  "per_node": true, "latency_min_samples": 5, "loss": "loss"},
+      "repetition": {"warmup_calls": 1, "min_samples": 5, "max_samples": 30, "max_seconds": 0.3}})")
+                .arg(builder).toUtf8());
+    f.close();
+    QProcess p;
+    p.start(QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"), {QStringLiteral("--db"), store_, QStringLiteral("run"), spec});
+    if (!p.waitForFinished(240000) || p.exitCode() != 0) {
+      qWarning() << p.readAllStandardError();
+      return 0;
+    }
+    auto s = d500::store::ResultStore::open(store_.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+    return s.ok() && !(*s)->runs().empty() ? (*s)->runs().back().id : 0;
+  }
+
+  std::unique_ptr<GraphTab> open(const QList<qint64>& runs, const QString& model = {}) {
+    auto tab = std::unique_ptr<GraphTab>(static_cast<GraphTab*>(kind_->create(store_, runs)));
+    if (!model.isEmpty()) tab->openModel(model);
+    tab->resize(1600, 1000);
+    tab->show();
+    if (!tab->isReady()) QSignalSpy(tab.get(), &GraphTab::ready).wait(120000);
+    return tab;
+  }
+
+  qint64 lenetRun_ = 0, resnetRun_ = 0;
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    store_ = dir_.filePath(QStringLiteral("net.d500db"));
+    kind_ = ChartKindRegistry::studio().find(QStringLiteral("graph"));
+    QVERIFY(kind_);
+    QVERIFY(kind_->appliesTo(QStringLiteral("network")));
+    QVERIFY(!kind_->appliesTo(QStringLiteral("operator")));
+    lenetRun_ = runNetwork(QStringLiteral("lenet"));
+    QVERIFY(lenetRun_ > 0);
+    resnetRun_ = runNetwork(QStringLiteral("resnet"));
+    QVERIFY(resnetRun_ > 0);
+  }
+
+  void sceneHasTheOnnxGraphsNodesAndEdges_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("lenet5") << QStringLiteral("lenet5.onnx");
+    QTest::newRow("resnet_small") << QStringLiteral("resnet_small.onnx");
+  }
+  void sceneHasTheOnnxGraphsNodesAndEdges() {
+    QFETCH(QString, file);
+    auto model = d500::onnx::Model::load((kModels + file).toStdString());
+    QVERIFY(model.ok());
+    auto tab = open({}, kModels + file);
+    QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
+    int operators = 0;
+    for (NodeItem* n : tab->nodeItems()) operators += n->isOperator();
+    QCOMPARE(size_t(operators), model->node_count());
+    const std::vector<std::string> weights = model->initializer_names();
+    size_t fed = 0;
+    for (const auto& in : model->inputs()) fed += std::find(weights.begin(), weights.end(), in.name) == weights.end();
+    QCOMPARE(tab->nodeItems().size(), model->node_count() + fed + model->outputs().size());
+    QCOMPARE(size_t(tab->edgeItemCount()), d500::test::onnx_edge_count(*model));
+    int edgesInScene = 0;
+    for (QGraphicsItem* item : tab->view()->scene()->items()) edgesInScene += dynamic_cast<EdgeItem*>(item) != nullptr;
+    QCOMPARE(edgesInScene, tab->edgeItemCount());
+  }
+
+  void everyEdgeGoesDownward() {
+    for (const QString& file : {QStringLiteral("lenet5.onnx"), QStringLiteral("resnet_small.onnx")}) {
+      auto tab = open({}, kModels + file);
+      const auto& g = tab->loaded().graph;
+      QVERIFY(!g.edges.empty());
+      for (const auto& e : g.edges) {
+        const double from = tab->nodeItems()[e.from]->pos().y(), to = tab->nodeItems()[e.to]->pos().y();
+        QVERIFY2(from < to, qPrintable(QStringLiteral("%1: %2 -> %3").arg(file, tab->nodeItems()[e.from]->name(),
+                                                                            tab->nodeItems()[e.to]->name())));
+      }
+    }
+  }
+
+  void slowestNodeIsTheHottest() {
+    auto tab = open({lenetRun_});
+    QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
+    // The slowest node of the forward pass at batch 1, from the store itself.
+    auto s = d500::store::ResultStore::open(store_.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+    QVERIFY(s.ok());
+    QString slowest;
+    double most = -1;
+    for (const auto& m : (*s)->measurements(lenetRun_)) {
+      const QString point = QString::fromStdString(m.point_json);
+      if (!point.contains(QStringLiteral("\"kind\":\"node\"")) || !point.contains(QStringLiteral("\"group\":\"fwd b=1\""))) continue;
+      if (m.median > most) {
+        most = m.median;
+        slowest = QJsonDocument::fromJson(QByteArray::fromStdString(m.point_json)).object().value(QStringLiteral("node")).toString();
+      }
+    }
+    QVERIFY(!slowest.isEmpty());
+    tab->setOverlayMode(OverlayMode::TimeShare);
+    tab->setExecutorAndGroup(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
+    QCOMPARE(tab->overlay().mode, OverlayMode::TimeShare);
+    NodeItem* hot = tab->nodeItem(slowest);
+    QVERIFY(hot);
+    QCOMPARE(tab->overlay().heat(slowest), 1.0);
+    QCOMPARE(hot->fill(), Overlay::scale(1));
+    int coloured = 0;
+    for (NodeItem* n : tab->nodeItems()) {
+      if (!n->fill().isValid() || n == hot) continue;
+      ++coloured;
+      QVERIFY2(n->fill().lightnessF() > hot->fill().lightnessF(), qPrintable(n->name()));
+    }
+    QVERIFY(coloured >= 5);  // the other measured nodes are coloured too
+    // No per-node validation in the store: offered as not measured.
+    QVERIFY(!tab->loaded().profile.hasValidation());
+  }
+
+  void clickingANodeShowsItsMeasurements() {
+    auto tab = open({lenetRun_});
+    tab->setExecutorAndGroup(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
+    NodeItem* conv = tab->nodeItem(QStringLiteral("conv2"));
+    QVERIFY(conv);
+    tab->view()->centerOn(conv);
+    QTest::mouseClick(tab->view()->viewport(), Qt::LeftButton, {}, tab->view()->mapFromScene(conv->scenePos()));
+    QCOMPARE(tab->selectedNode(), QStringLiteral("conv2"));
+    const QString text = tab->panelText();
+    const auto& group = *tab->loaded().profile.find(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
+    const auto& times = group.nodes.at(QStringLiteral("conv2"));
+    QVERIFY2(text.contains(QStringLiteral("Conv")), qPrintable(text));
+    QVERIFY2(text.contains(formatDuration(times.passes.front().medianNs)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("bwd")), qPrintable(text));  // the fwd+bwd group's passes
+    QVERIFY2(text.contains(QStringLiteral("kernel_shape")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("float32[N, 16, 10, 10]")), qPrintable(text));  // its output
+    QVERIFY2(text.contains(QStringLiteral("conv2.weight")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("not measured")), qPrintable(text));  // validation
+    QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_lenet.png")), true);
+  }
+
+  void searchFindsANodeByName() {
+    auto tab = open({resnetRun_});
+    QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
+    const QString last = tab->nodeItems()[tab->loaded().graph.operator_count - 1]->name();
+    QVERIFY(tab->findNode(last));
+    QCOMPARE(tab->selectedNode(), last);
+    const QRectF visible = tab->view()->mapToScene(tab->view()->viewport()->rect()).boundingRect();
+    QVERIFY(visible.contains(tab->nodeItem(last)->scenePos()));
+    QVERIFY(!tab->findNode(QStringLiteral("no-such-node")));
+    QCOMPARE(tab->selectedNode(), last);  // a failed search keeps the selection
+    tab->setOverlayMode(OverlayMode::TimeShare);
+    tab->setExecutorAndGroup(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
+    QVERIFY(tab->findNode(tab->loaded().profile.find(QStringLiteral("reference"), QStringLiteral("fwd b=1"))->slowest()));
+    QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_resnet.png")), true);
+  }
+
+  void malformedFileGivesOneClearError() {
+    const QString path = dir_.filePath(QStringLiteral("broken.onnx"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("this is not a protobuf ModelProto \x01\x02\x03");
+    f.close();
+    auto tab = open({}, path);
+    QVERIFY(tab->isReady());
+    QVERIFY(tab->nodeItems().empty());
+    QVERIFY2(tab->errorText().contains(path), qPrintable(tab->errorText()));
+    QVERIFY(!tab->errorText().contains(QLatin1Char('\n')));
+    auto* message = tab->findChild<QLabel*>(QStringLiteral("graphMessage"));
+    QVERIFY(message && message->isVisible());
+    QCOMPARE(message->text(), tab->errorText());
+    QString error;
+    QVERIFY(!tab->exportImage(dir_.filePath(QStringLiteral("x.png")), 96, &error));
+    QVERIFY(!error.isEmpty());
+  }
+
+  void laysOutAModelOfThousandsOfNodes() {
+    // A ResNet of 3 stages x 100 basic blocks: over 2000 nodes, a ladder of residual Adds.
+    const QString path = dir_.filePath(QStringLiteral("deep_resnet.onnx"));
+    QProcess p;
+    p.start(QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"),
+            {QStringLiteral("model"), QStringLiteral("resnet"), QStringLiteral("--blocks"), QStringLiteral("100"),
+             QStringLiteral("--channels"), QStringLiteral("2,2,2"), QStringLiteral("--input"), QStringLiteral("1x8x8"),
+             QStringLiteral("-o"), path});
+    QVERIFY(p.waitForFinished(60000) && p.exitCode() == 0);
+    QElapsedTimer clock;
+    clock.start();
+    auto tab = open({}, path);
+    qInfo("%zu nodes, %zu edges laid out and drawn in %.1f s", tab->loaded().graph.nodes.size(),
+          tab->loaded().graph.edges.size(), clock.elapsed() / 1000.0);
+    QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
+    QVERIFY(tab->loaded().graph.operator_count > 2000);
+    QVERIFY(tab->loaded().layout.tuned);
+    for (const auto& e : tab->loaded().graph.edges)
+      QVERIFY(tab->nodeItems()[e.from]->pos().y() < tab->nodeItems()[e.to]->pos().y());
+    auto* minimap = tab->findChild<GraphMinimap*>();
+    QVERIFY(minimap && minimap->isVisible());
+    tab->view()->fitAll();
+    QVERIFY(tab->view()->zoom() >= 0.7);  // fitted, a tall model stays readable (from its top)
+  }
+};
+
+QTEST_MAIN(GraphViewTest)
+#include "test_studio_graph_view.moc"
