@@ -25,6 +25,7 @@
 #include "charts/chart_view.h"
 #include "charts/legend_list.h"
 #include "charts/run_catalog.h"
+#include "common/dialog_folder.h"
 #include "d500/error.h"
 #include "d500/store/result_store.h"
 
@@ -250,7 +251,7 @@ QSizeF ChartPanel::Impl::exportSize() const {
 void ChartPanel::Impl::exportInteractively(const QString& format) {
   const QString suffix = format.toLower();
   const QString path = QFileDialog::getSaveFileName(q, tr("Export the chart as %1").arg(format),
-                                                    kind.name() + QLatin1Char('.') + suffix,
+                                                    DialogFolder::suggest(kind.name() + QLatin1Char('.') + suffix),
                                                     tr("%1 files (*.%2)").arg(format, suffix));
   if (path.isEmpty()) return;
   QString error;

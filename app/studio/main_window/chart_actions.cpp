@@ -7,6 +7,7 @@
 
 #include "charts/chart_kind.h"
 #include "charts/chart_tab.h"
+#include "common/dialog_folder.h"
 #include "main_window/project_controller.h"
 #include "models/store_watcher.h"
 #include "report/report_writer.h"
@@ -61,7 +62,7 @@ void ChartActions::exportChart() {
   if (!chart) return;
   QString filter;
   const QString path = QFileDialog::getSaveFileName(
-      window_, tr("Export chart"), chart->title() + QStringLiteral(".png"),
+      window_, tr("Export chart"), DialogFolder::suggest(chart->title() + QStringLiteral(".png")),
       tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
   if (path.isEmpty()) return;
   int dpi = 96;
@@ -80,7 +81,7 @@ void ChartActions::exportChart() {
 void ChartActions::exportData() {
   ChartTab* chart = chartOrComplain();
   if (!chart) return;
-  const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart data"), chart->title() + QStringLiteral(".csv"),
+  const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart data"), DialogFolder::suggest(chart->title() + QStringLiteral(".csv")),
                                                     tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
   QString error;
@@ -99,7 +100,7 @@ void ChartActions::exportReport(bool pdf) {
   }
   const QString suffix = pdf ? QStringLiteral(".pdf") : QStringLiteral(".html");
   const QString path = QFileDialog::getSaveFileName(
-      window_, tr("Export report"), QStringLiteral("d500-report") + suffix,
+      window_, tr("Export report"), DialogFolder::suggest(QStringLiteral("d500-report") + suffix),
       pdf ? tr("PDF document (*.pdf)") : tr("HTML page (*.html)"));
   if (path.isEmpty()) return;
   QString error;

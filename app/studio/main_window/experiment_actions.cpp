@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QWidget>
 
+#include "common/dialog_folder.h"
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
 #include "editor/json_view.h"
@@ -74,7 +75,7 @@ void ExperimentActions::newExperiment() {
 }
 
 void ExperimentActions::addExperimentFile() {
-  const QStringList files = QFileDialog::getOpenFileNames(window_, tr("Add experiment files"), QString(),
+  const QStringList files = QFileDialog::getOpenFileNames(window_, tr("Add experiment files"), DialogFolder::folder(),
                                                           tr("Experiments (*.json);;All files (*)"));
   int last = -1;
   for (const QString& f : files) last = project_->addExperimentFile(f);
@@ -102,7 +103,7 @@ void ExperimentActions::saveCurrentAsFile() {
   if (!editor) return;
   ExperimentDocument* doc = editor->document();
   const QString suggestion = doc->isEmbedded() ? doc->name() + QStringLiteral(".json") : doc->filePath();
-  const QString path = QFileDialog::getSaveFileName(window_, tr("Save experiment as"), suggestion,
+  const QString path = QFileDialog::getSaveFileName(window_, tr("Save experiment as"), DialogFolder::suggest(suggestion),
                                                     tr("Experiments (*.json)"));
   if (path.isEmpty()) return;
   QString error;

@@ -13,9 +13,12 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QUndoGroup>
+#include <QVBoxLayout>
 
 #include "charts/chart_tab.h"
+#include "common/dialog_folder.h"
 #include "dialogs/about_dialog.h"
+#include "dialogs/help_dialogs.h"
 #include "dialogs/settings_dialog.h"
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
@@ -34,6 +37,8 @@
 #include "views/project_dock.h"
 #include "views/properties_dock.h"
 #include "views/run_queue_dock.h"
+#include "views/notice_banner.h"
+#include "views/wheel_guard.h"
 #include "views/workspace_tabs.h"
 
 // Q_INIT_RESOURCE may not be used inside a namespace.
@@ -52,6 +57,7 @@ QString runnerPath() {
 
 MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent), interactive_(interactive) {
   initStudioResources();
+  WheelGuard::installOnApplication();
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/studio/icons/d500-studio.svg")));
   undoGroup_ = new QUndoGroup(this);
@@ -64,7 +70,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
   pluginModel_ = new PluginListModel(this);
 
   tabs_ = new WorkspaceTabs;
-  setCentralWidget(tabs_);
+  banner_ = new NoticeBanner;
+  auto* central = new QWidget;
+  auto* column = new QVBoxLayout(central);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(0);
+  column->addWidget(banner_);
+  column->addWidget(tabs_, 1);
+  setCentralWidget(central);
   projectDock_ = new ProjectDock(project_->treeModel());
   pluginsDock_ = new PluginsDock(pluginModel_);
   queueDock_ = new RunQueueDock(runs_);
@@ -87,6 +100,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
 
   storeLabel_ = new QLabel;
   runsLabel_ = new QLabel;
+  runsLabel_->setObjectName(QStringLiteral("runsStatus"));
   statusBar()->addPermanentWidget(storeLabel_);
   statusBar()->addPermanentWidget(runsLabel_);
 
@@ -144,6 +158,10 @@ void MainWindow::connectActions() {
   for (const auto& [action, kind] : kinds)
     connect(action, &QAction::triggered, this,
             [this, kind = QString::fromLatin1(kind)] { charts_->openChartForSelection(kind); });
+  connect(a->openOnnxModel, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(), tr("ONNX models (*.onnx);;All files (*)"));
+    if (!path.isEmpty()) charts_->openChart(QStringLiteral("graph"), {}, {{QStringLiteral("model"), path}});
+  });
   connect(a->compareRuns, &QAction::triggered, charts_, &ChartActions::compare);
   connect(a->exportChart, &QAction::triggered, charts_, &ChartActions::exportChart);
   connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
@@ -158,11 +176,13 @@ void MainWindow::connectActions() {
     runs_->setGracePeriodMs(SettingsDialog::cancelGracePeriodMs());
     runs_->setRunnerPath(SettingsDialog::runnerOverride());
   });
-  connect(a->openOnnxModel, &QAction::triggered, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(), tr("ONNX models (*.onnx);;All files (*)"));
-    if (!path.isEmpty()) charts_->openChart(QStringLiteral("graph"), {}, {{QStringLiteral("model"), path}});
-  });
   connect(a->about, &QAction::triggered, this, [this] { AboutDialog(runnerPath(), this).exec(); });
+  auto openOwned = [](QDialog* d) {
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->open();
+  };
+  connect(a->userGuide, &QAction::triggered, this, [this, openOwned] { openOwned(new UserGuideDialog(this)); });
+  connect(a->shortcuts, &QAction::triggered, this, [this, openOwned] { openOwned(new ShortcutsDialog(this, this)); });
   auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
   connect(experiments_, &ExperimentActions::message, this, status);
   connect(charts_, &ChartActions::message, this, status);
@@ -187,9 +207,15 @@ void MainWindow::connectModels() {
   connect(project_, &ProjectController::pathChanged, this, &MainWindow::updateTitle);
   connect(project_, &ProjectController::notice, this, &MainWindow::showNotice);
   connect(project_->storeWatcher(), &StoreWatcher::runsChanged, this, [this] {
-    storeLabel_->setText(tr("Store: %1 (runs: %n)", "", int(project_->storeWatcher()->runs().size()))
-                             .arg(QFileInfo(project_->project().storePath).fileName()));
-    storeLabel_->setToolTip(project_->project().storePath);
+    const QString name = QFileInfo(project_->project().storePath).fileName();
+    const int runs = int(project_->storeWatcher()->runs().size());
+    storeLabel_->setText(project_->usesSessionStore()
+                             ? tr("Store: %1, this session only (runs: %n)", "", runs).arg(name)
+                             : tr("Store: %1 (runs: %n)", "", runs).arg(name));
+    storeLabel_->setToolTip(project_->usesSessionStore()
+                                ? tr("%1\nGiven with --store for this session; the project file keeps its own store.")
+                                      .arg(project_->project().storePath)
+                                : project_->project().storePath);
     updateProperties();
   });
   connect(project_->storeWatcher(), &StoreWatcher::statusChanged, this, [this](const StoreStatus& s) {
@@ -213,7 +239,7 @@ void MainWindow::connectModels() {
             if (current.isValid() && current.row() < pluginModel_->catalog().plugins().size())
               propertiesDock_->showPlugin(pluginModel_->catalog().plugins().at(current.row()));
           });
-  connect(runs_, &RunManager::jobChanged, this, &MainWindow::updateRunStatus);
+  connect(runs_, &RunManager::jobChanged, this, &MainWindow::updateRunStatus);  // every event
   connect(runs_, &RunManager::jobAdded, this, &MainWindow::updateRunStatus);
   // A run started from the studio gets its live dashboard, so its points are seen as they arrive.
   connect(runs_, &RunManager::jobRunStarted, this, [this](RunJob*, qint64 runId) {
@@ -267,7 +293,7 @@ void MainWindow::newProject() {
 
 void MainWindow::openProjectDialog() {
   if (!maybeSave()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(), tr("d500 projects (*.d500proj)"));
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), DialogFolder::folder(), tr("d500 projects (*.d500proj)"));
   if (!path.isEmpty()) openProject(path);
 }
 
@@ -287,7 +313,7 @@ bool MainWindow::saveProject() {
 
 bool MainWindow::saveProjectAs() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save project as"),
-                                                    project_->projectPath().isEmpty() ? tr("untitled.d500proj") : project_->projectPath(),
+                                                    DialogFolder::suggest(project_->projectPath().isEmpty() ? tr("untitled.d500proj") : project_->projectPath()),
                                                     tr("d500 projects (*.d500proj)"));
   if (path.isEmpty()) return false;
   if (!experiments_->saveAllEditors()) return false;
@@ -343,6 +369,7 @@ bool MainWindow::waitUntilReady(int ms) {
 }
 
 void MainWindow::updateTitle() {
+  DialogFolder::set(project_->projectPath().isEmpty() ? QString() : QFileInfo(project_->projectPath()).absolutePath());
   const QString name = project_->projectPath().isEmpty() ? tr("untitled") : QFileInfo(project_->projectPath()).fileName();
   setWindowTitle(tr("%1[*] — d500 Studio").arg(name));
   setWindowModified(project_->isModified());
@@ -350,11 +377,15 @@ void MainWindow::updateTitle() {
 
 void MainWindow::updateRunStatus() {
   int running = 0, queued = 0;
+  const RunJob* current = nullptr;  // the newest active job: what the label says in words
   for (RunJob* j : runs_->jobs()) {
     running += j->isActive() ? 1 : 0;
     queued += j->state() == RunJob::State::Queued ? 1 : 0;
+    if (j->isActive()) current = j;
   }
-  runsLabel_->setText(running + queued == 0 ? tr("No runs in progress") : tr("Runs: %1 running, %2 queued").arg(running).arg(queued));
+  QString text = running + queued == 0 ? tr("No runs in progress") : tr("Runs: %1 running, %2 queued").arg(running).arg(queued);
+  if (current) text += tr(" · %1: %2").arg(current->title(), current->statusText());
+  runsLabel_->setText(text);
   actions_->cancel->setEnabled(running + queued > 0);
   actions_->cancelAll->setEnabled(running + queued > 0);
 }
@@ -375,29 +406,17 @@ void MainWindow::updateProperties() {
   if (doc) propertiesDock_->showExperiment(doc->json(), doc->filePath(), int(doc->problems().size()));
 }
 
-void MainWindow::showNotice(const QString& text) {
-  messages_ << text;
-  statusBar()->showMessage(text, 15000);
-  if (!interactive_) {
-    qWarning("%s", qPrintable(text));
-    return;
-  }
-  // Not modal: the project opens behind it, showing what could be opened.
-  auto* box = new QMessageBox(QMessageBox::Information, tr("d500 Studio"), text, QMessageBox::Ok, this);
-  box->setAttribute(Qt::WA_DeleteOnClose);
-  box->open();
-}
+void MainWindow::showNotice(const QString& text) { tell(text, false); }
 
-void MainWindow::showFailure(const QString& text) {
+void MainWindow::showFailure(const QString& text) { tell(text, true); }
+
+// Both go to the one banner above the workspace (never a stack of dialogs) and the status bar;
+// without a user (--screenshot, tests) to stderr as well.
+void MainWindow::tell(const QString& text, bool failure) {
   messages_ << text;
   statusBar()->showMessage(text, 15000);
-  if (!interactive_) {
-    qWarning("%s", qPrintable(text));
-    return;
-  }
-  auto* box = new QMessageBox(QMessageBox::Warning, tr("d500 Studio"), text, QMessageBox::Ok, this);
-  box->setAttribute(Qt::WA_DeleteOnClose);
-  box->open();
+  banner_->add(text, failure ? NoticeBanner::Severity::Warning : NoticeBanner::Severity::Info);
+  if (!interactive_) qWarning("%s", qPrintable(text));
 }
 
 }  // namespace d500::studio

@@ -28,11 +28,13 @@ class RunQueueDock;
 class StudioActions;
 class WorkspaceTabs;
 
+class NoticeBanner;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  // `interactive`: false for --screenshot and tests: problems go to stderr and the status bar
-  // instead of message boxes, and closing never asks.
+  // `interactive`: false for --screenshot and tests: problems go to stderr as well as to the
+  // banner and the status bar, and closing never asks.
   explicit MainWindow(bool interactive = true, QWidget* parent = nullptr);
   ~MainWindow() override;
 
@@ -52,6 +54,7 @@ class MainWindow : public QMainWindow {
   PropertiesDock* propertiesDock() const { return propertiesDock_; }
   PluginListModel* pluginModel() const { return pluginModel_; }
   QStringList shownMessages() const { return messages_; }
+  NoticeBanner* noticeBanner() const { return banner_; }
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -71,6 +74,7 @@ class MainWindow : public QMainWindow {
   void updateProperties();
   void showFailure(const QString& text);
   void showNotice(const QString& text);
+  void tell(const QString& text, bool failure);
   void collectState(Project& p) const;
 
   bool interactive_;
@@ -88,6 +92,7 @@ class MainWindow : public QMainWindow {
   RecentProjects* recent_;
   ExperimentActions* experiments_;
   ChartActions* charts_;
+  NoticeBanner* banner_;
   QLabel* storeLabel_;
   QLabel* runsLabel_;
   QStringList messages_;

@@ -87,6 +87,10 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
 
   reloadPlugins = make(this, tr("Reload &Plugins"), QString(), QKeySequence(tr("Ctrl+Shift+P")),
                        tr("Ask the runner again which plugins it finds"));
+  userGuide = make(this, tr("&User Guide"), QString(), QKeySequence::HelpContents,
+                   tr("How to use d500 Studio, in five minutes"));
+  shortcuts = make(this, tr("&Keyboard Shortcuts"), QString(), QKeySequence(tr("Ctrl+/")),
+                   tr("Every keyboard shortcut of the studio"));
   about = make(this, tr("&About d500 Studio"), QString(), QKeySequence(), tr("Versions of the studio, the runner and Qt"));
   about->setMenuRole(QAction::AboutRole);
 }
@@ -95,11 +99,11 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   QMenuBar* bar = window->menuBar();
   QMenu* file = bar->addMenu(tr("&File"));
   file->addActions({newProject, openProject});
+  file->addAction(openOnnxModel);
   recentMenu = file->addMenu(tr("Recent &Projects"));
   file->addActions({saveProject, saveProjectAs});
   file->addSeparator();
   file->addActions({newExperiment, addExperiment, saveExperiment, saveExperimentAs, removeExperiment});
-  file->addAction(openOnnxModel);
   file->addSeparator();
   file->addActions({exportChart, exportData, exportReportHtml, exportReportPdf});
   file->addSeparator();
@@ -115,16 +119,18 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
 
   QMenu* charts = bar->addMenu(tr("&Charts"));
   charts->addActions({chartConvergence, chartThroughput, chartTimings, chartSweep, chartRoofline, chartSeeds});
+  charts->addAction(chartGraph);
   charts->addSeparator();
   charts->addAction(compareRuns);
 
   QMenu* view = bar->addMenu(tr("&View"));
-  charts->addAction(chartGraph);
   view->addActions(docks);
   view->addSeparator();
   view->addAction(reloadPlugins);
 
   QMenu* help = bar->addMenu(tr("&Help"));
+  help->addActions({userGuide, shortcuts});
+  help->addSeparator();
   help->addAction(about);
 
   toolBar = window->addToolBar(tr("Main"));

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include "common/display_names.h"
 #include "models/store_watcher.h"
 
 namespace d500::studio {
@@ -21,19 +22,6 @@ constexpr quintptr kTopLevel = 0;
 QString canonical(const QString& path) {
   const QString c = QFileInfo(path).canonicalFilePath();
   return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
-}
-
-QString statusName(d500::store::RunStatus s) {
-  switch (s) {
-    case d500::store::RunStatus::Queued: return ProjectTreeModel::tr("queued");
-    case d500::store::RunStatus::Running: return ProjectTreeModel::tr("running");
-    case d500::store::RunStatus::Succeeded: return ProjectTreeModel::tr("succeeded");
-    case d500::store::RunStatus::Failed: return ProjectTreeModel::tr("failed");
-    case d500::store::RunStatus::Crashed: return ProjectTreeModel::tr("crashed");
-    case d500::store::RunStatus::Interrupted: return ProjectTreeModel::tr("interrupted");
-    case d500::store::RunStatus::Cancelled: return ProjectTreeModel::tr("cancelled");
-  }
-  return QString();
 }
 
 }  // namespace
@@ -196,10 +184,8 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const {
     case RunIdRole: return id;
     case Qt::DisplayRole:
       if (index.column() == Name) return QStringLiteral("#%1 %2").arg(id).arg(QString::fromStdString(run->name));
-      if (index.column() == Status) return statusName(run->status);
-      if (index.column() == Started && run->started_at > 0)
-        return QLocale().toString(QDateTime::fromSecsSinceEpoch(qint64(run->started_at)),
-                                  QLocale::ShortFormat);
+      if (index.column() == Status) return DisplayNames::runStatus(run->status);
+      if (index.column() == Started) return DisplayNames::time(run->started_at);
       return {};
     case Qt::ToolTipRole:
       return run->status_reason.empty() ? QString::fromStdString(run->spec_path)

@@ -15,6 +15,8 @@
 #include <QVBoxLayout>
 
 #include "charts/units.h"
+#include "common/dialog_folder.h"
+#include "common/display_names.h"
 #include "d500/store/result_store.h"
 #include "report/comparison_table.h"
 #include "report/report_writer.h"
@@ -134,8 +136,8 @@ void CompareView::reloadRunList() {
         for (const auto& r : s.value()->runs()) {
           auto* it = new QListWidgetItem(
               tr("%1 (%2, %3)")
-                  .arg(ComparisonTable::runLabel(r), QString::fromStdString(r.level),
-                       QString::fromLatin1(store::run_status_name(r.status).data())),
+                  .arg(ComparisonTable::runLabel(r), DisplayNames::level(r.level),
+                       DisplayNames::runStatus(r.status)),
               runList_);
           it->setData(Qt::UserRole, static_cast<qlonglong>(r.id));
           it->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled | Qt::ItemIsSelectable);
@@ -328,7 +330,7 @@ void CompareView::exportInteractively(bool pdf) {
   if (runIds_.isEmpty()) return;
   const QString path = QFileDialog::getSaveFileName(
       this, pdf ? tr("Report as PDF") : tr("Report as HTML"),
-      pdf ? QStringLiteral("comparison.pdf") : QStringLiteral("comparison.html"),
+      DialogFolder::suggest(pdf ? QStringLiteral("comparison.pdf") : QStringLiteral("comparison.html")),
       pdf ? tr("PDF files (*.pdf)") : tr("HTML files (*.html)"));
   if (path.isEmpty()) return;
   QString error;

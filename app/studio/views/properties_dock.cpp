@@ -6,6 +6,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "common/display_names.h"
 #include "models/plugin_catalog.h"
 
 namespace d500::studio {
@@ -56,10 +57,10 @@ void PropertiesDock::showRun(const d500::store::RunInfo& run) {
   clear();
   add(tr("Run"), QStringLiteral("#%1").arg(run.id));
   add(tr("Name"), str(run.name));
-  add(tr("Status"), str(std::string(d500::store::run_status_name(run.status))));
+  add(tr("Status"), DisplayNames::runStatus(run.status));
   if (!run.status_reason.empty()) add(tr("Reason"), str(run.status_reason));
   add(tr("Exit code"), QString::number(run.exit_code));
-  add(tr("Level"), str(run.level));
+  add(tr("Level"), DisplayNames::level(run.level));
   add(tr("Created"), time(run.created_at));
   add(tr("Started"), time(run.started_at));
   add(tr("Finished"), time(run.finished_at));
