@@ -58,9 +58,10 @@ NodeItem::NodeItem(int index, const onnx::DisplayNode& n, QSizeF size)
   setZValue(1);
 }
 
-void NodeItem::setFill(const QColor& fill, const QString& value) {
+void NodeItem::setFill(const QColor& fill, const QString& value, bool unmeasured) {
   fill_ = fill;
   value_ = value;
+  unmeasured_ = unmeasured;
   update();
 }
 
@@ -77,7 +78,7 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
                  : kind_ == onnx::DisplayNode::Kind::Output ? QColor(0xdf, 0xf0, 0xdf)
                                                             : QColor(0xf7, 0xf7, 0xf7);
   QPen pen(isSelected() ? QColor(0x15, 0x65, 0xc0) : QColor(0x55, 0x55, 0x55), isSelected() ? 3 : 1);
-  if (isOperator() && !fill_.isValid()) pen.setStyle(Qt::DashLine);
+  if (unmeasured_) pen.setStyle(Qt::DashLine);
   p->setPen(pen);
   p->setBrush(background);
   const double radius = isOperator() ? 5 : size_.height() / 2;

@@ -32,9 +32,9 @@ class NodeItem : public QGraphicsItem {
   const QString& name() const { return name_; }
   const QString& opType() const { return opType_; }
   bool isOperator() const { return kind_ == onnx::DisplayNode::Kind::Operator; }
-  // The overlay's fill; an invalid colour is "not measured" (drawn plain, dashed).
-  // `value` ("47.9%") is drawn after the name.
-  void setFill(const QColor& fill, const QString& value = {});
+  // The overlay's fill and value ("47.9%", drawn after the name); `unmeasured` draws the box
+  // plain and dashed: an overlay is shown and this node has no value in it.
+  void setFill(const QColor& fill, const QString& value = {}, bool unmeasured = false);
   QColor fill() const { return fill_; }
 
   int type() const override { return Type; }
@@ -48,6 +48,7 @@ class NodeItem : public QGraphicsItem {
   QSizeF size_;
   QColor fill_;
   QString value_;
+  bool unmeasured_ = false;
 };
 
 class EdgeItem : public QGraphicsItem {

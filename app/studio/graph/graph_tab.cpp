@@ -273,7 +273,8 @@ void GraphTab::applyOverlay() {
   for (NodeItem* n : nodes_) {
     const double h = n->isOperator() ? overlay_.heat(n->name()) : -1;
     n->setFill(h < 0 ? QColor() : overlay_.color(n->name()),
-               h < 0 ? QString() : overlay_.valueText(overlay_.values.at(n->name())));
+               h < 0 ? QString() : overlay_.valueText(overlay_.values.at(n->name())),
+               h < 0 && n->isOperator() && overlay_.mode != OverlayMode::None);
   }
   legend_->setOverlay(overlay_);
   showSelection();
@@ -360,11 +361,19 @@ void GraphTab::applySettings(const QJsonObject& settings) {
 }
 
 void GraphTab::refresh() {
-  if (runIds_.isEmpty() || !ready_) return;
-  const QString store = storePath_;
-  const qint64 id = runIds_.front();
-  pending_ = settings();
-  start([store, id] { return loadRunGraph(store, id); });
+  // The model and its layout stay; only the run's measurements are read again.
+  if (runIds_.isEmpty() || !ready_ || !data_.error.isEmpty()) return;
+  QString problem;
+  std::unique_ptr<store::ResultStore> s = openStore(storePath_, &problem);
+  if (!s) return;
+  try {
+    NodeProfile profile = NodeProfile::fromStore(*s, runIds_.front());
+    pending_ = settings();
+    data_.profile = std::move(profile);
+    fillChoices();
+  } catch (const std::exception&) {
+    // The store is being written or went away: the next refresh reads it again.
+  }
 }
 
 qint64 GraphTab::pointCount() const {

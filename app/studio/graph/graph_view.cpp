@@ -103,8 +103,20 @@ void GraphMinimap::refit() {
   if (scene()) fitInView(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
 }
 
+void GraphMinimap::drawBackground(QPainter* p, const QRectF& rect) {
+  QGraphicsView::drawBackground(p, rect);
+  // The graph's extent, so that a model too tall for its boxes to show here still has a shape.
+  p->setPen(Qt::NoPen);
+  p->setBrush(QColor(0xe8, 0xe8, 0xe8));
+  if (scene()) p->drawRect(scene()->itemsBoundingRect());
+}
+
 void GraphMinimap::drawForeground(QPainter* p, const QRectF&) {
-  const QRectF visible = main_->mapToScene(main_->viewport()->rect()).boundingRect();
+  QRectF visible = main_->mapToScene(main_->viewport()->rect()).boundingRect();
+  // At least a few pixels tall and wide here, however small the view is against the graph.
+  const double least = 6 / std::max(transform().m11(), 1e-9);
+  if (visible.height() < least) visible.adjust(0, -(least - visible.height()) / 2, 0, (least - visible.height()) / 2);
+  if (visible.width() < least) visible.adjust(-(least - visible.width()) / 2, 0, (least - visible.width()) / 2, 0);
   p->setPen(QPen(QColor(0x15, 0x65, 0xc0), 0));  // cosmetic: one pixel at any scale
   p->setBrush(QColor(0x15, 0x65, 0xc0, 40));
   p->drawRect(visible);

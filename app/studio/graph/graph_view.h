@@ -34,6 +34,7 @@ class GraphMinimap : public QGraphicsView {
   void refit();
 
  protected:
+  void drawBackground(QPainter* p, const QRectF& rect) override;
   void drawForeground(QPainter* p, const QRectF& rect) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;

@@ -40,6 +40,17 @@ QString measurementRows(const QString& node, const NodeProfile& profile, const Q
   return html;
 }
 
+QString validationHtml(const QString& node, const NodeProfile& profile, const QString& executor) {
+  QString html = QStringLiteral("<h4>%1</h4>").arg(QObject::tr("Validation against the reference"));
+  const auto* v = profile.validation(executor);
+  const auto it = v ? v->find(node) : std::map<QString, NodeValidation>::const_iterator{};
+  if (!v || it == v->end())
+    return html + QStringLiteral("<p><i>%1</i></p>").arg(QObject::tr("not measured"));
+  return html + QStringLiteral("<p>%1 = %2 (tolerance %3): %4</p>")
+                    .arg(it->second.metric, formatNumber(it->second.value), formatNumber(it->second.tolerance),
+                         it->second.passed ? QObject::tr("passed") : QObject::tr("failed"));
+}
+
 }  // namespace
 
 QString nodeHtml(const onnx::DisplayNode& n, const NodeProfile& profile, const QString& executor,
@@ -61,15 +72,7 @@ QString nodeHtml(const onnx::DisplayNode& n, const NodeProfile& profile, const Q
                              "<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>%7</table>")
                   .arg(QObject::tr("executor"), QObject::tr("group"), QObject::tr("pass"), QObject::tr("median"),
                        QObject::tr("95% CI"), QObject::tr("share"), rows);
-    html += QStringLiteral("<h4>%1</h4>").arg(QObject::tr("Validation against the reference"));
-    const auto* v = profile.validation(executor);
-    auto it = v ? v->find(name) : decltype(v->end()){};
-    if (!v || it == v->end())
-      html += QStringLiteral("<p><i>%1</i></p>").arg(QObject::tr("not measured"));
-    else
-      html += QStringLiteral("<p>%1 = %2 (tolerance %3): %4</p>")
-                  .arg(it->second.metric, formatNumber(it->second.value), formatNumber(it->second.tolerance),
-                       it->second.passed ? QObject::tr("passed") : QObject::tr("failed"));
+    if (!profile.empty()) html += validationHtml(name, profile, executor);
     html += QStringLiteral("<h4>%1</h4><table cellpadding=2>").arg(QObject::tr("Attributes"));
     for (const auto& [key, value] : n.attributes)
       html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(esc(key), esc(value));

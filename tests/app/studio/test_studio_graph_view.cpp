@@ -238,6 +238,8 @@ class GraphViewTest : public QObject {
     QVERIFY(minimap && minimap->isVisible());
     tab->view()->fitAll();
     QVERIFY(tab->view()->zoom() >= 0.7);  // fitted, a tall model stays readable (from its top)
+    QVERIFY(tab->findNode(QStringLiteral("stage3.block50.conv1")));
+    QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_big.png")), true);
   }
 };
 
