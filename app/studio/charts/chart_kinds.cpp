@@ -14,6 +14,9 @@ std::unique_ptr<ChartKind> makeSeedsKind();
 std::unique_ptr<ChartKind> makeGraphKind();  // graph/graph_kind.cpp
 std::unique_ptr<ChartKind> makeTrainingDashboardKind();
 std::unique_ptr<ChartKind> makeDistributedDashboardKind();
+std::unique_ptr<ChartKind> makeNetworkDashboardKind();
+std::unique_ptr<ChartKind> makeCollectiveDashboardKind();
+std::unique_ptr<ChartKind> makeOperatorDashboardKind();
 
 void registerStudioChartKinds(ChartKindRegistry& registry) {
   registry.add(makeConvergenceKind());
@@ -22,9 +25,12 @@ void registerStudioChartKinds(ChartKindRegistry& registry) {
   registry.add(makeSweepKind());
   registry.add(makeRooflineKind());
   registry.add(makeSeedsKind());
+  registry.add(makeGraphKind());
   registry.add(makeTrainingDashboardKind());
   registry.add(makeDistributedDashboardKind());
+  registry.add(makeNetworkDashboardKind());
+  registry.add(makeCollectiveDashboardKind());
+  registry.add(makeOperatorDashboardKind());
 }
-  registry.add(makeGraphKind());
 
 }  // namespace d500::studio

@@ -44,6 +44,8 @@ namespace {
 const char* const kAutoRange = "d500AutoRange";
 }  // namespace
 
+const char* const ChartModel::kHiddenFromLegend = "d500HiddenFromLegend";
+
 ChartModel::~ChartModel() = default;
 
 void ChartModel::clearChart(QChart* chart) {
@@ -129,6 +131,9 @@ std::pair<double, double> ChartModel::padded(double lo, double hi, bool log) {
 
 void ChartModel::hideFromLegend(QChart* chart, QAbstractSeries* series) {
   for (QLegendMarker* m : chart->legend()->markers(series)) m->setVisible(false);
+  // A marker's visibility also follows its legend's layout, which may not have run yet: the
+  // legend lists read this instead (LegendList::entriesOf).
+  series->setProperty(kHiddenFromLegend, true);
 }
 
 void ChartModel::showToolTip(const QString& text) {

@@ -63,6 +63,8 @@ class ChartModel {
   static void setAutoRange(QAbstractAxis* axis, double lo, double hi);
   // The axis's current range; (0, 0) for an axis without a numeric range.
   static std::pair<double, double> axisRange(const QAbstractAxis* axis);
+  // The property hideFromLegend() sets on a series.
+  static const char* const kHiddenFromLegend;
 
  protected:
   // Reads the series rows of `runIds` newer than lastId[run] in bounded chunks, at most about

@@ -1,5 +1,11 @@
 #include "charts/legend_list.h"
 
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
+
+#include "charts/chart_model.h"
+
 namespace d500::studio {
 
 namespace {
@@ -8,8 +14,9 @@ namespace {
 QString swatch(const LegendList::Entry& e) {
   QString line;
   switch (e.style) {
-    case Qt::DashLine: line = QStringLiteral("&#x2012; &#x2012;"); break;  // figure dashes
+    case Qt::DashLine: line = QStringLiteral("&#x2012;&nbsp;&#x2012;"); break;  // figure dashes
     case Qt::DotLine: line = QStringLiteral("&#xB7;&#xB7;&#xB7;&#xB7;"); break;
+    case Qt::NoPen: break;  // points only
     default: line = QStringLiteral("&#x2501;&#x2501;"); break;  // heavy horizontal
   }
   if (e.markers) line += QStringLiteral("&#x25CF;");
@@ -41,6 +48,15 @@ QStringList LegendList::texts() const {
   QStringList out;
   for (const Entry& e : entries_) out.append(e.text);
   return out;
+}
+
+QList<LegendList::Entry> LegendList::entriesOf(const QChart* chart) {
+  QList<Entry> entries;
+  if (chart->legend()->isVisible())
+    for (QLegendMarker* m : chart->legend()->markers())
+      if (!m->series()->property(ChartModel::kHiddenFromLegend).toBool() && !m->label().isEmpty())
+        entries.append({m->label(), m->brush().color(), Qt::SolidLine, false});
+  return entries;
 }
 
 }  // namespace d500::studio

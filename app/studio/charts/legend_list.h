@@ -11,6 +11,10 @@
 #include <QString>
 #include <QStringList>
 
+QT_BEGIN_NAMESPACE
+class QChart;
+QT_END_NAMESPACE
+
 namespace d500::studio {
 
 class LegendList : public QLabel {
@@ -28,6 +32,9 @@ class LegendList : public QLabel {
   void setEntries(const QList<Entry>& entries);
   const QList<Entry>& entries() const { return entries_; }
   QStringList texts() const;  // every entry's full text, in order
+  // The entries of `chart`'s own legend (its visible markers with a label); none when that
+  // legend is hidden.
+  static QList<Entry> entriesOf(const QChart* chart);
 
  private:
   QList<Entry> entries_;

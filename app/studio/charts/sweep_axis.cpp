@@ -1,6 +1,7 @@
 #include "charts/sweep_axis.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
@@ -14,17 +15,60 @@ QString SweepAxis::canonical(const QString& pointJson) {
   return QString::fromUtf8(d.toJson(QJsonDocument::Compact));  // QJsonObject keeps keys sorted
 }
 
-SweepAxis SweepAxis::fromPoints(const QStringList& pointJsons, const QStringList& subjects) {
+QString SweepAxis::shapeLabel(const QString& pointJson) {
+  const QJsonDocument d = QJsonDocument::fromJson(pointJson.toUtf8());
+  if (!d.isObject()) return {};
+  QStringList parts;
+  const QJsonObject o = d.object();
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    if (!it.value().isDouble()) return {};  // not a shape: a name, a kind, a list
+    const QString value = QString::number(it.value().toDouble(), 'g', 12);
+    parts.append(it.key() + QLatin1Char('=') + value);
+  }
+  return parts.join(QLatin1Char(' '));
+}
+
+QString SweepAxis::wrapped(const QString& label, int charsPerLine) {
+  QStringList lines;
+  for (const QString& word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    if (!lines.isEmpty() && lines.back().size() + 1 + word.size() <= charsPerLine)
+      lines.back() += QLatin1Char(' ') + word;
+    else
+      lines.append(word.toHtmlEscaped());
+  }
+  return lines.join(QStringLiteral("<br>"));
+}
+
+QStringList SweepAxis::listedPoints(const QString& specJson) {
+  QStringList out;
+  const QJsonObject spec = QJsonDocument::fromJson(specJson.toUtf8()).object();
+  for (const auto& p : spec.value(QStringLiteral("points")).toArray())
+    out.append(QString::fromUtf8(QJsonDocument(p.toObject()).toJson(QJsonDocument::Compact)));
+  return out;
+}
+
+SweepAxis SweepAxis::fromPoints(const QStringList& pointJsons, const QStringList& subjects,
+                                const QStringList& order) {
   SweepAxis a;
   QList<QJsonObject> points;
-  QStringList keys;  // canonical, in order of first appearance
+  QStringList keys;  // canonical: the listed ones first, then in order of first appearance
   QStringList labels;
-  for (int i = 0; i < pointJsons.size(); ++i) {
-    const QString k = canonical(pointJsons[i]);
+  QStringList seen;
+  for (const QString& p : pointJsons) seen.append(canonical(p));
+  QStringList wanted;
+  for (const QString& o : order)
+    if (seen.contains(canonical(o))) wanted.append(canonical(o));
+  for (const QString& k : seen)
+    if (!wanted.contains(k)) wanted.append(k);
+  for (const QString& k : wanted) {
     if (keys.contains(k)) continue;
+    const int i = static_cast<int>(seen.indexOf(k));
     keys.append(k);
     points.append(QJsonDocument::fromJson(k.toUtf8()).object());
-    labels.append(i < subjects.size() && !subjects[i].isEmpty() ? subjects[i] : k);
+    const QString shape = shapeLabel(k);
+    labels.append(!shape.isEmpty()                              ? shape
+                  : i < subjects.size() && !subjects[i].isEmpty() ? subjects[i]
+                                                                  : k);
   }
   // The variables whose value differs between points; the sweep is numeric when exactly one
   // does, every point has it, and its values are numbers.

@@ -1,6 +1,7 @@
 // Where a sweep point sits on the x axis. A sweep over one numeric variable (N = 64, 128, ...)
 // is drawn against that variable; any other sweep (problem lists, several variables, names) gets
-// one category per point, labelled with the point's subject, in the order the points came.
+// one category per point, labelled with the point's shape ("K=440 M=440 N=16"), in the order of
+// the experiment's problem list (then in the order the points came).
 #pragma once
 
 #include <QMap>
@@ -11,8 +12,18 @@ namespace d500::studio {
 
 class SweepAxis {
  public:
-  // `pointJsons[i]` is a measurement's sweep point ({"N":64}); `subjects[i]` its subject.
-  static SweepAxis fromPoints(const QStringList& pointJsons, const QStringList& subjects);
+  // `pointJsons[i]` is a measurement's sweep point ({"N":64}); `subjects[i]` its subject (the
+  // label of a point that is not an object). `order`: the experiment's points as listed.
+  static SweepAxis fromPoints(const QStringList& pointJsons, const QStringList& subjects,
+                              const QStringList& order = {});
+  // A point's shape as its label: "K=440 M=440 N=16" (keys sorted); "" when the point is not an
+  // object of numbers (its subject labels it then).
+  static QString shapeLabel(const QString& pointJson);
+  // `label` as rich-text lines of at most about `charsPerLine` characters, split between words,
+  // so that a long category label wraps instead of being elided ("C=1 H=40<br>K=32 N=2").
+  static QString wrapped(const QString& label, int charsPerLine);
+  // The points an experiment lists ("points", where a problem list is kept), from its JSON.
+  static QStringList listedPoints(const QString& specJson);
 
   bool numeric() const { return numeric_; }
   // The variable's name when numeric, else "sweep point".

@@ -3,6 +3,7 @@
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QLineSeries>
+#include <QtCharts/QScatterSeries>
 #include <algorithm>
 #include <cmath>
 
@@ -11,6 +12,13 @@
 #include "d500/measure/stats.h"
 
 namespace d500::studio {
+
+namespace {
+
+constexpr int kUnrotatedLabels = 16;  // beyond this many categories the labels are rotated
+constexpr int kPixelsPerChar = 8;     // of a label's font, roughly
+
+}  // namespace
 
 SweepChartModel::SweepChartModel(const RunCatalog& catalog) : ChartModel(catalog) {}
 SweepChartModel::~SweepChartModel() = default;
@@ -58,7 +66,7 @@ void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
     subjects.append(QString::fromStdString(r.m.subject));
     medians.push_back(r.m.median);
   }
-  axis_ = SweepAxis::fromPoints(points, subjects);
+  axis_ = SweepAxis::fromPoints(points, subjects, listedPoints());
   unit_ = DurationUnit::forTypical(stats::median(medians));
 
   QAbstractAxis* ax;
@@ -69,14 +77,17 @@ void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
     c->setTitleText(axis_.title());
     c->setStartValue(-0.5);
     QStringList used;
+    const bool rotate = axis_.categories().size() > kUnrotatedLabels;
     for (int i = 0; i < axis_.categories().size(); ++i) {
-      QString label = axis_.categories()[i];
+      const int chars = std::clamp(columns_ / std::max<int>(1, axis_.categories().size()) /
+                                       kPixelsPerChar, 6, 40);
+      QString label = rotate ? axis_.categories()[i] : SweepAxis::wrapped(axis_.categories()[i], chars);
       while (used.contains(label)) label += QLatin1Char(' ');  // labels must be unique
       used.append(label);
       c->append(label, i + 0.5);
     }
     c->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
-    if (used.size() > 6) c->setLabelsAngle(-40);
+    if (rotate) c->setLabelsAngle(-60);
     ax = c;
   }
   const double level = rows_.empty() ? 95 : 100 * rows_.front().m.ci_level;
@@ -104,13 +115,22 @@ void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
              axis_.x(QString::fromStdString(rows_[b].m.point_json));
     });
     const QColor color = seriesColor(static_cast<int>(gi));
-    g.line = new QLineSeries;
+    if (axis_.numeric()) {
+      auto* line = new QLineSeries;
+      line->setPen(QPen(color, 1.6));
+      line->setPointsVisible(true);
+      line->setMarkerSize(7);
+      g.line = line;
+    } else {  // unrelated shapes: points, no line between them
+      auto* points = new QScatterSeries;
+      points->setColor(color);
+      points->setBorderColor(color.darker(130));
+      points->setMarkerSize(9);
+      g.line = points;
+    }
     g.line->setName(runIds_.size() > 1
                         ? g.implementation + QStringLiteral(" · ") + catalog_.label(g.run)
                         : g.implementation);
-    g.line->setPen(QPen(color, 1.6));
-    g.line->setPointsVisible(true);
-    g.line->setMarkerSize(7);
     chart->addSeries(g.line);
     g.line->attachAxis(ax);
     g.line->attachAxis(ay);
@@ -144,7 +164,9 @@ void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
   shapeChanged_ = false;
 }
 
-void SweepChartModel::draw(QChart* chart, const ChartOptions& o, int, bool rebuild) {
+void SweepChartModel::draw(QChart* chart, const ChartOptions& o, int columns, bool rebuild) {
+  if (columns != columns_) rebuild = true;  // the labels wrap for the new width
+  columns_ = columns;
   if (rebuild || shapeChanged_) build(chart, o);
   QAbstractAxis* ax = chart->axes(Qt::Horizontal).value(0);
   QAbstractAxis* ay = chart->axes(Qt::Vertical).value(0);
@@ -200,6 +222,14 @@ void SweepChartModel::draw(QChart* chart, const ChartOptions& o, int, bool rebui
     }
     g.line->replace(line);
   }
+}
+
+QStringList SweepChartModel::listedPoints() const {
+  QStringList out;
+  for (qint64 run : runIds_)
+    if (const auto* info = catalog_.run(run))
+      out += SweepAxis::listedPoints(QString::fromStdString(info->spec_json));
+  return out;
 }
 
 QString SweepChartModel::tooltip(const Row& r) const {

@@ -1,5 +1,7 @@
 // Per-point medians with their confidence intervals as error bars across a sweep, one line per
-// run and implementation, runs overlaid. A bar whose interval did not reach the target precision
+// run and implementation, runs overlaid. A categorical sweep (a problem list) draws points with
+// their bars and no lines, since neighbouring shapes are unrelated; its labels are the shapes,
+// wrapped onto lines so that none is elided. A bar whose interval did not reach the target precision
 // (a cap was hit) is dashed: measurement.md says such an interval is shown as such, never hidden.
 #pragma once
 
@@ -14,6 +16,7 @@
 
 QT_BEGIN_NAMESPACE
 class QLineSeries;
+class QXYSeries;
 QT_END_NAMESPACE
 
 namespace d500::studio {
@@ -42,12 +45,13 @@ class SweepChartModel : public ChartModel {
     qint64 run = 0;
     QString implementation;
     std::vector<size_t> rows;        // sorted by x
-    QLineSeries* line = nullptr;     // owned by the chart
+    QXYSeries* line = nullptr;       // owned by the chart; points only on a categorical axis
     std::vector<QLineSeries*> bars;  // one per row with a valid CI, else null
   };
   static bool drawable(const store::MeasurementRow& m);
   void build(QChart* chart, const ChartOptions& o);
   QString tooltip(const Row& r) const;
+  QStringList listedPoints() const;  // the runs' experiments' points, as listed
 
   std::vector<Row> rows_;
   std::map<qint64, int64_t> lastId_;
@@ -57,6 +61,7 @@ class SweepChartModel : public ChartModel {
   SweepAxis axis_;
   DurationUnit unit_;
   bool shapeChanged_ = true;
+  int columns_ = 800;  // the plot's width in pixels at the last draw
 };
 
 }  // namespace d500::studio

@@ -78,19 +78,28 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
     subjects.append(QString::fromStdString(boxes_[i].row.subject));
     impls.insert(boxes_[i].row.implementation);
   }
-  const SweepAxis sweep = SweepAxis::fromPoints(points, subjects);
+  QStringList listed;  // a problem list's order
+  for (qint64 run : runIds_)
+    if (const auto* info = catalog_.run(run))
+      listed += SweepAxis::listedPoints(QString::fromStdString(info->spec_json));
+  const SweepAxis sweep = SweepAxis::fromPoints(points, subjects, listed);
   std::stable_sort(drawn.begin(), drawn.end(), [&](size_t a, size_t b) {
     const double xa = sweep.x(QString::fromStdString(boxes_[a].row.point_json));
     const double xb = sweep.x(QString::fromStdString(boxes_[b].row.point_json));
     if (xa != xb) return xa < xb;
     return boxes_[a].row.implementation < boxes_[b].row.implementation;
   });
-  for (size_t i : drawn)
-    boxes_[i].label = impls.size() == 1
-                          ? QString::fromStdString(boxes_[i].row.subject)
-                          : QString::fromStdString(boxes_[i].row.subject) + QStringLiteral(" [") +
-                                QString::fromStdString(boxes_[i].row.implementation) +
-                                QLatin1Char(']');
+  // A shape (a problem list's point) is labelled by its values, wrapped onto lines when the
+  // boxes are many, so that no label is elided.
+  const bool wrap = drawn.size() > 6 && drawn.size() <= kUnrotatedLabels;
+  for (size_t i : drawn) {
+    const QString shape = SweepAxis::shapeLabel(QString::fromStdString(boxes_[i].row.point_json));
+    QString label = shape.isEmpty() ? QString::fromStdString(boxes_[i].row.subject) : shape;
+    if (impls.size() > 1)
+      label += QStringLiteral(" [") + QString::fromStdString(boxes_[i].row.implementation) +
+               QLatin1Char(']');
+    boxes_[i].label = wrap ? SweepAxis::wrapped(label, kWrappedLabelChars) : label;
+  }
   QStringList labels;
   for (size_t i : drawn)
     if (!labels.contains(boxes_[i].label)) labels.append(boxes_[i].label);
@@ -151,7 +160,7 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
     ax->append(categories);
     series.append(s);
   }
-  if (ax->count() > 6) ax->setLabelsAngle(-40);
+  if (ax->count() > kUnrotatedLabels) ax->setLabelsAngle(-40);
   for (QBoxPlotSeries* s : series) {
     chart->addSeries(s);
     s->attachAxis(ax);

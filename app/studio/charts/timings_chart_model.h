@@ -23,6 +23,9 @@ class TimingsChartModel : public ChartModel {
   // Beyond this many measurements per run only the first ones are drawn (a conformance run has
   // hundreds; the CSV still holds them all).
   static constexpr int kMaxBoxesPerRun = 60;
+  // Up to this many boxes their labels wrap (kWrappedLabelChars a line); beyond, they rotate.
+  static constexpr int kUnrotatedLabels = 16;
+  static constexpr int kWrappedLabelChars = 6;
 
   explicit TimingsChartModel(const RunCatalog& catalog);
   ~TimingsChartModel() override;

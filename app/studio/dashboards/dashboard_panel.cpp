@@ -15,77 +15,26 @@
 #include "charts/legend_list.h"
 #include "charts/palette.h"
 #include "charts/units.h"
+#include "dashboards/axis_unit.h"
+#include "dashboards/measurement_panel.h"
 
 namespace d500::studio {
 
 namespace {
 
-struct AxisUnit {
-  double scale = 1;  // axis value = stored value * scale
-  QString symbol;    // "" for none
-};
-
-AxisUnit unitFor(PanelSpec::Unit u, double maxAbs) {
-  switch (u) {
-    case PanelSpec::Unit::Percent: return {100, QStringLiteral("%")};
-    case PanelSpec::Unit::Seconds: {
-      const DurationUnit d = DurationUnit::forTypical(maxAbs * 1e9);
-      return {1e9 / d.nsPerUnit, d.symbol};
-    }
-    case PanelSpec::Unit::Bytes: {
-      if (maxAbs >= 1073741824.0) return {1 / 1073741824.0, QStringLiteral("GiB")};
-      if (maxAbs >= 1048576.0) return {1 / 1048576.0, QStringLiteral("MiB")};
-      if (maxAbs >= 1024.0) return {1 / 1024.0, QStringLiteral("KiB")};
-      return {1, QStringLiteral("B")};
-    }
-    case PanelSpec::Unit::PerSecond: return {1, QStringLiteral("1/s")};
-    case PanelSpec::Unit::Plain: break;
-  }
-  return {};
-}
-
-std::pair<double, double> paddedRange(double lo, double hi) {
-  if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi) return {0, 1};
-  if (hi == lo) {
-    const double d = lo == 0 ? 1 : std::fabs(lo) * 0.1;
-    return {lo - d, hi + d};
-  }
-  const double d = (hi - lo) * 0.05;
-  return {lo >= 0 ? std::max(0.0, lo - d) : lo - d, hi + d};
-}
-
 QValueAxis* valueAxis(const QString& title) {
-  auto* a = new QValueAxis;
-  a->setTitleText(title);
-  a->setLabelFormat(QStringLiteral("%.6g"));  // 350000, not 3.5e+05
-  QFont f = a->titleFont();
-  f.setPointSizeF(f.pointSizeF() * 0.9);
-  a->setTitleFont(f);
-  return a;
+  return static_cast<QValueAxis*>(panelAxis(title));
 }
 
 }  // namespace
 
 DashboardPanel::DashboardPanel(const PanelSpec& spec, QWidget* parent)
-    : QWidget(parent), spec_(spec), chart_(new QChart) {
+    : QWidget(parent), spec_(spec) {
   setObjectName(spec.id);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(2, 2, 2, 2);
-  layout->setSpacing(0);
-  chart_->setTitle(spec.title);
-  QFont tf = chart_->titleFont();
-  tf.setBold(true);
-  tf.setPointSizeF(tf.pointSizeF() * 1.1);
-  chart_->setTitleFont(tf);
-  chart_->legend()->hide();  // the LegendList below names every line in full
-  chart_->setMargins(QMargins(2, 2, 6, 2));
-  chart_->setAnimationOptions(QChart::NoAnimation);
-  view_ = new ChartView(chart_, this);
-  view_->setMinimumHeight(160);
-  layout->addWidget(view_, 1);
-  legend_ = new LegendList(false, this);
-  legend_->setContentsMargins(8, 0, 4, 2);
-  layout->addWidget(legend_);
+  const PanelChart pc = makePanelChart(this, spec.title);
+  chart_ = pc.chart;
+  view_ = pc.view;
+  legend_ = pc.legend;
 }
 
 DashboardPanel::~DashboardPanel() {
@@ -179,7 +128,7 @@ void DashboardPanel::draw(const RunSeries& series, const View& view) {
       if (const auto* c = series.curve(g, line.series))
         for (const auto& p : c->points)
           if (std::isfinite(p.value)) maxAbs = std::max(maxAbs, std::fabs(p.value));
-  const AxisUnit unit = unitFor(spec_.unit, maxAbs);
+  const AxisUnit unit = axisUnitFor(spec_.unit, maxAbs);
   double bounds[4] = {INFINITY, -INFINITY, INFINITY, -INFINITY};
   QList<LegendList::Entry> entries;
   for (const PanelLine& line : spec_.lines) {

@@ -13,13 +13,17 @@ add_executable(test_studio_charts
   ${_charts_tests}/report_escape_test.cpp
   ${_charts_tests}/report_writer_test.cpp
   ${_charts_tests}/compare_view_test.cpp
-  ${_charts_tests}/dashboards_test.cpp)
+  ${_charts_tests}/dashboards_test.cpp
+  ${_charts_tests}/measurement_dashboards_test.cpp)
 target_link_libraries(test_studio_charts PRIVATE d500_studio_charts GTest::gtest)
 # The tests start the real runner, which finds the reference plugin beside it in the build tree.
 target_compile_definitions(test_studio_charts PRIVATE D500_TEST_RUNNER="$<TARGET_FILE:d500>"
-  D500_TEST_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+  D500_TEST_SOURCE_DIR="${PROJECT_SOURCE_DIR}" D500_TEST_PLUGIN_DIR="${D500_PLUGIN_BUILD_DIR}"
   D500_TEST_MPIEXEC="$<$<BOOL:${D500_WITH_MPI}>:${MPIEXEC_EXECUTABLE}>")
 add_dependencies(test_studio_charts d500 d500_reference)
+if(TARGET d500_torch)
+  add_dependencies(test_studio_charts d500_torch)
+endif()
 gtest_discover_tests(test_studio_charts DISCOVERY_MODE PRE_TEST
   PROPERTIES ENVIRONMENT QT_QPA_PLATFORM=offscreen LABELS app)
 

@@ -73,11 +73,11 @@ void saveScreenshot(QWidget* w, const char* name) {
 TEST(Dashboards, KindsAreRegisteredByNameAndOpenedForTheirLevel) {
   const auto& r = ChartKindRegistry::studio();
   for (const char* name : {"convergence", "throughput", "timings", "sweep", "roofline", "seeds",
-                           "training", "distributed"})
+                           "training", "distributed", "network", "collective", "operator"})
     EXPECT_TRUE(r.find(QLatin1String(name))) << name;
   EXPECT_EQ(r.kindForRun(QStringLiteral("training"))->name(), QStringLiteral("training"));
   EXPECT_EQ(r.kindForRun(QStringLiteral("distributed"))->name(), QStringLiteral("distributed"));
-  EXPECT_EQ(r.kindForRun(QStringLiteral("operator"))->name(), QStringLiteral("sweep"));
+  EXPECT_EQ(r.kindForRun(QStringLiteral("operator"))->name(), QStringLiteral("operator"));
   EXPECT_FALSE(r.find(QStringLiteral("no-such-chart")));
 }
 

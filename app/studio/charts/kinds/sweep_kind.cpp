@@ -31,8 +31,6 @@ class SweepKind : public ModelChartKind {
     o.logX = o.logY = true;
     return o;
   }
-  // The measuring levels have no dashboard of their own yet: a run opens its sweep.
-  bool isDashboardFor(const QString& level) const override { return appliesTo(level); }
 };
 
 }  // namespace

@@ -1,0 +1,155 @@
+#include "dashboards/box_panel.h"
+
+#include <QCursor>
+#include <QToolTip>
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBoxPlotSeries>
+#include <QtCharts/QBoxSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QScatterSeries>
+#include <algorithm>
+#include <cmath>
+
+#include "charts/chart_model.h"
+#include "charts/legend_list.h"
+#include "charts/palette.h"
+#include "charts/units.h"
+#include "dashboards/axis_unit.h"
+
+namespace d500::studio {
+
+namespace {
+
+struct Marker {
+  const char* name;
+  double LatencyBoxPanel::Box::*value;
+  QScatterSeries::MarkerShape shape;
+  QColor color;
+};
+
+const Marker kMarkers[] = {
+    {QT_TRANSLATE_NOOP("d500::studio::LatencyBoxPanel", "p50 (median)"), &LatencyBoxPanel::Box::p50,
+     QScatterSeries::MarkerShapeCircle, QColor(30, 30, 30)},
+    {QT_TRANSLATE_NOOP("d500::studio::LatencyBoxPanel", "p90"), &LatencyBoxPanel::Box::p90,
+     QScatterSeries::MarkerShapeTriangle, QColor(230, 120, 0)},
+    {QT_TRANSLATE_NOOP("d500::studio::LatencyBoxPanel", "p99"), &LatencyBoxPanel::Box::p99,
+     QScatterSeries::MarkerShapeRectangle, QColor(200, 30, 30)},
+};
+
+}  // namespace
+
+LatencyBoxPanel::LatencyBoxPanel(const QString& id, const QString& title, std::string kind,
+                                 QWidget* parent)
+    : MeasurementPanel(id, parent), kind_(std::move(kind)) {
+  const PanelChart pc = makePanelChart(this, title);
+  chart_ = pc.chart;
+  view_ = pc.view;
+  legend_ = pc.legend;
+  draw();
+}
+
+LatencyBoxPanel::~LatencyBoxPanel() {
+  chart_->removeAllSeries();
+}
+
+QAbstractAxis* LatencyBoxPanel::yAxis() const {
+  return chart_->axes(Qt::Vertical).value(0);
+}
+
+QStringList LatencyBoxPanel::legendTexts() const {
+  return legend_->texts();
+}
+
+void LatencyBoxPanel::update(const DashboardData& data) {
+  boxes_.clear();
+  for (const auto* r : data.run.ofKind(kind_)) {
+    std::vector<double> sorted = data.run.samples(data.store, r->m.id);
+    std::sort(sorted.begin(), sorted.end());
+    Box b;
+    b.executor = QString::fromStdString(r->m.implementation);
+    b.stats = BoxStats::fromSorted(sorted);
+    b.p50 = r->m.median;
+    b.p90 = r->m.p90;
+    b.p99 = r->m.p99;
+    b.n = r->m.n;
+    boxes_.push_back(b);
+  }
+  draw();
+}
+
+void LatencyBoxPanel::clear() {
+  boxes_.clear();
+  draw();
+}
+
+void LatencyBoxPanel::draw() {
+  chart_->removeAllSeries();
+  for (QAbstractAxis* a : chart_->axes()) {
+    chart_->removeAxis(a);
+    delete a;
+  }
+  double lo = INFINITY, hi = 0, typical = 0;
+  for (const Box& b : boxes_) {
+    lo = std::min({lo, b.stats.lowerWhisker, b.p50});
+    hi = std::max({hi, b.stats.upperWhisker, b.p99});
+    typical = std::max(typical, b.p50);
+  }
+  const DurationUnit unit = DurationUnit::forTypical(typical);
+  auto* ax = new QBarCategoryAxis;
+  ax->setTitleText(tr("executor"));
+  auto* ay = panelAxis(tr("time per call (%1)").arg(unit.symbol), true);
+  chart_->addAxis(ax, Qt::AlignBottom);
+  chart_->addAxis(ay, Qt::AlignLeft);
+  auto* boxes = new QBoxPlotSeries;
+  QList<LegendList::Entry> entries;
+  for (size_t i = 0; i < boxes_.size(); ++i) {
+    const Box& b = boxes_[i];
+    const double s = 1 / unit.nsPerUnit;
+    auto* set = new QBoxSet(b.stats.lowerWhisker * s, b.stats.q1 * s, b.stats.median * s,
+                            b.stats.q3 * s, b.stats.upperWhisker * s, b.executor);
+    QColor fill = seriesColor(static_cast<int>(i));
+    fill.setAlpha(150);
+    set->setBrush(fill);
+    set->setPen(QPen(seriesColor(static_cast<int>(i)).darker(130), 1.4));
+    boxes->append(set);
+    ax->append(b.executor);
+    entries.append({tr("%1 (n = %2)").arg(b.executor).arg(b.n), seriesColor(static_cast<int>(i)),
+                    Qt::SolidLine, false});
+  }
+  chart_->addSeries(boxes);
+  boxes->attachAxis(ax);
+  boxes->attachAxis(ay);
+  QObject::connect(boxes, &QBoxPlotSeries::hovered, boxes, [this](bool in, QBoxSet* set) {
+    if (!in) return QToolTip::hideText();
+    for (const Box& b : boxes_)
+      if (b.executor == set->label())
+        QToolTip::showText(QCursor::pos(),
+                           tr("%1: n %2\np50 %3 · p90 %4 · p99 %5\nquartiles %6 – %7")
+                               .arg(b.executor)
+                               .arg(b.n)
+                               .arg(formatDuration(b.p50), formatDuration(b.p90),
+                                    formatDuration(b.p99), formatDuration(b.stats.q1),
+                                    formatDuration(b.stats.q3)));
+  });
+  for (const Marker& m : kMarkers) {
+    auto* s = new QScatterSeries;
+    s->setName(tr(m.name));
+    s->setMarkerShape(m.shape);
+    s->setMarkerSize(11);
+    s->setColor(m.color);
+    s->setBorderColor(Qt::white);
+    for (size_t i = 0; i < boxes_.size(); ++i)
+      s->append(static_cast<double>(i), boxes_[i].*m.value / unit.nsPerUnit);
+    chart_->addSeries(s);
+    s->attachAxis(ax);
+    s->attachAxis(ay);
+    entries.append({tr(m.name), m.color, Qt::NoPen, true});
+  }
+  entries.append({tr("box: quartiles, %1").arg(BoxStats::whiskerRule()), QColor(90, 90, 90),
+                  Qt::SolidLine, false});
+  legend_->setEntries(boxes_.empty() ? QList<LegendList::Entry>{} : entries);
+  if (boxes_.empty()) return;
+  ChartModel::setAutoRange(ay, lo / unit.nsPerUnit / 1.3, hi / unit.nsPerUnit * 1.3);
+}
+
+}  // namespace d500::studio

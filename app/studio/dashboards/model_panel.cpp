@@ -1,0 +1,67 @@
+#include "dashboards/model_panel.h"
+
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+
+#include "charts/chart_kind.h"
+#include "charts/chart_model.h"
+#include "charts/chart_view.h"
+#include "charts/legend_list.h"
+#include "d500/error.h"
+
+namespace d500::studio {
+
+ModelPanel::ModelPanel(const QString& kindName, const std::function<void(ChartOptions&)>& adjust,
+                       QWidget* parent)
+    : MeasurementPanel(kindName, parent),
+      kind_(dynamic_cast<const ModelChartKind*>(ChartKindRegistry::studio().find(kindName))) {
+  D500_ASSERT(kind_);
+  options_ = kind_->defaultOptions();
+  if (adjust) adjust(options_);
+  const PanelChart pc = makePanelChart(this, kind_->title());
+  chart_ = pc.chart;
+  view_ = pc.view;
+  legend_ = pc.legend;
+  view_->setNavigation(kind_->horizontalNavigation(), true);
+}
+
+ModelPanel::~ModelPanel() {
+  chart_->removeAllSeries();
+}
+
+bool ModelPanel::hasData() const {
+  return model_ && model_->pointCount() > 0;
+}
+
+QStringList ModelPanel::legendTexts() const {
+  return legend_->texts();
+}
+
+void ModelPanel::update(const DashboardData& data) {
+  if (!model_) model_ = kind_->makeModel(data.catalog);
+  const bool added = model_->poll(data.store, {data.runId}, 0);
+  redraw(added);
+}
+
+void ModelPanel::clear() {
+  if (model_) model_->clear();
+  redraw(true);
+}
+
+void ModelPanel::redraw(bool rebuild) {
+  if (!model_) return;
+  int width = static_cast<int>(chart_->plotArea().width());
+  if (width < 50) width = 800;  // not laid out yet
+  // The model hides QChart's legend when it has nothing to say; the LegendList names the rest.
+  chart_->legend()->setVisible(true);
+  model_->draw(chart_, options_, width, rebuild);
+  chart_->setTitle(kind_->title());
+  const auto entries = LegendList::entriesOf(chart_);
+  chart_->legend()->setVisible(false);
+  legend_->setEntries(entries);
+  legend_->setVisible(!entries.isEmpty());
+  const QString note = model_->note();
+  setToolTip(note);
+}
+
+}  // namespace d500::studio
