@@ -1,6 +1,7 @@
 #include "graph/graph_tab.h"
 
 #include <QComboBox>
+#include <algorithm>
 #include <QEvent>
 #include <QFile>
 #include <QFileInfo>
@@ -262,14 +263,20 @@ void GraphTab::fillChoices() {
 void GraphTab::applyOverlay() {
   const auto mode = OverlayMode(mode_->currentData().toInt());
   overlay_ = Overlay::compute(data_.profile, mode, executor_->currentText(), group_->currentText());
-  if (mode == OverlayMode::TimeShare)
-    if (const NodeGroup* g = data_.profile.find(executor_->currentText(), group_->currentText())) {
-      QStringList outside;
-      for (const auto& [name, times] : g->nodes)
-        if (!nodeItem(name)) outside << QStringLiteral("%1 %2").arg(name, overlay_.valueText(g->share(name)));
-      if (!outside.isEmpty())
-        overlay_.note = tr("Time not on a node of the graph: %1").arg(outside.join(QStringLiteral(", ")));
+  // Time on no node of the graph (LibTorch's one autograd step) is named, not drawn; the scale
+  // spans the graph's own nodes, so that its slowest node is the hottest.
+  QStringList outside;
+  for (auto it = overlay_.values.begin(); it != overlay_.values.end();)
+    if (nodeItem(it->first)) {
+      ++it;
+    } else {
+      outside << QStringLiteral("%1 %2").arg(it->first, overlay_.valueText(it->second));
+      it = overlay_.values.erase(it);
     }
+  overlay_.maxValue = 0;
+  for (const auto& [name, v] : overlay_.values) overlay_.maxValue = std::max(overlay_.maxValue, v);
+  if (!outside.isEmpty())
+    overlay_.note = tr("Not on a node of the graph: %1").arg(outside.join(QStringLiteral(", ")));
   for (NodeItem* n : nodes_) {
     const double h = n->isOperator() ? overlay_.heat(n->name()) : -1;
     n->setFill(h < 0 ? QColor() : overlay_.color(n->name()),
@@ -277,6 +284,7 @@ void GraphTab::applyOverlay() {
                h < 0 && n->isOperator() && overlay_.mode != OverlayMode::None);
   }
   legend_->setOverlay(overlay_);
+  layout()->activate();  // the legend's height follows its note
   showSelection();
 }
 

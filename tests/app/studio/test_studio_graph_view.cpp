@@ -41,16 +41,16 @@ class GraphViewTest : public QObject {
   const ChartKind* kind_ = nullptr;
 
   // Runs the runner on a network experiment of `builder`'s model; returns the run's id.
-  qint64 runNetwork(const QString& builder) {
+  qint64 runNetwork(const QString& builder, const QString& executor = QStringLiteral("reference")) {
     const QString spec = dir_.filePath(builder + QStringLiteral(".json"));
     QFile f(spec);
     if (!f.open(QIODevice::WriteOnly)) return 0;
     f.write(QStringLiteral(R"({"d500": 1, "name": "%1-graph", "level": "network", "seed": 5,
-      "network": {"model": {"builder": "%1", "seed": 1, "with_loss": true}, "executors": ["reference"],
+      "network": {"model": {"builder": "%1", "seed": 1, "with_loss": true}, "executors": ["%2"],
                   "batch_sizes": [1], "latency": true, "throughput": false, "training": true,
                   "per_node": true, "latency_min_samples": 5, "loss": "loss"},
       "repetition": {"warmup_calls": 1, "min_samples": 5, "max_samples": 30, "max_seconds": 0.3}})")
-                .arg(builder).toUtf8());
+                .arg(builder, executor).toUtf8());
     f.close();
     QProcess p;
     p.start(QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"), {QStringLiteral("--db"), store_, QStringLiteral("run"), spec});
@@ -194,6 +194,20 @@ class GraphViewTest : public QObject {
     tab->setExecutorAndGroup(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
     QVERIFY(tab->findNode(tab->loaded().profile.find(QStringLiteral("reference"), QStringLiteral("fwd b=1"))->slowest()));
     QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_resnet.png")), true);
+  }
+
+  void timeOutsideTheGraphsNodesIsNamed() {
+    // LibTorch's autograd runs the backward pass as one "(backward)" step, on no node of the graph.
+    if (!QFile::exists(qEnvironmentVariable("D500_PLUGIN_PATH") + QStringLiteral("/libd500_torch.so")))
+      QSKIP("no torch plugin in this build");
+    const qint64 run = runNetwork(QStringLiteral("lenet"), QStringLiteral("torch"));
+    QVERIFY(run > 0);
+    auto tab = open({run});
+    tab->setOverlayMode(OverlayMode::TimeShare);
+    tab->setExecutorAndGroup(QStringLiteral("torch"), QStringLiteral("fwd+bwd b=1"));
+    QVERIFY2(tab->overlay().note.contains(QStringLiteral("(backward)")), qPrintable(tab->overlay().note));
+    QVERIFY(!tab->nodeItem(QStringLiteral("(backward)")));
+    tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_torch.png"));
   }
 
   void malformedFileGivesOneClearError() {
