@@ -4,6 +4,8 @@
 //   --lang CODE        en, de or zh_CN (default: the language chosen in the settings)
 //   --screenshot FILE  render the main window once the project and the plugin list are loaded,
 //                      save it as PNG and exit (works offscreen: QT_QPA_PLATFORM=offscreen)
+//   --report RUN[,RUN...] -o FILE.html|FILE.pdf    headless report (headless/headless_export.h)
+//   --dashboard RUN -o FILE.png|FILE.svg [--size WxH]   headless dashboard
 #include <QApplication>
 #include <QCoreApplication>
 #include <QCommandLineParser>
@@ -15,6 +17,7 @@
 #include <initializer_list>
 
 #include "d500/build_info.h"
+#include "headless/headless_export.h"
 #include "main_window/language.h"
 #include "main_window/main_window.h"
 
@@ -32,13 +35,30 @@ struct Options {
       QStringLiteral("screenshot"),
       QStringLiteral("Save the loaded main window as PNG to FILE and exit (needs no display)."),
       QStringLiteral("FILE")};
+  QCommandLineOption report{
+      QStringLiteral("report"),
+      QStringLiteral("Write the report on the runs RUNS (ids, comma-separated, the first the "
+                     "baseline; or latest) of --store to -o FILE.html or FILE.pdf and exit "
+                     "(needs no display)."),
+      QStringLiteral("RUNS")};
+  QCommandLineOption dashboard{
+      QStringLiteral("dashboard"),
+      QStringLiteral("Draw the dashboard of the run RUN of --store into -o FILE.png or FILE.svg "
+                     "and exit (needs no display)."),
+      QStringLiteral("RUN")};
+  QCommandLineOption output{{QStringLiteral("o"), QStringLiteral("output")},
+                            QStringLiteral("The file --report or --dashboard writes."),
+                            QStringLiteral("FILE")};
+  QCommandLineOption size{QStringLiteral("size"),
+                          QStringLiteral("The dashboard's size in pixels (default 1600x1000)."),
+                          QStringLiteral("WxH")};
 
   void addTo(QCommandLineParser& cli) const {
     cli.setApplicationDescription(
         QStringLiteral("d500 Studio: benchmarking workbench for deep learning"));
     cli.addHelpOption();
     cli.addVersionOption();
-    cli.addOptions({project, store, lang, screenshot});
+    cli.addOptions({project, store, lang, screenshot, report, dashboard, output, size});
     cli.addPositionalArgument(QStringLiteral("project"),
                               QStringLiteral("A project file (*.d500proj)."),
                               QStringLiteral("[project]"));
@@ -65,8 +85,13 @@ void answerWithoutDisplay(int argc, char** argv, const Options& o) {
 }
 
 // Without a display, a headless export runs offscreen; anything else says what is missing
-// instead of Qt's abort.
+// instead of Qt's abort. A report or a dashboard export never uses the display.
 bool chooseDisplay(int argc, char** argv) {
+  if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM") &&
+      d500::studio::HeadlessExport::requested(argc, argv)) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    return true;
+  }
   if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || qEnvironmentVariableIsSet("DISPLAY") ||
       qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
     return true;
@@ -76,8 +101,9 @@ bool chooseDisplay(int argc, char** argv) {
   }
   std::fprintf(stderr,
                "d500-studio: no display (neither DISPLAY nor WAYLAND_DISPLAY is set). Run it on "
-               "a desktop, or export headless: d500-studio --project P --screenshot OUT.png, or "
-               "set QT_QPA_PLATFORM=offscreen\n");
+               "a desktop, or export headless: d500-studio --store DB --report RUN -o OUT.pdf, "
+               "--store DB --dashboard RUN -o OUT.png, --project P --screenshot OUT.png, or set "
+               "QT_QPA_PLATFORM=offscreen\n");
   return false;
 }
 
@@ -87,6 +113,7 @@ int main(int argc, char** argv) {
   const Options o;
   answerWithoutDisplay(argc, argv, o);
   if (!chooseDisplay(argc, argv)) return 2;
+  if (d500::studio::HeadlessExport::requested(argc, argv)) d500::studio::HeadlessExport::quietQt();
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("d500"));
   QApplication::setApplicationName(QStringLiteral("d500-studio"));
@@ -95,7 +122,10 @@ int main(int argc, char** argv) {
 
   QCommandLineParser cli;
   o.addTo(cli);
-  cli.process(app);
+  if (!cli.parse(QCoreApplication::arguments())) {
+    std::fprintf(stderr, "d500-studio: %s (see d500-studio --help)\n", qPrintable(cli.errorText()));
+    return 2;
+  }
   const auto& project = o.project;
   const auto& store = o.store;
   const auto& lang = o.lang;
@@ -104,6 +134,15 @@ int main(int argc, char** argv) {
   const QString code = cli.isSet(lang) ? cli.value(lang) : d500::studio::Language::fromSettings();
   if (!d500::studio::Language::install(&app, code)) {
     std::fprintf(stderr, "d500-studio: unknown language \"%s\" (use en, de or zh_CN)\n", qPrintable(code));
+    return 2;
+  }
+
+  if (cli.isSet(o.report) || cli.isSet(o.dashboard))
+    return d500::studio::HeadlessExport::run({cli.value(store), cli.value(o.report),
+                                              cli.value(o.dashboard), cli.value(o.output),
+                                              cli.value(o.size)});
+  if (cli.isSet(o.output) || cli.isSet(o.size)) {
+    std::fprintf(stderr, "d500-studio: -o and --size go with --report or --dashboard\n");
     return 2;
   }
 

@@ -385,6 +385,19 @@ bool ChartPanel::exportImage(const QString& path, int dpi, QString* error) {
   return ok;
 }
 
+void ChartPanel::renderContent(QPainter* painter, QSize size, double scale, bool /*withSummary*/) {
+  // The chart and the legend list under it, which names every entry in full (QChart's own
+  // legend elides long names); not the toolbar, nor the status line.
+  d_->controls->hide();
+  d_->status->hide();
+  layOutAt(this, size);
+  d_->redraw(false, std::max(1.0, scale));
+  layOutAt(this, size);  // the legend list's new text asks for its height
+  render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
+  d_->controls->show();
+  d_->status->show();
+}
+
 QByteArray ChartPanel::toSvg(QSizeF logicalSize) {
   const QRectF old = d_->chart->geometry();
   const ExportingScope scope(d_->exporting);

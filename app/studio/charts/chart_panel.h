@@ -47,6 +47,8 @@ class ChartPanel : public ChartTab {
   // The data behind the chart; the header states run ids, environment hash and units, and the
   // values are exactly the stored ones (not the decimated ones).
   bool exportCsv(const QString& path, QString* error) override;
+  // The chart and its full legend at `size`, without the toolbar and status line.
+  void renderContent(QPainter* painter, QSize size, double scale, bool withSummary) override;
 
   // Reads new rows now instead of waiting for the next poll (tests and benchmarks use this).
   void refresh() override;

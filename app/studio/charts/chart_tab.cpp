@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QLayout>
+#include <QPainter>
 
 #include "charts/chart_kind.h"
 
@@ -13,6 +15,23 @@ ChartTab::~ChartTab() = default;
 
 QString ChartTab::kindName() const {
   return kind_.name();
+}
+
+void ChartTab::renderContent(QPainter* painter, QSize size, double /*scale*/, bool /*withSummary*/) {
+  layOutAt(this, size);
+  render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
+}
+
+void ChartTab::layOutAt(QWidget* w, QSize size) {
+  w->resize(size);
+  // A tab of its own (a report's, the headless export's) is shown off the screen, which lays
+  // out every child as on screen; a tab in the window keeps its place.
+  if (!w->parentWidget() && !w->isVisible()) {
+    w->setAttribute(Qt::WA_DontShowOnScreen);
+    w->show();
+  }
+  if (QLayout* l = w->layout()) l->activate();
+  QCoreApplication::sendPostedEvents();
 }
 
 std::unique_ptr<store::ResultStore> ChartTab::openStore(const QString& path, QString* problem) {

@@ -13,6 +13,10 @@
 
 #include "d500/store/result_store.h"
 
+QT_BEGIN_NAMESPACE
+class QPainter;
+QT_END_NAMESPACE
+
 namespace d500::studio {
 
 class ChartKind;
@@ -44,6 +48,16 @@ class ChartTab : public QWidget {
   // The stored values behind the tab, exactly as stored.
   virtual bool exportCsv(const QString& path, QString* error) = 0;
 
+  // What the tab shows, without its controls, laid out at `size` logical pixels (1/96 inch) and
+  // painted into `painter` at the origin: for the headless export and the reports. `scale` is
+  // the output's pixels per logical pixel (decimation follows it). With `withSummary` false what
+  // summaryHtml() holds is left out (a report prints it as text). Default: the widget laid out
+  // at `size` and rendered whole.
+  virtual void renderContent(QPainter* painter, QSize size, double scale, bool withSummary);
+  // What the tab says beside its charts (verdicts, time-to-accuracy) as HTML for a report; ""
+  // when it says nothing there (the default).
+  virtual QString summaryHtml() const { return {}; }
+
  Q_SIGNALS:
   void pointsAdded(qint64 total);
   void titleChanged(const QString& title);
@@ -52,6 +66,8 @@ class ChartTab : public QWidget {
   // A read-only connection to the store at `path`; nullptr and *problem (a sentence for the
   // status line) when it does not exist yet or cannot be read.
   static std::unique_ptr<store::ResultStore> openStore(const QString& path, QString* problem);
+  // Lays `w` out at `size` now, also when it was never shown (renderContent's first step).
+  static void layOutAt(QWidget* w, QSize size);
 
  private:
   const ChartKind& kind_;

@@ -30,6 +30,7 @@ constexpr int kPollMs = 100;
 constexpr int kIdlePollEvery = 10;  // a finished run: look again once a second
 constexpr size_t kRowsPerPoll = 200000;
 constexpr int kSideWidth = 380;
+constexpr int kKeyWidth = 150;  // the side with the key alone (reports print the summary as text)
 
 const char* const kAxisNames[] = {"step", "epoch", "wall_time"};
 
@@ -56,6 +57,8 @@ struct RunDashboard::Impl {
   QLabel* keyTitle = nullptr;
   QLabel* summary = nullptr;
   QLabel* status = nullptr;
+  QWidget* toolbar = nullptr;
+  QWidget* side = nullptr;
   QTimer timer;
   QString title, problem;
   QString expectedHash;  // the run's identity the tab was made for ("": take the store's)
@@ -159,7 +162,8 @@ void RunDashboard::Impl::buildUi() {
   auto* v = new QVBoxLayout(q);
   v->setContentsMargins(0, 0, 0, 0);
   v->setSpacing(2);
-  v->addWidget(buildToolbar());
+  toolbar = buildToolbar();
+  v->addWidget(toolbar);
   auto* body = new QHBoxLayout;
   auto* grid = new QGridLayout;
   grid->setSpacing(4);
@@ -169,7 +173,8 @@ void RunDashboard::Impl::buildUi() {
     grid->addWidget(p, static_cast<int>(i) / layout.columns, static_cast<int>(i) % layout.columns);
   }
   body->addLayout(grid, 1);
-  body->addWidget(buildSide());
+  side = buildSide();
+  body->addWidget(side);
   v->addLayout(body, 1);
   status = new QLabel(q);
   status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -454,6 +459,28 @@ void RunDashboard::refresh() {
 
 bool RunDashboard::exportImage(const QString& path, int dpi, QString* error) {
   return DashboardExport::writeImage(this, path, dpi, d_->title, error);
+}
+
+void RunDashboard::renderContent(QPainter* painter, QSize size, double /*scale*/,
+                                 bool withSummary) {
+  // The panels and the key beside them (and the summary, unless a report prints it as text);
+  // not the toolbar, nor the status line.
+  d_->toolbar->hide();
+  d_->status->hide();
+  d_->summary->setVisible(withSummary);
+  d_->side->setFixedWidth(withSummary ? kSideWidth : kKeyWidth);
+  layOutAt(this, size);
+  d_->redraw();  // decimated for the panels' new width
+  layOutAt(this, size);  // the legends' new text asks for its height
+  render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
+  d_->toolbar->show();
+  d_->status->show();
+  d_->summary->show();
+  d_->side->setFixedWidth(kSideWidth);
+}
+
+QString RunDashboard::summaryHtml() const {
+  return d_->summary->text();
 }
 
 bool RunDashboard::exportCsv(const QString& path, QString* error) {

@@ -37,6 +37,8 @@ class RunDashboard : public ChartTab {
   QStringList availableSeries() const override;
   bool exportImage(const QString& path, int dpi, QString* error) override;
   bool exportCsv(const QString& path, QString* error) override;
+  void renderContent(QPainter* painter, QSize size, double scale, bool withSummary) override;
+  QString summaryHtml() const override;
 
   // For tests and exports.
   QList<DashboardPanel*> panels() const;

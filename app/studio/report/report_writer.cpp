@@ -2,13 +2,10 @@
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QPageSize>
-#include <QPdfWriter>
 #include <QSaveFile>
-#include <QTextDocument>
-#include <QUrl>
 
 #include "report/report_builder.h"
+#include "report/report_pdf.h"
 
 namespace d500::studio {
 
@@ -42,25 +39,7 @@ bool ReportWriter::writePdf(const QString& storePath, const QList<qint64>& runId
                             const QString& path, QString* error) {
   ReportBuilder b(storePath, runIds);
   if (!b.build(ReportBuilder::ChartEmbedding::ImageResource, error)) return false;
-  {
-    // QPdfWriter reports no errors of its own: find an unwritable path first.
-    QFile probe(path);
-    if (!probe.open(QIODevice::WriteOnly | QIODevice::Truncate))
-      return fail(error, tr("Could not write the report %1: %2.").arg(path, probe.errorString()));
-  }
-  QTextDocument doc;
-  for (const auto& [name, image] : b.images())
-    doc.addResource(QTextDocument::ImageResource, QUrl(name), image);
-  doc.setHtml(b.html());
-  QPdfWriter writer(path);
-  writer.setPageSize(QPageSize(QPageSize::A4));
-  writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-  writer.setResolution(300);
-  writer.setTitle(doc.metaInformation(QTextDocument::DocumentTitle));
-  writer.setCreator(QStringLiteral("d500 Studio"));
-  doc.print(&writer);
-  if (QFile(path).size() == 0) return fail(error, tr("Could not write the report %1.").arg(path));
-  return true;
+  return ReportPdf::write(path, b.title(), b.sections(), b.images(), error);
 }
 
 }  // namespace d500::studio
