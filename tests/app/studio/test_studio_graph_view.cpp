@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -178,6 +179,23 @@ class GraphViewTest : public QObject {
     QVERIFY2(text.contains(QStringLiteral("conv2.weight")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("not measured")), qPrintable(text));  // validation
     QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_lenet.png")), true);
+    // The graph exports as an image and its node times as CSV, one row per node pass.
+    QString error;
+    QVERIFY2(tab->exportImage(dir_.filePath(QStringLiteral("lenet.png")), 96, &error), qPrintable(error));
+    QVERIFY(QImage(dir_.filePath(QStringLiteral("lenet.png"))).height() > 500);
+    QVERIFY2(tab->exportImage(dir_.filePath(QStringLiteral("lenet.svg")), 96, &error), qPrintable(error));
+    QVERIFY2(tab->exportCsv(dir_.filePath(QStringLiteral("lenet.csv")), &error), qPrintable(error));
+    QFile csv(dir_.filePath(QStringLiteral("lenet.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QString rows = QString::fromUtf8(csv.readAll());
+    QVERIFY(rows.contains(QStringLiteral("reference,fwd b=1,conv2,Conv,fwd,")));
+    int passes = 0;
+    const NodeProfile& profile = tab->loaded().profile;
+    for (const QString& ex : profile.executors())
+      for (const QString& g : profile.groups(ex))
+        for (const auto& [name, t] : profile.find(ex, g)->nodes) passes += int(t.passes.size());
+    QCOMPARE(rows.count(QLatin1Char('\n')), 1 + passes);  // the header, then one row per node pass
+    QVERIFY(passes > int(tab->pointCount()));  // fwd+bwd measured two passes of most nodes
   }
 
   void searchFindsANodeByName() {
