@@ -1,6 +1,8 @@
 #include "graph/graph_tab.h"
 
 #include <QComboBox>
+#include <QCompleter>
+#include <QStringListModel>
 #include <algorithm>
 #include <QEvent>
 #include <QFile>
@@ -83,6 +85,11 @@ void GraphTab::buildUi() {
   search_->setPlaceholderText(tr("Find a node by name (Ctrl+F)"));
   search_->setClearButtonEnabled(true);
   search_->setMinimumWidth(200);
+  completer_ = new QCompleter(this);
+  completer_->setCaseSensitivity(Qt::CaseInsensitive);
+  completer_->setFilterMode(Qt::MatchContains);
+  search_->setCompleter(completer_);
+  connect(completer_, qOverload<const QString&>(&QCompleter::activated), this, [this](const QString& name) { findNode(name); });
   searchMessage_ = new QLabel;
   auto button = [this](const QString& text, const QString& tip) {
     auto* b = new QToolButton;
@@ -192,7 +199,7 @@ void GraphTab::onLoaded() {
     buildScene();
     fillChoices();
     stack_->setCurrentIndex(1);
-    view_->fitAll();
+    view_->showReadable();
     // The overview, when the fitted view does not show the whole graph.
     const QRectF visible = view_->mapToScene(view_->viewport()->rect()).boundingRect();
     minimap_->setVisible(!visible.contains(scene_->itemsBoundingRect()));
@@ -220,6 +227,9 @@ void GraphTab::buildScene() {
                                  QString::fromStdString(shape.empty() ? std::string() : onnx::compact_shape(shape))));
   }
   edgeCount_ = int(g.edges.size());
+  QStringList names;
+  for (const NodeItem* n : nodes_) names << n->name();
+  completer_->setModel(new QStringListModel(names, completer_));
   scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-40, -40, 40, 40));
 }
 

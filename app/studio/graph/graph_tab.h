@@ -15,6 +15,7 @@
 #include "graph/graph_overlay.h"
 
 class QComboBox;
+class QCompleter;
 class QGraphicsScene;
 class QLabel;
 class QLineEdit;
@@ -95,6 +96,7 @@ class GraphTab : public ChartTab {
   QComboBox* executor_;
   QComboBox* group_;
   QLineEdit* search_;
+  QCompleter* completer_;
   QLabel* searchMessage_;
   OverlayLegend* legend_;
   QStackedWidget* stack_;

@@ -13,7 +13,7 @@ namespace {
 constexpr double kMinZoom = 0.01, kMaxZoom = 4, kStep = 1.25;
 // Fitted smaller than kReadable, names are unreadable: a tall model is shown from its top at
 // kTallZoom instead (the minimap shows the whole).
-constexpr double kReadable = 0.7, kTallZoom = 0.9;
+constexpr double kReadable = 0.7, kTallZoom = 0.9, kMaxFit = 1.5;
 }
 
 GraphView::GraphView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent) {
@@ -37,18 +37,22 @@ void GraphView::zoomBy(double factor) {
 
 void GraphView::fitAll() {
   if (!scene()) return;
-  const QRectF r = scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20);
-  fitInView(r, Qt::KeepAspectRatio);
-  // A tall model fitted whole is unreadable: keep text legible and show its top instead.
-  if (zoom() < kReadable) {
+  fitInView(scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+  if (zoom() > kMaxFit) {
     resetTransform();
-    scale(kTallZoom, kTallZoom);
-    centerOn(r.center().x(), r.top() + viewport()->height() / (2 * kTallZoom));
-  } else if (zoom() > 1.5) {
-    resetTransform();
-    scale(1.5, 1.5);
-    centerOn(r.center());
+    scale(kMaxFit, kMaxFit);
+    centerOn(scene()->itemsBoundingRect().center());
   }
+  Q_EMIT viewChanged();
+}
+
+void GraphView::showReadable() {
+  fitAll();
+  if (!scene() || zoom() >= kReadable) return;
+  const QRectF r = scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20);
+  resetTransform();
+  scale(kTallZoom, kTallZoom);
+  centerOn(r.center().x(), r.top() + viewport()->height() / (2 * kTallZoom));
   Q_EMIT viewChanged();
 }
 
