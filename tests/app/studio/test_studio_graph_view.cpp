@@ -3,6 +3,7 @@
 // layout's direction, the time overlay's hottest node, the side panel, search, a malformed file
 // and a model of thousands of nodes. Screenshots of lenet5 and resnet_small go to the build
 // tree (graph_view_lenet.png, graph_view_resnet.png) for people to look at.
+#include <QAction>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -24,6 +25,8 @@
 #include "graph/graph_items.h"
 #include "graph/graph_tab.h"
 #include "graph/graph_view.h"
+#include "main_window/main_window.h"
+#include "views/workspace_tabs.h"
 
 using namespace d500::studio;
 
@@ -226,6 +229,23 @@ class GraphViewTest : public QObject {
     QVERIFY2(tab->overlay().note.contains(QStringLiteral("(backward)")), qPrintable(tab->overlay().note));
     QVERIFY(!tab->nodeItem(QStringLiteral("(backward)")));
     tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_torch.png"));
+  }
+
+  void theWindowsMenusOpenTheGraph() {
+    MainWindow w(false);
+    QAction* graph = nullptr;
+    QAction* openModel = nullptr;
+    for (QAction* a : w.findChildren<QAction*>()) {
+      if (a->text() == QStringLiteral("&Graph of the Model")) graph = a;
+      if (a->text() == QStringLiteral("Open ONNX &Model...")) openModel = a;
+    }
+    QVERIFY(graph && openModel);
+    QCOMPARE(graph->shortcut(), QKeySequence(QStringLiteral("Ctrl+7")));
+    QCOMPARE(openModel->shortcut(), QKeySequence(QStringLiteral("Ctrl+Alt+O")));
+    graph->trigger();  // no runs yet: an empty graph tab that says how to fill it
+    auto* tab = qobject_cast<GraphTab*>(w.tabs()->currentChart());
+    QVERIFY(tab);
+    QVERIFY(tab->findChild<QLabel*>(QStringLiteral("graphMessage"))->text().contains(QStringLiteral("ONNX")));
   }
 
   void malformedFileGivesOneClearError() {
