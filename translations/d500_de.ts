@@ -1250,6 +1250,14 @@ Validierung</translation>
 <context>
     <name>d500::studio::MainWindow</name>
     <message>
+        <source>Open ONNX model</source>
+        <translation>ONNX-Modell öffnen</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
+    </message>
+    <message>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
@@ -2119,6 +2127,22 @@ Validierung</translation>
 </context>
 <context>
     <name>d500::studio::StudioActions</name>
+    <message>
+        <source>&amp;Graph of the Model</source>
+        <translation>&amp;Graph des Modells</translation>
+    </message>
+    <message>
+        <source>The network run's ONNX model as a graph, coloured by where the time goes</source>
+        <translation>Das ONNX-Modell des Netzwerk-Laufs als Graph, gefärbt danach, wo die Zeit bleibt</translation>
+    </message>
+    <message>
+        <source>Open ONNX &amp;Model...</source>
+        <translation>ONNX-&amp;Modell öffnen...</translation>
+    </message>
+    <message>
+        <source>Show an .onnx file as a graph</source>
+        <translation>Eine .onnx-Datei als Graph zeigen</translation>
+    </message>
     <message>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>

@@ -1240,6 +1240,14 @@ validation</source>
 <context>
     <name>d500::studio::MainWindow</name>
     <message>
+        <source>Open ONNX model</source>
+        <translation>打开 ONNX 模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX 模型 (*.onnx);;所有文件 (*)</translation>
+    </message>
+    <message>
         <source>Project</source>
         <translation>项目</translation>
     </message>
@@ -2106,6 +2114,22 @@ validation</source>
 </context>
 <context>
     <name>d500::studio::StudioActions</name>
+    <message>
+        <source>&amp;Graph of the Model</source>
+        <translation>模型图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>The network run's ONNX model as a graph, coloured by where the time goes</source>
+        <translation>将网络运行的 ONNX 模型显示为图，按耗时着色</translation>
+    </message>
+    <message>
+        <source>Open ONNX &amp;Model...</source>
+        <translation>打开 ONNX 模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>Show an .onnx file as a graph</source>
+        <translation>将 .onnx 文件显示为图</translation>
+    </message>
     <message>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
