@@ -24,7 +24,7 @@ struct CheckCommandOptions {
   bool check_store = false;  // --db was given: its folder must exist
 };
 int cmd_check(const GlobalOptions& g, const CheckCommandOptions& o);
-int cmd_plugins(const GlobalOptions& g, bool list_operators);
+int cmd_plugins(const GlobalOptions& g, bool list_operators, bool probe);
 int cmd_runs(const GlobalOptions& g);
 int cmd_probe(const GlobalOptions& g, double max_seconds);
 int cmd_compare(const GlobalOptions& g, const std::string& run_a, const std::string& run_b,

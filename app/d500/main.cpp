@@ -84,6 +84,9 @@ int main(int argc, char** argv) {
   bool list_ops = false;
   auto* plugins = app.add_subcommand("plugins", "List plugins found, their state and any load error");
   plugins->add_flag("--operators", list_ops, "Also list every operator implementation");
+  bool reprobe = false;
+  plugins->add_flag("--probe", reprobe,
+                    "Load every plugin again instead of using what is cached about unchanged ones");
 
   auto* runs = app.add_subcommand("runs", "List the runs in the store");
 
@@ -197,7 +200,7 @@ int main(int argc, char** argv) {
       ro.rerun_arg = rerun_id;
       return cmd_run(g, ro);
     }
-    if (*plugins) return cmd_plugins(g, list_ops);
+    if (*plugins) return cmd_plugins(g, list_ops, reprobe);
     if (*runs) return cmd_runs(g);
     if (*probe) return cmd_probe(g, probe_seconds);
     if (*compare) return cmd_compare(g, cmp_a, cmp_b, cmp_db_b, alpha);

@@ -167,7 +167,7 @@ void MainWindow::connectActions() {
   connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
   connect(a->exportReportHtml, &QAction::triggered, this, [this] { charts_->exportReport(false); });
   connect(a->exportReportPdf, &QAction::triggered, this, [this] { charts_->exportReport(true); });
-  connect(a->reloadPlugins, &QAction::triggered, this, [this] { pluginQuery_->start(runnerPath()); });
+  connect(a->reloadPlugins, &QAction::triggered, this, [this] { pluginQuery_->start(runnerPath(), true); });
   connect(a->settings, &QAction::triggered, this, [this] {
     SettingsDialog d(this);
     if (d.exec() != QDialog::Accepted) return;

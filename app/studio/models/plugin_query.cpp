@@ -8,7 +8,7 @@ namespace d500::studio {
 
 PluginQuery::PluginQuery(QObject* parent) : QObject(parent) {}
 
-void PluginQuery::start(const QString& runner) {
+void PluginQuery::start(const QString& runner, bool probe) {
   if (process_) {
     process_->disconnect(this);
     process_->kill();
@@ -29,8 +29,9 @@ void PluginQuery::start(const QString& runner) {
                      "D500_RUNNER to its path."));
     return;
   }
-  process_->start(runner, {QStringLiteral("plugins"), QStringLiteral("--json"),
-                           QStringLiteral("--operators")});
+  QStringList args{QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")};
+  if (probe) args << QStringLiteral("--probe");
+  process_->start(runner, args);
 }
 
 bool PluginQuery::waitForFinished(int ms) {

@@ -17,7 +17,9 @@ class PluginQuery : public QObject {
   explicit PluginQuery(QObject* parent = nullptr);
 
   // Starts the query (a running one is abandoned). `runner`: the d500 binary.
-  void start(const QString& runner);
+  // `probe`: load every plugin again (d500 plugins --probe) rather than list unchanged ones from
+  // the runner's capability cache, which loads no plugin code.
+  void start(const QString& runner, bool probe = false);
   bool isRunning() const { return process_ && process_->state() != QProcess::NotRunning; }
   // Blocks (tests, --screenshot) until the answer came or `ms` passed.
   bool waitForFinished(int ms);
