@@ -20,7 +20,8 @@ QString swatch(const LegendList::Entry& e) {
     default: line = QStringLiteral("&#x2501;&#x2501;"); break;  // heavy horizontal
   }
   if (e.markers) line += QStringLiteral("&#x25CF;");
-  return QStringLiteral("<span style=\"color:%1;font-weight:bold\">%2</span>")
+  // Never broken from its text: Qt may break a line after a dash.
+  return QStringLiteral("<span style=\"color:%1;font-weight:bold;white-space:nowrap\">%2</span>")
       .arg(e.color.name(), line);
 }
 

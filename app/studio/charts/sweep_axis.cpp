@@ -93,7 +93,10 @@ SweepAxis SweepAxis::fromPoints(const QStringList& pointJsons, const QStringList
       return a;
     }
   }
-  a.title_ = QCoreApplication::translate("SweepAxis", "sweep point");
+  bool shapes = true;
+  for (const QString& k : keys) shapes = shapes && !shapeLabel(k).isEmpty();
+  a.title_ = shapes ? QCoreApplication::translate("SweepAxis", "problem (shape)")
+                    : QCoreApplication::translate("SweepAxis", "sweep point");
   for (int i = 0; i < keys.size(); ++i) {
     a.x_[keys[i]] = i;
     a.categories_.append(labels[i]);

@@ -89,13 +89,27 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
     if (xa != xb) return xa < xb;
     return boxes_[a].row.implementation < boxes_[b].row.implementation;
   });
+  // Boxes side by side per run, or for one run per implementation (each a series in its own
+  // colour, named in the legend).
+  const bool byImpl = runIds_.size() == 1 && impls.size() > 1;
+  auto groupOf = [&](size_t i) {
+    return byImpl ? QString::fromStdString(boxes_[i].row.implementation) : catalog_.label(boxes_[i].run);
+  };
+  QStringList groups;
+  if (byImpl)
+    for (const auto& impl : impls) groups.append(QString::fromStdString(impl));
+  else
+    for (qint64 run : runIds_) groups.append(catalog_.label(run));
   // A shape (a problem list's point) is labelled by its values, wrapped onto lines when the
-  // boxes are many, so that no label is elided.
-  const bool wrap = drawn.size() > 6 && drawn.size() <= kUnrotatedLabels;
+  // categories are few enough to stand upright, so that no label is elided.
+  std::set<std::string> pointsDrawn;
+  for (size_t i : drawn) pointsDrawn.insert(boxes_[i].row.point_json);
+  const size_t categories = byImpl ? pointsDrawn.size() : drawn.size();
+  const bool wrap = categories > 6 && categories <= kUnrotatedLabels;
   for (size_t i : drawn) {
     const QString shape = SweepAxis::shapeLabel(QString::fromStdString(boxes_[i].row.point_json));
     QString label = shape.isEmpty() ? QString::fromStdString(boxes_[i].row.subject) : shape;
-    if (impls.size() > 1)
+    if (impls.size() > 1 && !byImpl)
       label += QStringLiteral(" [") + QString::fromStdString(boxes_[i].row.implementation) +
                QLatin1Char(']');
     boxes_[i].label = wrap ? SweepAxis::wrapped(label, kWrappedLabelChars) : label;
@@ -103,14 +117,14 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   QStringList labels;
   for (size_t i : drawn)
     if (!labels.contains(boxes_[i].label)) labels.append(boxes_[i].label);
-  std::set<std::pair<qint64, QString>> have;
-  std::set<qint64> runsDrawn;
+  std::set<std::pair<QString, QString>> have;
+  std::set<QString> groupsDrawn;
   for (size_t i : drawn) {
-    have.insert({boxes_[i].run, boxes_[i].label});
-    runsDrawn.insert(boxes_[i].run);
+    have.insert({groupOf(i), boxes_[i].label});
+    groupsDrawn.insert(groupOf(i));
   }
-  // Side by side needs every run to have every label: a box plot series cannot leave a gap.
-  const bool sideBySide = have.size() == labels.size() * runsDrawn.size();
+  // Side by side needs every group to have every label: a box plot series cannot leave a gap.
+  const bool sideBySide = have.size() == labels.size() * groupsDrawn.size();
 
   std::vector<double> medians;
   for (size_t i : drawn) medians.push_back(boxes_[i].stats.median);
@@ -119,6 +133,7 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
       makeAxis(o.logY, tr("time per call (%1) · %2").arg(unit.symbol, BoxStats::whiskerRule()));
   auto* ax = new QBarCategoryAxis;
   if (impls.size() == 1) ax->setTitleText(QString::fromStdString(*impls.begin()));
+  if (byImpl) ax->setTitleText(tr("implementations side by side"));
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
 
@@ -127,23 +142,21 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
     auto* set = new QBoxSet(st.lowerWhisker / unit.nsPerUnit, st.q1 / unit.nsPerUnit,
                             st.median / unit.nsPerUnit, st.q3 / unit.nsPerUnit,
                             st.upperWhisker / unit.nsPerUnit, name);
-    const int runIndex = std::max(0, static_cast<int>(runIds_.indexOf(boxes_[i].run)));
-    set->setBrush(seriesColor(runIndex));
+    set->setBrush(seriesColor(std::max(0, static_cast<int>(groups.indexOf(groupOf(i))))));
     boxOfSet_[set] = i;
     return set;
   };
   QList<QBoxPlotSeries*> series;
   if (sideBySide) {
     ax->append(labels);
-    for (qint64 run : runIds_) {
-      if (!runsDrawn.count(run)) continue;
+    for (int g = 0; g < groups.size(); ++g) {
+      if (!groupsDrawn.count(groups[g])) continue;
       auto* s = new QBoxPlotSeries;
-      s->setName(catalog_.label(run));
-      const int runIndex = std::max(0, static_cast<int>(runIds_.indexOf(run)));
-      s->setBrush(seriesColor(runIndex));
+      s->setName(groups[g]);
+      s->setBrush(seriesColor(g));
       for (const QString& l : labels)
         for (size_t i : drawn)
-          if (boxes_[i].run == run && boxes_[i].label == l) {
+          if (groupOf(i) == groups[g] && boxes_[i].label == l) {
             s->append(makeSet(i, l));
             break;
           }

@@ -1,12 +1,14 @@
 #include "dashboards/dashboard_panel.h"
 
 #include <QVBoxLayout>
+#include <QtCharts/QAreaSeries>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "charts/chart_model.h"
 #include "charts/chart_view.h"
@@ -14,6 +16,7 @@
 #include "charts/ema_smoother.h"
 #include "charts/legend_list.h"
 #include "charts/palette.h"
+#include "charts/seed_band.h"
 #include "charts/units.h"
 #include "dashboards/axis_unit.h"
 #include "dashboards/measurement_panel.h"
@@ -115,6 +118,66 @@ bool DashboardPanel::drawLine(const RunSeries& series, const View& view, const P
   return true;
 }
 
+bool DashboardPanel::drawBand(const RunSeries& series, const View& view, const PanelLine& line,
+                              int colour, double scale, double (&bounds)[4], double* coverage) {
+  SeedPoints seeds;
+  std::map<double, double> xOf;  // stored step -> x on the axis (of the first seed that has it)
+  for (int g : view.groups) {
+    const RunSeries::Curve* c = series.curve(g, line.series);
+    if (!c) continue;
+    std::vector<double> values;
+    for (const auto& p : c->points) values.push_back(p.value);
+    if (line.draw == PanelLine::Draw::Ema) values = EmaSmoother::smooth(values, view.smoothing);
+    for (size_t i = 0; i < c->points.size(); ++i) {
+      const double x = series.x(g, *c, c->points[i], view.x);
+      if (!std::isfinite(x) || !std::isfinite(values[i])) continue;
+      seeds[g].push_back({c->points[i].step, values[i]});
+      xOf.emplace(c->points[i].step, x);
+    }
+  }
+  const std::vector<BandPoint> band = seedBand(seeds);
+  if (band.empty()) return false;
+  // At most about two points per pixel column: a long run's band stays cheap to draw.
+  const size_t stride = std::max<size_t>(1, band.size() / (2 * std::max(100, static_cast<int>(chart_->plotArea().width()))));
+  QList<QPointF> med, lo, hi;
+  *coverage = 1;
+  for (size_t i = 0; i < band.size(); i += stride) {
+    const BandPoint& b = band[i];
+    const double x = xOf[b.step];
+    med.append({x, b.median * scale});
+    lo.append({x, b.lo * scale});
+    hi.append({x, b.hi * scale});
+    if (b.seeds > 1) *coverage = std::min(*coverage, b.coverage);
+    bounds[0] = std::min(bounds[0], x);
+    bounds[1] = std::max(bounds[1], x);
+    bounds[2] = std::min(bounds[2], b.lo * scale);
+    bounds[3] = std::max(bounds[3], b.hi * scale);
+  }
+  const QColor color = seriesColor(colour);
+  auto* area = new QAreaSeries;
+  auto* upper = new QLineSeries(area);  // the area draws them and keeps them
+  auto* lower = new QLineSeries(area);
+  upper->replace(hi);
+  lower->replace(lo);
+  area->setUpperSeries(upper);
+  area->setLowerSeries(lower);
+  QColor fill = color;
+  fill.setAlpha(55);
+  area->setBrush(fill);
+  area->setPen(QPen(Qt::NoPen));
+  chart_->addSeries(area);
+  auto* m = new QLineSeries;
+  m->setName(line.label);
+  m->setPen(QPen(color, 2.0, line.style));
+  m->replace(med);
+  if (RunSeries::isPerEpoch(line.series)) {
+    m->setPointsVisible(true);
+    m->setMarkerSize(7);
+  }
+  chart_->addSeries(m);
+  return true;
+}
+
 void DashboardPanel::draw(const RunSeries& series, const View& view) {
   chart_->removeAllSeries();
   for (QAbstractAxis* a : chart_->axes()) {
@@ -131,7 +194,22 @@ void DashboardPanel::draw(const RunSeries& series, const View& view) {
   const AxisUnit unit = axisUnitFor(spec_.unit, maxAbs);
   double bounds[4] = {INFINITY, -INFINITY, INFINITY, -INFINITY};
   QList<LegendList::Entry> entries;
+  const bool band = view.band && view.groups.size() > 1;
+  double bandCoverage = 2;  // the lowest of the panel's bands; 2: none drawn
   for (const PanelLine& line : spec_.lines) {
+    if (band) {
+      // One colour per line, since the seeds are folded into one; the raw loss under its EMA
+      // would be a second band of the same seeds: left out.
+      const int colour = static_cast<int>(&line - spec_.lines.data());
+      double coverage = 1;
+      if (line.draw == PanelLine::Draw::FaintRaw ||
+          !drawBand(series, view, line, colour, unit.scale, bounds, &coverage))
+        continue;
+      hasData_ = true;
+      bandCoverage = std::min(bandCoverage, coverage);
+      entries.append({line.label, seriesColor(colour), line.style, RunSeries::isPerEpoch(line.series)});
+      continue;
+    }
     bool drawn = false;
     for (int g : view.groups) drawn = drawLine(series, view, line, g, unit.scale, bounds) || drawn;
     if (drawn) {
@@ -144,6 +222,9 @@ void DashboardPanel::draw(const RunSeries& series, const View& view) {
     }
     hasData_ = hasData_ || drawn;
   }
+  if (bandCoverage <= 1)
+    entries.append({tr("shaded: CI of the median (%1%)").arg(formatPercent(100 * bandCoverage)),
+                    QColor(150, 170, 200), Qt::SolidLine, false});
   legend_->setEntries(entries);
   QString yTitle = spec_.quantity;
   if (!unit.symbol.isEmpty()) yTitle += QStringLiteral(" (%1)").arg(unit.symbol);

@@ -33,6 +33,9 @@ class DashboardPanel : public QWidget {
     double smoothing = 0.6;  // EMA weight of the Ema lines
     QList<int> groups;       // the seeds or ranks drawn, each in seriesColor(its index)
     QList<int> allGroups;    // every group of the run, for stable colours
+    // Seeds folded into their median with the order-statistic CI band of it (seedBand), one
+    // line per quantity, instead of one line per seed; only with more than one group drawn.
+    bool band = false;
   };
   // Draws `series` anew for `view` (decimated to the plot's width).
   void draw(const RunSeries& series, const View& view);
@@ -55,6 +58,11 @@ class DashboardPanel : public QWidget {
   // Adds the line of `group`; false when it has no points to draw.
   bool drawLine(const RunSeries& series, const View& view, const PanelLine& line, int group,
                 double scale, double (&bounds)[4]);
+  // Adds the median across `view.groups` of `line` and its band; false when nothing to draw.
+  // *coverage: the lowest coverage of the band where more than one seed has a value.
+  // Drawn in seriesColor(colour).
+  bool drawBand(const RunSeries& series, const View& view, const PanelLine& line, int colour,
+                double scale, double (&bounds)[4], double* coverage);
   QString xTitle(RunSeries::XAxis x) const;
 
   PanelSpec spec_;

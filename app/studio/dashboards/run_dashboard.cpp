@@ -21,6 +21,7 @@
 #include "dashboards/dashboard_export.h"
 #include "dashboards/dashboard_kind.h"
 #include "dashboards/dashboard_panel.h"
+#include "dashboards/run_identity.h"
 
 namespace d500::studio {
 
@@ -51,6 +52,7 @@ struct RunDashboard::Impl {
   std::vector<DashboardPanel*> panels;
   QComboBox* xAxis = nullptr;
   QDoubleSpinBox* smoothing = nullptr;
+  QComboBox* seedView = nullptr;        // seeds: overlaid or their median with its CI band
   SeriesPicker* groupPicker = nullptr;  // seeds
   QComboBox* rankPicker = nullptr;      // ranks
   LegendList* key = nullptr;
@@ -61,8 +63,7 @@ struct RunDashboard::Impl {
   QWidget* side = nullptr;
   QTimer timer;
   QString title, problem;
-  QString expectedHash;  // the run's identity the tab was made for ("": take the store's)
-  double expectedCreated = 0;
+  RunIdentity identity;  // the run the tab was made for (unbound: take the store's)
   bool mismatch = false;
   int catalogRevision = -1;
   int idlePolls = 0;
@@ -122,6 +123,16 @@ QWidget* RunDashboard::Impl::buildToolbar() {
       redraw();
     });
   } else {
+    h->addWidget(new QLabel(tr("  seeds:"), bar));
+    seedView = new QComboBox(bar);
+    seedView->setObjectName(QStringLiteral("seedView"));
+    seedView->addItem(tr("overlaid"));
+    seedView->addItem(tr("median with CI band"));
+    seedView->setFocusPolicy(Qt::StrongFocus);
+    seedView->setToolTip(tr("Each seed as its own line, or per step the median across the seeds "
+                            "with the order-statistic confidence band of that median"));
+    h->addWidget(seedView);
+    QObject::connect(seedView, &QComboBox::currentIndexChanged, q, [this] { redraw(); });
     groupPicker = new SeriesPicker(tr("Seeds"), bar);
     groupPicker->setObjectName(QStringLiteral("seedPicker"));
     h->addWidget(groupPicker);
@@ -184,17 +195,8 @@ void RunDashboard::Impl::buildUi() {
 bool RunDashboard::Impl::checkIdentity() {
   const auto* r = catalog.run(runId);
   if (!r) return false;
-  if (expectedHash.isEmpty()) {  // a new tab: bound to the run it found
-    expectedHash = QString::fromStdString(r->spec_hash);
-    expectedCreated = r->created_at;
-  }
-  mismatch = expectedHash != QString::fromStdString(r->spec_hash) ||
-             std::fabs(expectedCreated - r->created_at) > 1e-3;
-  if (mismatch)
-    problem = tr("Run %1 of this store is not the run this tab was made for (another experiment "
-                 "or another creation time): nothing of it is shown. Open the run from the "
-                 "project tree to see it.")
-                  .arg(runId);
+  mismatch = !identity.matches(*r);
+  if (mismatch) problem = RunIdentity::mismatchText(runId);
   return !mismatch;
 }
 
@@ -272,6 +274,7 @@ void RunDashboard::Impl::redraw() {
   view.smoothing = smoothing->value();
   for (int g : series.groups()) view.allGroups.append(g);
   view.groups = mismatch ? QList<int>{} : drawnGroups();
+  view.band = seedView && seedView->currentIndex() == 1;
   double x0 = INFINITY, x1 = -INFINITY;
   for (DashboardPanel* p : panels) {
     p->draw(series, view);
@@ -281,9 +284,16 @@ void RunDashboard::Impl::redraw() {
   // One x range for all: a point at the same x is at the same place in every panel.
   for (DashboardPanel* p : panels) p->setXRange(std::min(0.0, x0), x1);
   QList<LegendList::Entry> entries;
-  for (int g : view.groups)
-    entries.append({groupName(g), seriesColor(static_cast<int>(view.allGroups.indexOf(g))),
+  if (view.band && view.groups.size() > 1) {
+    QStringList names;
+    for (int g : view.groups) names.append(QString::number(g));
+    entries.append({tr("median of seeds %1").arg(names.join(QStringLiteral(", "))), seriesColor(0),
                     Qt::SolidLine, false});
+  } else {
+    for (int g : view.groups)
+      entries.append({groupName(g), seriesColor(static_cast<int>(view.allGroups.indexOf(g))),
+                      Qt::SolidLine, false});
+  }
   key->setEntries(entries);
 }
 
@@ -420,19 +430,22 @@ QJsonObject RunDashboard::settings() const {
     for (int g : d_->shown) groups.append(g);
     o[QStringLiteral("groups")] = groups;
   }
-  if (!d_->expectedHash.isEmpty())
-    o[QStringLiteral("run_identity")] = QJsonObject{{QStringLiteral("spec_hash"), d_->expectedHash},
-                                                    {QStringLiteral("created_at"), d_->expectedCreated}};
+  if (d_->seedView)
+    o[QStringLiteral("seeds")] = d_->seedView->currentIndex() == 1 ? QStringLiteral("band")
+                                                                   : QStringLiteral("overlaid");
+  const QJsonObject id = d_->identity.toJson();
+  if (!id.isEmpty()) o[QStringLiteral("run_identity")] = id;
   return o;
 }
 
 void RunDashboard::applySettings(const QJsonObject& o) {
-  const QJsonObject id = o.value(QStringLiteral("run_identity")).toObject();
-  if (!id.isEmpty()) {
-    d_->expectedHash = id.value(QStringLiteral("spec_hash")).toString();
-    d_->expectedCreated = id.value(QStringLiteral("created_at")).toDouble();
+  if (d_->identity.fromJson(o.value(QStringLiteral("run_identity")).toObject())) {
     d_->series.clear();  // what was read may be a stranger's
     d_->catalogRevision = -1;
+  }
+  if (d_->seedView && o.contains(QStringLiteral("seeds"))) {
+    const QSignalBlocker block(d_->seedView);
+    d_->seedView->setCurrentIndex(o.value(QStringLiteral("seeds")).toString() == QLatin1String("band"));
   }
   for (int i = 0; i < 3; ++i)
     if (o.value(QStringLiteral("x")).toString() == QLatin1String(kAxisNames[i])) {

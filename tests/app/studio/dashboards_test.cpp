@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QtCharts/QChart>
+#include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
 #include <cmath>
 #include <fstream>
@@ -64,6 +65,7 @@ std::vector<double> stored(const std::string& db, const std::string& name) {
 }
 
 void saveScreenshot(QWidget* w, const char* name) {
+  pumpUntil([] { return false; }, 100);  // the layout settles (legends' heights)
   if (const char* dir = std::getenv("D500_SCREENSHOT_DIR"))
     w->grab().save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + QLatin1String(name));
 }
@@ -204,6 +206,37 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   EXPECT_TRUE(summary.contains(QStringLiteral("99% test accuracy"))) << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("No recipe"))) << summary.toStdString();
   saveScreenshot(dash.get(), "dashboard_training.png");
+
+  // Seeds as their median with the CI band of it: one line per quantity, at the median of the
+  // seeds' stored values, inside its band; said so in the legends.
+  auto* seedView = dash->findChild<QComboBox*>(QStringLiteral("seedView"));
+  ASSERT_TRUE(seedView);
+  seedView->setCurrentIndex(1);
+  EXPECT_EQ(dash->settings().value(QStringLiteral("seeds")).toString(), QStringLiteral("band"));
+  const auto medians = linePoints(acc, testAcc);
+  ASSERT_EQ(medians.size(), 1) << "one median line instead of one line per seed";
+  ASSERT_EQ(medians[0].size(), 3);
+  for (int e = 0; e < 3; ++e) {
+    std::vector<double> atEpoch;
+    for (int seed = 0; seed < 3; ++seed)
+      atEpoch.push_back(100 * dash->series().curve(seed, "test_accuracy")->points[e].value);
+    std::sort(atEpoch.begin(), atEpoch.end());
+    EXPECT_NEAR(medians[0][e].y(), atEpoch[1], 1e-9) << "epoch " << e + 1;
+    EXPECT_EQ(medians[0][e].x(), 32 * (e + 1) - 1);
+  }
+  int bands = 0;
+  for (auto* s : acc->chart()->series()) bands += s->type() == QAbstractSeries::SeriesTypeArea;
+  EXPECT_GE(bands, 1);
+  const QStringList accLegend = acc->legend()->texts();
+  ASSERT_EQ(accLegend.size(), 4) << accLegend.join(QLatin1Char('|')).toStdString();
+  EXPECT_EQ(accLegend.front(), testAcc);
+  EXPECT_TRUE(accLegend.back().startsWith(QStringLiteral("shaded: CI of the median (")))
+      << accLegend.back().toStdString();
+  EXPECT_EQ(dash->keyTexts(), QStringList{QStringLiteral("median of seeds 0, 1, 2")});
+  EXPECT_TRUE(linePoints(loss, QStringLiteral("loss per step (raw)")).isEmpty());
+  saveScreenshot(dash.get(), "dashboard_training_band.png");
+  seedView->setCurrentIndex(0);
+  EXPECT_EQ(linePoints(acc, testAcc).size(), 3);
 
   // Exports: the whole dashboard as an image, its stored values as CSV.
   QString error;

@@ -77,6 +77,7 @@ std::pair<double, double> range(QAbstractAxis* a) {
 }
 
 void saveScreenshot(QWidget* w, const char* name) {
+  pumpUntil([] { return false; }, 100);  // the layout settles (legends' heights)
   if (const char* dir = std::getenv("D500_SCREENSHOT_DIR"))
     w->grab().save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + QLatin1String(name));
 }
