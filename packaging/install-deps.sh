@@ -12,6 +12,7 @@ pkgs=(build-essential cmake ninja-build pkg-config ccache git
 if [ "${1:-}" != "--minimal" ]; then
   pkgs+=(qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqt6opengl6-dev
          qt6-translations-l10n libgl-dev xvfb xauth fonts-wqy-microhei
+         chromium poppler-utils  # the studio's report tests: HTML in a browser, the PDF's text
          libgraphviz-dev  # the studio's ONNX graph view: Graphviz dot layout (libgvc)
          libtorch-dev libopenblas0-openmp
          libopenmpi-dev openmpi-bin)

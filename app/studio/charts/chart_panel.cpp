@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtCharts/QAbstractAxis>
@@ -48,6 +49,17 @@ const ModelChartKind& modelKind(const QString& name) {
 
 // While an export draws, QChart's own legend is shown (the export is the chart alone); the
 // redraw after the export, outside the scope, hides it again.
+// The height of a word-wrapped rich-text label's text laid out `width` wide.
+int textHeight(const QLabel& label, int width) {
+  QTextDocument doc;
+  doc.setDefaultFont(label.font());
+  doc.setDocumentMargin(0);
+  doc.setHtml(label.text());
+  const QMargins m = label.contentsMargins();
+  doc.setTextWidth(width - m.left() - m.right());
+  return static_cast<int>(std::ceil(doc.size().height())) + m.top() + m.bottom() + 2;
+}
+
 struct ExportingScope {
   explicit ExportingScope(bool& flag) : flag_(flag) { flag_ = true; }
   ~ExportingScope() { flag_ = false; }
@@ -203,11 +215,9 @@ void ChartPanel::Impl::redraw(bool rebuild, double columnScale) {
   chart->legend()->setVisible(true);
   model->draw(chart, options, static_cast<int>(width * columnScale), rebuild);
   chart->setTitle(title);
-  QList<LegendList::Entry> entries;
-  if (chart->legend()->isVisible())
-    for (QLegendMarker* m : chart->legend()->markers())
-      if (m->isVisible() && !m->label().isEmpty())
-        entries.append({m->label(), m->brush().color(), Qt::SolidLine, false});
+  // Not the markers' visibility: it follows the legend's layout, which a chart laid out for an
+  // export or a report has not run yet.
+  const QList<LegendList::Entry> entries = LegendList::entriesOf(chart);
   modelLegend = chart->legend()->isVisible();
   chart->legend()->setVisible(exporting && modelLegend);
   legend->setEntries(entries);
@@ -392,8 +402,13 @@ void ChartPanel::renderContent(QPainter* painter, QSize size, double scale, bool
   d_->status->hide();
   layOutAt(this, size);
   d_->redraw(false, std::max(1.0, scale));
-  layOutAt(this, size);  // the legend list's new text asks for its height
+  // The legend's wrapped lines at this width, and the chart the rest (QLabel::heightForWidth of a
+  // never shown label answers for a much narrower one).
+  d_->legend->setFixedHeight(d_->legend->isHidden() ? 0 : textHeight(*d_->legend, size.width()));
+  layOutAt(this, size);
   render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
+  d_->legend->setMinimumHeight(0);
+  d_->legend->setMaximumHeight(QWIDGETSIZE_MAX);
   d_->controls->show();
   d_->status->show();
 }

@@ -6,6 +6,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
@@ -45,7 +46,12 @@ QByteArray TabRender::svg(ChartTab& tab, QSize size, bool withSummary, const QSt
   p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
   tab.renderContent(&p, size, 1, withSummary);
   p.end();
-  return bytes;
+  // QSvgGenerator names the font as Qt resolved it ("Sans Serif" offscreen), a family no browser
+  // knows: give every text a sans-serif fallback.
+  return QString::fromUtf8(bytes)
+      .replace(QRegularExpression(QStringLiteral("font-family=\"([^\"]*)\"")),
+               QStringLiteral("font-family=\"\\1, 'DejaVu Sans', sans-serif\""))
+      .toUtf8();
 }
 
 QImage TabRender::image(ChartTab& tab, QSize size, int dpi, bool withSummary) {

@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QMap>
 #include <algorithm>
 #include <memory>
 
@@ -259,35 +260,45 @@ void ReportBuilder::addDashboards(const std::vector<store::RunInfo>& runs) {
   }
 }
 
-// The other charts of the runs' levels over all the runs (a sweep of both runs on one axis):
-// for a comparison only, as a run's own dashboard already draws its charts.
+// A chart of `kind` over `ids`, "" when it would show nothing of its own.
+QString ReportBuilder::overlay(const ChartKind& kind, const QList<qint64>& ids) {
+  std::unique_ptr<ChartTab> tab(kind.create(storePath_, ids));
+  tab->refresh();
+  if (tab->pointCount() == 0) return {};
+  // The two series charts would draw the same lines when a run has no rates (or only rates).
+  if (kind.name() == QLatin1String("convergence") || kind.name() == QLatin1String("throughput")) {
+    const QStringList names = tab->availableSeries();
+    const bool wantRates = kind.name() == QLatin1String("throughput");
+    if (std::none_of(names.begin(), names.end(), [&](const QString& n) {
+          return SeriesChartModel::isRateName(n) == wantRates;
+        }))
+      return {};
+  }
+  const bool pdf = embedding_ == ChartEmbedding::ImageResource;
+  return chart(*tab, pdf ? kChartPdf : kChartHtml);
+}
+
+// The other charts of a level over its runs (a sweep of both runs on one axis): only where two
+// runs or more of one level share one, as a run's own dashboard draws its charts.
 void ReportBuilder::addOtherCharts(const std::vector<store::RunInfo>& runs) {
-  if (runs.size() < 2) return;
   const bool pdf = embedding_ == ChartEmbedding::ImageResource;
   QStringList levels;
-  for (const auto& r : runs) levels.append(QString::fromStdString(r.level));
-  QList<const ChartKind*> dashboards;
-  for (const QString& l : levels) dashboards.append(ChartKindRegistry::studio().kindForRun(l));
+  QMap<QString, QList<qint64>> runsOf;
+  for (const auto& r : runs) {
+    const QString level = QString::fromStdString(r.level);
+    if (!levels.contains(level)) levels.append(level);
+    runsOf[level].append(r.id);
+  }
   QStringList charts;
-  for (const ChartKind* kind : ChartKindRegistry::studio().kinds()) {
-    if (!kind->inReports() || dashboards.contains(kind) || kind->oneTabPerRun()) continue;
-    QList<qint64> ids;
-    for (const auto& r : runs)
-      if (kind->appliesTo(QString::fromStdString(r.level))) ids.append(r.id);
-    if (ids.isEmpty()) continue;
-    std::unique_ptr<ChartTab> tab(kind->create(storePath_, ids));
-    tab->refresh();
-    if (tab->pointCount() == 0) continue;
-    // The two series charts would draw the same lines when a run has no rates (or only rates).
-    if (kind->name() == QLatin1String("convergence") || kind->name() == QLatin1String("throughput")) {
-      const QStringList names = tab->availableSeries();
-      const bool wantRates = kind->name() == QLatin1String("throughput");
-      if (std::none_of(names.begin(), names.end(), [&](const QString& n) {
-            return SeriesChartModel::isRateName(n) == wantRates;
-          }))
+  for (const QString& level : levels) {
+    if (runsOf[level].size() < 2) continue;
+    const ChartKind* dashboard = ChartKindRegistry::studio().kindForRun(level);
+    for (const ChartKind* kind : ChartKindRegistry::studio().kinds()) {
+      if (kind == dashboard || !kind->inReports() || kind->oneTabPerRun() || !kind->appliesTo(level))
         continue;
+      const QString c = overlay(*kind, runsOf[level]);
+      if (!c.isEmpty()) charts.append(c);
     }
-    charts.append(chart(*tab, pdf ? kChartPdf : kChartHtml));
   }
   if (charts.isEmpty()) return;
   // Two in a row: in the PDF as two images in a paragraph, in HTML as a wrapping flex box.

@@ -20,6 +20,7 @@
 
 namespace d500::studio {
 
+class ChartKind;
 class ChartTab;
 class ComparisonTable;
 
@@ -54,6 +55,7 @@ class ReportBuilder {
   void addValidations(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
   void addEnvironments(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
   void addExperiments(const std::vector<store::RunInfo>& runs);
+  QString overlay(const ChartKind& kind, const QList<qint64>& ids);
   // The tab drawn at `size` as inline SVG or an image resource (in a paragraph).
   QString chart(ChartTab& tab, QSize size);
 
