@@ -14,14 +14,14 @@ namespace {
 QString swatch(const LegendList::Entry& e) {
   QString line;
   switch (e.style) {
-    case Qt::DashLine: line = QStringLiteral("&#x2012;&nbsp;&#x2012;"); break;  // figure dashes
+    // Box-drawing dashes: a line may break after a dash character, never inside these.
+    case Qt::DashLine: line = QStringLiteral("&#x2505;&#x2505;"); break;
     case Qt::DotLine: line = QStringLiteral("&#xB7;&#xB7;&#xB7;&#xB7;"); break;
     case Qt::NoPen: break;  // points only
     default: line = QStringLiteral("&#x2501;&#x2501;"); break;  // heavy horizontal
   }
   if (e.markers) line += QStringLiteral("&#x25CF;");
-  // Never broken from its text: Qt may break a line after a dash.
-  return QStringLiteral("<span style=\"color:%1;font-weight:bold;white-space:nowrap\">%2</span>")
+  return QStringLiteral("<span style=\"color:%1;font-weight:bold\">%2</span>")
       .arg(e.color.name(), line);
 }
 

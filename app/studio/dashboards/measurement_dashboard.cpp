@@ -238,6 +238,23 @@ bool MeasurementDashboard::exportImage(const QString& path, int dpi, QString* er
   return DashboardExport::writeImage(this, path, dpi, d_->title, error);
 }
 
+void MeasurementDashboard::renderContent(QPainter* painter, QSize size, double /*scale*/,
+                                         bool withSummary) {
+  const bool summaryShown = d_->summary->isVisibleTo(this);
+  d_->status->hide();
+  d_->summary->setVisible(withSummary && summaryShown);
+  layOutAt(this, size);
+  d_->redraw();  // error bars and labels for the panels' new size
+  d_->summary->setVisible(withSummary && summaryShown);
+  render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
+  d_->status->show();
+  d_->summary->setVisible(summaryShown);
+}
+
+QString MeasurementDashboard::summaryHtml() const {
+  return d_->summary->text();
+}
+
 bool MeasurementDashboard::exportCsv(const QString& path, QString* error) {
   refresh();
   QSaveFile f(path);

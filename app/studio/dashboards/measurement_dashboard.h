@@ -35,6 +35,9 @@ class MeasurementDashboard : public ChartTab {
   bool exportImage(const QString& path, int dpi, QString* error) override;
   // Every measurement of the run, one line each, its numbers exactly as stored.
   bool exportCsv(const QString& path, QString* error) override;
+  // The panels (and the line over them, unless `withSummary` is false); not the status line.
+  void renderContent(QPainter* painter, QSize size, double scale, bool withSummary) override;
+  QString summaryHtml() const override;
 
   // For tests and exports.
   QList<MeasurementPanel*> panels() const;

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QTableWidget>
+#include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QLineSeries>
@@ -296,7 +297,7 @@ TEST(MeasurementDashboards, OperatorProblemListOnItsShapes) {
   const std::string spec = dir.file("op.json");
   std::ofstream(spec) << R"({"d500": 1, "name": "dashboard-operator", "level": "operator", "seed": 2,
     "operator": {"op": "Gemm", "dtype": "float32", "inputs": [["M", "K"], ["K", "N"]]},
-    "problems": ")" << problems << R"(", "implementations": ["reference"],
+    "problems": ")" << problems << R"(", "implementations": )" << (haveTorch() ? R"(["reference", "torch"])" : R"(["reference"])") << R"(,
     "repetition": {"min_samples": 5, "max_samples": 30, "max_seconds": 0.03}})";
   const std::string db = dir.file("o.d500db");
   auto r = run({kRunner, "--db", db, "run", spec, "--progress", "none"}, dir.path());
@@ -325,9 +326,22 @@ TEST(MeasurementDashboards, OperatorProblemListOnItsShapes) {
     if (auto* sc = qobject_cast<QScatterSeries*>(s)) points += static_cast<int>(sc->count());
     if (auto* l = qobject_cast<QLineSeries*>(s)) EXPECT_LE(l->count(), 6) << "only error bars are lines";
   }
-  EXPECT_EQ(points, 11);
-  EXPECT_EQ(dash->panel<ModelPanel>(QStringLiteral("sweep"))->legendTexts(),
-            QStringList{QStringLiteral("reference/default")});
+  const QStringList impls = haveTorch() ? QStringList{QStringLiteral("reference/default"), QStringLiteral("torch/default")}
+                                        : QStringList{QStringLiteral("reference/default")};
+  EXPECT_EQ(points, 11 * impls.size());
+  EXPECT_EQ(dash->panel<ModelPanel>(QStringLiteral("sweep"))->legendTexts(), impls);
+  // The timing distributions on the same shapes; several implementations side by side, each a
+  // series of its own.
+  QChart* timings = dash->panel<ModelPanel>(QStringLiteral("timings"))->chart();
+  auto* boxAxis = qobject_cast<QBarCategoryAxis*>(timings->axes(Qt::Horizontal).value(0));
+  ASSERT_TRUE(boxAxis);
+  labels.clear();
+  for (QString l : boxAxis->categories()) labels.append(l.replace(QStringLiteral("<br>"), QStringLiteral(" ")));
+  EXPECT_EQ(labels, shapes);
+  QStringList boxSeries;
+  for (QAbstractSeries* s : timings->series()) boxSeries.append(s->name());
+  if (impls.size() > 1) EXPECT_EQ(boxSeries, impls);
+  else EXPECT_EQ(boxSeries.size(), 1);
   EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("11 sweep points"))) << dash->summaryText().toStdString();
   saveScreenshot(dash.get(), "dashboard_operator.png");
 }
