@@ -31,7 +31,13 @@ void ChartTab::layOutAt(QWidget* w, QSize size) {
     w->show();
   }
   if (QLayout* l = w->layout()) l->activate();
-  QCoreApplication::sendPostedEvents();
+  // The charts lay their axes and labels out in posted events, which post more, and the items of
+  // an axis a chart replaced leave its scene only when deleted later: without these an export
+  // draws the old axis's labels under the new one's.
+  for (int i = 0; i < 4; ++i) {
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+  }
 }
 
 std::unique_ptr<store::ResultStore> ChartTab::openStore(const QString& path, QString* problem) {

@@ -25,6 +25,9 @@ namespace {
 // size the studio draws it.
 const QSize kDashboardPdf(1030, 560), kDashboardHtml(1100, 640);
 const QSize kChartPdf(510, 300), kChartHtml(540, 340);
+// The overlaid charts are laid out this much larger than shown, so that their axis titles (units
+// and all) fit beside a plot half a page wide; their text prints at about 7 pt.
+constexpr double kChartPdfZoom = 1.33;
 constexpr int kPdfChartDpi = 192;  // sharp when printed, still a reasonable file size
 
 QString e(const QString& s) {
@@ -204,7 +207,7 @@ void ReportBuilder::addComparison(const ComparisonTable& t) {
   add(out);
 }
 
-QString ReportBuilder::chart(ChartTab& tab, QSize size) {
+QString ReportBuilder::chart(ChartTab& tab, QSize size, double zoom) {
   const QString caption = tab.title();
   QString out;
   if (embedding_ == ChartEmbedding::InlineSvg) {
@@ -216,7 +219,8 @@ QString ReportBuilder::chart(ChartTab& tab, QSize size) {
     out = svg;
   } else {
     const QString name = QStringLiteral("chart%1.png").arg(images_.size() + 1);
-    images_.append({name, TabRender::image(tab, size, kPdfChartDpi, false)});
+    images_.append({name, TabRender::image(tab, (QSizeF(size) * zoom).toSize(),
+                                           static_cast<int>(kPdfChartDpi / zoom), false)});
     // In a paragraph of its own: QTextDocument would put it in the heading's block otherwise.
     out = QStringLiteral("<p><img src=\"%1\" width=\"%2\" height=\"%3\" alt=\"%4\"></p>")
               .arg(name)
@@ -275,7 +279,7 @@ QString ReportBuilder::overlay(const ChartKind& kind, const QList<qint64>& ids) 
       return {};
   }
   const bool pdf = embedding_ == ChartEmbedding::ImageResource;
-  return chart(*tab, pdf ? kChartPdf : kChartHtml);
+  return pdf ? chart(*tab, kChartPdf, kChartPdfZoom) : chart(*tab, kChartHtml);
 }
 
 // The other charts of a level over its runs (a sweep of both runs on one axis): only where two

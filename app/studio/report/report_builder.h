@@ -56,8 +56,9 @@ class ReportBuilder {
   void addEnvironments(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
   void addExperiments(const std::vector<store::RunInfo>& runs);
   QString overlay(const ChartKind& kind, const QList<qint64>& ids);
-  // The tab drawn at `size` as inline SVG or an image resource (in a paragraph).
-  QString chart(ChartTab& tab, QSize size);
+  // The tab drawn at `size` as inline SVG or an image resource (in a paragraph); an image is laid
+  // out `zoom` times larger and shown at `size`.
+  QString chart(ChartTab& tab, QSize size, double zoom = 1);
 
   QString storePath_;
   QList<qint64> runIds_;
