@@ -9,6 +9,7 @@ target_sources(d500_studio_charts PRIVATE
   ${_graph_dir}/graph_items.cpp
   ${_graph_dir}/graph_kind.cpp
   ${_graph_dir}/graph_layout.cpp
+  ${_graph_dir}/graph_layout_stack.cpp
   ${_graph_dir}/graph_loader.cpp
   ${_graph_dir}/graph_overlay.cpp
   ${_graph_dir}/graph_tab.cpp

@@ -80,7 +80,7 @@ void readResult(Agraph_t* g, const std::vector<Agnode_t*>& nodes,
 
 }  // namespace
 
-LayoutResult GraphLayout::layout(const LayoutRequest& r) {
+LayoutResult GraphLayout::layoutWithDot(const LayoutRequest& r) {
   std::lock_guard<std::mutex> lock(graphvizMutex());
   LayoutResult out;
   out.tuned = r.boxes.size() > kBigGraph;
