@@ -17,6 +17,7 @@ QString swatch(const LegendList::Entry& e) {
     // Box-drawing dashes: a line may break after a dash character, never inside these.
     case Qt::DashLine: line = QStringLiteral("&#x2505;&#x2505;"); break;
     case Qt::DotLine: line = QStringLiteral("&#xB7;&#xB7;&#xB7;&#xB7;"); break;
+    case Qt::DashDotLine: line = QStringLiteral("&#x2505;&#xB7;&#x2505;"); break;
     case Qt::NoPen: break;  // points only
     default: line = QStringLiteral("&#x2501;&#x2501;"); break;  // heavy horizontal
   }

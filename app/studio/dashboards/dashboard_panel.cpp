@@ -222,6 +222,19 @@ void DashboardPanel::draw(const RunSeries& series, const View& view) {
     }
     hasData_ = hasData_ || drawn;
   }
+  if (spec_.showsTarget && view.target > 0 && hasData_) {
+    // Where time-to-accuracy is measured: the first evaluation at or above this line.
+    const double y = view.target * unit.scale;
+    auto* t = new QLineSeries;
+    t->setName(tr("target"));
+    t->setPen(QPen(QColor(46, 125, 50), 1.4, Qt::DashDotLine));
+    t->replace({{bounds[0], y}, {bounds[1], y}});
+    chart_->addSeries(t);
+    bounds[2] = std::min(bounds[2], y);
+    bounds[3] = std::max(bounds[3], y);
+    entries.append({tr("target %1% (time-to-accuracy)").arg(formatPercent(100 * view.target)),
+                    QColor(46, 125, 50), Qt::DashDotLine, false});
+  }
   if (bandCoverage <= 1)
     entries.append({tr("shaded: CI of the median (%1%)").arg(formatPercent(100 * bandCoverage)),
                     QColor(150, 170, 200), Qt::SolidLine, false});

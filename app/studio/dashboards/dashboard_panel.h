@@ -36,6 +36,7 @@ class DashboardPanel : public QWidget {
     // Seeds folded into their median with the order-statistic CI band of it (seedBand), one
     // line per quantity, instead of one line per seed; only with more than one group drawn.
     bool band = false;
+    double target = 0;  // the run's target accuracy (a fraction); 0: none
   };
   // Draws `series` anew for `view` (decimated to the plot's width).
   void draw(const RunSeries& series, const View& view);

@@ -26,6 +26,7 @@ struct PanelSpec {
   QString quantity;  // the y axis title before its unit ("loss", "accuracy")
   Unit unit = Unit::Plain;
   std::vector<PanelLine> lines;
+  bool showsTarget = false;  // draws the run's target accuracy as a line (the accuracy panel)
 };
 
 }  // namespace d500::studio

@@ -5,6 +5,8 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
@@ -85,6 +87,7 @@ struct RunDashboard::Impl {
   void redraw();
   void updateSummary();
   void updateTitle();
+  double targetAccuracy() const;  // the experiment's training.target_accuracy; 0: none
   void updateStatus();
 };
 
@@ -275,6 +278,7 @@ void RunDashboard::Impl::redraw() {
   for (int g : series.groups()) view.allGroups.append(g);
   view.groups = mismatch ? QList<int>{} : drawnGroups();
   view.band = seedView && seedView->currentIndex() == 1;
+  view.target = targetAccuracy();
   double x0 = INFINITY, x1 = -INFINITY;
   for (DashboardPanel* p : panels) {
     p->draw(series, view);
@@ -308,6 +312,13 @@ void RunDashboard::Impl::updateSummary() {
   } catch (const std::exception& e) {
     summary->setText(tr("Reading the run's results failed: %1").arg(QString::fromUtf8(e.what())));
   }
+}
+
+double RunDashboard::Impl::targetAccuracy() const {
+  const auto* r = catalog.run(runId);
+  if (!r || mismatch) return 0;
+  const QJsonObject spec = QJsonDocument::fromJson(QByteArray::fromStdString(r->spec_json)).object();
+  return spec.value(QStringLiteral("training")).toObject().value(QStringLiteral("target_accuracy")).toDouble();
 }
 
 void RunDashboard::Impl::updateTitle() {

@@ -24,7 +24,8 @@ struct TrainingPanels {
                  {{"test_accuracy", tr("test accuracy (per epoch)"), Qt::SolidLine, D::Line},
                   {"train_accuracy", tr("train accuracy (per epoch)"), Qt::DashLine, D::Line},
                   {"test_accuracy_by_step", tr("test accuracy (every eval_every steps)"),
-                   Qt::DotLine, D::Line}}});
+                   Qt::DotLine, D::Line}},
+                 true});
     p.push_back({QStringLiteral("lr"), tr("Learning rate"), tr("learning rate"), U::Plain,
                  {{"lr", tr("learning rate"), Qt::SolidLine, D::Line}}});
     p.push_back({QStringLiteral("samples_per_s"), tr("Throughput"), tr("samples/s"), U::Plain,

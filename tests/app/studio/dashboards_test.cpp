@@ -168,7 +168,13 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   // Legends in full: the panel's line styles and the seeds beside the panels.
   EXPECT_EQ(acc->legend()->texts(), (QStringList{QStringLiteral("test accuracy (per epoch)"),
                                                  QStringLiteral("train accuracy (per epoch)"),
-                                                 QStringLiteral("test accuracy (every eval_every steps)")}));
+                                                 QStringLiteral("test accuracy (every eval_every steps)"),
+                                                 QStringLiteral("target 99% (time-to-accuracy)")}));
+  // The target the time-to-accuracy is measured against, across the panel, inside its axis.
+  const auto target = linePoints(acc, QStringLiteral("target"));
+  ASSERT_EQ(target.size(), 1);
+  EXPECT_DOUBLE_EQ(target[0].front().y(), 99);
+  EXPECT_GE(acc->yMax(), 99);
   for (const QString& t : acc->legend()->texts()) EXPECT_TRUE(acc->legend()->text().contains(t.toHtmlEscaped()));
   EXPECT_EQ(dash->keyTexts(), (QStringList{QStringLiteral("seed 0"), QStringLiteral("seed 1"),
                                            QStringLiteral("seed 2")}));
@@ -228,7 +234,7 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   for (auto* s : acc->chart()->series()) bands += s->type() == QAbstractSeries::SeriesTypeArea;
   EXPECT_GE(bands, 1);
   const QStringList accLegend = acc->legend()->texts();
-  ASSERT_EQ(accLegend.size(), 4) << accLegend.join(QLatin1Char('|')).toStdString();
+  ASSERT_EQ(accLegend.size(), 5) << accLegend.join(QLatin1Char('|')).toStdString();
   EXPECT_EQ(accLegend.front(), testAcc);
   EXPECT_TRUE(accLegend.back().startsWith(QStringLiteral("shaded: CI of the median (")))
       << accLegend.back().toStdString();
