@@ -25,8 +25,8 @@ namespace {
 // size the studio draws it.
 const QSize kDashboardPdf(1030, 560), kDashboardHtml(1100, 640);
 const QSize kChartPdf(510, 300), kChartHtml(540, 340);
-// The overlaid charts are laid out this much larger than shown, so that their axis titles (units
-// and all) fit beside a plot half a page wide; their text prints at about 7 pt.
+// The PDF's charts are laid out this much larger than shown, so that their axis titles (units and
+// all) fit beside plots a page holds; their text prints at about 7 pt.
 constexpr double kChartPdfZoom = 1.33;
 constexpr int kPdfChartDpi = 192;  // sharp when printed, still a reasonable file size
 
@@ -255,7 +255,7 @@ void ReportBuilder::addDashboards(const std::vector<store::RunInfo>& runs) {
       QString out = first ? QStringLiteral("<h2%1>%2</h2>\n").arg(top, e(tr("Dashboards"))) : QString();
       out += QStringLiteral("<h3%1>%2</h3>\n<div class=\"dashboard\">\n%3\n</div>\n")
                  .arg(first ? QString() : top, e(tab->title()),
-                      chart(*tab, pdf ? kDashboardPdf : kDashboardHtml));
+                      pdf ? chart(*tab, kDashboardPdf, kChartPdfZoom) : chart(*tab, kDashboardHtml));
       first = false;
       const QString summary = tab->summaryHtml();  // the kinds escape what they quote
       if (!summary.isEmpty()) out += QStringLiteral("<div class=\"summary\">%1</div>\n").arg(summary);
