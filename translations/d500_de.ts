@@ -22,6 +22,250 @@
         <source>run %1 (not in the store)</source>
         <translation>Lauf %1 (nicht im Speicher)</translation>
     </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>machine load (conditions differ)</source>
+        <translation>Maschinenlast (Bedingungen unterschiedlich)</translation>
+    </message>
+</context>
+<context>
+    <name>DashboardExport</name>
+    <message>
+        <source>Could not write the image %1.</source>
+        <translation>Das Bild %1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Could not write the drawing %1.</source>
+        <translation>Die Zeichnung %1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF %1.</source>
+        <translation>Das PDF %1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
+        <translation>%1: unbekanntes Bildformat; verwenden Sie .png, .svg oder .pdf.</translation>
+    </message>
+    <message>
+        <source>Could not write the CSV file %1: %2.</source>
+        <translation>Die CSV-Datei %1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayNames</name>
+    <message>
+        <source>queued</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>abgestürzt</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>distributed</source>
+        <translation>Verteilt</translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation>Kollektiv</translation>
+    </message>
+</context>
+<context>
+    <name>DistributedDashboardKind</name>
+    <message>
+        <source>Distributed training</source>
+        <translation>Verteiltes Training</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Critical path (per step the slowest rank): %1, n = %2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Kritischer Pfad (je Schritt der langsamste Rang): %1, n = %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> (n too small for a CI)</source>
+        <translation> (n zu klein für ein KI)</translation>
+    </message>
+    <message>
+        <source>step time %1; communication %2, computation %3</source>
+        <translation>Schrittzeit %1; Kommunikation %2, Berechnung %3</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Ranks&lt;/h3&gt;&lt;p&gt;No rank has reported yet.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Ränge&lt;/h3&gt;&lt;p&gt;Noch hat kein Rang Werte gemeldet.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Per rank</source>
+        <translation>Je Rang</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>final test</source>
+        <translation>finale Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>comm bytes</source>
+        <translation>Kommunikation (Bytes)</translation>
+    </message>
+    <message>
+        <source>comm share</source>
+        <translation>Kommunikationsanteil</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 (p = %2): %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 (p = %2): %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No difference&lt;/b&gt; between the ranks&apos; step times</source>
+        <translation>&lt;b&gt;Kein Unterschied&lt;/b&gt; zwischen den Schrittzeiten der Ränge</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:#c62828&quot;&gt;The ranks&apos; step times differ&lt;/b&gt;</source>
+        <translation>&lt;b style=&quot;color:#c62828&quot;&gt;Die Schrittzeiten der Ränge unterscheiden sich&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>compliant</source>
+        <translation>konform</translation>
+    </message>
+    <message>
+        <source>not compliant: %1</source>
+        <translation>nicht konform: %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No Kruskal-Wallis test stored.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Kein Kruskal-Wallis-Test gespeichert.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Step time across ranks (Kruskal-Wallis)</source>
+        <translation>Schrittzeit über die Ränge (Kruskal-Wallis)</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>Skalierung</translation>
+    </message>
+    <message>
+        <source>No base case stored (set &quot;scaling_baseline&quot;: true).</source>
+        <translation>Kein Basisfall gespeichert (setzen Sie &quot;scaling_baseline&quot;: true).</translation>
+    </message>
+    <message>
+        <source>Scaling against one rank</source>
+        <translation>Skalierung gegenüber einem Rang</translation>
+    </message>
+    <message>
+        <source>Speedup &lt;b&gt;%1&lt;/b&gt;%2, efficiency &lt;b&gt;%3&lt;/b&gt;%4 (95%, Bonferroni over the two medians); %5 samples/s on %6 ranks against %7 on one (the same batch per rank; the base case ran alone on rank 0).</source>
+        <translation>Speedup &lt;b&gt;%1&lt;/b&gt;%2, Effizienz &lt;b&gt;%3&lt;/b&gt;%4 (95 %, Bonferroni über die beiden Mediane); %5 Samples/s auf %6 Rängen gegenüber %7 auf einem (dieselbe Batch je Rang; der Basisfall lief allein auf Rang 0).</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessExport</name>
+    <message>
+        <source>it holds no runs</source>
+        <translation>er enthält keine Läufe</translation>
+    </message>
+    <message>
+        <source>its runs are %1..%2</source>
+        <translation>seine Läufe sind %1..%2</translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet</source>
+        <translation>noch keine Läufe in %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a run id (a positive integer or &quot;latest&quot;; `d500 runs` lists them)</source>
+        <translation>„%1“ ist keine Lauf-ID (eine positive ganze Zahl oder &quot;latest&quot;; `d500 runs` listet sie auf)</translation>
+    </message>
+    <message>
+        <source>no run %1 in %2 (%3)</source>
+        <translation>kein Lauf %1 in %2 (%3)</translation>
+    </message>
+    <message>
+        <source>--report and --dashboard need the runs to export</source>
+        <translation>--report und --dashboard brauchen die zu exportierenden Läufe</translation>
+    </message>
+    <message>
+        <source>--report and --dashboard are two exports; choose one</source>
+        <translation>--report und --dashboard sind zwei verschiedene Exporte; wählen Sie einen</translation>
+    </message>
+    <message>
+        <source>%1 needs --store FILE, the result store to read</source>
+        <translation>%1 braucht --store FILE, den zu lesenden Ergebnisspeicher</translation>
+    </message>
+    <message>
+        <source>%1 needs -o FILE, the file to write (%2)</source>
+        <translation>%1 braucht -o FILE, die zu schreibende Datei (%2)</translation>
+    </message>
+    <message>
+        <source>-o %1: a report is written as .html or .pdf</source>
+        <translation>-o %1: ein Bericht wird als .html oder .pdf geschrieben</translation>
+    </message>
+    <message>
+        <source>-o %1: a dashboard is written as .png or .svg</source>
+        <translation>-o %1: ein Dashboard wird als .png oder .svg geschrieben</translation>
+    </message>
+    <message>
+        <source>--dashboard %1: a dashboard shows one run</source>
+        <translation>--dashboard %1: ein Dashboard zeigt genau einen Lauf</translation>
+    </message>
+    <message>
+        <source>--size applies to --dashboard, not to a report</source>
+        <translation>--size gilt für --dashboard, nicht für einen Bericht</translation>
+    </message>
+    <message>
+        <source>--size %1: expected WIDTHxHEIGHT in pixels, each 200 to 10000 (e.g. 1600x1000)</source>
+        <translation>--size %1: erwartet BREITExHÖHE in Pixeln, jeweils 200 bis 10000 (z. B. 1600x1000)</translation>
+    </message>
+    <message>
+        <source>run %1 in %2 is of the level &quot;%3&quot;, which has no dashboard</source>
+        <translation>Lauf %1 in %2 gehört zur Ebene &quot;%3&quot;, die kein Dashboard hat</translation>
+    </message>
+    <message>
+        <source>store %1: cannot open: no such file</source>
+        <translation>Speicher %1: kann nicht geöffnet werden: Datei existiert nicht</translation>
+    </message>
+    <message>
+        <source>store %1: %2</source>
+        <translation>Speicher %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>PluginCatalog</name>
@@ -76,6 +320,117 @@
     <message>
         <source>Cannot write the project %1: %2</source>
         <translation>Das Projekt %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open the project %1: it is not a regular file</source>
+        <translation>Das Projekt %1 kann nicht geöffnet werden: Es ist keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>Cannot open the project %1: it is %2 bytes; at most %3 are read</source>
+        <translation>Das Projekt %1 kann nicht geöffnet werden: Es ist %2 Bytes groß; gelesen werden höchstens %3</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Share of the time of %1 (%2)</source>
+        <translation>Anteil an der Zeit von %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Bytes moved per call, %1 (%2)</source>
+        <translation>Bewegte Bytes pro Aufruf, %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Validation error against the reference (%1)</source>
+        <translation>Validierungsfehler gegenüber der Referenz (%1)</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(weight)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;(Gewicht)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>Validation against the reference</source>
+        <translation>Validierung gegenüber der Referenz</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>operator &lt;b&gt;%1&lt;/b&gt;%2</source>
+        <translation>Operator &lt;b&gt;%1&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>graph input</source>
+        <translation>Graph-Eingabe</translation>
+    </message>
+    <message>
+        <source>graph output</source>
+        <translation>Graph-Ausgabe</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>Messungen</translation>
+    </message>
+    <message>
+        <source>No run: open the graph from a network run to see per-node times.</source>
+        <translation>Kein Lauf: Öffnen Sie den Graphen aus einem Netzwerk-Lauf, um die Zeiten je Knoten zu sehen.</translation>
+    </message>
+    <message>
+        <source>not measured (no per-node time stored for this node)</source>
+        <translation>nicht gemessen (für diesen Knoten ist keine Zeit gespeichert)</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95-%-KI</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
     </message>
 </context>
 <context>
@@ -173,24 +528,8 @@
         <translation>Implementierung</translation>
     </message>
     <message>
-        <source>%1: median [CI]</source>
-        <translation>%1: Median [KI]</translation>
-    </message>
-    <message>
-        <source>%1: speedup, verdict (p)</source>
-        <translation>%1: Speedup, Urteil (p)</translation>
-    </message>
-    <message>
-        <source>%1: validation</source>
-        <translation>%1: Validierung</translation>
-    </message>
-    <message>
         <source>%1x, %2 (p %3)</source>
         <translation>%1x, %2 (p %3)</translation>
-    </message>
-    <message>
-        <source>What changed in the environment</source>
-        <translation>Was sich in der Umgebung geändert hat</translation>
     </message>
     <message>
         <source>%1: no environment recorded to compare.</source>
@@ -203,10 +542,6 @@
     <message>
         <source>key</source>
         <translation>Schlüssel</translation>
-    </message>
-    <message>
-        <source>Charts</source>
-        <translation>Diagramme</translation>
     </message>
     <message>
         <source>error: %1</source>
@@ -237,24 +572,12 @@
         <translation>VK</translation>
     </message>
     <message>
-        <source>Tukey outliers</source>
-        <translation>Tukey-Ausreißer</translation>
-    </message>
-    <message>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <source>minor faults/call</source>
-        <translation>Minor Faults/Aufruf</translation>
-    </message>
-    <message>
         <source>validation</source>
         <translation>Validierung</translation>
-    </message>
-    <message>
-        <source>passed</source>
-        <translation>bestanden</translation>
     </message>
     <message>
         <source>FAILED</source>
@@ -289,16 +612,95 @@
         <translation>Detail</translation>
     </message>
     <message>
-        <source>Environment</source>
-        <translation>Umgebung</translation>
-    </message>
-    <message>
-        <source>Experiment file</source>
-        <translation>Experimentdatei</translation>
-    </message>
-    <message>
         <source>%1, sha256 %2</source>
         <translation>%1, sha256 %2</translation>
+    </message>
+    <message>
+        <source>%1: median [95% CI]</source>
+        <translation>%1: Median [95-%-KI]</translation>
+    </message>
+    <message>
+        <source>%1 vs A: speedup, verdict (p)</source>
+        <translation>%1 gegen A: Speedup, Urteil (p)</translation>
+    </message>
+    <message>
+        <source>what changed</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>What changed in the environment: %1</source>
+        <translation>Was sich in der Umgebung geändert hat: %1</translation>
+    </message>
+    <message>
+        <source>Dashboards</source>
+        <translation>Dashboards</translation>
+    </message>
+    <message>
+        <source>The runs overlaid</source>
+        <translation>Die Läufe überlagert</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>runs %1</source>
+        <translation>Läufe %1</translation>
+    </message>
+    <message>
+        <source>outliers</source>
+        <translation>Ausreißer</translation>
+    </message>
+    <message>
+        <source>faults/call</source>
+        <translation>Faults/Aufruf</translation>
+    </message>
+    <message>
+        <source>outliers: Tukey&apos;s fences; faults/call: minor page faults per call; ±% CI: half the 95% confidence interval of the median, in % of it.</source>
+        <translation>Ausreißer: nach Tukeys Zäunen; Faults/Aufruf: Minor Page Faults pro Aufruf; ±% KI: die halbe Breite des 95-%-Konfidenzintervalls des Medians, in % des Medians.</translation>
+    </message>
+    <message>
+        <source>checks passed</source>
+        <translation>bestandene Prüfungen</translation>
+    </message>
+    <message>
+        <source>largest value</source>
+        <translation>größter Wert</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>bei</translation>
+    </message>
+    <message>
+        <source>Failed checks (%1)</source>
+        <translation>Fehlgeschlagene Prüfungen (%1)</translation>
+    </message>
+    <message>
+        <source>Passed checks</source>
+        <translation>Bestandene Prüfungen</translation>
+    </message>
+    <message>
+        <source>Environment of %1</source>
+        <translation>Umgebung von %1</translation>
+    </message>
+    <message>
+        <source>Experiment file of %1</source>
+        <translation>Experimentdatei von %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPdf</name>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>Could not write the report %1: %2.</source>
+        <translation>Der Bericht %1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>Could not write the report %1.</source>
+        <translation>Der Bericht %1 konnte nicht geschrieben werden.</translation>
     </message>
 </context>
 <context>
@@ -360,6 +762,13 @@
     <message>
         <source>The launcher &quot;%1&quot; cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
         <translation>Der Starter „%1“ kann nicht aus dem Studio gestartet werden; reichen Sie das Experiment stattdessen mit d500 auf dem Cluster ein.</translation>
+    </message>
+</context>
+<context>
+    <name>RunIdentity</name>
+    <message>
+        <source>Run %1 of this store is not the run this tab was made for (another experiment or another creation time): nothing of it is shown. Open the run from the project tree to see it.</source>
+        <translation>Lauf %1 dieses Speichers ist nicht der Lauf, für den dieser Tab angelegt wurde (ein anderes Experiment oder ein anderer Erstellungszeitpunkt): Nichts davon wird angezeigt. Öffnen Sie den Lauf aus dem Projektbaum, um ihn zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -461,6 +870,10 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
         <source>sweep point</source>
         <translation>Sweep-Punkt</translation>
     </message>
+    <message>
+        <source>problem (shape)</source>
+        <translation>Problem (Shape)</translation>
+    </message>
 </context>
 <context>
     <name>SweepChartModel</name>
@@ -508,6 +921,33 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     </message>
 </context>
 <context>
+    <name>TabRender</name>
+    <message>
+        <source>Drawn by d500 Studio</source>
+        <translation>Gezeichnet von d500 Studio</translation>
+    </message>
+    <message>
+        <source>Could not write the image %1.</source>
+        <translation>Das Bild %1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Could not write the drawing %1: %2.</source>
+        <translation>Die Zeichnung %1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF %1: %2.</source>
+        <translation>Das PDF %1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF %1.</source>
+        <translation>Das PDF %1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
+        <translation>%1: unbekanntes Bildformat; verwenden Sie .png, .svg oder .pdf.</translation>
+    </message>
+</context>
+<context>
     <name>TimingsChartModel</name>
     <message>
         <source>time per call (%1) · %2</source>
@@ -543,6 +983,184 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
             <numerusform>%n Messungen nicht gezeichnet (höchstens %1 pro Lauf); die CSV enthält alle</numerusform>
         </translation>
     </message>
+    <message>
+        <source>implementations side by side</source>
+        <translation>Implementierungen nebeneinander</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingDashboardKind</name>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>nicht erreicht</translation>
+    </message>
+    <message>
+        <source>Time to accuracy</source>
+        <translation>Zeit bis zur Zielgenauigkeit</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No seed has finished yet.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Noch ist kein Seed fertig.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Target: %1% test accuracy.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ziel: %1 % Testgenauigkeit.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No target accuracy set: every seed trains its epochs.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Keine Zielgenauigkeit gesetzt: Jeder Seed trainiert alle seine Epochen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>best test</source>
+        <translation>beste Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>final test</source>
+        <translation>finale Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>Recipe verdict</source>
+        <translation>Urteil zum Rezept</translation>
+    </message>
+    <message>
+        <source>%1: &lt;b style=&quot;color:#2e7d32&quot;&gt;compliant&lt;/b&gt;</source>
+        <translation>%1: &lt;b style=&quot;color:#2e7d32&quot;&gt;konform&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1: &lt;b style=&quot;color:#c62828&quot;&gt;not compliant&lt;/b&gt;: %2</source>
+        <translation>%1: &lt;b style=&quot;color:#c62828&quot;&gt;nicht konform&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source>No recipe: the experiment names none.</source>
+        <translation>Kein Rezept: Das Experiment nennt keines.</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanels</name>
+    <message>
+        <source>Loss per step</source>
+        <translation>Verlust pro Schritt</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>loss per step (raw)</source>
+        <translation>Verlust pro Schritt (roh)</translation>
+    </message>
+    <message>
+        <source>loss, EMA</source>
+        <translation>Verlust, EMA</translation>
+    </message>
+    <message>
+        <source>Loss per epoch</source>
+        <translation>Verlust pro Epoche</translation>
+    </message>
+    <message>
+        <source>train loss (epoch mean)</source>
+        <translation>Trainingsverlust (Mittel der Epoche)</translation>
+    </message>
+    <message>
+        <source>test loss (per epoch)</source>
+        <translation>Testverlust (pro Epoche)</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>test accuracy (per epoch)</source>
+        <translation>Testgenauigkeit (pro Epoche)</translation>
+    </message>
+    <message>
+        <source>train accuracy (per epoch)</source>
+        <translation>Trainingsgenauigkeit (pro Epoche)</translation>
+    </message>
+    <message>
+        <source>test accuracy (every eval_every steps)</source>
+        <translation>Testgenauigkeit (alle eval_every Schritte)</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>Samples/s</translation>
+    </message>
+    <message>
+        <source>samples/s (per epoch, compute only)</source>
+        <translation>Samples/s (pro Epoche, nur Berechnung)</translation>
+    </message>
+    <message>
+        <source>Step time vs data wait</source>
+        <translation>Schrittzeit vs. Warten auf Daten</translation>
+    </message>
+    <message>
+        <source>time per step</source>
+        <translation>Zeit pro Schritt</translation>
+    </message>
+    <message>
+        <source>step time (forward, backward, update)</source>
+        <translation>Schrittzeit (vorwärts, rückwärts, Aktualisierung)</translation>
+    </message>
+    <message>
+        <source>data wait (loader)</source>
+        <translation>Warten auf Daten (Loader)</translation>
+    </message>
+    <message>
+        <source>Communication volume</source>
+        <translation>Kommunikationsvolumen</translation>
+    </message>
+    <message>
+        <source>bytes per step</source>
+        <translation>Bytes pro Schritt</translation>
+    </message>
+    <message>
+        <source>bytes sent + received per step</source>
+        <translation>gesendete + empfangene Bytes pro Schritt</translation>
+    </message>
+    <message>
+        <source>Communication vs computation</source>
+        <translation>Kommunikation vs. Berechnung</translation>
+    </message>
+    <message>
+        <source>time in communication</source>
+        <translation>Zeit für Kommunikation</translation>
+    </message>
+    <message>
+        <source>time computing</source>
+        <translation>Zeit für Berechnung</translation>
+    </message>
 </context>
 <context>
     <name>ValidationSummary</name>
@@ -560,6 +1178,41 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     <message>
         <source>FAILED: %1</source>
         <translation>FEHLGESCHLAGEN: %1</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio</name>
+    <message>
+        <source>built by the %1 builder</source>
+        <translation>erstellt vom Builder %1</translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation>%1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the store %2.</source>
+        <translation>Lauf %1 ist nicht im Speicher %2.</translation>
+    </message>
+    <message>
+        <source>run %1 · %2</source>
+        <translation>Lauf %1 · %2</translation>
+    </message>
+    <message>
+        <source>Run %1 is a %2 run; the graph view shows the model of a network run.</source>
+        <translation>Lauf %1 ist ein %2-Lauf; die Graphansicht zeigt das Modell eines Netzwerk-Laufs.</translation>
+    </message>
+    <message>
+        <source>Cannot read the model of run %1: %2</source>
+        <translation>Das Modell von Lauf %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot show the model of run %1: %2</source>
+        <translation>Das Modell von Lauf %1 kann nicht angezeigt werden: %2</translation>
     </message>
 </context>
 <context>
@@ -702,21 +1355,9 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
         <source>%1…</source>
         <translation>%1…</translation>
     </message>
-    <message>
-        <source>(no series yet)</source>
-        <translation>(noch keine Reihen)</translation>
-    </message>
 </context>
 <context>
     <name>d500::studio::ChartPanel</name>
-    <message>
-        <source>The store %1 does not exist yet; the chart fills in when a run creates it.</source>
-        <translation>Der Speicher %1 existiert noch nicht; das Diagramm füllt sich, sobald ein Lauf ihn anlegt.</translation>
-    </message>
-    <message>
-        <source>Cannot read the store %1: %2</source>
-        <translation>Der Speicher %1 kann nicht gelesen werden: %2</translation>
-    </message>
     <message>
         <source>Reading the store failed: %1</source>
         <translation>Lesen des Speichers fehlgeschlagen: %1</translation>
@@ -784,6 +1425,65 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     <message>
         <source>Across seeds</source>
         <translation>Über Seeds</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CollectiveDashboard</name>
+    <message>
+        <source>median %1, n %2, algbw %3 GB/s</source>
+        <translation>Median %1, n %2, algbw %3 GB/s</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>Kollektive</translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth (algbw = size / time)</source>
+        <translation>Algorithmusbandbreite (algbw = Größe / Zeit)</translation>
+    </message>
+    <message>
+        <source>algbw (GB/s)</source>
+        <translation>algbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (busbw = algbw × nccl-tests factor)</source>
+        <translation>Busbandbreite (busbw = algbw × Faktor von nccl-tests)</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>Time per call</source>
+        <translation>Zeit pro Aufruf</translation>
+    </message>
+    <message>
+        <source>median time per call</source>
+        <translation>Median der Zeit pro Aufruf</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 rank&lt;/b&gt;</source>
+        <translation>&lt;b&gt;1 Rang&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 ranks&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 Ränge&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · %1 · message size per rank on the x axis; error bars: 95% CI of the median (dashed: stopped at a cap); busbw factors: allreduce 2(n-1)/n, allgather (n-1)/n, broadcast 1</source>
+        <translation> · %1 · x-Achse: Nachrichtengröße je Rang; Fehlerbalken: 95-%-KI des Medians (gestrichelt: an einer Grenze angehalten); busbw-Faktoren: allreduce 2(n-1)/n, allgather (n-1)/n, broadcast 1</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&quot;color:#2e7d32&quot;&gt;all %1 results correct&lt;/b&gt;</source>
+        <translation> · &lt;b style=&quot;color:#2e7d32&quot;&gt;alle %1 Ergebnisse korrekt&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&quot;color:#c62828&quot;&gt;%1 of %2 results wrong&lt;/b&gt;</source>
+        <translation> · &lt;b style=&quot;color:#c62828&quot;&gt;%1 von %2 Ergebnissen falsch&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>message size per rank (bytes)</source>
+        <translation>Nachrichtengröße je Rang (Bytes)</translation>
     </message>
 </context>
 <context>
@@ -959,6 +1659,25 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::DashboardPanel</name>
+    <message>
+        <source>epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>wall time since the training started (s)</source>
+        <translation>Zeit seit Trainingsbeginn (s)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>shaded: CI of the median (%1%)</source>
+        <translation>schattiert: KI des Medians (%1 %)</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::DistributedSection</name>
     <message>
         <source>Distributed</source>
@@ -1107,6 +1826,14 @@ Validierung</translation>
         <source>No problems: the runner will accept this experiment.</source>
         <translation>Keine Probleme: Der Runner wird dieses Experiment annehmen.</translation>
     </message>
+    <message>
+        <source>No problems in the file; asking the runner about its plugins...</source>
+        <translation>Keine Probleme in der Datei; der Runner wird zu den Plugins befragt...</translation>
+    </message>
+    <message>
+        <source>No problems in the file, but the runner could not check its plugins: %1</source>
+        <translation>Keine Probleme in der Datei, aber der Runner konnte die Plugins nicht prüfen: %1</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::FieldBinding</name>
@@ -1167,6 +1894,115 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::GraphKind</name>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::GraphMinimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>Übersicht: Klicken oder ziehen, um die Ansicht zu verschieben</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::GraphTab</name>
+    <message>
+        <source>Open an ONNX model (File &gt; Open ONNX Model…) or the graph of a network run.</source>
+        <translation>Öffnen Sie ein ONNX-Modell (Datei &gt; ONNX-Modell öffnen…) oder den Graphen eines Netzwerk-Laufs.</translation>
+    </message>
+    <message>
+        <source>Find a node by name (Ctrl+F)</source>
+        <translation>Knoten nach Namen suchen (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Zoom out (-, Ctrl+wheel)</source>
+        <translation>Verkleinern (-, Ctrl+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, Ctrl+wheel)</source>
+        <translation>Vergrößern (+, Ctrl+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Fit the graph in the view (F)</source>
+        <translation>Den Graphen in die Ansicht einpassen (F)</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>Färben nach</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Click a node to see its measurements, attributes and shapes.</source>
+        <translation>Klicken Sie auf einen Knoten, um seine Messungen, Attribute und Shapes zu sehen.</translation>
+    </message>
+    <message>
+        <source>Reading the model and laying it out with Graphviz (dot)…</source>
+        <translation>Das Modell wird gelesen und mit Graphviz (dot) angeordnet…</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Nichts</translation>
+    </message>
+    <message>
+        <source>Time share</source>
+        <translation>Zeitanteil</translation>
+    </message>
+    <message>
+        <source>Validation error</source>
+        <translation>Validierungsfehler</translation>
+    </message>
+    <message>
+        <source>Validation error (not measured)</source>
+        <translation>Validierungsfehler (nicht gemessen)</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Not on a node of the graph: %1</source>
+        <translation>Keinem Knoten des Graphen zugeordnet: %1</translation>
+    </message>
+    <message>
+        <source>No node named “%1”</source>
+        <translation>Kein Knoten namens „%1“</translation>
+    </message>
+    <message>
+        <source>Graph · %1</source>
+        <translation>Graph · %1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>There is no graph to export yet.</source>
+        <translation>Es gibt noch keinen Graphen zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ImplementationsSection</name>
     <message>
         <source>Implementations</source>
@@ -1202,6 +2038,45 @@ Validierung</translation>
     <message>
         <source>An experiment is a JSON object ({ ... }).</source>
         <translation>Ein Experiment ist ein JSON-Objekt ({ ... }).</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::LatencyBoxPanel</name>
+    <message>
+        <source>p50 (median)</source>
+        <translation>p50 (Median)</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>time per call (%1)</source>
+        <translation>Zeit pro Aufruf (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (n = %2)</source>
+        <translation>%1 (n = %2)</translation>
+    </message>
+    <message>
+        <source>%1: n %2
+p50 %3 · p90 %4 · p99 %5
+quartiles %6 – %7</source>
+        <translation>%1: n %2
+p50 %3 · p90 %4 · p99 %5
+Quartile %6 – %7</translation>
+    </message>
+    <message>
+        <source>box: quartiles, %1</source>
+        <translation>Box: Quartile, %1</translation>
     </message>
 </context>
 <context>
@@ -1333,16 +2208,175 @@ Validierung</translation>
         <source>Runs: %1 running, %2 queued</source>
         <translation>Läufe: %1 laufend, %2 wartend</translation>
     </message>
-    <message>
-        <source>d500 Studio</source>
-        <translation>d500 Studio</translation>
-    </message>
     <message numerus="yes">
         <source>Store: %1 (runs: %n)</source>
         <translation>
             <numerusform>Speicher: %1 (%n Lauf)</numerusform>
             <numerusform>Speicher: %1 (%n Läufe)</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Store: %1, this session only (runs: %n)</source>
+        <translation>
+            <numerusform>Speicher: %1, nur für diese Sitzung (%n Lauf)</numerusform>
+            <numerusform>Speicher: %1, nur für diese Sitzung (%n Läufe)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+Given with --store for this session; the project file keeps its own store.</source>
+        <translation>%1
+Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen Speicher.</translation>
+    </message>
+    <message>
+        <source> · %1: %2</source>
+        <translation> · %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::MeasurementDashboard</name>
+    <message>
+        <source>The store has no run %1 (yet).</source>
+        <translation>Der Speicher enthält (noch) keinen Lauf %1.</translation>
+    </message>
+    <message>
+        <source>Reading the store failed: %1</source>
+        <translation>Lesen des Speichers fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s results failed: %1</source>
+        <translation>Lesen der Ergebnisse des Laufs fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 measurements · run %2 %3</source>
+        <translation>%1 Messungen · Lauf %2 %3</translation>
+    </message>
+    <message>
+        <source>Could not write the CSV file %1: %2.</source>
+        <translation>Die CSV-Datei %1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkDashboard</name>
+    <message>
+        <source>median %1, n %2</source>
+        <translation>Median %1, n %2</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>Inference latency, batch 1</source>
+        <translation>Inferenzlatenz, Batch 1</translation>
+    </message>
+    <message>
+        <source>Throughput (inference)</source>
+        <translation>Durchsatz (Inferenz)</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>Samples/s</translation>
+    </message>
+    <message>
+        <source>Forward + backward</source>
+        <translation>Vorwärts + rückwärts</translation>
+    </message>
+    <message>
+        <source>time per batch</source>
+        <translation>Zeit pro Batch</translation>
+    </message>
+    <message>
+        <source>First call vs steady state (inference)</source>
+        <translation>Erster Aufruf vs. eingeschwungener Zustand (Inferenz)</translation>
+    </message>
+    <message>
+        <source>Peak memory (RSS growth)</source>
+        <translation>Arbeitsspeicher-Spitze (RSS-Zuwachs)</translation>
+    </message>
+    <message>
+        <source>peak RSS Δ</source>
+        <translation>RSS-Spitze Δ</translation>
+    </message>
+    <message>
+        <source>, inference</source>
+        <translation>, Inferenz</translation>
+    </message>
+    <message>
+        <source>, forward+backward</source>
+        <translation>, vorwärts+rückwärts</translation>
+    </message>
+    <message>
+        <source>Micro-batching: time per step</source>
+        <translation>Micro-Batching: Zeit pro Schritt</translation>
+    </message>
+    <message>
+        <source>time per step</source>
+        <translation>Zeit pro Schritt</translation>
+    </message>
+    <message>
+        <source>Micro-batching: peak memory</source>
+        <translation>Micro-Batching: Arbeitsspeicher-Spitze</translation>
+    </message>
+    <message>
+        <source>Micro-batching: gradient error</source>
+        <translation>Micro-Batching: Gradientenfehler</translation>
+    </message>
+    <message>
+        <source>max relative gradient error</source>
+        <translation>größter relativer Gradientenfehler</translation>
+    </message>
+    <message>
+        <source>Per node</source>
+        <translation>Je Knoten</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Executors:&lt;/b&gt; %1 · %2 measurements · error bars: 95% CI of the median (dashed: stopped at a cap before the CI target)</source>
+        <translation>&lt;b&gt;Ausführer:&lt;/b&gt; %1 · %2 Messungen · Fehlerbalken: 95-%-KI des Medians (gestrichelt: vor dem KI-Ziel an einer Grenze angehalten)</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>batch size</source>
+        <translation>Batchgröße</translation>
+    </message>
+    <message>
+        <source>k (micro-batches per minibatch)</source>
+        <translation>k (Micro-Batches pro Minibatch)</translation>
+    </message>
+    <message>
+        <source>: steady state (median)</source>
+        <translation>: eingeschwungener Zustand (Median)</translation>
+    </message>
+    <message>
+        <source>first call of a fresh executor: %1</source>
+        <translation>erster Aufruf eines neuen Ausführers: %1</translation>
+    </message>
+    <message>
+        <source>: first call</source>
+        <translation>: erster Aufruf</translation>
+    </message>
+    <message>
+        <source>k = %1: %2 (tolerance %3, %4)</source>
+        <translation>k = %1: %2 (Toleranz %3, %4)</translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <source>DIFFERENT</source>
+        <translation>VERSCHIEDEN</translation>
+    </message>
+    <message>
+        <source>(k beyond the tolerance %1: %2 of them)</source>
+        <translation>(k außerhalb der Toleranz %1: %2 davon)</translation>
+    </message>
+    <message>
+        <source>(every k within the tolerance %1)</source>
+        <translation>(jedes k innerhalb der Toleranz %1)</translation>
     </message>
 </context>
 <context>
@@ -1389,6 +2423,88 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::NodeTablePanel</name>
+    <message>
+        <source>show:</source>
+        <translation>zeigen:</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>pass group</source>
+        <translation>Durchlaufgruppe</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>time share</source>
+        <translation>Zeitanteil</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95-%-KI</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>Validierung</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>all node passes</source>
+        <translation>alle Knotendurchläufe</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in all)</source>
+        <translation>%1 (%2 insgesamt)</translation>
+    </message>
+    <message>
+        <source>n too small</source>
+        <translation>n zu klein</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NoticeBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Hide these messages (Esc)</source>
+        <translation>Diese Meldungen ausblenden (Esc)</translation>
+    </message>
+    <message>
+        <source>Show the newest</source>
+        <translation>Nur die neueste zeigen</translation>
+    </message>
+    <message>
+        <source>Show all (%1)</source>
+        <translation>Alle zeigen (%1)</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::NumberValidator</name>
     <message>
         <source>an integer in [%1, %2]</source>
@@ -1397,6 +2513,29 @@ Validierung</translation>
     <message>
         <source>a number in [%1, %2]</source>
         <translation>eine Zahl in [%1, %2]</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::OperatorDashboard</name>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Implementations:&lt;/b&gt; %1 · %2 sweep points</source>
+        <translation>&lt;b&gt;Implementierungen:&lt;/b&gt; %1 · %2 Sweep-Punkte</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&quot;color:#c62828&quot;&gt;failed measurements: %1&lt;/b&gt;</source>
+        <translation> · &lt;b style=&quot;color:#c62828&quot;&gt;fehlgeschlagene Messungen: %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · validation: &lt;b style=&quot;color:#2e7d32&quot;&gt;all %1 checks passed&lt;/b&gt;</source>
+        <translation> · Validierung: &lt;b style=&quot;color:#2e7d32&quot;&gt;alle %1 Prüfungen bestanden&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · validation: &lt;b style=&quot;color:#c62828&quot;&gt;%1 of %2 checks failed&lt;/b&gt;</source>
+        <translation> · Validierung: &lt;b style=&quot;color:#c62828&quot;&gt;%1 von %2 Prüfungen fehlgeschlagen&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -1561,6 +2700,13 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::OverlayLegend</name>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::PluginListModel</name>
     <message>
         <source>(runner not available)</source>
@@ -1666,34 +2812,6 @@ Validierung</translation>
 </context>
 <context>
     <name>d500::studio::ProjectTreeModel</name>
-    <message>
-        <source>queued</source>
-        <translation>wartend</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <source>succeeded</source>
-        <translation>erfolgreich</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>crashed</source>
-        <translation>abgestürzt</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>unterbrochen</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
-    </message>
     <message>
         <source>Embedded in the project</source>
         <translation>Im Projekt eingebettet</translation>
@@ -1941,9 +3059,104 @@ Validierung</translation>
         <source>Could not write the report %1: %2.</source>
         <translation>Der Bericht %1 konnte nicht geschrieben werden: %2.</translation>
     </message>
+</context>
+<context>
+    <name>d500::studio::RunDashboard</name>
     <message>
-        <source>Could not write the report %1.</source>
-        <translation>Der Bericht %1 konnte nicht geschrieben werden.</translation>
+        <source>rank %1</source>
+        <translation>Rang %1</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>Seed %1</translation>
+    </message>
+    <message>
+        <source>x axis:</source>
+        <translation>x-Achse:</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>wall time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>  loss smoothing (EMA):</source>
+        <translation>  Verlustglättung (EMA):</translation>
+    </message>
+    <message>
+        <source>Weight of the exponential moving average drawn over the raw loss</source>
+        <translation>Gewicht des exponentiell gleitenden Mittels, das über den rohen Verlust gezeichnet wird</translation>
+    </message>
+    <message>
+        <source>  ranks:</source>
+        <translation>  Ränge:</translation>
+    </message>
+    <message>
+        <source>all ranks overlaid</source>
+        <translation>alle Ränge überlagert</translation>
+    </message>
+    <message>
+        <source>  seeds:</source>
+        <translation>  Seeds:</translation>
+    </message>
+    <message>
+        <source>overlaid</source>
+        <translation>überlagert</translation>
+    </message>
+    <message>
+        <source>median with CI band</source>
+        <translation>Median mit KI-Band</translation>
+    </message>
+    <message>
+        <source>Each seed as its own line, or per step the median across the seeds with the order-statistic confidence band of that median</source>
+        <translation>Jeder Seed als eigene Linie, oder je Schritt der Median über die Seeds mit dem Konfidenzband dieses Medians aus den Ordnungsstatistiken</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>Seeds</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ranks&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Ränge&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Seeds&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Seeds&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The store has no run %1 (yet).</source>
+        <translation>Der Speicher enthält (noch) keinen Lauf %1.</translation>
+    </message>
+    <message>
+        <source>Reading the store failed: %1</source>
+        <translation>Lesen des Speichers fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>median of seeds %1</source>
+        <translation>Median der Seeds %1</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s results failed: %1</source>
+        <translation>Lesen der Ergebnisse des Laufs fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 values</source>
+        <translation>%1 Werte</translation>
+    </message>
+    <message>
+        <source>run %1 %2</source>
+        <translation>Lauf %1 %2</translation>
+    </message>
+    <message>
+        <source>epoch axis: steps placed within their epoch, from where each epoch ended</source>
+        <translation>Epochenachse: die Schritte innerhalb ihrer Epoche verteilt, ausgehend vom Ende jeder Epoche</translation>
     </message>
 </context>
 <context>
@@ -2029,12 +3242,16 @@ Validierung</translation>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <source>running %1/%2</source>
-        <translation>läuft %1/%2</translation>
+        <source>starting the runner</source>
+        <translation>Runner wird gestartet</translation>
     </message>
     <message>
-        <source>starting</source>
-        <translation>startet</translation>
+        <source>run #%1: preparing</source>
+        <translation>Lauf #%1: wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>run #%1: %2/%3</source>
+        <translation>Lauf #%1: %2/%3</translation>
     </message>
 </context>
 <context>
@@ -2069,6 +3286,56 @@ Validierung</translation>
     <message>
         <source>Run</source>
         <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation>wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::RunnerCheck</name>
+    <message>
+        <source>the runner (d500) was not found beside the studio nor on PATH; set D500_RUNNER to its path</source>
+        <translation>der Runner (d500) wurde weder neben dem Studio noch im PATH gefunden; setzen Sie D500_RUNNER auf seinen Pfad</translation>
+    </message>
+    <message>
+        <source>cannot write a copy of the experiment for the runner to check</source>
+        <translation>eine Kopie des Experiments zur Prüfung durch den Runner kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>cannot start the runner %1: %2</source>
+        <translation>der Runner %1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>the runner crashed (signal %1) while checking</source>
+        <translation>der Runner ist bei der Prüfung abgestürzt (Signal %1)</translation>
+    </message>
+    <message>
+        <source>the runner&apos;s check answered no verdict (exit %1)</source>
+        <translation>die Prüfung des Runners lieferte kein Urteil (Exit-Code %1)</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::SeriesPicker</name>
+    <message>
+        <source>Choose what to draw</source>
+        <translation>Wählen, was gezeichnet wird</translation>
+    </message>
+    <message>
+        <source>Search…</source>
+        <translation>Suchen…</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
     </message>
 </context>
 <context>
@@ -2126,13 +3393,32 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Kürzel</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::StudioActions</name>
     <message>
         <source>&amp;Graph of the Model</source>
         <translation>&amp;Graph des Modells</translation>
     </message>
     <message>
-        <source>The network run's ONNX model as a graph, coloured by where the time goes</source>
+        <source>The network run&apos;s ONNX model as a graph, coloured by where the time goes</source>
         <translation>Das ONNX-Modell des Netzwerk-Laufs als Graph, gefärbt danach, wo die Zeit bleibt</translation>
     </message>
     <message>
@@ -2459,6 +3745,34 @@ Validierung</translation>
         <source>Median across a training run&apos;s seeds with its confidence band</source>
         <translation>Median über die Seeds eines Trainingslaufs mit seinem Konfidenzband</translation>
     </message>
+    <message>
+        <source>Ctrl+7</source>
+        <translation>Ctrl+7</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+O</source>
+        <translation>Ctrl+Alt+O</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>Benutzer&amp;handbuch</translation>
+    </message>
+    <message>
+        <source>How to use d500 Studio, in five minutes</source>
+        <translation>So benutzen Sie d500 Studio – in fünf Minuten</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation>Ctrl+/</translation>
+    </message>
+    <message>
+        <source>Every keyboard shortcut of the studio</source>
+        <translation>Alle Tastenkürzel des Studios</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -2578,6 +3892,41 @@ Validierung</translation>
     <message>
         <source>Wall-time limit (s)</source>
         <translation>Zeitlimit (s)</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::UserGuideDialog</name>
+    <message>
+        <source>&lt;h2&gt;d500 Studio in five minutes&lt;/h2&gt;&lt;p&gt;d500 measures deep-learning code fairly: every number comes with its confidence interval, its validation verdict and the state of the machine it was measured on. The studio builds experiments, starts the runner &lt;code&gt;d500&lt;/code&gt; on them and draws what the runner stores.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;d500 Studio in fünf Minuten&lt;/h2&gt;&lt;p&gt;d500 misst Deep-Learning-Code fair: Jede Zahl kommt mit ihrem Konfidenzintervall, ihrem Validierungsurteil und dem Zustand der Maschine, auf der sie gemessen wurde. Das Studio baut Experimente auf, startet mit ihnen den Runner &lt;code&gt;d500&lt;/code&gt; und zeichnet, was der Runner speichert.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;1. A project&lt;/h3&gt;&lt;p&gt;A project (&lt;code&gt;*.d500proj&lt;/code&gt;) lists experiment files and names a result store (a SQLite file). Open the example project with File &amp;gt; Open Project (it is in resources/examples), or start a new one. &lt;code&gt;d500-studio --store FILE&lt;/code&gt; reads another store for this session only; the project file keeps its own.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;1. Ein Projekt&lt;/h3&gt;&lt;p&gt;Ein Projekt (&lt;code&gt;*.d500proj&lt;/code&gt;) führt Experimentdateien auf und nennt einen Ergebnisspeicher (eine SQLite-Datei). Öffnen Sie das Beispielprojekt mit Datei &amp;gt; Projekt öffnen (es liegt in resources/examples), oder beginnen Sie ein neues. &lt;code&gt;d500-studio --store FILE&lt;/code&gt; liest nur für diese Sitzung einen anderen Speicher; die Projektdatei behält ihren eigenen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;2. An experiment&lt;/h3&gt;&lt;p&gt;File &amp;gt; New Experiment opens the editor: choose the level (operator, network, training, distributed, collective), then fill the forms. The Problems pane below the editor is the runner&apos;s own verdict: when it says the runner will accept the experiment, &lt;code&gt;d500 run&lt;/code&gt; does. Every edit can be undone (Ctrl+Z).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;2. Ein Experiment&lt;/h3&gt;&lt;p&gt;Datei &amp;gt; Neues Experiment öffnet den Editor: Wählen Sie die Ebene (Operator, Netz, Training, verteilt, kollektiv) und füllen Sie dann die Formulare aus. Der Bereich „Probleme“ unter dem Editor ist das Urteil des Runners selbst: Wenn er meldet, dass der Runner das Experiment annimmt, nimmt &lt;code&gt;d500 run&lt;/code&gt; es an. Jede Änderung lässt sich rückgängig machen (Ctrl+Z).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;3. A run&lt;/h3&gt;&lt;p&gt;Run (F5) saves the experiment and starts the runner; the Run Queue shows its state and progress, and the run&apos;s dashboard opens as soon as the runner has created the run. Cancel (Shift+F5) stops it and keeps what was measured.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;3. Ein Lauf&lt;/h3&gt;&lt;p&gt;Ausführen (F5) speichert das Experiment und startet den Runner; die Warteschlange zeigt Zustand und Fortschritt, und das Dashboard des Laufs öffnet sich, sobald der Runner den Lauf angelegt hat. Lauf abbrechen (Shift+F5) hält ihn an und behält, was bis dahin gemessen wurde.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;4. Reading the results&lt;/h3&gt;&lt;p&gt;Each run opens in its level&apos;s dashboard: a panel per quantity with its own axis and unit. Double-click a run in the Project dock to open it again; the Charts menu has the single charts (sweep, timings, roofline, convergence). Select two runs and Compare (Ctrl+M) to see ratios with a significance verdict, and whether the two machines were equally quiet.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;4. Die Ergebnisse lesen&lt;/h3&gt;&lt;p&gt;Jeder Lauf öffnet sich im Dashboard seiner Ebene: ein Diagramm je Messgröße mit eigener Achse und Einheit. Ein Doppelklick auf einen Lauf im Projektbereich öffnet ihn erneut; das Menü Diagramme enthält die einzelnen Diagramme (Sweep, Zeitmessungen, Roofline, Konvergenz). Wählen Sie zwei Läufe und dann Läufe vergleichen (Ctrl+M), um Verhältnisse mit einem Signifikanzurteil zu sehen und ob beide Maschinen gleich ruhig waren.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;5. Sharing&lt;/h3&gt;&lt;p&gt;File &amp;gt; Export writes a chart as PNG, SVG or PDF, its data as CSV, and a report of the selected runs as HTML or PDF. The same exports run without a display: &lt;code&gt;d500-studio --help&lt;/code&gt; lists them.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;5. Teilen&lt;/h3&gt;&lt;p&gt;Datei &amp;gt; Diagramm exportieren schreibt ein Diagramm als PNG, SVG oder PDF, Diagrammdaten exportieren seine Daten als CSV und Bericht exportieren einen Bericht der gewählten Läufe als HTML oder PDF. Dieselben Exporte laufen auch ohne Bildschirm: &lt;code&gt;d500-studio --help&lt;/code&gt; führt sie auf.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The mouse wheel changes a field only once you have clicked into it, so scrolling a form never edits it. Help &amp;gt; Keyboard Shortcuts lists every shortcut.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Das Mausrad ändert ein Feld erst, nachdem Sie hineingeklickt haben; beim Scrollen durch ein Formular wird also nie etwas verändert. Hilfe &amp;gt; Tastenkürzel listet alle Kürzel auf.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>d500 Studio User Guide</source>
+        <translation>d500 Studio – Benutzerhandbuch</translation>
     </message>
 </context>
 <context>

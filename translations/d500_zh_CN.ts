@@ -22,6 +22,250 @@
         <source>run %1 (not in the store)</source>
         <translation>运行 %1（不在结果库中）</translation>
     </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>machine load (conditions differ)</source>
+        <translation>机器负载（条件不同）</translation>
+    </message>
+</context>
+<context>
+    <name>DashboardExport</name>
+    <message>
+        <source>Could not write the image %1.</source>
+        <translation>无法写入图像 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write the drawing %1.</source>
+        <translation>无法写入矢量图 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF %1.</source>
+        <translation>无法写入 PDF %1。</translation>
+    </message>
+    <message>
+        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
+        <translation>%1：未知的图像格式；请使用 .png、.svg 或 .pdf。</translation>
+    </message>
+    <message>
+        <source>Could not write the CSV file %1: %2.</source>
+        <translation>无法写入 CSV 文件 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayNames</name>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>distributed</source>
+        <translation>分布式</translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation>集合通信</translation>
+    </message>
+</context>
+<context>
+    <name>DistributedDashboardKind</name>
+    <message>
+        <source>Distributed training</source>
+        <translation>分布式训练</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Critical path (per step the slowest rank): %1, n = %2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;关键路径（每步中最慢的进程）：%1，n = %2。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> (n too small for a CI)</source>
+        <translation>（n 太小，无法给出置信区间）</translation>
+    </message>
+    <message>
+        <source>step time %1; communication %2, computation %3</source>
+        <translation>步时间 %1；通信 %2，计算 %3</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Ranks&lt;/h3&gt;&lt;p&gt;No rank has reported yet.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;进程&lt;/h3&gt;&lt;p&gt;尚无进程报告数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Per rank</source>
+        <translation>各进程</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>final test</source>
+        <translation>最终测试准确率</translation>
+    </message>
+    <message>
+        <source>comm bytes</source>
+        <translation>通信字节数</translation>
+    </message>
+    <message>
+        <source>comm share</source>
+        <translation>通信占比</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 (p = %2): %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1（p = %2）：%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No difference&lt;/b&gt; between the ranks&apos; step times</source>
+        <translation>各进程的步时间&lt;b&gt;无差异&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:#c62828&quot;&gt;The ranks&apos; step times differ&lt;/b&gt;</source>
+        <translation>&lt;b style=&quot;color:#c62828&quot;&gt;各进程的步时间存在差异&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>compliant</source>
+        <translation>符合</translation>
+    </message>
+    <message>
+        <source>not compliant: %1</source>
+        <translation>不符合：%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No Kruskal-Wallis test stored.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;未存储 Kruskal-Wallis 检验。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Step time across ranks (Kruskal-Wallis)</source>
+        <translation>各进程的步时间（Kruskal-Wallis）</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>No base case stored (set &quot;scaling_baseline&quot;: true).</source>
+        <translation>未存储单进程基准（请设置 &quot;scaling_baseline&quot;: true）。</translation>
+    </message>
+    <message>
+        <source>Scaling against one rank</source>
+        <translation>相对单进程的扩展性</translation>
+    </message>
+    <message>
+        <source>Speedup &lt;b&gt;%1&lt;/b&gt;%2, efficiency &lt;b&gt;%3&lt;/b&gt;%4 (95%, Bonferroni over the two medians); %5 samples/s on %6 ranks against %7 on one (the same batch per rank; the base case ran alone on rank 0).</source>
+        <translation>加速比 &lt;b&gt;%1&lt;/b&gt;%2，效率 &lt;b&gt;%3&lt;/b&gt;%4（95%，对两个中位数做 Bonferroni 校正）；%6 个进程上为 %5 样本/秒，单进程上为 %7（每个进程的批相同；单进程基准单独运行于进程 0）。</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessExport</name>
+    <message>
+        <source>it holds no runs</source>
+        <translation>其中没有运行</translation>
+    </message>
+    <message>
+        <source>its runs are %1..%2</source>
+        <translation>其中的运行为 %1..%2</translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet</source>
+        <translation>%1 中尚无运行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a run id (a positive integer or &quot;latest&quot;; `d500 runs` lists them)</source>
+        <translation>&quot;%1&quot; 不是运行 ID（应为正整数或 &quot;latest&quot;；`d500 runs` 可列出所有运行）</translation>
+    </message>
+    <message>
+        <source>no run %1 in %2 (%3)</source>
+        <translation>%2 中没有运行 %1（%3）</translation>
+    </message>
+    <message>
+        <source>--report and --dashboard need the runs to export</source>
+        <translation>--report 和 --dashboard 需要指定要导出的运行</translation>
+    </message>
+    <message>
+        <source>--report and --dashboard are two exports; choose one</source>
+        <translation>--report 和 --dashboard 是两种导出；请选择其一</translation>
+    </message>
+    <message>
+        <source>%1 needs --store FILE, the result store to read</source>
+        <translation>%1 需要 --store FILE，即要读取的结果库</translation>
+    </message>
+    <message>
+        <source>%1 needs -o FILE, the file to write (%2)</source>
+        <translation>%1 需要 -o FILE，即要写入的文件（%2）</translation>
+    </message>
+    <message>
+        <source>-o %1: a report is written as .html or .pdf</source>
+        <translation>-o %1：报告只能写为 .html 或 .pdf</translation>
+    </message>
+    <message>
+        <source>-o %1: a dashboard is written as .png or .svg</source>
+        <translation>-o %1：仪表板只能写为 .png 或 .svg</translation>
+    </message>
+    <message>
+        <source>--dashboard %1: a dashboard shows one run</source>
+        <translation>--dashboard %1：一个仪表板只显示一个运行</translation>
+    </message>
+    <message>
+        <source>--size applies to --dashboard, not to a report</source>
+        <translation>--size 仅适用于 --dashboard，不适用于报告</translation>
+    </message>
+    <message>
+        <source>--size %1: expected WIDTHxHEIGHT in pixels, each 200 to 10000 (e.g. 1600x1000)</source>
+        <translation>--size %1：应为 宽x高（像素），各为 200 到 10000（例如 1600x1000）</translation>
+    </message>
+    <message>
+        <source>run %1 in %2 is of the level &quot;%3&quot;, which has no dashboard</source>
+        <translation>%2 中的运行 %1 属于层级 &quot;%3&quot;，该层级没有仪表板</translation>
+    </message>
+    <message>
+        <source>store %1: cannot open: no such file</source>
+        <translation>结果库 %1：无法打开：文件不存在</translation>
+    </message>
+    <message>
+        <source>store %1: %2</source>
+        <translation>结果库 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>PluginCatalog</name>
@@ -73,6 +317,117 @@
     <message>
         <source>Cannot write the project %1: %2</source>
         <translation>无法写入项目 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot open the project %1: it is not a regular file</source>
+        <translation>无法打开项目 %1：它不是普通文件</translation>
+    </message>
+    <message>
+        <source>Cannot open the project %1: it is %2 bytes; at most %3 are read</source>
+        <translation>无法打开项目 %1：其大小为 %2 字节；最多只读取 %3 字节</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Share of the time of %1 (%2)</source>
+        <translation>%1 中的时间占比（%2）</translation>
+    </message>
+    <message>
+        <source>Bytes moved per call, %1 (%2)</source>
+        <translation>每次调用移动的字节数，%1（%2）</translation>
+    </message>
+    <message>
+        <source>Validation error against the reference (%1)</source>
+        <translation>相对参考实现的验证误差（%1）</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(weight)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;（权重）&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Validation against the reference</source>
+        <translation>相对参考实现的验证</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>operator &lt;b&gt;%1&lt;/b&gt;%2</source>
+        <translation>算子 &lt;b&gt;%1&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>graph input</source>
+        <translation>图输入</translation>
+    </message>
+    <message>
+        <source>graph output</source>
+        <translation>图输出</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>No run: open the graph from a network run to see per-node times.</source>
+        <translation>没有运行：请从网络运行中打开图，以查看各节点时间。</translation>
+    </message>
+    <message>
+        <source>not measured (no per-node time stored for this node)</source>
+        <translation>未测量（未存储该节点的时间）</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>传播</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95% 置信区间</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
     </message>
 </context>
 <context>
@@ -170,24 +525,8 @@
         <translation>实现</translation>
     </message>
     <message>
-        <source>%1: median [CI]</source>
-        <translation>%1：中位数 [置信区间]</translation>
-    </message>
-    <message>
-        <source>%1: speedup, verdict (p)</source>
-        <translation>%1：加速比，结论 (p)</translation>
-    </message>
-    <message>
-        <source>%1: validation</source>
-        <translation>%1：验证</translation>
-    </message>
-    <message>
         <source>%1x, %2 (p %3)</source>
         <translation>%1x，%2（p %3）</translation>
-    </message>
-    <message>
-        <source>What changed in the environment</source>
-        <translation>环境中的变化</translation>
     </message>
     <message>
         <source>%1: no environment recorded to compare.</source>
@@ -200,10 +539,6 @@
     <message>
         <source>key</source>
         <translation>键</translation>
-    </message>
-    <message>
-        <source>Charts</source>
-        <translation>图表</translation>
     </message>
     <message>
         <source>error: %1</source>
@@ -234,24 +569,12 @@
         <translation>变异系数</translation>
     </message>
     <message>
-        <source>Tukey outliers</source>
-        <translation>Tukey 离群值</translation>
-    </message>
-    <message>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <source>minor faults/call</source>
-        <translation>次要缺页/调用</translation>
-    </message>
-    <message>
         <source>validation</source>
         <translation>验证</translation>
-    </message>
-    <message>
-        <source>passed</source>
-        <translation>通过</translation>
     </message>
     <message>
         <source>FAILED</source>
@@ -286,16 +609,95 @@
         <translation>详情</translation>
     </message>
     <message>
-        <source>Environment</source>
-        <translation>环境</translation>
-    </message>
-    <message>
-        <source>Experiment file</source>
-        <translation>实验文件</translation>
-    </message>
-    <message>
         <source>%1, sha256 %2</source>
         <translation>%1，sha256 %2</translation>
+    </message>
+    <message>
+        <source>%1: median [95% CI]</source>
+        <translation>%1：中位数 [95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>%1 vs A: speedup, verdict (p)</source>
+        <translation>%1 对比 A：加速比，结论 (p)</translation>
+    </message>
+    <message>
+        <source>what changed</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>What changed in the environment: %1</source>
+        <translation>环境中的变化：%1</translation>
+    </message>
+    <message>
+        <source>Dashboards</source>
+        <translation>仪表板</translation>
+    </message>
+    <message>
+        <source>The runs overlaid</source>
+        <translation>各运行叠加显示</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>runs %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>outliers</source>
+        <translation>离群值</translation>
+    </message>
+    <message>
+        <source>faults/call</source>
+        <translation>缺页/调用</translation>
+    </message>
+    <message>
+        <source>outliers: Tukey&apos;s fences; faults/call: minor page faults per call; ±% CI: half the 95% confidence interval of the median, in % of it.</source>
+        <translation>离群值：Tukey 围栏法；缺页/调用：每次调用的次要缺页次数；±% 置信区间：中位数 95% 置信区间宽度的一半，以占中位数的百分比表示。</translation>
+    </message>
+    <message>
+        <source>checks passed</source>
+        <translation>通过的检查数</translation>
+    </message>
+    <message>
+        <source>largest value</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>出现于</translation>
+    </message>
+    <message>
+        <source>Failed checks (%1)</source>
+        <translation>未通过的检查（%1）</translation>
+    </message>
+    <message>
+        <source>Passed checks</source>
+        <translation>通过的检查</translation>
+    </message>
+    <message>
+        <source>Environment of %1</source>
+        <translation>%1 的环境</translation>
+    </message>
+    <message>
+        <source>Experiment file of %1</source>
+        <translation>%1 的实验文件</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPdf</name>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Could not write the report %1: %2.</source>
+        <translation>无法写入报告 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Could not write the report %1.</source>
+        <translation>无法写入报告 %1。</translation>
     </message>
 </context>
 <context>
@@ -357,6 +759,13 @@
     <message>
         <source>The launcher &quot;%1&quot; cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
         <translation>启动方式 &quot;%1&quot; 无法从工作台启动；请改为在集群上使用 d500 提交该实验。</translation>
+    </message>
+</context>
+<context>
+    <name>RunIdentity</name>
+    <message>
+        <source>Run %1 of this store is not the run this tab was made for (another experiment or another creation time): nothing of it is shown. Open the run from the project tree to see it.</source>
+        <translation>此结果库中的运行 %1 并非此标签页所对应的运行（实验不同或创建时间不同）：不显示其任何内容。请从项目树中打开该运行以查看。</translation>
     </message>
 </context>
 <context>
@@ -458,6 +867,10 @@ median %4 · band [%5, %6] (%7% coverage)</source>
         <source>sweep point</source>
         <translation>扫描点</translation>
     </message>
+    <message>
+        <source>problem (shape)</source>
+        <translation>问题（形状）</translation>
+    </message>
 </context>
 <context>
     <name>SweepChartModel</name>
@@ -503,6 +916,33 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     </message>
 </context>
 <context>
+    <name>TabRender</name>
+    <message>
+        <source>Drawn by d500 Studio</source>
+        <translation>由 d500 Studio 绘制</translation>
+    </message>
+    <message>
+        <source>Could not write the image %1.</source>
+        <translation>无法写入图像 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write the drawing %1: %2.</source>
+        <translation>无法写入矢量图 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF %1: %2.</source>
+        <translation>无法写入 PDF %1：%2。</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF %1.</source>
+        <translation>无法写入 PDF %1。</translation>
+    </message>
+    <message>
+        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
+        <translation>%1：未知的图像格式；请使用 .png、.svg 或 .pdf。</translation>
+    </message>
+</context>
+<context>
     <name>TimingsChartModel</name>
     <message>
         <source>time per call (%1) · %2</source>
@@ -536,6 +976,184 @@ median %4 · band [%5, %6] (%7% coverage)</source>
             <numerusform>%n 个测量未绘制（每个运行最多 %1 个）；CSV 中包含全部</numerusform>
         </translation>
     </message>
+    <message>
+        <source>implementations side by side</source>
+        <translation>各实现并排显示</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingDashboardKind</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>未达到</translation>
+    </message>
+    <message>
+        <source>Time to accuracy</source>
+        <translation>达到目标准确率的时间</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No seed has finished yet.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;尚无种子完成训练。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Target: %1% test accuracy.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;目标：测试准确率 %1%。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No target accuracy set: every seed trains its epochs.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;未设置目标准确率：每个种子都训练完全部轮数。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>best test</source>
+        <translation>最佳测试准确率</translation>
+    </message>
+    <message>
+        <source>final test</source>
+        <translation>最终测试准确率</translation>
+    </message>
+    <message>
+        <source>Recipe verdict</source>
+        <translation>配方结论</translation>
+    </message>
+    <message>
+        <source>%1: &lt;b style=&quot;color:#2e7d32&quot;&gt;compliant&lt;/b&gt;</source>
+        <translation>%1：&lt;b style=&quot;color:#2e7d32&quot;&gt;符合&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1: &lt;b style=&quot;color:#c62828&quot;&gt;not compliant&lt;/b&gt;: %2</source>
+        <translation>%1：&lt;b style=&quot;color:#c62828&quot;&gt;不符合&lt;/b&gt;：%2</translation>
+    </message>
+    <message>
+        <source>No recipe: the experiment names none.</source>
+        <translation>无配方：实验未指定配方。</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanels</name>
+    <message>
+        <source>Loss per step</source>
+        <translation>每步损失</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>loss per step (raw)</source>
+        <translation>每步损失（原始）</translation>
+    </message>
+    <message>
+        <source>loss, EMA</source>
+        <translation>损失，EMA</translation>
+    </message>
+    <message>
+        <source>Loss per epoch</source>
+        <translation>每轮损失</translation>
+    </message>
+    <message>
+        <source>train loss (epoch mean)</source>
+        <translation>训练损失（每轮平均）</translation>
+    </message>
+    <message>
+        <source>test loss (per epoch)</source>
+        <translation>测试损失（每轮）</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>test accuracy (per epoch)</source>
+        <translation>测试准确率（每轮）</translation>
+    </message>
+    <message>
+        <source>train accuracy (per epoch)</source>
+        <translation>训练准确率（每轮）</translation>
+    </message>
+    <message>
+        <source>test accuracy (every eval_every steps)</source>
+        <translation>测试准确率（每 eval_every 步）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>samples/s (per epoch, compute only)</source>
+        <translation>样本/秒（每轮，仅计算）</translation>
+    </message>
+    <message>
+        <source>Step time vs data wait</source>
+        <translation>步时间与数据等待</translation>
+    </message>
+    <message>
+        <source>time per step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>step time (forward, backward, update)</source>
+        <translation>步时间（前向、反向、更新）</translation>
+    </message>
+    <message>
+        <source>data wait (loader)</source>
+        <translation>数据等待（加载器）</translation>
+    </message>
+    <message>
+        <source>Communication volume</source>
+        <translation>通信量</translation>
+    </message>
+    <message>
+        <source>bytes per step</source>
+        <translation>每步字节数</translation>
+    </message>
+    <message>
+        <source>bytes sent + received per step</source>
+        <translation>每步发送 + 接收的字节数</translation>
+    </message>
+    <message>
+        <source>Communication vs computation</source>
+        <translation>通信与计算</translation>
+    </message>
+    <message>
+        <source>time in communication</source>
+        <translation>通信时间</translation>
+    </message>
+    <message>
+        <source>time computing</source>
+        <translation>计算时间</translation>
+    </message>
 </context>
 <context>
     <name>ValidationSummary</name>
@@ -552,6 +1170,41 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     <message>
         <source>FAILED: %1</source>
         <translation>失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio</name>
+    <message>
+        <source>built by the %1 builder</source>
+        <translation>由构建器 %1 生成</translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation>无法显示 %1：%2</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the store %2.</source>
+        <translation>运行 %1 不在结果库 %2 中。</translation>
+    </message>
+    <message>
+        <source>run %1 · %2</source>
+        <translation>运行 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Run %1 is a %2 run; the graph view shows the model of a network run.</source>
+        <translation>运行 %1 是 %2 运行；图视图显示的是网络运行的模型。</translation>
+    </message>
+    <message>
+        <source>Cannot read the model of run %1: %2</source>
+        <translation>无法读取运行 %1 的模型：%2</translation>
+    </message>
+    <message>
+        <source>Cannot show the model of run %1: %2</source>
+        <translation>无法显示运行 %1 的模型：%2</translation>
     </message>
 </context>
 <context>
@@ -694,21 +1347,9 @@ median %4 · band [%5, %6] (%7% coverage)</source>
         <source>%1…</source>
         <translation>%1…</translation>
     </message>
-    <message>
-        <source>(no series yet)</source>
-        <translation>（尚无序列）</translation>
-    </message>
 </context>
 <context>
     <name>d500::studio::ChartPanel</name>
-    <message>
-        <source>The store %1 does not exist yet; the chart fills in when a run creates it.</source>
-        <translation>结果库 %1 尚不存在；当运行创建它后图表将自动填充。</translation>
-    </message>
-    <message>
-        <source>Cannot read the store %1: %2</source>
-        <translation>无法读取结果库 %1：%2</translation>
-    </message>
     <message>
         <source>Reading the store failed: %1</source>
         <translation>读取结果库失败：%1</translation>
@@ -776,6 +1417,65 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     <message>
         <source>Across seeds</source>
         <translation>跨种子</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CollectiveDashboard</name>
+    <message>
+        <source>median %1, n %2, algbw %3 GB/s</source>
+        <translation>中位数 %1，n %2，algbw %3 GB/s</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth (algbw = size / time)</source>
+        <translation>算法带宽（algbw = 大小 / 时间）</translation>
+    </message>
+    <message>
+        <source>algbw (GB/s)</source>
+        <translation>algbw（GB/s）</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (busbw = algbw × nccl-tests factor)</source>
+        <translation>总线带宽（busbw = algbw × nccl-tests 系数）</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw（GB/s）</translation>
+    </message>
+    <message>
+        <source>Time per call</source>
+        <translation>每次调用时间</translation>
+    </message>
+    <message>
+        <source>median time per call</source>
+        <translation>每次调用时间的中位数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 rank&lt;/b&gt;</source>
+        <translation>&lt;b&gt;1 个进程&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 ranks&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 个进程&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · %1 · message size per rank on the x axis; error bars: 95% CI of the median (dashed: stopped at a cap); busbw factors: allreduce 2(n-1)/n, allgather (n-1)/n, broadcast 1</source>
+        <translation> · %1 · x 轴为每个进程的消息大小；误差棒：中位数的 95% 置信区间（虚线：因上限而停止）；busbw 系数：allreduce 2(n-1)/n，allgather (n-1)/n，broadcast 1</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&quot;color:#2e7d32&quot;&gt;all %1 results correct&lt;/b&gt;</source>
+        <translation> · &lt;b style=&quot;color:#2e7d32&quot;&gt;全部 %1 个结果正确&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&quot;color:#c62828&quot;&gt;%1 of %2 results wrong&lt;/b&gt;</source>
+        <translation> · &lt;b style=&quot;color:#c62828&quot;&gt;%2 个结果中有 %1 个错误&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>message size per rank (bytes)</source>
+        <translation>每个进程的消息大小（字节）</translation>
     </message>
 </context>
 <context>
@@ -949,6 +1649,25 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::DashboardPanel</name>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>wall time since the training started (s)</source>
+        <translation>自训练开始的时间（秒）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>shaded: CI of the median (%1%)</source>
+        <translation>阴影：中位数的置信区间（%1%）</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::DistributedSection</name>
     <message>
         <source>Distributed</source>
@@ -1097,6 +1816,14 @@ validation</source>
         <source>No problems: the runner will accept this experiment.</source>
         <translation>没有问题：运行器将接受此实验。</translation>
     </message>
+    <message>
+        <source>No problems in the file; asking the runner about its plugins...</source>
+        <translation>文件中没有问题；正在向运行器查询插件...</translation>
+    </message>
+    <message>
+        <source>No problems in the file, but the runner could not check its plugins: %1</source>
+        <translation>文件中没有问题，但运行器无法检查插件：%1</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::FieldBinding</name>
@@ -1157,6 +1884,115 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::GraphKind</name>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::GraphMinimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>概览：单击或拖动以移动视图</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::GraphTab</name>
+    <message>
+        <source>Open an ONNX model (File &gt; Open ONNX Model…) or the graph of a network run.</source>
+        <translation>请打开一个 ONNX 模型（文件 &gt; 打开 ONNX 模型…）或网络运行的图。</translation>
+    </message>
+    <message>
+        <source>Find a node by name (Ctrl+F)</source>
+        <translation>按名称查找节点（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Zoom out (-, Ctrl+wheel)</source>
+        <translation>缩小（-，Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, Ctrl+wheel)</source>
+        <translation>放大（+，Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Fit the graph in the view (F)</source>
+        <translation>使图适应视图（F）</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>着色依据</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Click a node to see its measurements, attributes and shapes.</source>
+        <translation>单击节点以查看其测量、属性和形状。</translation>
+    </message>
+    <message>
+        <source>Reading the model and laying it out with Graphviz (dot)…</source>
+        <translation>正在读取模型并用 Graphviz (dot) 布局…</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Time share</source>
+        <translation>时间占比</translation>
+    </message>
+    <message>
+        <source>Validation error</source>
+        <translation>验证误差</translation>
+    </message>
+    <message>
+        <source>Validation error (not measured)</source>
+        <translation>验证误差（未测量）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Not on a node of the graph: %1</source>
+        <translation>不属于图中任何节点：%1</translation>
+    </message>
+    <message>
+        <source>No node named “%1”</source>
+        <translation>没有名为“%1”的节点</translation>
+    </message>
+    <message>
+        <source>Graph · %1</source>
+        <translation>图 · %1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>There is no graph to export yet.</source>
+        <translation>尚无可导出的图。</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ImplementationsSection</name>
     <message>
         <source>Implementations</source>
@@ -1192,6 +2028,45 @@ validation</source>
     <message>
         <source>An experiment is a JSON object ({ ... }).</source>
         <translation>实验是一个 JSON 对象（{ ... }）。</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::LatencyBoxPanel</name>
+    <message>
+        <source>p50 (median)</source>
+        <translation>p50（中位数）</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>time per call (%1)</source>
+        <translation>每次调用时间（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (n = %2)</source>
+        <translation>%1（n = %2）</translation>
+    </message>
+    <message>
+        <source>%1: n %2
+p50 %3 · p90 %4 · p99 %5
+quartiles %6 – %7</source>
+        <translation>%1：n %2
+p50 %3 · p90 %4 · p99 %5
+四分位数 %6 – %7</translation>
+    </message>
+    <message>
+        <source>box: quartiles, %1</source>
+        <translation>箱体：四分位数，%1</translation>
     </message>
 </context>
 <context>
@@ -1323,15 +2198,173 @@ validation</source>
         <source>Runs: %1 running, %2 queued</source>
         <translation>运行：%1 个进行中，%2 个排队中</translation>
     </message>
-    <message>
-        <source>d500 Studio</source>
-        <translation>d500 Studio</translation>
-    </message>
     <message numerus="yes">
         <source>Store: %1 (runs: %n)</source>
         <translation>
             <numerusform>结果库：%1（%n 个运行）</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Store: %1, this session only (runs: %n)</source>
+        <translation>
+            <numerusform>结果库：%1，仅限本次会话（%n 个运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+Given with --store for this session; the project file keeps its own store.</source>
+        <translation>%1
+通过 --store 为本次会话指定；项目文件仍保留其自己的结果库。</translation>
+    </message>
+    <message>
+        <source> · %1: %2</source>
+        <translation> · %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::MeasurementDashboard</name>
+    <message>
+        <source>The store has no run %1 (yet).</source>
+        <translation>结果库中（尚）没有运行 %1。</translation>
+    </message>
+    <message>
+        <source>Reading the store failed: %1</source>
+        <translation>读取结果库失败：%1</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s results failed: %1</source>
+        <translation>读取运行结果失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 measurements · run %2 %3</source>
+        <translation>%1 个测量 · 运行 %2 %3</translation>
+    </message>
+    <message>
+        <source>Could not write the CSV file %1: %2.</source>
+        <translation>无法写入 CSV 文件 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkDashboard</name>
+    <message>
+        <source>median %1, n %2</source>
+        <translation>中位数 %1，n %2</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Inference latency, batch 1</source>
+        <translation>推理延迟，批大小 1</translation>
+    </message>
+    <message>
+        <source>Throughput (inference)</source>
+        <translation>吞吐量（推理）</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>Forward + backward</source>
+        <translation>前向 + 反向</translation>
+    </message>
+    <message>
+        <source>time per batch</source>
+        <translation>每批时间</translation>
+    </message>
+    <message>
+        <source>First call vs steady state (inference)</source>
+        <translation>首次调用与稳态（推理）</translation>
+    </message>
+    <message>
+        <source>Peak memory (RSS growth)</source>
+        <translation>峰值内存（RSS 增长）</translation>
+    </message>
+    <message>
+        <source>peak RSS Δ</source>
+        <translation>峰值 RSS Δ</translation>
+    </message>
+    <message>
+        <source>, inference</source>
+        <translation>，推理</translation>
+    </message>
+    <message>
+        <source>, forward+backward</source>
+        <translation>，前向+反向</translation>
+    </message>
+    <message>
+        <source>Micro-batching: time per step</source>
+        <translation>微批处理：每步时间</translation>
+    </message>
+    <message>
+        <source>time per step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Micro-batching: peak memory</source>
+        <translation>微批处理：峰值内存</translation>
+    </message>
+    <message>
+        <source>Micro-batching: gradient error</source>
+        <translation>微批处理：梯度误差</translation>
+    </message>
+    <message>
+        <source>max relative gradient error</source>
+        <translation>最大相对梯度误差</translation>
+    </message>
+    <message>
+        <source>Per node</source>
+        <translation>各节点</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Executors:&lt;/b&gt; %1 · %2 measurements · error bars: 95% CI of the median (dashed: stopped at a cap before the CI target)</source>
+        <translation>&lt;b&gt;执行器：&lt;/b&gt;%1 · %2 个测量 · 误差棒：中位数的 95% 置信区间（虚线：在达到置信区间目标前因上限而停止）</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>k (micro-batches per minibatch)</source>
+        <translation>k（每个小批量中的微批数）</translation>
+    </message>
+    <message>
+        <source>: steady state (median)</source>
+        <translation>：稳态（中位数）</translation>
+    </message>
+    <message>
+        <source>first call of a fresh executor: %1</source>
+        <translation>新执行器的首次调用：%1</translation>
+    </message>
+    <message>
+        <source>: first call</source>
+        <translation>：首次调用</translation>
+    </message>
+    <message>
+        <source>k = %1: %2 (tolerance %3, %4)</source>
+        <translation>k = %1：%2（容差 %3，%4）</translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>DIFFERENT</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>(k beyond the tolerance %1: %2 of them)</source>
+        <translation>（超出容差 %1 的 k：%2 个）</translation>
+    </message>
+    <message>
+        <source>(every k within the tolerance %1)</source>
+        <translation>（所有 k 均在容差 %1 以内）</translation>
     </message>
 </context>
 <context>
@@ -1378,6 +2411,88 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::NodeTablePanel</name>
+    <message>
+        <source>show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>pass group</source>
+        <translation>传播分组</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>传播</translation>
+    </message>
+    <message>
+        <source>time share</source>
+        <translation>时间占比</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95% 置信区间</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>all node passes</source>
+        <translation>所有节点传播</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in all)</source>
+        <translation>%1（共 %2）</translation>
+    </message>
+    <message>
+        <source>n too small</source>
+        <translation>n 太小</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NoticeBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Hide these messages (Esc)</source>
+        <translation>隐藏这些消息（Esc）</translation>
+    </message>
+    <message>
+        <source>Show the newest</source>
+        <translation>仅显示最新的</translation>
+    </message>
+    <message>
+        <source>Show all (%1)</source>
+        <translation>显示全部（%1）</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::NumberValidator</name>
     <message>
         <source>an integer in [%1, %2]</source>
@@ -1386,6 +2501,29 @@ validation</source>
     <message>
         <source>a number in [%1, %2]</source>
         <translation>区间 [%1, %2] 内的数</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::OperatorDashboard</name>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Implementations:&lt;/b&gt; %1 · %2 sweep points</source>
+        <translation>&lt;b&gt;实现：&lt;/b&gt;%1 · %2 个扫描点</translation>
+    </message>
+    <message>
+        <source> · &lt;b style=&quot;color:#c62828&quot;&gt;failed measurements: %1&lt;/b&gt;</source>
+        <translation> · &lt;b style=&quot;color:#c62828&quot;&gt;失败的测量：%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · validation: &lt;b style=&quot;color:#2e7d32&quot;&gt;all %1 checks passed&lt;/b&gt;</source>
+        <translation> · 验证：&lt;b style=&quot;color:#2e7d32&quot;&gt;全部 %1 项检查通过&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · validation: &lt;b style=&quot;color:#c62828&quot;&gt;%1 of %2 checks failed&lt;/b&gt;</source>
+        <translation> · 验证：&lt;b style=&quot;color:#c62828&quot;&gt;%2 项检查中有 %1 项未通过&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -1549,6 +2687,13 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::OverlayLegend</name>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::PluginListModel</name>
     <message>
         <source>(runner not available)</source>
@@ -1654,34 +2799,6 @@ validation</source>
 </context>
 <context>
     <name>d500::studio::ProjectTreeModel</name>
-    <message>
-        <source>queued</source>
-        <translation>排队中</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>succeeded</source>
-        <translation>成功</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>crashed</source>
-        <translation>已崩溃</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>已中断</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
     <message>
         <source>Embedded in the project</source>
         <translation>嵌入在项目中</translation>
@@ -1928,9 +3045,104 @@ validation</source>
         <source>Could not write the report %1: %2.</source>
         <translation>无法写入报告 %1：%2。</translation>
     </message>
+</context>
+<context>
+    <name>d500::studio::RunDashboard</name>
     <message>
-        <source>Could not write the report %1.</source>
-        <translation>无法写入报告 %1。</translation>
+        <source>rank %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>x axis:</source>
+        <translation>x 轴：</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>wall time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>  loss smoothing (EMA):</source>
+        <translation>  损失平滑（EMA）：</translation>
+    </message>
+    <message>
+        <source>Weight of the exponential moving average drawn over the raw loss</source>
+        <translation>叠加在原始损失上的指数移动平均的权重</translation>
+    </message>
+    <message>
+        <source>  ranks:</source>
+        <translation>  进程：</translation>
+    </message>
+    <message>
+        <source>all ranks overlaid</source>
+        <translation>所有进程叠加</translation>
+    </message>
+    <message>
+        <source>  seeds:</source>
+        <translation>  种子：</translation>
+    </message>
+    <message>
+        <source>overlaid</source>
+        <translation>叠加</translation>
+    </message>
+    <message>
+        <source>median with CI band</source>
+        <translation>中位数及置信带</translation>
+    </message>
+    <message>
+        <source>Each seed as its own line, or per step the median across the seeds with the order-statistic confidence band of that median</source>
+        <translation>每个种子各画一条线，或按步画出各种子的中位数及该中位数基于顺序统计量的置信带</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ranks&lt;/b&gt;</source>
+        <translation>&lt;b&gt;进程&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Seeds&lt;/b&gt;</source>
+        <translation>&lt;b&gt;种子&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The store has no run %1 (yet).</source>
+        <translation>结果库中（尚）没有运行 %1。</translation>
+    </message>
+    <message>
+        <source>Reading the store failed: %1</source>
+        <translation>读取结果库失败：%1</translation>
+    </message>
+    <message>
+        <source>median of seeds %1</source>
+        <translation>种子 %1 的中位数</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s results failed: %1</source>
+        <translation>读取运行结果失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 values</source>
+        <translation>%1 个值</translation>
+    </message>
+    <message>
+        <source>run %1 %2</source>
+        <translation>运行 %1 %2</translation>
+    </message>
+    <message>
+        <source>epoch axis: steps placed within their epoch, from where each epoch ended</source>
+        <translation>轮次轴：各步按所在轮次放置，以每轮结束处为准</translation>
     </message>
 </context>
 <context>
@@ -2016,12 +3228,16 @@ validation</source>
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <source>running %1/%2</source>
-        <translation>运行中 %1/%2</translation>
+        <source>starting the runner</source>
+        <translation>正在启动运行器</translation>
     </message>
     <message>
-        <source>starting</source>
-        <translation>正在启动</translation>
+        <source>run #%1: preparing</source>
+        <translation>运行 #%1：准备中</translation>
+    </message>
+    <message>
+        <source>run #%1: %2/%3</source>
+        <translation>运行 #%1：%2/%3</translation>
     </message>
 </context>
 <context>
@@ -2056,6 +3272,56 @@ validation</source>
     <message>
         <source>Run</source>
         <translation>运行</translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation>准备中</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::RunnerCheck</name>
+    <message>
+        <source>the runner (d500) was not found beside the studio nor on PATH; set D500_RUNNER to its path</source>
+        <translation>在工作台所在目录和 PATH 中均未找到运行器 (d500)；请将 D500_RUNNER 设置为其路径</translation>
+    </message>
+    <message>
+        <source>cannot write a copy of the experiment for the runner to check</source>
+        <translation>无法写入供运行器检查的实验副本</translation>
+    </message>
+    <message>
+        <source>cannot start the runner %1: %2</source>
+        <translation>无法启动运行器 %1：%2</translation>
+    </message>
+    <message>
+        <source>the runner crashed (signal %1) while checking</source>
+        <translation>运行器在检查时崩溃（信号 %1）</translation>
+    </message>
+    <message>
+        <source>the runner&apos;s check answered no verdict (exit %1)</source>
+        <translation>运行器的检查未给出结论（退出码 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::SeriesPicker</name>
+    <message>
+        <source>Choose what to draw</source>
+        <translation>选择要绘制的内容</translation>
+    </message>
+    <message>
+        <source>Search…</source>
+        <translation>搜索…</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -2113,13 +3379,32 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::StudioActions</name>
     <message>
         <source>&amp;Graph of the Model</source>
         <translation>模型图(&amp;G)</translation>
     </message>
     <message>
-        <source>The network run's ONNX model as a graph, coloured by where the time goes</source>
+        <source>The network run&apos;s ONNX model as a graph, coloured by where the time goes</source>
         <translation>将网络运行的 ONNX 模型显示为图，按耗时着色</translation>
     </message>
     <message>
@@ -2446,6 +3731,34 @@ validation</source>
         <source>Median across a training run&apos;s seeds with its confidence band</source>
         <translation>训练运行各种子的中位数及其置信带</translation>
     </message>
+    <message>
+        <source>Ctrl+7</source>
+        <translation>Ctrl+7</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+O</source>
+        <translation>Ctrl+Alt+O</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>How to use d500 Studio, in five minutes</source>
+        <translation>五分钟了解如何使用 d500 Studio</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation>Ctrl+/</translation>
+    </message>
+    <message>
+        <source>Every keyboard shortcut of the studio</source>
+        <translation>工作台的所有键盘快捷键</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -2564,6 +3877,41 @@ validation</source>
     <message>
         <source>Wall-time limit (s)</source>
         <translation>时间上限（秒）</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::UserGuideDialog</name>
+    <message>
+        <source>&lt;h2&gt;d500 Studio in five minutes&lt;/h2&gt;&lt;p&gt;d500 measures deep-learning code fairly: every number comes with its confidence interval, its validation verdict and the state of the machine it was measured on. The studio builds experiments, starts the runner &lt;code&gt;d500&lt;/code&gt; on them and draws what the runner stores.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;五分钟上手 d500 Studio&lt;/h2&gt;&lt;p&gt;d500 公平地测量深度学习代码：每个数字都附带其置信区间、验证结论以及测量时机器的状态。工作台负责构建实验，用这些实验启动运行器 &lt;code&gt;d500&lt;/code&gt;，并绘制运行器存储的结果。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;1. A project&lt;/h3&gt;&lt;p&gt;A project (&lt;code&gt;*.d500proj&lt;/code&gt;) lists experiment files and names a result store (a SQLite file). Open the example project with File &amp;gt; Open Project (it is in resources/examples), or start a new one. &lt;code&gt;d500-studio --store FILE&lt;/code&gt; reads another store for this session only; the project file keeps its own.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;1. 项目&lt;/h3&gt;&lt;p&gt;项目（&lt;code&gt;*.d500proj&lt;/code&gt;）列出实验文件并指定一个结果库（一个 SQLite 文件）。可通过“文件 &amp;gt; 打开项目”打开示例项目（位于 resources/examples），也可以新建一个项目。&lt;code&gt;d500-studio --store FILE&lt;/code&gt; 仅在本次会话中读取另一个结果库；项目文件仍保留其自己的结果库。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;2. An experiment&lt;/h3&gt;&lt;p&gt;File &amp;gt; New Experiment opens the editor: choose the level (operator, network, training, distributed, collective), then fill the forms. The Problems pane below the editor is the runner&apos;s own verdict: when it says the runner will accept the experiment, &lt;code&gt;d500 run&lt;/code&gt; does. Every edit can be undone (Ctrl+Z).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;2. 实验&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 新建实验”会打开编辑器：选择层级（算子、网络、训练、分布式、集合通信），然后填写表单。编辑器下方的“问题”面板就是运行器本身的结论：它表示运行器将接受该实验时，&lt;code&gt;d500 run&lt;/code&gt; 就会接受。每次编辑都可以撤销（Ctrl+Z）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;3. A run&lt;/h3&gt;&lt;p&gt;Run (F5) saves the experiment and starts the runner; the Run Queue shows its state and progress, and the run&apos;s dashboard opens as soon as the runner has created the run. Cancel (Shift+F5) stops it and keeps what was measured.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;3. 运行&lt;/h3&gt;&lt;p&gt;“运行”（F5）会保存实验并启动运行器；“运行队列”显示其状态和进度，运行器一创建该运行，它的仪表板就会打开。“取消运行”（Shift+F5）会停止运行，并保留已测得的数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;4. Reading the results&lt;/h3&gt;&lt;p&gt;Each run opens in its level&apos;s dashboard: a panel per quantity with its own axis and unit. Double-click a run in the Project dock to open it again; the Charts menu has the single charts (sweep, timings, roofline, convergence). Select two runs and Compare (Ctrl+M) to see ratios with a significance verdict, and whether the two machines were equally quiet.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;4. 查看结果&lt;/h3&gt;&lt;p&gt;每个运行都会在其层级的仪表板中打开：每个量一个面板，各有自己的坐标轴和单位。在“项目”面板中双击某个运行可再次打开它；“图表”菜单中有各个单独的图表（扫描、计时分布、Roofline、收敛）。选择两个运行并使用“比较运行”（Ctrl+M），即可查看带显著性结论的比值，以及两台机器是否同样空闲。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;5. Sharing&lt;/h3&gt;&lt;p&gt;File &amp;gt; Export writes a chart as PNG, SVG or PDF, its data as CSV, and a report of the selected runs as HTML or PDF. The same exports run without a display: &lt;code&gt;d500-studio --help&lt;/code&gt; lists them.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;5. 分享&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 导出图表”将图表导出为 PNG、SVG 或 PDF，“导出图表数据”将其数据导出为 CSV，“导出报告”将所选运行的报告导出为 HTML 或 PDF。这些导出也能在没有显示器的情况下运行：&lt;code&gt;d500-studio --help&lt;/code&gt; 会列出它们。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The mouse wheel changes a field only once you have clicked into it, so scrolling a form never edits it. Help &amp;gt; Keyboard Shortcuts lists every shortcut.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;只有在单击某个字段之后，鼠标滚轮才会更改该字段，因此滚动表单时绝不会误改内容。“帮助 &amp;gt; 键盘快捷键”列出了所有快捷键。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>d500 Studio User Guide</source>
+        <translation>d500 Studio 用户指南</translation>
     </message>
 </context>
 <context>
