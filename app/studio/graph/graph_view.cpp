@@ -58,7 +58,10 @@ void GraphView::showReadable() {
 
 void GraphView::wheelEvent(QWheelEvent* event) {
   if (event->modifiers() & Qt::ControlModifier) {
+    // The wheel zooms about the point under the mouse; buttons and keys about the centre.
+    setTransformationAnchor(AnchorUnderMouse);
     zoomBy(event->angleDelta().y() > 0 ? kStep : 1 / kStep);
+    setTransformationAnchor(AnchorViewCenter);
     event->accept();
     return;
   }

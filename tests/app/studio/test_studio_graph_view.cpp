@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
+#include <QScrollBar>
+#include <QWheelEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -200,6 +202,39 @@ class GraphViewTest : public QObject {
         for (const auto& [name, t] : profile.find(ex, g)->nodes) passes += int(t.passes.size());
     QCOMPARE(rows.count(QLatin1Char('\n')), 1 + passes);  // the header, then one row per node pass
     QVERIFY(passes > int(tab->pointCount()));  // fwd+bwd measured two passes of most nodes
+  }
+
+  void zoomsWithKeysAndCtrlWheelAndPansByDragging() {
+    auto tab = open({}, kModels + QStringLiteral("resnet_small.onnx"));
+    GraphView* view = tab->view();
+    view->setFocus();
+    const double start = view->zoom();
+    QTest::keyClick(view, Qt::Key_Plus);
+    QVERIFY(view->zoom() > start);
+    QTest::keyClick(view, Qt::Key_Minus);
+    QTest::keyClick(view, Qt::Key_Minus);
+    QVERIFY(view->zoom() < start);
+    auto wheel = [view](Qt::KeyboardModifiers modifiers) {
+      const QPointF at = view->viewport()->rect().center();
+      QWheelEvent e(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, modifiers,
+                    Qt::NoScrollPhase, false);
+      QApplication::sendEvent(view->viewport(), &e);
+    };
+    const double before = view->zoom();
+    wheel(Qt::NoModifier);  // scrolls
+    QCOMPARE(view->zoom(), before);
+    wheel(Qt::ControlModifier);  // zooms
+    QVERIFY(view->zoom() > before);
+    // Dragging the background moves the view (the graph is taller than the view at this zoom).
+    view->zoomBy(2);
+    const int scrolled = view->verticalScrollBar()->value();
+    const QPoint empty(8, view->viewport()->height() / 2);  // left of the centred graph
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, empty);
+    QTest::mouseMove(view->viewport(), empty - QPoint(0, 120));
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, empty - QPoint(0, 120));
+    QVERIFY(view->verticalScrollBar()->value() > scrolled);
+    QTest::keyClick(view, Qt::Key_F);  // fit: all of it
+    QVERIFY(view->mapToScene(view->viewport()->rect()).boundingRect().contains(view->scene()->itemsBoundingRect()));
   }
 
   void searchFindsANodeByName() {
