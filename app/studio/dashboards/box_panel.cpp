@@ -40,7 +40,7 @@ const Marker kMarkers[] = {
 
 LatencyBoxPanel::LatencyBoxPanel(const QString& id, const QString& title, std::string kind,
                                  QWidget* parent)
-    : MeasurementPanel(id, parent), kind_(std::move(kind)) {
+    : MeasurementPanel(id, parent), kind_(std::move(kind)), title_(title) {
   const PanelChart pc = makePanelChart(this, title);
   chart_ = pc.chart;
   view_ = pc.view;
@@ -148,6 +148,7 @@ void LatencyBoxPanel::draw() {
   entries.append({tr("box: quartiles, %1").arg(BoxStats::whiskerRule()), QColor(90, 90, 90),
                   Qt::SolidLine, false});
   legend_->setEntries(boxes_.empty() ? QList<LegendList::Entry>{} : entries);
+  chart_->setTitle(boxes_.empty() ? tr("%1 — not in this run").arg(title_) : title_);
   if (boxes_.empty()) return;
   ChartModel::setAutoRange(ay, lo / unit.nsPerUnit / 1.3, hi / unit.nsPerUnit * 1.3);
 }

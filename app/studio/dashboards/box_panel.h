@@ -44,6 +44,7 @@ class LatencyBoxPanel : public MeasurementPanel {
   void draw();
 
   std::string kind_;
+  QString title_;
   std::vector<Box> boxes_;
   QChart* chart_;
   ChartView* view_;

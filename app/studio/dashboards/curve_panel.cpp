@@ -156,6 +156,7 @@ void CurvePanel::draw() {
     entries.append({c.label, seriesColor(c.colour), c.style, true});
   }
   legend_->setEntries(entries);
+  chart_->setTitle(curves_.empty() ? tr("%1 — not in this run").arg(axes_.title) : axes_.title);
 }
 
 }  // namespace d500::studio

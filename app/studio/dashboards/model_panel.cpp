@@ -1,5 +1,7 @@
 #include "dashboards/model_panel.h"
 
+#include <QLabel>
+#include <QLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 
@@ -23,6 +25,15 @@ ModelPanel::ModelPanel(const QString& kindName, const std::function<void(ChartOp
   view_ = pc.view;
   legend_ = pc.legend;
   view_->setNavigation(kind_->horizontalNavigation(), true);
+  note_ = new QLabel(this);
+  note_->setWordWrap(true);
+  note_->setStyleSheet(QStringLiteral("color: #555; margin-left: 8px"));
+  note_->hide();
+  layout()->addWidget(note_);
+}
+
+QString ModelPanel::note() const {
+  return note_->text();
 }
 
 ModelPanel::~ModelPanel() {
@@ -60,8 +71,8 @@ void ModelPanel::redraw(bool rebuild) {
   chart_->legend()->setVisible(false);
   legend_->setEntries(entries);
   legend_->setVisible(!entries.isEmpty());
-  const QString note = model_->note();
-  setToolTip(note);
+  note_->setText(model_->note());
+  note_->setVisible(!note_->text().isEmpty());
 }
 
 }  // namespace d500::studio

@@ -9,6 +9,10 @@
 #include "charts/chart_options.h"
 #include "dashboards/measurement_panel.h"
 
+QT_BEGIN_NAMESPACE
+class QLabel;
+QT_END_NAMESPACE
+
 namespace d500::studio {
 
 class ChartModel;
@@ -27,6 +31,7 @@ class ModelPanel : public MeasurementPanel {
   void clear() override;
   bool hasData() const override;
   QStringList legendTexts() const override;
+  QString note() const;  // the model's note as shown under the chart; "" when none
 
   QChart* chart() const { return chart_; }
   ChartModel* model() const { return model_.get(); }
@@ -40,6 +45,7 @@ class ModelPanel : public MeasurementPanel {
   QChart* chart_;
   ChartView* view_;
   LegendList* legend_;
+  QLabel* note_;  // what the model says of what is not drawn ("no probe ...")
 };
 
 }  // namespace d500::studio

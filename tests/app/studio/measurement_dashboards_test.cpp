@@ -227,6 +227,33 @@ TEST(MeasurementDashboards, NetworkDashboardOverARealRun) {
   EXPECT_EQ(again->settings(), settings);
 }
 
+// A run that measured latency alone: the other panels say they are not in it, instead of
+// showing empty axes.
+TEST(MeasurementDashboards, NetworkPanelsSayWhatTheRunDidNotMeasure) {
+  TempDir dir;
+  const std::string spec = dir.file("lat.json");
+  std::ofstream(spec) << R"({"d500": 1, "name": "latency-only", "level": "network", "seed": 5,
+    "network": {"model": {"builder": "mlp", "seed": 1}, "executors": ["reference"],
+                "latency": true, "throughput": false, "training": false, "per_node": false,
+                "latency_min_samples": 10},
+    "repetition": {"min_samples": 5, "max_samples": 20, "max_seconds": 0.05}})";
+  const std::string db = dir.file("l.d500db");
+  auto r = run({kRunner, "--db", db, "run", spec, "--progress", "none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto dash = makeDashboard(QStringLiteral("network"), db, 1);
+  auto* latency = dash->panel<LatencyBoxPanel>(QStringLiteral("latency"));
+  ASSERT_TRUE(latency);
+  EXPECT_TRUE(latency->hasData());
+  EXPECT_FALSE(latency->chart()->title().contains(QStringLiteral("not in this run")));
+  for (const char* id : {"fwd_bwd", "micro_time", "micro_error"}) {
+    auto* p = dash->panel<CurvePanel>(QLatin1String(id));
+    ASSERT_TRUE(p) << id;
+    EXPECT_FALSE(p->hasData()) << id;
+    EXPECT_TRUE(p->chart()->title().endsWith(QStringLiteral("not in this run"))) << id;
+  }
+  EXPECT_EQ(dash->panel<NodeTablePanel>(QStringLiteral("nodes"))->table()->rowCount(), 0);
+}
+
 TEST(MeasurementDashboards, CollectiveDashboardOverARealMpiRun) {
   if (kMpirun.empty()) GTEST_SKIP() << "built without MPI: no mpirun to start 2 ranks";
   TempDir dir;
@@ -343,5 +370,7 @@ TEST(MeasurementDashboards, OperatorProblemListOnItsShapes) {
   if (impls.size() > 1) EXPECT_EQ(boxSeries, impls);
   else EXPECT_EQ(boxSeries.size(), 1);
   EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("11 sweep points"))) << dash->summaryText().toStdString();
+  EXPECT_TRUE(dash->panel<ModelPanel>(QStringLiteral("roofline"))->note().contains(QStringLiteral("d500 probe")))
+      << "no probe in this store: said under the roofline";
   saveScreenshot(dash.get(), "dashboard_operator.png");
 }
