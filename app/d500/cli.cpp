@@ -2,8 +2,10 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -123,16 +125,40 @@ void print_table(const std::vector<std::vector<std::string>>& raw) {
 }
 
 namespace {
-extern "C" void on_signal(int sig) {
-  if (g_cancel.exchange(true)) {
-    // Second signal: the user means it.
-    std::signal(sig, SIG_DFL);
-    std::raise(sig);
-  }
+
+// A second SIGTERM within this many seconds of the first is the same request (Slurm and srun,
+// or mpirun and a shell, both forward one): the run goes on stopping in order. D500_TERM_GRACE_SECONDS
+// sets it (the job scripts of `d500 job` set it to their --signal grace); a second SIGINT, or a
+// SIGTERM after the grace, stops the runner at once.
+std::atomic<int64_t> g_first_term_ns{0};
+int64_t g_term_grace_ns = 10'000'000'000;
+
+int64_t monotonic_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe
+  return int64_t(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
 }
+
+extern "C" void on_signal(int sig) {
+  if (!g_cancel.exchange(true)) {
+    if (sig == SIGTERM) g_first_term_ns.store(monotonic_ns());
+    return;
+  }
+  const int64_t first = g_first_term_ns.load();
+  if (sig == SIGTERM && first != 0 && monotonic_ns() - first < g_term_grace_ns) return;
+  // A second signal: the user means it.
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
 }  // namespace
 
 void install_signal_handlers() {
+  if (const char* g = std::getenv("D500_TERM_GRACE_SECONDS")) {
+    char* end = nullptr;
+    const double s = std::strtod(g, &end);
+    if (end != g && s >= 0 && s <= 86400) g_term_grace_ns = static_cast<int64_t>(s * 1e9);
+  }
   struct sigaction sa{};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);

@@ -1,6 +1,7 @@
 // `d500 job --slurm OUT.sh EXPERIMENT.json`: a Slurm batch script that runs the experiment on
 // nodes x tasks ranks with srun, written so that `sbatch OUT.sh` works unchanged: absolute paths,
 // one writer (rank 0) to the store, and a job that ends as soon as one rank fails.
+#include <algorithm>
 #include <cctype>
 #include <ctime>
 #include <filesystem>
@@ -11,7 +12,10 @@
 
 #include "commands.h"
 #include "d500/build_info.h"
+#include "d500/distributed/communicator.h"
+#include "d500/env/filesystem.h"
 #include "d500/spec/experiment.h"
+#include "d500/subprocess.h"
 
 namespace d500::cli {
 
@@ -42,18 +46,84 @@ std::string absolute(const std::string& p) {
   return ec ? p : a.lexically_normal().string();
 }
 
-// srun --mpi=TYPE goes into the script as it is, so only Slurm's MPI plugin names are taken.
+// srun --mpi=TYPE goes into the script as it is, so only Slurm's MPI plugin names are taken:
+// those `srun --mpi=list` offers where srun is installed, else Slurm's own list.
 constexpr const char* kSrunMpi[] = {"none",    "pmi2",    "pmix",    "pmix_v2",
                                     "pmix_v3", "pmix_v4", "pmix_v5", "cray_shasta"};
 
-void check_srun_mpi(const std::string& v) {
-  if (v.empty()) return;
-  std::string allowed;
-  for (const char* k : kSrunMpi) {
-    if (v == k) return;
-    allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+struct SrunMpi {
+  std::vector<std::string> offered;
+  bool from_srun = false;  // asked srun on this machine
+};
+
+// `srun --mpi=list` prints "MPI plugin types are...", one type per indented line, then
+// "specific pmix plugin versions available: pmix_v4,pmix_v5".
+SrunMpi srun_mpi_types() {
+  SrunMpi s;
+  const CommandResult r = run_command({"srun", "--mpi=list"}, 10000);
+  if (r.started && r.exit_code == 0) {
+    static const std::regex kType(R"(^[a-z][a-z0-9_]*$)");
+    std::istringstream lines(r.output);
+    for (std::string line; std::getline(lines, line);) {
+      const bool versions = line.find("available:") != std::string::npos;
+      if (!versions && (line.empty() || !std::isspace(static_cast<unsigned char>(line[0])))) continue;
+      std::istringstream words(versions ? line.substr(line.find(':') + 1) : line);
+      for (std::string w; std::getline(words >> std::ws, w, versions ? ',' : ' ');) {
+        while (!w.empty() && std::isspace(static_cast<unsigned char>(w.back()))) w.pop_back();
+        if (std::regex_match(w, kType)) s.offered.push_back(w);
+      }
+    }
+    s.from_srun = !s.offered.empty();
   }
-  throw CliError{kUsage, "job: --srun-mpi \"" + printable(v) + "\" is not one of " + allowed};
+  if (!s.from_srun) s.offered.assign(std::begin(kSrunMpi), std::end(kSrunMpi));
+  return s;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+  return out;
+}
+
+// The --mpi value to write: the user's, checked, or the one this build's MPI needs.
+std::string choose_srun_mpi(const std::string& asked) {
+  const SrunMpi s = srun_mpi_types();
+  const bool listed = [&](const std::string& v) {
+    return std::find(s.offered.begin(), s.offered.end(), v) != s.offered.end();
+  }(asked);
+  if (asked == "default") return "";
+  if (!asked.empty() && !listed)
+    throw CliError{kUsage, "job: --srun-mpi \"" + printable(asked) + "\" is not one of " +
+                               joined(s.offered) +
+                               (s.from_srun ? " (what srun --mpi=list offers here)" : "")};
+  if (!asked.empty()) return asked;
+  const std::string pmi = distributed::Communicator::srun_pmi();
+  if (!pmi.empty() && s.from_srun &&
+      std::find(s.offered.begin(), s.offered.end(), pmi) == s.offered.end())
+    std::cerr << "d500: warning: this d500's MPI needs srun --mpi=" << pmi
+              << ", which srun here does not offer (it offers " << joined(s.offered)
+              << "); the ranks would fail in MPI_Init. Ask your administrators, or pass "
+                 "--srun-mpi\n";
+  return pmi;
+}
+
+// One warning when a job of several nodes keeps its folder, store or experiment on a node's own
+// disk: the other nodes would not find them.
+void warn_if_local(const std::vector<std::string>& paths, int nodes) {
+  if (nodes <= 1) return;
+  std::string local;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const std::string& p = paths[i];
+    if (std::find(paths.begin(), paths.begin() + long(i), p) != paths.begin() + long(i)) continue;
+    const env::FileSystemKind k = env::filesystem_kind(p);
+    if (k.reach == env::FileSystemKind::Reach::Local)
+      local += (local.empty() ? "" : ", ") + printable(p) + " (" + k.name + ")";
+  }
+  if (!local.empty())
+    std::cerr << "d500: warning: the job runs on " << nodes << " nodes, but " << local
+              << " are on local file systems: every node must see the job folder, the store and "
+                 "the experiment; put them on a shared file system (NFS, Lustre, GPFS, BeeGFS, "
+                 "CephFS)\n";
 }
 
 std::string today() {
@@ -78,7 +148,7 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
   if (!o.account.empty() && !std::regex_match(o.account, kName))
     throw CliError{kUsage,
                    "job: --account \"" + printable(o.account) + "\" is not an account name"};
-  check_srun_mpi(o.srun_mpi);
+  const std::string mpi = choose_srun_mpi(o.srun_mpi);
   auto e = spec::load_experiment(o.experiment);
   if (!e) throw CliError{kBadInput, e.error().to_string()};
 
@@ -90,7 +160,18 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
 
   const std::string exe = absolute(executable_dir() + "/d500");
   const std::string spec = absolute(o.experiment);
-  const std::string db = absolute(g.db);
+  // One job folder holds the script, the job's output and (unless --db says otherwise) the store.
+  const std::string dir = absolute(o.job_dir.empty() ? std::filesystem::path(absolute(o.out)).parent_path().string()
+                                                      : o.job_dir);
+  static const std::regex kSbatchPath(R"(^[A-Za-z0-9_./+@:=,-]+$)");
+  if (!std::regex_match(dir, kSbatchPath))
+    throw CliError{kUsage, "job: the job folder " + printable(dir) +
+                               " has characters an #SBATCH line cannot hold (spaces, quotes, "
+                               "newlines); choose another with --job-dir"};
+  if (!std::filesystem::is_directory(dir))
+    throw CliError{kBadInput, "job: the job folder " + printable(dir) + " does not exist"};
+  const std::string db = o.db_given ? absolute(g.db) : absolute(dir + "/d500.d500db");
+  warn_if_local({dir, std::filesystem::path(db).parent_path().string(), spec}, o.nodes);
   const std::string name = job_name(e->name);
   // What comes from user text is, in comments, escaped (a raw newline would start a command line
   // and end the #SBATCH lines early), in shell code single-quoted; #SBATCH lines, which cannot be
@@ -104,17 +185,26 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
     << "#SBATCH --job-name=" << name << "\n"
     << "#SBATCH --nodes=" << o.nodes << "\n"
     << "#SBATCH --ntasks-per-node=" << o.tasks_per_node << "\n"
-    << "#SBATCH --time=" << o.time << "\n";
+    << "#SBATCH --time=" << o.time << "\n"
+    << "# SIGTERM " << o.grace_seconds << " s before the time limit: the run ends cancelled, "
+    << "with what it measured kept.\n"
+    << "#SBATCH --signal=TERM@" << o.grace_seconds << "\n"
+    << "#SBATCH --chdir=" << dir << "\n";
   if (!o.partition.empty()) s << "#SBATCH --partition=" << o.partition << "\n";
   if (!o.account.empty()) s << "#SBATCH --account=" << o.account << "\n";
-  s << "#SBATCH --output=" << name << "-%j.out\n"
+  s << "#SBATCH --output=" << dir << "/" << name << "-%j.out\n"
     << "set -euo pipefail\n\n"
+    << "# Job folder: " << printable(dir) << " (this script, the job's output"
+    << (o.db_given ? "" : ", the store") << ")\n"
+    << "# Repeated SIGTERMs (Slurm and srun both forward them) within the grace count as one.\n"
+    << "export D500_TERM_GRACE_SECONDS=" << o.grace_seconds << "\n"
     << "D500=" << quoted(exe) << "\n"
     << "EXPERIMENT=" << quoted(spec) << "\n"
     << "# One writer: only rank 0 (on the first node) writes the store.\n"
     << "DB=" << quoted(db) << "\n\n"
     << "# --kill-on-bad-exit: a rank that fails or dies ends the whole job at once.\n"
-    << "srun --kill-on-bad-exit=1" << (o.srun_mpi.empty() ? "" : " --mpi=" + o.srun_mpi)
+    << "# --mpi: the process-management interface this d500's MPI was built for.\n"
+    << "srun --kill-on-bad-exit=1" << (mpi.empty() ? "" : " --mpi=" + mpi)
     << " \"$D500\" run \"$EXPERIMENT\" --db \"$DB\" --progress none\n";
 
   std::ofstream out(o.out);
@@ -129,7 +219,8 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
     std::cerr << "d500: wrote " << printable(o.out) << " (" << o.nodes << " nodes x "
               << o.tasks_per_node << " tasks, " << o.time
               << (o.partition.empty() ? "" : ", partition " + o.partition)
-              << "); submit with: sbatch " << printable(shell_word(o.out)) << "\n";
+              << (mpi.empty() ? "" : ", srun --mpi=" + mpi) << "); job folder " << printable(dir)
+              << ", store " << printable(db) << "; submit with: sbatch " << printable(shell_word(o.out)) << "\n";
   return kOk;
 }
 

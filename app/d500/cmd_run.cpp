@@ -2,6 +2,7 @@
 // store. The store is opened before anything is measured so that a bad store fails fast.
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "d500/check/check_experiment.h"
 #include "d500/distributed/rank_watch.h"
 #include "d500/env/environment.h"
+#include "d500/env/filesystem.h"
 #include "d500/env/machine_load.h"
 #include "d500/json_input.h"
 #include "d500/spec/experiment.h"
@@ -52,6 +54,13 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
                                " MPI ranks, but this process is alone; start it with\n  " +
                                mpirun_command(e, spec_path, g)};
   ProgressReporter progress(talk ? parse_progress_mode(o.progress) : ProgressMode::None);
+  // A job on several nodes: its store must be where every node sees it.
+  if (const char* nodes = std::getenv("SLURM_JOB_NUM_NODES"); talk && nodes)
+    if (auto w = env::shared_filesystem_warning(
+            "the store", std::filesystem::path(std::filesystem::absolute(g.db)).parent_path().string(),
+            std::atoi(nodes));
+        !w.empty())
+      std::cerr << "d500: warning: " << printable(w) << "\n";
   RankStore rank_store = open_rank_store(g, comm);
   auto& store = rank_store.store;
   auto pm = make_plugin_manager(g);

@@ -83,7 +83,10 @@ struct JobOptions {
   std::string time = "01:00:00"; // Slurm time limit
   std::string partition;         // "" = the cluster's default
   std::string account;
-  std::string srun_mpi;          // srun --mpi=TYPE (pmix, pmi2); "" = the cluster's default
+  std::string srun_mpi;          // srun --mpi=TYPE (pmix, pmi2); "" = this build's MPI's; "default" = the cluster's
+  std::string job_dir;           // "" = the script's folder
+  int grace_seconds = 60;        // #SBATCH --signal=TERM@grace
+  bool db_given = false;         // --db was given: else the store goes into the job folder
 };
 int cmd_job(const GlobalOptions& g, const JobOptions& o);
 

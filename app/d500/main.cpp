@@ -180,8 +180,14 @@ int main(int argc, char** argv) {
   job->add_option("--partition", jo.partition, "Partition (#SBATCH --partition); default: the cluster's");
   job->add_option("--account", jo.account, "Account to charge (#SBATCH --account)");
   job->add_option("--srun-mpi", jo.srun_mpi,
-                  "srun --mpi=TYPE for Open MPI: none, pmi2, pmix, pmix_v2..pmix_v5 or cray_shasta; "
-                  "default: the cluster's");
+                  "srun --mpi=TYPE, checked against srun --mpi=list where srun is installed; "
+                  "default: what this d500's MPI needs (pmix for Open MPI); \"default\": the cluster's");
+  job->add_option("--job-dir", jo.job_dir,
+                  "The job folder: the job's output, and the store unless --db is given "
+                  "(default: the script's folder; on a shared file system for several nodes)");
+  job->add_option("--grace", jo.grace_seconds,
+                  "Seconds before the time limit at which the run is asked to stop (#SBATCH --signal)")
+      ->capture_default_str()->check(CLI::Range(10, 3600));
 
   try {
     app.parse(argc, argv);
@@ -206,7 +212,10 @@ int main(int argc, char** argv) {
     if (*compare) return cmd_compare(g, cmp_a, cmp_b, cmp_db_b, alpha);
     if (*conf) return cmd_conformance(g, conf_plugin, conf_filter, conf_data);
     if (*show) return cmd_show(g, show_id);
-    if (*job) return cmd_job(g, jo);
+    if (*job) {
+      jo.db_given = app.get_option("--db")->count() > 0;
+      return cmd_job(g, jo);
+    }
     if (*model) return cmd_model(g, mo);
     if (*validate) {
       // Stored only when a store is named: a validation is mostly a quick look.

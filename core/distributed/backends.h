@@ -12,5 +12,6 @@ std::unique_ptr<Communicator> make_single();
 // MPI_COMM_WORLD (duplicated), initialising MPI; nullptr in a build without MPI.
 std::unique_ptr<Communicator> make_mpi_world();
 bool mpi_built();
+std::string srun_pmi();
 
 }  // namespace d500::distributed::detail

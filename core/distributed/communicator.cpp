@@ -87,6 +87,7 @@ CallStats CommStats::total() const {
 Communicator::~Communicator() = default;
 
 bool Communicator::mpi_built() { return detail::mpi_built(); }
+std::string Communicator::srun_pmi() { return detail::srun_pmi(); }
 
 std::unique_ptr<Communicator> Communicator::single_rank() { return detail::make_single(); }
 

@@ -174,4 +174,14 @@ std::unique_ptr<Communicator> make_mpi_world() {
 
 bool mpi_built() { return true; }
 
+std::string srun_pmi() {
+#if defined(OPEN_MPI)
+  return "pmix";
+#elif defined(MPICH)
+  return "pmi2";
+#else
+  return "";
+#endif
+}
+
 }  // namespace d500::distributed::detail

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -246,6 +247,7 @@ ChildOutcome call_in_child(const std::function<std::string()>& body, const Child
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(fds[0]);
@@ -254,6 +256,10 @@ ChildOutcome call_in_child(const std::function<std::string()>& body, const Child
     return failed;
   }
   if (pid == 0) {
+    // A child never outlives its caller (a runner killed at a time limit leaves no plugin code
+    // running, even one that ignores SIGTERM).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
     ::close(fds[0]);
     child_main(body, fds[1], leave_alone);
   }

@@ -103,14 +103,15 @@ TEST(OutputSafetyCli, SlurmScriptKeepsNamesAndPathsFromRunningOrAddingDirectives
   for (size_t i = 0; i < lines.size() && first_command == lines.size(); ++i)
     if (!lines[i].empty() && lines[i][0] != '#') first_command = i;
   std::vector<std::string> directives;
-  const std::regex kDirective(R"(^#SBATCH --[a-z-]+=[A-Za-z0-9_.:%-]+$)");
+  const std::regex kDirective(R"(^#SBATCH --[a-z-]+=[A-Za-z0-9_.:%@/-]+$)");
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].rfind("#SBATCH", 0) != 0) continue;
     EXPECT_LT(i, first_command) << "sbatch would ignore: " << lines[i] << "\n" << script;
     EXPECT_TRUE(std::regex_match(lines[i], kDirective)) << lines[i];
     directives.push_back(lines[i]);
   }
-  EXPECT_EQ(directives.size(), 5u) << script;  // job-name, nodes, ntasks-per-node, time, output
+  // job-name, nodes, ntasks-per-node, time, signal, chdir, output
+  EXPECT_EQ(directives.size(), 7u) << script;
   for (size_t i = 0; i < first_command; ++i)
     EXPECT_EQ(first_raw_control(lines[i]), "") << "line " << i << ": " << lines[i];
   EXPECT_TRUE(contains(script, "tiny\\ntouch ")) << script;  // the name shown, escaped

@@ -65,7 +65,14 @@ class Process {
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     std::vector<std::string> env_storage;
-    for (char** e = environ; *e; ++e) env_storage.emplace_back(*e);
+    // extra_env replaces variables of the same name (NAME=value), rather than adding a second.
+    auto name_of = [](const std::string& kv) { return kv.substr(0, kv.find('=') + 1); };
+    for (char** e = environ; *e; ++e) {
+      const std::string kv = *e;
+      bool replaced = false;
+      for (const auto& x : extra_env) replaced = replaced || name_of(x) == name_of(kv);
+      if (!replaced) env_storage.push_back(kv);
+    }
     for (const auto& e : extra_env) env_storage.push_back(e);
     std::vector<char*> envp;
     for (auto& e : env_storage) envp.push_back(e.data());

@@ -77,6 +77,9 @@ class Communicator {
   static std::unique_ptr<Communicator> single_rank();
   // Whether this build has the MPI backend.
   static bool mpi_built();
+  // The process-management interface srun must offer the ranks of this build's MPI: "pmix" for
+  // Open MPI (built against PMIx, not Slurm's PMI), "pmi2" for MPICH; "" without MPI.
+  static std::string srun_pmi();
 
   virtual ~Communicator();
   Communicator(const Communicator&) = delete;
