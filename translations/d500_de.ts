@@ -1181,7 +1181,7 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     </message>
 </context>
 <context>
-    <name>d500::studio</name>
+    <name>d500::studio::GraphLoader</name>
     <message>
         <source>built by the %1 builder</source>
         <translation>erstellt vom Builder %1</translation>

@@ -1173,7 +1173,7 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     </message>
 </context>
 <context>
-    <name>d500::studio</name>
+    <name>d500::studio::GraphLoader</name>
     <message>
         <source>built by the %1 builder</source>
         <translation>由构建器 %1 生成</translation>

@@ -13,8 +13,6 @@ namespace d500::studio {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("d500::studio::GraphLoader", text); }
-
 void layOut(onnx::Model& model, LoadedGraph& out) {
   auto graph = onnx::display_graph(model);
   if (!graph.ok()) {
@@ -40,7 +38,7 @@ Result<std::string> runModelBytes(const store::RunInfo& run, QString* source) {
   const std::string dir = QFileInfo(QString::fromStdString(run.spec_path)).absolutePath().toStdString();
   auto parsed = network::parse_network(spec["network"], run.spec_path, dir, measure::Policy{}, run.seed);
   if (!parsed.ok()) return parsed.error();
-  *source = parsed->model_path.empty() ? tr("built by the %1 builder").arg(QString::fromStdString(parsed->builder))
+  *source = parsed->model_path.empty() ? QCoreApplication::translate("d500::studio::GraphLoader", "built by the %1 builder").arg(QString::fromStdString(parsed->builder))
                                        : QString::fromStdString(parsed->model_path);
   return network::network_model_bytes(*parsed);
 }
@@ -53,7 +51,7 @@ LoadedGraph loadFileGraph(const QString& path) {
   out.source = path;
   auto model = onnx::Model::load(path.toStdString());
   if (!model.ok()) {
-    out.error = tr("Cannot show %1: %2").arg(path, QString::fromStdString(model.error().message));
+    out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot show %1: %2").arg(path, QString::fromStdString(model.error().message));
     return out;
   }
   layOut(*model, out);
@@ -62,7 +60,7 @@ LoadedGraph loadFileGraph(const QString& path) {
 
 LoadedGraph loadRunGraph(const QString& storePath, qint64 runId) {
   LoadedGraph out;
-  out.title = tr("run %1").arg(runId);
+  out.title = QCoreApplication::translate("d500::studio::GraphLoader", "run %1").arg(runId);
   auto opened = store::ResultStore::open(storePath.toStdString(), store::ResultStore::Mode::ReadOnly);
   if (!opened.ok()) {
     out.error = QString::fromStdString(opened.error().to_string());
@@ -71,23 +69,23 @@ LoadedGraph loadRunGraph(const QString& storePath, qint64 runId) {
   try {
     const std::optional<store::RunInfo> run = (*opened)->run(runId);
     if (!run) {
-      out.error = tr("Run %1 is not in the store %2.").arg(runId).arg(storePath);
+      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Run %1 is not in the store %2.").arg(runId).arg(storePath);
       return out;
     }
-    out.title = tr("run %1 · %2").arg(runId).arg(QString::fromStdString(run->name));
+    out.title = QCoreApplication::translate("d500::studio::GraphLoader", "run %1 · %2").arg(runId).arg(QString::fromStdString(run->name));
     if (run->level != "network") {
-      out.error = tr("Run %1 is a %2 run; the graph view shows the model of a network run.")
+      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Run %1 is a %2 run; the graph view shows the model of a network run.")
                       .arg(runId).arg(QString::fromStdString(run->level));
       return out;
     }
     auto bytes = runModelBytes(*run, &out.source);
     if (!bytes.ok()) {
-      out.error = tr("Cannot read the model of run %1: %2").arg(runId).arg(QString::fromStdString(bytes.error().to_string()));
+      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot read the model of run %1: %2").arg(runId).arg(QString::fromStdString(bytes.error().to_string()));
       return out;
     }
     auto model = onnx::Model::parse(*bytes, out.source.toStdString());
     if (!model.ok()) {
-      out.error = tr("Cannot show the model of run %1: %2").arg(runId).arg(QString::fromStdString(model.error().to_string()));
+      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot show the model of run %1: %2").arg(runId).arg(QString::fromStdString(model.error().to_string()));
       return out;
     }
     layOut(*model, out);
