@@ -118,7 +118,7 @@ TEST(RankFailure, ARankKilledWithoutAWordIsNamedAndTheFirstEpochIsKept) {
 }
 
 // With a launcher that does not end the job when a rank dies (mpirun --enable-recovery; srun
-// without --kill-on-bad-exit), the ranks still waiting end themselves 15 s after the rank watch
+// without --kill-on-bad-exit), the ranks still waiting end themselves 3 s after the rank watch
 // saw the dead rank go: rank 0 (rank 1 killed) after storing the failure, rank 1 (rank 0 killed)
 // when rank 0's connection closed without its bye.
 class NoLauncherKill : public ::testing::TestWithParam<int> {};
@@ -138,7 +138,7 @@ TEST_P(NoLauncherKill, TheRanksLeftEndThemselvesInBoundedTime) {
   EXPECT_FALSE(r.timed_out) << "the ranks left never ended: " << r.err;
   // The survivor ended itself, after its abandon time by its own clock (the rank watch writes
   // this only once that time has passed).
-  EXPECT_TRUE(contains(r.err, "this rank still runs 15 s later (waiting for a rank that is "
+  EXPECT_TRUE(contains(r.err, "this rank still runs 3 s later (waiting for a rank that is "
                               "gone): ending it"))
       << r.err;
   if (dead == 1) {
