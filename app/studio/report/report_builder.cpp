@@ -185,10 +185,10 @@ void ReportBuilder::addComparison(const ComparisonTable& t) {
                                         formatNumber(v.pValue, 2))
                              : QStringLiteral("-"));
       }
-      validations.append(c.present ? c.validation : QStringLiteral("-"));
+      if (c.present) validations.append(c.validation);
     }
     validations.removeDuplicates();  // one verdict when the runs agree
-    row.append(validations.join(QStringLiteral(" / ")));
+    row.append(validations.isEmpty() ? QStringLiteral("-") : validations.join(QStringLiteral(" / ")));
     table.rows.append(row);
   }
   table.textColumns = {static_cast<int>(table.header.size()) - 1};

@@ -108,8 +108,6 @@ QString sideBySide(const QString& left, const QString& right) {
 // A long text in two columns, split at a line break.
 QString preInHalves(const QString& text) {
   const QStringList lines = text.split(QLatin1Char('\n'));
-  if (lines.size() <= 30)
-    return QStringLiteral("<pre>%1</pre>\n").arg(e(text));
   const auto half = (lines.size() + 1) / 2;
   return sideBySide(QStringLiteral("<pre>%1</pre>").arg(e(lines.mid(0, half).join(QLatin1Char('\n')))),
                     QStringLiteral("<pre>%1</pre>").arg(e(lines.mid(half).join(QLatin1Char('\n')))));
@@ -256,12 +254,16 @@ void ReportBuilder::addExperiments(const std::vector<store::RunInfo>& runs) {
       text = r->spec_json;
     else
       writeJson(spec, 0, text);
-    add(section(tr("Experiment file of %1").arg(runsNamed(bySpec[QString::fromStdString(r->spec_hash)])),
-                QStringLiteral("<p class=\"meta\">%1</p>\n%2")
-                    .arg(e(tr("%1, sha256 %2")
-                               .arg(QString::fromStdString(r->spec_path),
-                                    QString::fromStdString(r->spec_hash))),
-                         preInHalves(QString::fromStdString(text)))));
+    const QString heading =
+        tr("Experiment file of %1").arg(runsNamed(bySpec[QString::fromStdString(r->spec_hash)]));
+    const QString note = QStringLiteral("<p class=\"meta\">%1</p>\n")
+                             .arg(e(tr("%1, sha256 %2")
+                                        .arg(QString::fromStdString(r->spec_path),
+                                             QString::fromStdString(r->spec_hash))));
+    const QString json = QString::fromStdString(text);
+    // The PDF takes it in two columns where they fit; a browser scrolls one.
+    add(section(heading, note + QStringLiteral("<pre>%1</pre>\n").arg(e(json))), false,
+        json.count(QLatin1Char('\n')) >= 30 ? section(heading, note + preInHalves(json)) : QString());
   }
 }
 
