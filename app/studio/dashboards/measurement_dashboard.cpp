@@ -246,6 +246,7 @@ void MeasurementDashboard::renderContent(QPainter* painter, QSize size, double /
   layOutAt(this, size);
   d_->redraw();  // error bars and labels for the panels' new size
   d_->summary->setVisible(withSummary && summaryShown);
+  layOutAt(this, size);  // the redrawn charts' layout, and their replaced axes gone
   render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
   d_->status->show();
   d_->summary->setVisible(summaryShown);
