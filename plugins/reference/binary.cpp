@@ -1,5 +1,7 @@
 #include "binary.h"
 
+#include <cmath>
+
 #include "broadcast.h"
 
 namespace d500::reference {
@@ -11,6 +13,7 @@ double apply(double a, double b) {
   if constexpr (K == BinaryKind::Sub) return a - b;
   if constexpr (K == BinaryKind::Mul) return a * b;
   if constexpr (K == BinaryKind::Div) return a / b;
+  if constexpr (K == BinaryKind::Pow) return std::pow(a, b);
 }
 
 // dC/dA and dC/dB at (a, b), each times the incoming gradient g.
@@ -20,13 +23,28 @@ void partials(double a, double b, double g, double& ga, double& gb) {
   if constexpr (K == BinaryKind::Sub) ga = g, gb = -g;
   if constexpr (K == BinaryKind::Mul) ga = g * b, gb = g * a;
   if constexpr (K == BinaryKind::Div) ga = g / b, gb = -g * a / (b * b);
+  if constexpr (K == BinaryKind::Pow) {
+    ga = g * b * std::pow(a, b - 1);
+    gb = a == 0 && b >= 0 ? 0.0 : g * std::pow(a, b) * std::log(a);
+  }
+}
+
+// Pow's base and exponent may differ in dtype in ONNX (float ** int): not implemented yet, which
+// is "unsupported" rather than a bad model.
+template <BinaryKind K>
+Real operand_dtype(const std::vector<TensorInfo>& inputs) {
+  if (K == BinaryKind::Pow && inputs.size() == 2 &&
+      !sdk::same_dtype(inputs[0].dtype(), inputs[1].dtype()))
+    throw sdk::unsupported("Pow of " + inputs[0].str() + " and " + inputs[1].str() +
+                           ": base and exponent of different dtypes are not implemented");
+  return real_dtype(inputs);
 }
 
 }  // namespace
 
 template <BinaryKind K>
 Binary<K>::Binary(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
-    : dtype_(real_dtype(inputs)) {
+    : dtype_(operand_dtype<K>(inputs)) {
   attrs.expect_only({});
   if (inputs.size() != 2)
     throw std::invalid_argument("expects inputs A and B, got " + std::to_string(inputs.size()) +
@@ -101,7 +119,7 @@ void Binary<K>::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/,
 template <BinaryKind K>
 Cost Binary<K>::cost() const {
   Cost c;
-  c.flops = static_cast<double>(numel(y_shape_));
+  c.flops = static_cast<double>(numel(y_shape_)) * (K == BinaryKind::Pow ? 2 : 1);  // exp(b log a)
   c.bytes = static_cast<double>(numel(a_shape_) + numel(b_shape_) + numel(y_shape_)) *
             static_cast<double>(real_size(dtype_));
   return c;
@@ -111,5 +129,6 @@ template class Binary<BinaryKind::Add>;
 template class Binary<BinaryKind::Sub>;
 template class Binary<BinaryKind::Mul>;
 template class Binary<BinaryKind::Div>;
+template class Binary<BinaryKind::Pow>;
 
 }  // namespace d500::reference

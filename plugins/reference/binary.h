@@ -1,12 +1,14 @@
-// ONNX Add, Sub, Mul and Div: C = A op B with numpy broadcasting. One template serves the four:
-// they differ only in the scalar function and its two partial derivatives.
+// ONNX Add, Sub, Mul, Div and Pow: C = A op B with numpy broadcasting. One template serves them:
+// they differ only in the scalar function and its two partial derivatives. Pow's exponent
+// gradient is dC * C * log(A), taken as 0 where A is 0 and B >= 0 (as LibTorch); Pow with a base
+// and an exponent of different dtypes is unsupported (float32/float64 both, for now).
 #pragma once
 
 #include "common.h"
 
 namespace d500::reference {
 
-enum class BinaryKind { Add, Sub, Mul, Div };
+enum class BinaryKind { Add, Sub, Mul, Div, Pow };
 
 template <BinaryKind K>
 class Binary : public sdk::Operator<Binary<K>> {
@@ -29,10 +31,12 @@ using Add = Binary<BinaryKind::Add>;
 using Sub = Binary<BinaryKind::Sub>;
 using Mul = Binary<BinaryKind::Mul>;
 using Div = Binary<BinaryKind::Div>;
+using Pow = Binary<BinaryKind::Pow>;
 
 extern template class Binary<BinaryKind::Add>;
 extern template class Binary<BinaryKind::Sub>;
 extern template class Binary<BinaryKind::Mul>;
 extern template class Binary<BinaryKind::Div>;
+extern template class Binary<BinaryKind::Pow>;
 
 }  // namespace d500::reference

@@ -4,7 +4,8 @@ set(D500_REFERENCE_MATH_SOURCES
   matmul.cpp
   binary.cpp
   sum.cpp
-  unary.cpp
+  pointwise.cpp
+  clip_prelu.cpp
   softmax.cpp
   reshape.cpp
   transpose.cpp

@@ -1,12 +1,39 @@
 // The reference plugin's table: every operator it implements, and its entry point.
-#include "d500/sdk/plugin.h"
+#include <vector>
 
+#include "d500/sdk/plugin.h"
 #include "optimizers.h"
+#include "pointwise.h"
 #include "table_math.h"
 #include "table_spatial.h"
 
-D500_PLUGIN(d500::sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
-                .describe("Framework-free reference implementations: slow is fine, wrong is not")
-                .optimizers(d500::reference::reference_optimizers(),
-                            d500::reference::reference_optimizer_count()),
-            D500_REFERENCE_MATH_OPS D500_REFERENCE_SPATIAL_OPS)
+namespace d500::reference {
+namespace {
+
+struct Table {
+  std::vector<d500_operator> ops;
+  std::vector<const d500_operator*> pointers;
+  d500_plugin_info info{};
+};
+
+const Table& table() {
+  static const Table t = [] {
+    Table table;
+    table.ops = {D500_REFERENCE_MATH_OPS D500_REFERENCE_SPATIAL_OPS};
+    add_pointwise_ops(table.ops);
+    for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
+    table.info =
+        sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
+            .describe("Framework-free reference implementations: slow is fine, wrong is not")
+            .optimizers(reference_optimizers(), reference_optimizer_count())
+            .operators(table.pointers.data(), table.pointers.size())
+            .to_c();
+    return table;
+  }();
+  return t;
+}
+
+}  // namespace
+}  // namespace d500::reference
+
+D500_PLUGIN_TABLE(&d500::reference::table().info)

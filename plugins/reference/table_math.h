@@ -1,9 +1,10 @@
-// The reference plugin's arithmetic, activation, shape, reduction and loss operators, as one
-// comma-separated list for D500_PLUGIN (plugin.cpp).
+// The reference plugin's arithmetic, shape, reduction and loss operators, as one comma-separated
+// list for plugin.cpp's table (the element-wise functions and activations are pointwise.h's).
 #pragma once
 
 #include "binary.h"
 #include "class_loss.h"
+#include "clip_prelu.h"
 #include "concat.h"
 #include "gemm.h"
 #include "matmul.h"
@@ -14,7 +15,6 @@
 #include "softmax.h"
 #include "sum.h"
 #include "transpose.h"
-#include "unary.h"
 
 // Descriptions say what is particular to this implementation; the semantics are ONNX's.
 #define D500_REFERENCE_MATH_OPS                                                                   \
@@ -27,12 +27,14 @@
       d500::reference::Sub::define({"Sub", "", "default", "ONNX Sub with numpy broadcasting"}),   \
       d500::reference::Mul::define({"Mul", "", "default", "ONNX Mul with numpy broadcasting"}),   \
       d500::reference::Div::define({"Div", "", "default", "ONNX Div with numpy broadcasting"}),   \
+      d500::reference::Pow::define(                                                               \
+          {"Pow", "", "default", "ONNX Pow with numpy broadcasting, base and exponent one dtype"}), \
+      d500::reference::Clip::define(                                                              \
+          {"Clip", "", "default", "ONNX Clip; bounds as attributes (opset < 11) or inputs"}),     \
+      d500::reference::PRelu::define(                                                             \
+          {"PRelu", "", "default", "ONNX PRelu, slope broadcast to X"}),                          \
       d500::reference::Sum::define(                                                               \
           {"Sum", "", "default", "ONNX Sum of any number of inputs, numpy broadcasting"}),        \
-      d500::reference::Relu::define({"Relu", "", "default", "ONNX Relu"}),                        \
-      d500::reference::LeakyRelu::define({"LeakyRelu", "", "default", "ONNX LeakyRelu"}),         \
-      d500::reference::Sigmoid::define({"Sigmoid", "", "default", "ONNX Sigmoid"}),               \
-      d500::reference::Tanh::define({"Tanh", "", "default", "ONNX Tanh"}),                        \
       d500::reference::Softmax::define(                                                           \
           {"Softmax", "", "default", "ONNX Softmax; opset < 13 coerces to 2-D at axis"}),         \
       d500::reference::LogSoftmax::define(                                                        \

@@ -1,4 +1,4 @@
-// ONNX elementwise operators: Add, Sub, Mul, Div and Sum with numpy broadcasting; Relu,
+// ONNX elementwise operators: Add, Sub, Mul, Div, Pow and Sum with numpy broadcasting; Relu,
 // LeakyRelu, Sigmoid, Tanh; Softmax and LogSoftmax. Each forward is one ATen _out kernel; each
 // backward the kernel autograd itself would call (threshold_backward, sigmoid_backward,
 // _softmax_backward_data, ...), written into the caller's gradient buffers.
@@ -7,13 +7,22 @@
 
 namespace d500::torch_plugin {
 
-enum class Arith { Add, Sub, Mul, Div };
+enum class Arith { Add, Sub, Mul, Div, Pow };
+
+// Pow's base and exponent may differ in dtype in ONNX (float ** int): not offered yet, which is
+// "unsupported" rather than a bad model.
+inline at::ScalarType operand_type(Arith k, const std::vector<TensorInfo>& in) {
+  if (k == Arith::Pow && in.size() == 2 && !sdk::same_dtype(in[0].dtype(), in[1].dtype()))
+    throw sdk::unsupported("Pow of " + in[0].str() + " and " + in[1].str() +
+                           ": base and exponent of different dtypes are not offered");
+  return real_type(in);
+}
 
 template <Arith K>
 class Binary {
  public:
   Binary(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in, const Constants&)
-      : type_(real_type(in)) {
+      : type_(operand_type(K, in)) {
     a.expect_only({});
     sdk::expect_count(in.size(), 2, "inputs");
     a_shape_ = in[0].shape();
@@ -37,10 +46,16 @@ class Binary {
     if constexpr (K == Arith::Sub) at::sub_out(y, a, b);
     if constexpr (K == Arith::Mul) at::mul_out(y, a, b);
     if constexpr (K == Arith::Div) at::div_out(y, a, b);
+    if constexpr (K == Arith::Pow) at::pow_out(y, a, b);
   }
 
-  void backward(Inputs go, Inputs in, Inputs, Outputs gi) {
+  void backward(Inputs go, Inputs in, Inputs out, Outputs gi) {
     const at::Tensor& dy = dy_(go[0]);
+    (void)out;  // Pow's only
+    if constexpr (K == Arith::Pow) {
+      pow_backward(dy, a_(in[0]), b_(in[1]), given(out, 0) ? y_(out[0]) : at::Tensor(), gi);
+      return;
+    }
     if (wanted(gi, 0)) {
       at::Tensor& da = da_(gi[0]);
       if constexpr (K == Arith::Add || K == Arith::Sub) sum_a_.run(da, dy);
@@ -75,11 +90,24 @@ class Binary {
 
   Cost cost() const {
     const double n = static_cast<double>(numel(y_shape_));
-    return {n, static_cast<double>(type_size(type_)) *
+    return {K == Arith::Pow ? 2 * n : n, static_cast<double>(type_size(type_)) *
                    (static_cast<double>(numel(a_shape_) + numel(b_shape_)) + n)};
   }
 
  private:
+  // dA = dC B A^(B-1); dB = dC C log(A), 0 where A = 0 and B >= 0 (as autograd), each summed
+  // down to its operand's shape.
+  void pow_backward(const at::Tensor& dy, const at::Tensor& a, const at::Tensor& b, at::Tensor y,
+                    Outputs gi) {
+    if (wanted(gi, 0)) sum_a_.run(da_(gi[0]), dy * b * at::pow(a, b - 1));
+    if (wanted(gi, 1)) {
+      if (!y.defined()) y = at::pow(a, b);
+      at::Tensor t = dy * y * at::log(a);
+      t.masked_fill_((a == 0).logical_and_(b >= 0), 0);
+      sum_b_.run(db_(gi[1]), t);
+    }
+  }
+
   // d = sum_to(dy * other)
   void product(at::Tensor& d, const SumTo& sum, const at::Tensor& dy, const at::Tensor& other) {
     if (sum.identity()) {
@@ -288,6 +316,9 @@ void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<Binary<Arith::Sub>>(ops, cuda, "Sub", "ONNX Sub via at::sub_out; broadcast gradients summed");
   add<Binary<Arith::Mul>>(ops, cuda, "Mul", "ONNX Mul via at::mul_out; broadcast gradients summed");
   add<Binary<Arith::Div>>(ops, cuda, "Div", "ONNX Div via at::div_out; broadcast gradients summed");
+  add<Binary<Arith::Pow>>(ops, cuda, "Pow",
+                          "ONNX Pow via at::pow_out, base and exponent one dtype; broadcast "
+                          "gradients summed");
   add<Summation>(ops, cuda, "Sum", "ONNX Sum (variadic, broadcast) via at::add_out");
   add<Activation<Act::Relu>>(ops, cuda, "Relu",
                              "ONNX Relu via at::clamp_min_out; backward at::threshold_backward_out");

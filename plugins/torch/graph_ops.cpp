@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "d500/sdk/status.h"
+#include "pointwise.h"
 #include "window.h"
 
 namespace d500::torch_plugin {
@@ -355,6 +356,28 @@ NodeFn compile_node(const std::string& op, const std::string& domain, const sdk:
   if (op == "Sub") return binary([](const at::Tensor& x, const at::Tensor& y) { return x - y; });
   if (op == "Mul") return binary([](const at::Tensor& x, const at::Tensor& y) { return x * y; });
   if (op == "Div") return binary([](const at::Tensor& x, const at::Tensor& y) { return x / y; });
+  if (op == "Pow") return binary([](const at::Tensor& x, const at::Tensor& y) { return at::pow(x, y); });
+  if (const PointwiseOp* p = find_pointwise(op)) {
+    const PointwiseParams params = pointwise_params(*p, a);
+    return [p, params](const std::vector<at::Tensor>& in) {
+      return std::vector<at::Tensor>{p->f(in[0], params)};
+    };
+  }
+  if (op == "Clip") {
+    const ClipBounds b = ClipBounds::read(a);
+    const bool lo = given(s, 1), hi = given(s, 2);
+    return [b, lo, hi](const std::vector<at::Tensor>& in) {
+      return std::vector<at::Tensor>{
+          onnx_clip(in[0], b, lo ? in[1] : at::Tensor(), hi ? in[2] : at::Tensor())};
+    };
+  }
+  if (op == "PRelu") {
+    const Ints view = prelu_slope_view(shape_of(s.inputs.at(0)), shape_of(s.inputs.at(1)),
+                                       a.get_int(D500_ATTR_OPSET, 7));
+    return [view](const std::vector<at::Tensor>& in) {
+      return std::vector<at::Tensor>{onnx_prelu(in[0], in[1].reshape(view))};
+    };
+  }
   if (op == "Relu") return unary([](const at::Tensor& x) { return at::relu(x); });
   if (op == "Sigmoid") return unary([](const at::Tensor& x) { return at::sigmoid(x); });
   if (op == "Tanh") return unary([](const at::Tensor& x) { return at::tanh(x); });

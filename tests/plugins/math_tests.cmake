@@ -9,6 +9,7 @@ d500_add_test(reference_math_test
     reference_math_reduce_test.cpp
     reference_math_loss_test.cpp
     reference_math_onnx_test.cpp
+    reference_math_pointwise_test.cpp
   LIBS d500::plugin d500::util
   LABELS plugins)
 add_dependencies(reference_math_test d500_reference)

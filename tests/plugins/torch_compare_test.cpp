@@ -34,9 +34,9 @@ const plugin::PluginManager& plugins() {
   return *m;
 }
 
-// How an input is made: random reals in [-1, 1) or [0.5, 1.5), class labels, or a constant (also
+// How an input is made: random reals in [-1, 1), [0.5, 1.5) or [1.2, 2.2), class labels, or a constant (also
 // handed to create as a known value, as ONNX initializers are).
-enum class Kind { Real, Positive, Labels, Labels32, Ints, Real0, Bool0, Absent };
+enum class Kind { Real, Positive, AboveOne, Labels, Labels32, Ints, Real0, Bool0, Absent };
 
 struct In {
   Shape shape;
@@ -48,6 +48,7 @@ struct In {
 
 In R(Shape s) { return {std::move(s)}; }
 In P(Shape s) { return {std::move(s), Kind::Positive}; }
+In P1(Shape s) { return {std::move(s), Kind::AboveOne}; }
 In L(Shape s, int64_t c) { return {std::move(s), Kind::Labels, c}; }
 In L32(Shape s, int64_t c) { return {std::move(s), Kind::Labels32, c}; }
 In Ints(std::vector<int64_t> v) {
@@ -105,6 +106,32 @@ std::vector<Case> cases() {
       {"LeakyReluDefault", "LeakyRelu", {R({3, 4, 5})}},
       {"Sigmoid", "Sigmoid", {R({3, 4, 5})}},
       {"Tanh", "Tanh", {R({3, 4, 5})}},
+      // The element-wise table (pointwise.h) and Clip, PRelu, Pow.
+      {"Abs", "Abs", {R({3, 4})}}, {"Neg", "Neg", {R({3, 4})}}, {"Exp", "Exp", {R({3, 4})}},
+      {"Log", "Log", {P({3, 4})}}, {"Sqrt", "Sqrt", {P({3, 4})}},
+      {"Reciprocal", "Reciprocal", {P({3, 4})}}, {"Floor", "Floor", {R({3, 4})}},
+      {"Ceil", "Ceil", {R({3, 4})}}, {"Round", "Round", {R({3, 4})}}, {"Sign", "Sign", {R({3, 4})}},
+      {"Erf", "Erf", {R({3, 4})}}, {"Sin", "Sin", {R({3, 4})}}, {"Cos", "Cos", {R({3, 4})}},
+      {"Tan", "Tan", {R({3, 4})}}, {"Asin", "Asin", {R({3, 4})}}, {"Acos", "Acos", {R({3, 4})}},
+      {"Atan", "Atan", {R({3, 4})}}, {"Sinh", "Sinh", {R({3, 4})}}, {"Cosh", "Cosh", {R({3, 4})}},
+      {"Asinh", "Asinh", {R({3, 4})}}, {"Acosh", "Acosh", {P1({3, 4})}},
+      {"Atanh", "Atanh", {R({3, 4})}},
+      {"Elu", "Elu", {R({3, 4})}}, {"EluAlpha", "Elu", {R({3, 4})}, {A("alpha", 0.5)}},
+      {"Selu", "Selu", {R({3, 4})}},
+      {"SeluAlphaGamma", "Selu", {R({3, 4})}, {A("alpha", 2.0), A("gamma", 3.0)}},
+      {"Celu", "Celu", {R({3, 4})}}, {"CeluAlpha", "Celu", {R({3, 4})}, {A("alpha", 0.7)}},
+      {"HardSigmoid", "HardSigmoid", {R({3, 4})}},
+      {"HardSigmoidAlphaBeta", "HardSigmoid", {R({3, 4})}, {A("alpha", 0.9), A("beta", 0.6)}},
+      {"HardSwish", "HardSwish", {R({3, 4})}}, {"Softplus", "Softplus", {R({3, 4})}},
+      {"Softsign", "Softsign", {R({3, 4})}}, {"Mish", "Mish", {R({3, 4})}},
+      {"ThresholdedRelu", "ThresholdedRelu", {R({3, 4})}, {A("alpha", 0.3)}},
+      {"Clip", "Clip", {R({3, 4}), Real0(-0.5), Real0(0.5)}},
+      {"ClipOnlyMax", "Clip", {R({3, 4}), Absent(), Real0(0.5)}},
+      {"ClipOpset6", "Clip", {R({3, 4})}, {A("_opset", int64_t{6}), A("min", -0.4)}},
+      {"PRelu", "PRelu", {R({2, 3, 4}), R({3, 1})}},
+      {"PReluScalarSlope", "PRelu", {R({2, 3, 4}), R({1})}},
+      {"PReluOpset6PerChannel", "PRelu", {R({2, 3, 4, 2}), R({3})}, {A("_opset", int64_t{6})}},
+      {"PowBroadcast", "Pow", {P({2, 3}), R({3})}},
       {"Softmax", "Softmax", {R({2, 3, 4})}},
       {"SoftmaxAxis1", "Softmax", {R({2, 3, 4})}, {A("axis", int64_t{1})}},
       {"SoftmaxOpset11", "Softmax", {R({2, 3, 4})}, {A("_opset", int64_t{11})}},
@@ -263,6 +290,7 @@ Inputs make_inputs(const std::vector<In>& spec, DType real) {
     Tensor& t = in.tensors.back();
     if (s.kind == Kind::Real) fill_uniform(t, 100 + i, -1.0, 1.0);
     if (s.kind == Kind::Positive) fill_uniform(t, 100 + i, 0.5, 1.5);
+    if (s.kind == Kind::AboveOne) fill_uniform(t, 100 + i, 1.2, 2.2);
     for (int64_t j = 0; j < t.numel(); ++j) {
       if (s.kind == Kind::Labels || s.kind == Kind::Labels32)
         t.set(j, static_cast<double>(rng() % static_cast<uint64_t>(s.classes)));

@@ -1,0 +1,141 @@
+// Networks with the element-wise operators of pointwise.h (issue 14, first step): a model written
+// here with the ONNX API chains ten of them behind a MatMul, and runs on the reference executor
+// (the reference plugin's kernels, assembled) and on the torch executor (the same table's ATen
+// forward, autograd for backward): outputs, intermediates and every parameter's gradient agree.
+// The converted PyTorch modules of libonnx-testdata that use them validate on both.
+#include <gtest/gtest.h>
+#include <onnx/onnx_pb.h>
+
+#include <string>
+#include <vector>
+
+#include "d500/network/executor_comparison.h"
+#include "d500/network/executor_factory.h"
+#include "d500/network/model_validation.h"
+#include "d500/onnx/model.h"
+
+using namespace d500;
+
+namespace {
+
+plugin::PluginManager& plugins() {
+  static plugin::PluginManager pm({D500_TEST_PLUGIN_DIR});
+  static bool loaded = [] {
+    pm.load({"reference", "torch"});
+    return true;
+  }();
+  (void)loaded;
+  return pm;
+}
+
+void set_type(::onnx::ValueInfoProto* v, const std::string& name, const std::vector<int64_t>& dims) {
+  v->set_name(name);
+  auto* t = v->mutable_type()->mutable_tensor_type();
+  t->set_elem_type(::onnx::TensorProto::FLOAT);
+  auto* shape = t->mutable_shape();
+  for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
+}
+
+void add_initializer(::onnx::GraphProto* g, const std::string& name, std::vector<int64_t> dims,
+                     const std::vector<float>& values) {
+  auto* t = g->add_initializer();
+  t->set_name(name);
+  t->set_data_type(::onnx::TensorProto::FLOAT);
+  for (int64_t d : dims) t->add_dims(d);
+  for (float v : values) t->add_float_data(v);
+}
+
+::onnx::NodeProto* add_node(::onnx::GraphProto* g, const std::string& op,
+                            const std::vector<std::string>& in, const std::string& out) {
+  auto* n = g->add_node();
+  n->set_op_type(op);
+  n->set_name(out);
+  for (const auto& i : in) n->add_input(i);
+  n->add_output(out);
+  return n;
+}
+
+// x[4, 6] -> MatMul W[6, 5] -> Elu(0.5) -> HardSwish -> Clip(lo, hi) -> PRelu(slope[5])
+// -> Softplus -> Pow(e) -> Sqrt -> Erf -> Atan -> Neg -> y[4, 5]. Every float initializer is a
+// parameter, so the gradients reach Clip's bounds, PRelu's slope and Pow's exponent too.
+std::string pointwise_chain_model() {
+  ::onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.set_producer_name("d500-test");
+  auto* o = m.add_opset_import();
+  o->set_domain("");
+  o->set_version(14);  // HardSwish
+  auto* g = m.mutable_graph();
+  g->set_name("pointwise_chain");
+  set_type(g->add_input(), "x", {4, 6});
+  std::vector<float> w;
+  for (int i = 0; i < 30; ++i) w.push_back(0.1f * static_cast<float>((i * 7) % 11 - 5));
+  add_initializer(g, "W", {6, 5}, w);
+  add_initializer(g, "lo", {}, {-0.6f});
+  add_initializer(g, "hi", {}, {0.7f});
+  add_initializer(g, "slope", {5}, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f});
+  add_initializer(g, "e", {}, {1.5f});
+  add_node(g, "MatMul", {"x", "W"}, "h");
+  auto* elu = add_node(g, "Elu", {"h"}, "elu");
+  auto* alpha = elu->add_attribute();
+  alpha->set_name("alpha");
+  alpha->set_type(::onnx::AttributeProto::FLOAT);
+  alpha->set_f(0.5f);
+  add_node(g, "HardSwish", {"elu"}, "hswish");
+  add_node(g, "Clip", {"hswish", "lo", "hi"}, "clip");
+  add_node(g, "PRelu", {"clip", "slope"}, "prelu");
+  add_node(g, "Softplus", {"prelu"}, "softplus");
+  add_node(g, "Pow", {"softplus", "e"}, "pow");
+  add_node(g, "Sqrt", {"pow"}, "sqrt");
+  add_node(g, "Erf", {"sqrt"}, "erf");
+  add_node(g, "Atan", {"erf"}, "atan");
+  add_node(g, "Neg", {"atan"}, "y");
+  set_type(g->add_output(), "y", {4, 5});
+  return m.SerializeAsString();
+}
+
+std::unique_ptr<network::NetworkExecutor> build(const std::string& name, network::Graph g) {
+  auto ex = network::make_executor(name, std::move(g), plugins());
+  if (!ex) throw D500Error(ex.error());
+  return std::move(ex).value();
+}
+
+}  // namespace
+
+TEST(TorchExecutorPointwise, ChainAgreesWithTheReferenceForwardAndBackward) {
+  auto model = d500::onnx::Model::parse(pointwise_chain_model(), "pointwise_chain");
+  ASSERT_TRUE(model) << model.error().message;
+  auto g = network::Graph::from_model(*model);
+  ASSERT_TRUE(g) << g.error().message;
+  auto ref = build("reference", g->clone());
+  auto torch = build("torch", g->clone());
+  network::ComparisonOptions co;
+  co.seed = 3;
+  co.tol = {1e-3, 1e-5};
+  const auto c = network::compare_executors(*g, *ref, *torch, co);
+  EXPECT_TRUE(c.passed()) << "first diverging: " << c.first_diverging_node;
+  ASSERT_TRUE(c.gradients_compared) << c.gradients_skipped;
+  ASSERT_EQ(c.gradients.size(), 5u);  // W, lo, hi, slope, e
+  for (const auto& d : c.gradients) {
+    SCOPED_TRACE(d.value);
+    EXPECT_TRUE(d.comparison.passed);
+  }
+  // The intermediates both executors keep include every new operator's output.
+  EXPECT_GE(c.intermediates.size(), 5u);
+}
+
+TEST(TorchExecutorPointwise, ConvertedPyTorchModulesValidateOnBothExecutors) {
+  const std::string root = "/usr/share/libonnx-testdata/data/";
+  for (const char* dir :
+       {"pytorch-converted/test_ELU", "pytorch-converted/test_SELU", "pytorch-converted/test_Softplus",
+        "pytorch-converted/test_Softsign", "pytorch-converted/test_Softmin",
+        "pytorch-converted/test_PReLU_1d", "pytorch-converted/test_PReLU_2d_multiparam",
+        "pytorch-converted/test_PReLU_3d_multiparam", "pytorch-converted/test_PoissonNLLLLoss_no_reduce",
+        "simple/test_sign_model"}) {
+    for (const char* executor : {"reference", "torch"}) {
+      SCOPED_TRACE(std::string(dir) + " on " + executor);
+      const auto r = network::validate_model_dir(plugins(), root + dir, executor);
+      EXPECT_EQ(r.outcome, network::ModelOutcome::Passed) << r.reason;
+    }
+  }
+}
