@@ -50,6 +50,20 @@
           {"ReduceSum", "", "default", "ONNX ReduceSum; axes as attribute or constant input"}),   \
       d500::reference::ReduceMean::define(                                                        \
           {"ReduceMean", "", "default", "ONNX ReduceMean; axes as attribute or constant input"}), \
+      d500::reference::ReduceSumSquare::define(                                                   \
+          {"ReduceSumSquare", "", "default", "ONNX ReduceSumSquare"}),                            \
+      d500::reference::ReduceL1::define({"ReduceL1", "", "default", "ONNX ReduceL1"}),            \
+      d500::reference::ReduceL2::define({"ReduceL2", "", "default", "ONNX ReduceL2"}),            \
+      d500::reference::ReduceLogSum::define(                                                      \
+          {"ReduceLogSum", "", "default", "ONNX ReduceLogSum"}),                                  \
+      d500::reference::ReduceLogSumExp::define(                                                   \
+          {"ReduceLogSumExp", "", "default", "ONNX ReduceLogSumExp, with the maximum subtracted"}), \
+      d500::reference::ReduceMax::define(                                                         \
+          {"ReduceMax", "", "default", "ONNX ReduceMax; gradient shared among ties"}),            \
+      d500::reference::ReduceMin::define(                                                         \
+          {"ReduceMin", "", "default", "ONNX ReduceMin; gradient shared among ties"}),            \
+      d500::reference::ReduceProd::define(                                                        \
+          {"ReduceProd", "", "default", "ONNX ReduceProd; exact gradient with zeros"}),           \
       d500::reference::SoftmaxCrossEntropyLoss::define(                                           \
           {"SoftmaxCrossEntropyLoss", "", "default",                                              \
            "ONNX SoftmaxCrossEntropyLoss, int64/int32 labels; always outputs log_prob too"}),     \

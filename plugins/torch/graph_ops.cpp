@@ -1,12 +1,14 @@
 // ONNX operators for the torch executor, as autograd-recording ATen calls (graph_ops.h).
 #include "graph_ops.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <stdexcept>
 
 #include "d500/sdk/status.h"
 #include "pointwise.h"
+#include "reduce.h"
 #include "window.h"
 
 namespace d500::torch_plugin {
@@ -276,9 +278,11 @@ NodeFn batch_norm(const Attrs& a, const NodeSignature&) {
   };
 }
 
-// ReduceMean / ReduceSum: axes from the attribute, or (ReduceSum from opset 13) the second input,
-// which must then be a constant.
-NodeFn reduce(const Attrs& a, const NodeSignature& s, bool mean) {
+// Reductions: axes from the attribute, or (ReduceSum from opset 13, all from 18) the second input,
+// which must then be a constant. `f` keeps the reduced dimensions; without keepdims they are
+// dropped after.
+using ReduceFn = at::Tensor (*)(const at::Tensor& x, at::IntArrayRef dims);
+NodeFn reduce(const Attrs& a, const NodeSignature& s, ReduceFn f) {
   Ints axes = a.get_ints("axes");
   if (given(s, 1)) {
     if (!s.constants.at(1)) throw sdk::unsupported("axes given as a computed input");
@@ -287,14 +291,18 @@ NodeFn reduce(const Attrs& a, const NodeSignature& s, bool mean) {
   }
   const bool keep = a.get_int("keepdims", 1) != 0;
   const bool noop = a.get_int("noop_with_empty_axes", 0) != 0;
+  const Ints x = shape_of(s.inputs[0]);
   const int64_t rank = s.inputs[0].ndim;
   for (auto& ax : axes) ax = norm_axis(ax, rank);
+  Ints dims = axes, out;
+  if (dims.empty())
+    for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
+  for (int64_t i = 0; i < rank; ++i)
+    if (std::find(dims.begin(), dims.end(), i) == dims.end()) out.push_back(x[i]);
   return [=](const std::vector<at::Tensor>& in) {
     if (axes.empty() && noop) return std::vector<at::Tensor>{in[0]};
-    Ints dims = axes;
-    if (dims.empty())
-      for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
-    return std::vector<at::Tensor>{mean ? at::mean(in[0], dims, keep) : at::sum(in[0], dims, keep)};
+    const at::Tensor y = f(in[0], dims);
+    return std::vector<at::Tensor>{keep ? y : y.reshape(out)};
   };
 }
 
@@ -413,8 +421,11 @@ NodeFn compile_node(const std::string& op, const std::string& domain, const sdk:
       return std::vector<at::Tensor>{in[0], at::ones(in[0].sizes(), in[0].options().dtype(at::kBool))};
     };
   }
-  if (op == "ReduceMean") return reduce(a, s, true);
-  if (op == "ReduceSum") return reduce(a, s, false);
+  if (op == "ReduceMean")
+    return reduce(a, s, [](const at::Tensor& x, at::IntArrayRef d) { return at::mean(x, d, true); });
+  if (op == "ReduceSum")
+    return reduce(a, s, [](const at::Tensor& x, at::IntArrayRef d) { return at::sum(x, d, true); });
+  if (const ReduceOp* r = find_reduce(op)) return reduce(a, s, r->f);
   if (op == "NegativeLogLikelihoodLoss") return nll(a, s, false);
   if (op == "SoftmaxCrossEntropyLoss") return nll(a, s, true);
   throw sdk::unsupported("operator " + op + " is not implemented by the torch executor");

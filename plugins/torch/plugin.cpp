@@ -136,6 +136,7 @@ const Table& table() {
     add_gemm_ops(table.ops, cuda);
     add_elementwise_ops(table.ops, cuda);
     add_pointwise_ops(table.ops, cuda);
+    add_reduce_ops(table.ops, cuda);
     add_shape_ops(table.ops, cuda);
     add_loss_ops(table.ops, cuda);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);

@@ -17,6 +17,7 @@ void add_norm_ops(std::vector<d500_operator>& ops, bool cuda);         // norm.c
 void add_gemm_ops(std::vector<d500_operator>& ops, bool cuda);         // gemm.cpp
 void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda);  // elementwise.cpp
 void add_pointwise_ops(std::vector<d500_operator>& ops, bool cuda);    // pointwise.cpp
+void add_reduce_ops(std::vector<d500_operator>& ops, bool cuda);       // reduce.cpp
 void add_shape_ops(std::vector<d500_operator>& ops, bool cuda);        // shape.cpp
 void add_loss_ops(std::vector<d500_operator>& ops, bool cuda);         // loss.cpp
 

@@ -2,6 +2,7 @@
 // (ReduceMean, ReduceSum). The caller's output is its own buffer, so even a pure relabelling is
 // one copy (at::Tensor::copy_, a memcpy for contiguous data).
 #include "common.h"
+#include "reduce.h"
 #include "registry.h"
 
 namespace d500::torch_plugin {
@@ -194,32 +195,10 @@ class Reduce {
  public:
   Reduce(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in, const Constants& c)
       : type_(real_type(in, 0, 1)) {
-    a.expect_only({"axes", "keepdims", "noop_with_empty_axes"});
-    if (in.empty() || in.size() > 2) throw std::invalid_argument("expects data and optional axes");
-    x_shape_ = in[0].shape();
-    const int64_t rank = static_cast<int64_t>(x_shape_.size());
-    Shape axes = a.get_ints("axes");
-    if (present(in, 1)) {
-      if (a.has("axes")) throw std::invalid_argument("axes given as attribute and as input");
-      axes = c.ints(1, "axes");
-    }
-    const bool keepdims = a.get_flag("keepdims", true);
-    noop_ = axes.empty() && a.get_flag("noop_with_empty_axes", false);
-    std::vector<bool> reduced(x_shape_.size(), axes.empty() && !noop_);
-    for (int64_t axis : axes) reduced[static_cast<size_t>(normalize_axis(axis, rank))] = true;
-    Shape keep;
-    count_ = 1;
-    for (size_t i = 0; i < x_shape_.size(); ++i) {
-      if (reduced[i]) {
-        dims_.push_back(static_cast<int64_t>(i));
-        count_ *= x_shape_[i];
-      }
-      keep.push_back(reduced[i] ? 1 : x_shape_[i]);
-      if (!reduced[i] || keepdims) y_shape_.push_back(keep.back());
-    }
-    if (dims_.empty()) noop_ = true;  // nothing to reduce: a copy (also rank-0 data)
+    const ReduceGeometry g(a, in, c);
+    x_shape_ = g.x, y_shape_ = g.y, dims_ = g.dims, count_ = g.count, noop_ = g.noop;
     x_ = Slot("data", type_, x_shape_), dx_ = Slot("d data", type_, x_shape_);
-    y_ = Slot("reduced", type_, y_shape_, keep), dy_ = Slot("d reduced", type_, y_shape_, keep);
+    y_ = Slot("reduced", type_, y_shape_, g.keep), dy_ = Slot("d reduced", type_, y_shape_, g.keep);
   }
 
   std::vector<TensorInfo> outputs() const { return {info(type_, y_shape_)}; }

@@ -10,6 +10,7 @@ d500_add_test(reference_math_test
     reference_math_loss_test.cpp
     reference_math_onnx_test.cpp
     reference_math_pointwise_test.cpp
+    reference_math_reductions_test.cpp
   LIBS d500::plugin d500::util
   LABELS plugins)
 add_dependencies(reference_math_test d500_reference)

@@ -1,5 +1,5 @@
 // Networks with the element-wise operators of pointwise.h (issue 14, first step): a model written
-// here with the ONNX API chains ten of them behind a MatMul, and runs on the reference executor
+// here with the ONNX API chains eleven of them and a reduction behind a MatMul, and runs on the reference executor
 // (the reference plugin's kernels, assembled) and on the torch executor (the same table's ATen
 // forward, autograd for backward): outputs, intermediates and every parameter's gradient agree.
 // The converted PyTorch modules of libonnx-testdata that use them validate on both.
@@ -56,7 +56,7 @@ void add_initializer(::onnx::GraphProto* g, const std::string& name, std::vector
 }
 
 // x[4, 6] -> MatMul W[6, 5] -> Elu(0.5) -> HardSwish -> Clip(lo, hi) -> PRelu(slope[5])
-// -> Softplus -> Pow(e) -> Sqrt -> Erf -> Atan -> Neg -> y[4, 5]. Every float initializer is a
+// -> Softplus -> Pow(e) -> Sqrt -> Erf -> Atan -> Neg -> ReduceLogSumExp(axes 1) -> y[4]. Every float initializer is a
 // parameter, so the gradients reach Clip's bounds, PRelu's slope and Pow's exponent too.
 std::string pointwise_chain_model() {
   ::onnx::ModelProto m;
@@ -89,8 +89,17 @@ std::string pointwise_chain_model() {
   add_node(g, "Sqrt", {"pow"}, "sqrt");
   add_node(g, "Erf", {"sqrt"}, "erf");
   add_node(g, "Atan", {"erf"}, "atan");
-  add_node(g, "Neg", {"atan"}, "y");
-  set_type(g->add_output(), "y", {4, 5});
+  add_node(g, "Neg", {"atan"}, "neg");
+  auto* lse = add_node(g, "ReduceLogSumExp", {"neg"}, "y");
+  auto* axes = lse->add_attribute();
+  axes->set_name("axes");
+  axes->set_type(::onnx::AttributeProto::INTS);
+  axes->add_ints(1);
+  auto* keep = lse->add_attribute();
+  keep->set_name("keepdims");
+  keep->set_type(::onnx::AttributeProto::INT);
+  keep->set_i(0);
+  set_type(g->add_output(), "y", {4});
   return m.SerializeAsString();
 }
 
