@@ -1,5 +1,5 @@
-// ONNX elementwise operators: Add, Sub, Mul, Div, Pow and Sum with numpy broadcasting; Relu,
-// LeakyRelu, Sigmoid, Tanh; Softmax and LogSoftmax. Each forward is one ATen _out kernel; each
+// ONNX elementwise operators: Add, Sub, Mul, Div, Pow and Sum with numpy broadcasting; Softmax and
+// LogSoftmax (the one-input functions and activations are pointwise.cpp's table). Each forward is one ATen _out kernel; each
 // backward the kernel autograd itself would call (threshold_backward, sigmoid_backward,
 // _softmax_backward_data, ...), written into the caller's gradient buffers.
 #include "common.h"
@@ -177,70 +177,6 @@ class Summation {
   Slot y_, dy_;
 };
 
-enum class Act { Relu, LeakyRelu, Sigmoid, Tanh };
-
-// Relu's gradient at exactly 0 is 0 (as in the reference); LeakyRelu's there is alpha.
-template <Act K>
-class Activation {
- public:
-  Activation(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in,
-             const Constants&)
-      : type_(real_type(in)) {
-    if constexpr (K == Act::LeakyRelu) {
-      a.expect_only({"alpha"});
-      alpha_ = a.get_float("alpha", 0.01);
-    } else {
-      a.expect_only({});
-    }
-    sdk::expect_count(in.size(), 1, "inputs");
-    shape_ = in[0].shape();
-    x_ = Slot("X", type_, shape_), y_ = Slot("Y", type_, shape_);
-    dx_ = Slot("dX", type_, shape_), dy_ = Slot("dY", type_, shape_);
-  }
-
-  std::vector<TensorInfo> outputs() const { return {info(type_, shape_)}; }
-
-  void forward(Inputs in, Outputs out) { apply(y_(out[0]), x_(in[0])); }
-
-  void backward(Inputs go, Inputs in, Inputs out, Outputs gi) {
-    if (!wanted(gi, 0)) return;
-    at::Tensor& dx = dx_(gi[0]);
-    const at::Tensor& dy = dy_(go[0]);
-    if constexpr (K == Act::Relu) at::threshold_backward_out(dx, dy, x_(in[0]), 0);
-    if constexpr (K == Act::LeakyRelu) at::leaky_relu_backward_out(dx, dy, x_(in[0]), alpha_, false);
-    if constexpr (K == Act::Sigmoid || K == Act::Tanh) {
-      const at::Tensor* y = nullptr;  // these gradients read Y; recomputed if not passed
-      if (given(out, 0)) {
-        y = &y_(out[0]);
-      } else {
-        apply(scratch(y_buf_, shape_, dy), x_(in[0]));
-        y = &y_buf_;
-      }
-      if constexpr (K == Act::Sigmoid) at::sigmoid_backward_out(dx, dy, *y);
-      if constexpr (K == Act::Tanh) at::tanh_backward_out(dx, dy, *y);
-    }
-  }
-
-  Cost cost() const {
-    const double n = static_cast<double>(numel(shape_));
-    return {n, 2.0 * n * static_cast<double>(type_size(type_))};
-  }
-
- private:
-  void apply(at::Tensor& y, const at::Tensor& x) {
-    if constexpr (K == Act::Relu) at::clamp_min_out(y, x, 0);  // at::relu is clamp_min(x, 0)
-    if constexpr (K == Act::LeakyRelu) at::leaky_relu_out(y, x, alpha_);
-    if constexpr (K == Act::Sigmoid) at::sigmoid_out(y, x);
-    if constexpr (K == Act::Tanh) at::tanh_out(y, x);
-  }
-
-  at::ScalarType type_;
-  double alpha_ = 0;
-  Shape shape_;
-  Slot x_, y_, dx_, dy_;
-  at::Tensor y_buf_;
-};
-
 // Softmax / LogSoftmax along `axis` (default -1). Below opset 13 ("_opset" < 13) the input is
 // coerced to 2-D [prod(d0..axis-1), prod(axis..)] and normalised along the second dimension
 // (default axis 1).
@@ -320,13 +256,6 @@ void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda) {
                           "ONNX Pow via at::pow_out, base and exponent one dtype; broadcast "
                           "gradients summed");
   add<Summation>(ops, cuda, "Sum", "ONNX Sum (variadic, broadcast) via at::add_out");
-  add<Activation<Act::Relu>>(ops, cuda, "Relu",
-                             "ONNX Relu via at::clamp_min_out; backward at::threshold_backward_out");
-  add<Activation<Act::LeakyRelu>>(ops, cuda, "LeakyRelu",
-                                  "ONNX LeakyRelu via at::leaky_relu_out / _backward_out");
-  add<Activation<Act::Sigmoid>>(ops, cuda, "Sigmoid",
-                                "ONNX Sigmoid via at::sigmoid_out / sigmoid_backward_out");
-  add<Activation<Act::Tanh>>(ops, cuda, "Tanh", "ONNX Tanh via at::tanh_out / tanh_backward_out");
   add<SoftmaxOp<false>>(ops, cuda, "Softmax",
                         "ONNX Softmax (opset < 13 coerced to 2-D) via at::_softmax_out; backward "
                         "at::_softmax_backward_data_out");

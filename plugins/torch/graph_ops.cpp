@@ -386,16 +386,7 @@ NodeFn compile_node(const std::string& op, const std::string& domain, const sdk:
       return std::vector<at::Tensor>{onnx_prelu(in[0], in[1].reshape(view))};
     };
   }
-  if (op == "Relu") return unary([](const at::Tensor& x) { return at::relu(x); });
-  if (op == "Sigmoid") return unary([](const at::Tensor& x) { return at::sigmoid(x); });
-  if (op == "Tanh") return unary([](const at::Tensor& x) { return at::tanh(x); });
   if (op == "Identity") return unary([](const at::Tensor& x) { return x; });
-  if (op == "LeakyRelu") {
-    const double alpha = a.get_float("alpha", 0.01);
-    return [alpha](const std::vector<at::Tensor>& in) {
-      return std::vector<at::Tensor>{at::leaky_relu(in[0], alpha)};
-    };
-  }
   if (op == "Softmax") return softmax(a, s, false);
   if (op == "LogSoftmax") return softmax(a, s, true);
   if (op == "Flatten") return flatten(a, s);

@@ -24,6 +24,22 @@ T no_gradient(const T& dy, const T&, const T&, const P&) { return at::zeros_like
 constexpr double kTwoOverSqrtPi = 1.12837916709551257390;
 
 constexpr PointwiseOp kOps[] = {
+    // Relu's gradient at exactly 0 is 0 (as in the reference); LeakyRelu's there is alpha.
+    {"Relu", "ONNX Relu via at::clamp_min_out; backward at::threshold_backward",
+     [](const T& x, const P&) { return at::relu(x); },
+     [](T& y, const T& x, const P&) { at::clamp_min_out(y, x, 0); },
+     [](const T& dy, const T& x, const T&, const P&) { return at::threshold_backward(dy, x, 0); }},
+    {"LeakyRelu", "ONNX LeakyRelu via at::leaky_relu_out / leaky_relu_backward",
+     [](const T& x, const P& p) { return at::leaky_relu(x, p[0]); },
+     [](T& y, const T& x, const P& p) { at::leaky_relu_out(y, x, p[0]); },
+     [](const T& dy, const T& x, const T&, const P& p) {
+       return at::leaky_relu_backward(dy, x, p[0], false);
+     },
+     2, "alpha", 0.01},
+    {"Sigmoid", "ONNX Sigmoid via at::sigmoid_out / sigmoid_backward", D500_ATEN_UNARY(sigmoid),
+     [](const T& dy, const T&, const T& y, const P&) { return at::sigmoid_backward(dy, y); }, 3},
+    {"Tanh", "ONNX Tanh via at::tanh_out / tanh_backward", D500_ATEN_UNARY(tanh),
+     [](const T& dy, const T&, const T& y, const P&) { return at::tanh_backward(dy, y); }},
     {"Abs", "ONNX Abs via at::abs_out; gradient dY sgn(X)", D500_ATEN_UNARY(abs),
      [](const T& dy, const T& x, const T&, const P&) { return dy * at::sgn(x); }},
     {"Neg", "ONNX Neg via at::neg_out", D500_ATEN_UNARY(neg),

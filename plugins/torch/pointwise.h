@@ -1,10 +1,10 @@
-// ONNX element-wise operators of one input with at most two float attributes (Abs, Neg, Exp,
-// Log, Sqrt, Reciprocal, Floor, Ceil, Round, Sign, Erf, trigonometric and hyperbolic functions and
-// their inverses, Elu, Selu, Celu, HardSigmoid, HardSwish, Softplus, Softsign, Mish,
-// ThresholdedRelu), and Clip and PRelu, whose parameters are inputs: one definition each
-// (pointwise.cpp) serves both the operator kernels (forward: the ATen _out kernel where there is
-// one; backward: the explicit gradient below) and the graph executor (graph_ops.cpp: the
-// functional forward, differentiated by autograd).
+// ONNX element-wise operators of one input with at most two float attributes (Relu, LeakyRelu,
+// Sigmoid, Tanh, Abs, Neg, Exp, Log, Sqrt, Reciprocal, Floor, Ceil, Round, Sign, Erf,
+// trigonometric and hyperbolic functions and their inverses, Elu, Selu, Celu, HardSigmoid,
+// HardSwish, Softplus, Softsign, Mish, ThresholdedRelu), and Clip and PRelu, whose parameters are
+// inputs: one definition each (pointwise.cpp) serves both the operator kernels (forward: the ATen
+// _out kernel where there is one; backward: the explicit gradient below) and the graph executor
+// (graph_ops.cpp: the functional forward, differentiated by autograd).
 #pragma once
 
 #include <ATen/ATen.h>
