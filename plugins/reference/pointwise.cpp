@@ -143,6 +143,8 @@ class PointwiseBase {
       attrs.expect_only({});
     if (def.attr0) p_[0] = attrs.get_float(def.attr0, def.default0);
     if (def.attr1) p_[1] = attrs.get_float(def.attr1, def.default1);
+    if (std::string(def.op) == "Celu" && p_[0] == 0)
+      throw std::invalid_argument("Celu alpha must not be 0");
     if (inputs.size() != 1)
       throw std::invalid_argument("expects one input X, got " + std::to_string(inputs.size()) +
                                   " inputs");

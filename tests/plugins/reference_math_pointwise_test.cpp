@@ -113,6 +113,8 @@ TEST(ReferencePointwise, AttributesAndErrors) {
             "reference/default Exp: unknown attribute 'alpha' (takes none)");
   EXPECT_EQ(create_error({"Elu", {&x}, {{"beta", 1.0}}}),
             "reference/default Elu: unknown attribute 'beta' (known: alpha)");
+  EXPECT_EQ(create_error({"Celu", {&x}, {{"alpha", 0.0}}}),
+            "reference/default Celu: Celu alpha must not be 0");
   EXPECT_EQ(create_error({"Sin", {&x, &x}}),
             "reference/default Sin: expects one input X, got 2 inputs");
   Tensor i = ints({2}, {1, 2});
