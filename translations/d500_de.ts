@@ -1181,41 +1181,6 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     </message>
 </context>
 <context>
-    <name>d500::studio::GraphLoader</name>
-    <message>
-        <source>built by the %1 builder</source>
-        <translation>erstellt vom Builder %1</translation>
-    </message>
-    <message>
-        <source>Cannot show %1: %2</source>
-        <translation>%1 kann nicht angezeigt werden: %2</translation>
-    </message>
-    <message>
-        <source>run %1</source>
-        <translation>Lauf %1</translation>
-    </message>
-    <message>
-        <source>Run %1 is not in the store %2.</source>
-        <translation>Lauf %1 ist nicht im Speicher %2.</translation>
-    </message>
-    <message>
-        <source>run %1 · %2</source>
-        <translation>Lauf %1 · %2</translation>
-    </message>
-    <message>
-        <source>Run %1 is a %2 run; the graph view shows the model of a network run.</source>
-        <translation>Lauf %1 ist ein %2-Lauf; die Graphansicht zeigt das Modell eines Netzwerk-Laufs.</translation>
-    </message>
-    <message>
-        <source>Cannot read the model of run %1: %2</source>
-        <translation>Das Modell von Lauf %1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>Cannot show the model of run %1: %2</source>
-        <translation>Das Modell von Lauf %1 kann nicht angezeigt werden: %2</translation>
-    </message>
-</context>
-<context>
     <name>d500::studio::AboutDialog</name>
     <message>
         <source>not found</source>
@@ -1659,6 +1624,13 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::CurvePanel</name>
+    <message>
+        <source>%1 — not in this run</source>
+        <translation>%1 — nicht in diesem Lauf</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::DashboardPanel</name>
     <message>
         <source>epoch</source>
@@ -1675,6 +1647,14 @@ Validierung</translation>
     <message>
         <source>shaded: CI of the median (%1%)</source>
         <translation>schattiert: KI des Medians (%1 %)</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>target %1% (time-to-accuracy)</source>
+        <translation>Ziel %1 % (Zeit bis zur Zielgenauigkeit)</translation>
     </message>
 </context>
 <context>
@@ -1901,6 +1881,41 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::GraphLoader</name>
+    <message>
+        <source>built by the %1 builder</source>
+        <translation>erstellt vom Builder %1</translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation>%1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the store %2.</source>
+        <translation>Lauf %1 ist nicht im Speicher %2.</translation>
+    </message>
+    <message>
+        <source>run %1 · %2</source>
+        <translation>Lauf %1 · %2</translation>
+    </message>
+    <message>
+        <source>Run %1 is a %2 run; the graph view shows the model of a network run.</source>
+        <translation>Lauf %1 ist ein %2-Lauf; die Graphansicht zeigt das Modell eines Netzwerk-Laufs.</translation>
+    </message>
+    <message>
+        <source>Cannot read the model of run %1: %2</source>
+        <translation>Das Modell von Lauf %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot show the model of run %1: %2</source>
+        <translation>Das Modell von Lauf %1 kann nicht angezeigt werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::GraphMinimap</name>
     <message>
         <source>Overview: click or drag to move the view</source>
@@ -2077,6 +2092,10 @@ Quartile %6 – %7</translation>
     <message>
         <source>box: quartiles, %1</source>
         <translation>Box: Quartile, %1</translation>
+    </message>
+    <message>
+        <source>%1 — not in this run</source>
+        <translation>%1 — nicht in diesem Lauf</translation>
     </message>
 </context>
 <context>

@@ -1173,41 +1173,6 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     </message>
 </context>
 <context>
-    <name>d500::studio::GraphLoader</name>
-    <message>
-        <source>built by the %1 builder</source>
-        <translation>由构建器 %1 生成</translation>
-    </message>
-    <message>
-        <source>Cannot show %1: %2</source>
-        <translation>无法显示 %1：%2</translation>
-    </message>
-    <message>
-        <source>run %1</source>
-        <translation>运行 %1</translation>
-    </message>
-    <message>
-        <source>Run %1 is not in the store %2.</source>
-        <translation>运行 %1 不在结果库 %2 中。</translation>
-    </message>
-    <message>
-        <source>run %1 · %2</source>
-        <translation>运行 %1 · %2</translation>
-    </message>
-    <message>
-        <source>Run %1 is a %2 run; the graph view shows the model of a network run.</source>
-        <translation>运行 %1 是 %2 运行；图视图显示的是网络运行的模型。</translation>
-    </message>
-    <message>
-        <source>Cannot read the model of run %1: %2</source>
-        <translation>无法读取运行 %1 的模型：%2</translation>
-    </message>
-    <message>
-        <source>Cannot show the model of run %1: %2</source>
-        <translation>无法显示运行 %1 的模型：%2</translation>
-    </message>
-</context>
-<context>
     <name>d500::studio::AboutDialog</name>
     <message>
         <source>not found</source>
@@ -1649,6 +1614,13 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::CurvePanel</name>
+    <message>
+        <source>%1 — not in this run</source>
+        <translation>%1 — 本运行无此数据</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::DashboardPanel</name>
     <message>
         <source>epoch</source>
@@ -1665,6 +1637,14 @@ validation</source>
     <message>
         <source>shaded: CI of the median (%1%)</source>
         <translation>阴影：中位数的置信区间（%1%）</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>target %1% (time-to-accuracy)</source>
+        <translation>目标 %1%（达到目标准确率的时间）</translation>
     </message>
 </context>
 <context>
@@ -1891,6 +1871,41 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::GraphLoader</name>
+    <message>
+        <source>built by the %1 builder</source>
+        <translation>由构建器 %1 生成</translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation>无法显示 %1：%2</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the store %2.</source>
+        <translation>运行 %1 不在结果库 %2 中。</translation>
+    </message>
+    <message>
+        <source>run %1 · %2</source>
+        <translation>运行 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Run %1 is a %2 run; the graph view shows the model of a network run.</source>
+        <translation>运行 %1 是 %2 运行；图视图显示的是网络运行的模型。</translation>
+    </message>
+    <message>
+        <source>Cannot read the model of run %1: %2</source>
+        <translation>无法读取运行 %1 的模型：%2</translation>
+    </message>
+    <message>
+        <source>Cannot show the model of run %1: %2</source>
+        <translation>无法显示运行 %1 的模型：%2</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::GraphMinimap</name>
     <message>
         <source>Overview: click or drag to move the view</source>
@@ -2067,6 +2082,10 @@ p50 %3 · p90 %4 · p99 %5
     <message>
         <source>box: quartiles, %1</source>
         <translation>箱体：四分位数，%1</translation>
+    </message>
+    <message>
+        <source>%1 — not in this run</source>
+        <translation>%1 — 本运行无此数据</translation>
     </message>
 </context>
 <context>
