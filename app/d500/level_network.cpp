@@ -6,6 +6,7 @@
 
 #include "d500/network/network_isolation.h"
 #include "d500/network/network_spec.h"
+#include "d500/network/node_validation.h"
 #include "levels.h"
 
 namespace d500::cli {
@@ -108,6 +109,23 @@ void micro_batch_all(LevelContext& ctx, const network::NetworkSpec& s, const std
   }
 }
 
+// Where each executor parts from the reference, node by node, for the graph view and the
+// per-node table (node_validation.h). Recorded, not a verdict on the run: executors differ
+// within rounding, and the rows say by how much.
+void validate_each_node(LevelContext& ctx, const network::NetworkSpec& s, const std::string& bytes,
+                        const std::vector<network::ExecutorUnderTest>& exs,
+                        const std::vector<bool>& isolate) {
+  auto g = network::network_graph_at(bytes, s, 1);
+  if (!g) return ctx.store.add_log(ctx.run_id, "warning", "per-node validation: " + g.error().to_string());
+  const auto sum = network::validate_nodes(ctx.store, ctx.run_id, exs, isolate, *g, s.bench.seed);
+  for (const auto& e : sum.errors) ctx.store.add_log(ctx.run_id, "warning", e);
+  if (sum.nodes > 0)
+    ctx.store.add_log(ctx.run_id, "info",
+                      "per-node validation against the reference: " + std::to_string(sum.nodes) +
+                          " node outputs compared, " + std::to_string(sum.failed) +
+                          " outside the tolerance");
+}
+
 LevelOutcome run_network(LevelContext& ctx) {
   const network::NetworkSpec s = parse_section(ctx.e, ctx.spec_path);
   auto model = network::network_model_bytes(s);
@@ -130,6 +148,7 @@ LevelOutcome run_network(LevelContext& ctx) {
   const size_t total = bench_total + micro_total;
   Tally t;
   benchmark_all(ctx, s, exs, isolate, total, t);
+  if (s.bench.per_node && !g_cancel.load()) validate_each_node(ctx, s, bytes, exs, isolate);
   micro_batch_all(ctx, s, bytes, bench_total, total, t);
   LevelOutcome out;
   out.errors = t.errors;

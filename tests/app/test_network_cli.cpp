@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "../support/process.h"
@@ -165,4 +167,43 @@ TEST(ShowCli, ModelValidationRunListsItsComparisons) {
   EXPECT_TRUE(contains(r.out, "output:logits")) << r.out;
   EXPECT_TRUE(contains(r.out, "gradient:fc1.weight")) << r.out;
   EXPECT_TRUE(contains(r.out, "comparisons within the tolerance")) << r.out;
+}
+
+// Per-node validation (the graph view's validation overlay): every node output of an executor is
+// compared with the reference executor's and stored, tied to that executor's node measurement of
+// the forward pass at batch 1. The example kernels' im2col Conv against the reference's direct one
+// differ only by rounding: every row passes, and there is one per node of the graph.
+TEST(NetworkCli, EveryNodeOfAnotherExecutorIsValidatedAgainstTheReference) {
+  TempDir dir;
+  const std::string db = dir.file("v.d500db");
+  const std::string exe = "assembled:Conv=examples/im2col,reference";
+  const std::string spec = experiment(dir, "nodes", R"({"model": {"builder": "lenet", "seed": 1},
+      "executors": ["reference", ")" + exe + R"("], "batch_sizes": [1], "latency": true,
+      "throughput": false, "training": false, "per_node": true})");
+  auto r = run({kD500, "run", spec, "--db", db, "--progress=none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
+  std::map<int64_t, d500::store::MeasurementRow> rows;
+  for (const auto& m : s->measurements(1)) rows[m.id] = m;
+  size_t node_rows = 0, tied = 0;
+  std::set<std::string> nodes;
+  for (const auto& v : s->validations(1)) {
+    if (v.metric != "node_rel_error") continue;
+    ++node_rows;
+    EXPECT_TRUE(v.passed) << v.subject << ": " << v.value << " " << v.detail;
+    EXPECT_TRUE(contains(v.subject, "[" + exe + " vs reference]")) << v.subject;
+    auto m = rows.find(v.measurement_id);
+    ASSERT_NE(m, rows.end()) << v.subject;
+    EXPECT_EQ(m->second.implementation, exe);
+    const auto point = nlohmann::json::parse(m->second.point_json);
+    EXPECT_EQ(point["kind"], "node");
+    EXPECT_EQ(point["pass"], "fwd");
+    nodes.insert(point["node"].get<std::string>());
+    ++tied;
+  }
+  EXPECT_EQ(node_rows, tied);
+  EXPECT_EQ(node_rows, nodes.size());  // one per node, none twice
+  EXPECT_GE(node_rows, 10u);           // LeNet-5: conv, relu, pool x2, flatten, gemm/relu x3
+  // The reference is not validated against itself.
+  for (const auto& v : s->validations(1)) EXPECT_FALSE(contains(v.subject, "[reference vs")) << v.subject;
 }

@@ -48,16 +48,17 @@ class GraphViewTest : public QObject {
   const ChartKind* kind_ = nullptr;
 
   // Runs the runner on a network experiment of `builder`'s model; returns the run's id.
-  qint64 runNetwork(const QString& builder, const QString& executor = QStringLiteral("reference")) {
+  qint64 runNetwork(const QString& builder, const QString& executor = QStringLiteral("reference"),
+                    bool training = true) {
     const QString spec = dir_.filePath(builder + QStringLiteral(".json"));
     QFile f(spec);
     if (!f.open(QIODevice::WriteOnly)) return 0;
     f.write(QStringLiteral(R"({"d500": 1, "name": "%1-graph", "level": "network", "seed": 5,
       "network": {"model": {"builder": "%1", "seed": 1, "with_loss": true}, "executors": ["%2"],
-                  "batch_sizes": [1], "latency": true, "throughput": false, "training": true,
+                  "batch_sizes": [1], "latency": true, "throughput": false, "training": %3,
                   "per_node": true, "latency_min_samples": 5, "loss": "loss"},
       "repetition": {"warmup_calls": 1, "min_samples": 5, "max_samples": 30, "max_seconds": 0.3}})")
-                .arg(builder, executor).toUtf8());
+                .arg(builder, executor, training ? QStringLiteral("true") : QStringLiteral("false")).toUtf8());
     f.close();
     QProcess p;
     p.start(QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"), {QStringLiteral("--db"), store_, QStringLiteral("run"), spec});
@@ -202,6 +203,33 @@ class GraphViewTest : public QObject {
         for (const auto& [name, t] : profile.find(ex, g)->nodes) passes += int(t.passes.size());
     QCOMPARE(rows.count(QLatin1Char('\n')), 1 + passes);  // the header, then one row per node pass
     QVERIFY(passes > int(tab->pointCount()));  // fwd+bwd measured two passes of most nodes
+  }
+
+  // Two executors in a run: the runner validates every node of the other one against the
+  // reference, and the validation overlay colours them by that error, the worst the hottest.
+  void validationOverlayColoursEveryNodeOfTheOtherExecutor() {
+    const QString exe = QStringLiteral("assembled:Conv=examples/im2col,reference");
+    const qint64 run = runNetwork(QStringLiteral("lenet"), QStringLiteral("reference\", \"") + exe, false);
+    QVERIFY(run > 0);
+    auto tab = open({run});
+    QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
+    const NodeProfile& profile = tab->loaded().profile;
+    QVERIFY(profile.hasValidation());
+    const auto* errors = profile.validation(exe);
+    QVERIFY(errors);
+    QVERIFY(errors->size() >= 10);
+    QVERIFY(!profile.validation(QStringLiteral("reference")));  // not against itself
+    tab->setOverlayMode(OverlayMode::Validation);
+    tab->setExecutorAndGroup(exe, QStringLiteral("fwd b=1"));
+    QCOMPARE(tab->overlay().mode, OverlayMode::Validation);
+    QString worst;
+    double most = -1;
+    for (const auto& [node, v] : *errors)
+      if (v.value > most) most = v.value, worst = node;
+    if (most > 0) QCOMPARE(tab->overlay().heat(worst), 1.0);
+    int coloured = 0;
+    for (const auto& [node, v] : *errors) coloured += tab->overlay().color(node).isValid() ? 1 : 0;
+    QCOMPARE(coloured, int(errors->size()));
   }
 
   void zoomsWithKeysAndCtrlWheelAndPansByDragging() {
