@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "commands.h"
@@ -87,19 +88,20 @@ std::string joined(const std::vector<std::string>& v) {
 
 // The --mpi value to write: the user's, checked, or the one this build's MPI needs.
 std::string choose_srun_mpi(const std::string& asked) {
+  if (asked == "default") return "";  // the cluster's MpiDefault: nothing to ask srun
   const SrunMpi s = srun_mpi_types();
-  const bool listed = [&](const std::string& v) {
+  auto offered = [&](const std::string& v) {
     return std::find(s.offered.begin(), s.offered.end(), v) != s.offered.end();
-  }(asked);
-  if (asked == "default") return "";
-  if (!asked.empty() && !listed)
-    throw CliError{kUsage, "job: --srun-mpi \"" + printable(asked) + "\" is not one of " +
-                               joined(s.offered) +
-                               (s.from_srun ? " (what srun --mpi=list offers here)" : "")};
-  if (!asked.empty()) return asked;
+  };
+  if (!asked.empty()) {
+    if (!offered(asked))
+      throw CliError{kUsage, "job: --srun-mpi \"" + printable(asked) + "\" is not one of " +
+                                 joined(s.offered) +
+                                 (s.from_srun ? " (what srun --mpi=list offers here)" : "")};
+    return asked;
+  }
   const std::string pmi = distributed::Communicator::srun_pmi();
-  if (!pmi.empty() && s.from_srun &&
-      std::find(s.offered.begin(), s.offered.end(), pmi) == s.offered.end())
+  if (!pmi.empty() && s.from_srun && !offered(pmi))
     std::cerr << "d500: warning: this d500's MPI needs srun --mpi=" << pmi
               << ", which srun here does not offer (it offers " << joined(s.offered)
               << "); the ranks would fail in MPI_Init. Ask your administrators, or pass "
@@ -112,9 +114,9 @@ std::string choose_srun_mpi(const std::string& asked) {
 void warn_if_local(const std::vector<std::string>& paths, int nodes) {
   if (nodes <= 1) return;
   std::string local;
-  for (size_t i = 0; i < paths.size(); ++i) {
-    const std::string& p = paths[i];
-    if (std::find(paths.begin(), paths.begin() + long(i), p) != paths.begin() + long(i)) continue;
+  std::set<std::string> seen;
+  for (const std::string& p : paths) {
+    if (!seen.insert(p).second) continue;
     const env::FileSystemKind k = env::filesystem_kind(p);
     if (k.reach == env::FileSystemKind::Reach::Local)
       local += (local.empty() ? "" : ", ") + printable(p) + " (" + k.name + ")";
