@@ -5,6 +5,7 @@ set(D500_REFERENCE_MATH_SOURCES
   binary.cpp
   sum.cpp
   pointwise.cpp
+  logic.cpp
   clip_prelu.cpp
   softmax.cpp
   reshape.cpp

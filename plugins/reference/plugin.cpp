@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "d500/sdk/plugin.h"
+#include "logic.h"
 #include "optimizers.h"
 #include "pointwise.h"
 #include "table_math.h"
@@ -21,6 +22,7 @@ const Table& table() {
     Table table;
     table.ops = {D500_REFERENCE_MATH_OPS D500_REFERENCE_SPATIAL_OPS};
     add_pointwise_ops(table.ops);
+    add_logic_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
