@@ -6,6 +6,10 @@ set(D500_REFERENCE_MATH_SOURCES
   sum.cpp
   pointwise.cpp
   logic.cpp
+  map_op.cpp
+  map_ops.cpp
+  gather_ops.cpp
+  convert_ops.cpp
   clip_prelu.cpp
   softmax.cpp
   reshape.cpp

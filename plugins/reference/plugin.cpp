@@ -3,6 +3,7 @@
 
 #include "d500/sdk/plugin.h"
 #include "logic.h"
+#include "map_op.h"
 #include "optimizers.h"
 #include "pointwise.h"
 #include "table_math.h"
@@ -23,6 +24,9 @@ const Table& table() {
     table.ops = {D500_REFERENCE_MATH_OPS D500_REFERENCE_SPATIAL_OPS};
     add_pointwise_ops(table.ops);
     add_logic_ops(table.ops);
+    add_map_ops(table.ops);
+    add_gather_ops(table.ops);
+    add_convert_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
