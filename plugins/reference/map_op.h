@@ -52,9 +52,10 @@ class MapOperator {
 // Visits every multi-index of `shape` in row-major order as f(linear index, index array).
 void for_each_index(const Shape& shape, const std::function<void(int64_t, const int64_t*)>& f);
 
-// Registration of the operators of map_ops.cpp, gather_ops.cpp and convert_ops.cpp.
+// Registration of the operators of map_ops.cpp, gather_ops.cpp, convert_ops.cpp and scatter.cpp.
 void add_map_ops(std::vector<d500_operator>& ops);
 void add_gather_ops(std::vector<d500_operator>& ops);
 void add_convert_ops(std::vector<d500_operator>& ops);
+void add_scatter_ops(std::vector<d500_operator>& ops);
 
 }  // namespace d500::reference

@@ -10,6 +10,8 @@ set(D500_REFERENCE_MATH_SOURCES
   map_ops.cpp
   gather_ops.cpp
   convert_ops.cpp
+  scatter.cpp
+  select.cpp
   clip_prelu.cpp
   softmax.cpp
   reshape.cpp

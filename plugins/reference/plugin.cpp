@@ -6,6 +6,7 @@
 #include "map_op.h"
 #include "optimizers.h"
 #include "pointwise.h"
+#include "select.h"
 #include "table_math.h"
 #include "table_spatial.h"
 
@@ -27,6 +28,8 @@ const Table& table() {
     add_map_ops(table.ops);
     add_gather_ops(table.ops);
     add_convert_ops(table.ops);
+    add_scatter_ops(table.ops);
+    add_select_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)

@@ -93,14 +93,15 @@ TEST(AssembledExecutor, OperatorNoChosenPluginImplementsIsNamedAtBuild) {
   d.inputs = {{"x", type(DType::Float32, {2})}};
   d.outputs = {"z"};
   d.nodes = {node("first", "Relu", {"x"}, {"y"}), node("odd one", "Shrink", {"y"}, {"e"}),
-             node("last", "Hardmax", {"e"}, {"z"})};
+             node("last", "TfIdfVectorizer", {"e"}, {"z"})};
   Graph g = d500::test::make_graph(std::move(d));
   auto missing = AssembledExecutor::unimplemented(g, d500::test::operators(), AssemblyPolicy{});
-  EXPECT_EQ(missing, (std::vector<std::string>{"Shrink (node 'odd one')", "Hardmax (node 'last')"}));
+  EXPECT_EQ(missing, (std::vector<std::string>{"Shrink (node 'odd one')",
+                                               "TfIdfVectorizer (node 'last')"}));
   auto ex = AssembledExecutor::build(std::move(g), d500::test::operators());
   ASSERT_FALSE(ex.ok());
   EXPECT_TRUE(contains(ex.error().message, "Shrink (node 'odd one')")) << ex.error().message;
-  EXPECT_TRUE(contains(ex.error().message, "Hardmax (node 'last')")) << ex.error().message;
+  EXPECT_TRUE(contains(ex.error().message, "TfIdfVectorizer (node 'last')")) << ex.error().message;
   // Only the examples plugin: Conv only, so Relu is missing too.
   auto only = AssembledExecutor::build(lenet(1), d500::test::operators(), prefer("examples"));
   ASSERT_FALSE(only.ok());
