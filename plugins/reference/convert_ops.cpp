@@ -17,7 +17,8 @@ std::vector<int64_t> axes_of(const Attributes& attrs, const std::vector<TensorIn
     if (required && !attrs.has("axes")) throw std::invalid_argument("missing attribute 'axes'");
     return attrs.get_ints("axes");
   }
-  if (attrs.has("axes")) throw std::invalid_argument("from opset 13 axes is input 1, not an attribute");
+  if (attrs.has("axes"))
+    throw std::invalid_argument("from opset 13 axes is input 1, not an attribute");
   if (in.size() < 2 || !in[1].present()) {
     if (required) throw std::invalid_argument("expects inputs data and axes");
     return {};
@@ -87,12 +88,18 @@ class Unsqueeze : public sdk::Operator<Unsqueeze> {
 // The dtype of an ONNX TensorProto.DataType, where d500 tensors hold it.
 DLDataType onnx_dtype(int64_t to) {
   switch (to) {
-    case 1: return sdk::dtype_of<float>();
-    case 2: return sdk::dtype_of<uint8_t>();
-    case 6: return sdk::dtype_of<int32_t>();
-    case 7: return sdk::dtype_of<int64_t>();
-    case 9: return sdk::dtype_of<bool>();
-    case 11: return sdk::dtype_of<double>();
+    case 1:
+      return sdk::dtype_of<float>();
+    case 2:
+      return sdk::dtype_of<uint8_t>();
+    case 6:
+      return sdk::dtype_of<int32_t>();
+    case 7:
+      return sdk::dtype_of<int64_t>();
+    case 9:
+      return sdk::dtype_of<bool>();
+    case 11:
+      return sdk::dtype_of<double>();
     default:
       throw sdk::unsupported("ONNX element type " + std::to_string(to) +
                              " is not one d500 tensors hold (float32, float64, int64, int32, "
@@ -200,14 +207,17 @@ class EyeLike : public sdk::Operator<EyeLike> {
 }  // namespace
 
 void add_convert_ops(std::vector<d500_operator>& ops) {
-  ops.push_back(Squeeze::define({"Squeeze", "", "default",
-                                 "ONNX Squeeze, any dtype; axes attribute (opset < 13) or constant input"}));
-  ops.push_back(Unsqueeze::define({"Unsqueeze", "", "default",
-                                   "ONNX Unsqueeze, any dtype; axes attribute (opset < 13) or constant input"}));
-  ops.push_back(CastOp<false>::define({"Cast", "", "default",
-                                       "ONNX Cast among float32, float64, int64, int32, uint8, bool"}));
-  ops.push_back(CastOp<true>::define({"CastLike", "", "default",
-                                      "ONNX CastLike among float32, float64, int64, int32, uint8, bool"}));
+  ops.push_back(
+      Squeeze::define({"Squeeze", "", "default",
+                       "ONNX Squeeze, any dtype; axes attribute (opset < 13) or constant input"}));
+  ops.push_back(Unsqueeze::define(
+      {"Unsqueeze", "", "default",
+       "ONNX Unsqueeze, any dtype; axes attribute (opset < 13) or constant input"}));
+  ops.push_back(CastOp<false>::define(
+      {"Cast", "", "default", "ONNX Cast among float32, float64, int64, int32, uint8, bool"}));
+  ops.push_back(
+      CastOp<true>::define({"CastLike", "", "default",
+                            "ONNX CastLike among float32, float64, int64, int32, uint8, bool"}));
   ops.push_back(EyeLike::define({"EyeLike", "", "default", "ONNX EyeLike, any dtype d500 holds"}));
 }
 

@@ -33,7 +33,8 @@ class Gather : public MapOperator, public sdk::Operator<Gather> {
     expect_indices(in[1]);
     const Shape& s = in[0].shape();
     if (s.empty()) throw std::invalid_argument("data must have rank 1 or more");
-    axis_ = static_cast<size_t>(normalize_axis(attrs.get_int("axis", 0), static_cast<int64_t>(s.size())));
+    axis_ = static_cast<size_t>(
+        normalize_axis(attrs.get_int("axis", 0), static_cast<int64_t>(s.size())));
     Shape y(s.begin(), s.begin() + static_cast<int64_t>(axis_));
     y.insert(y.end(), in[1].shape().begin(), in[1].shape().end());
     y.insert(y.end(), s.begin() + static_cast<int64_t>(axis_) + 1, s.end());
@@ -100,7 +101,8 @@ class GatherND : public MapOperator, public sdk::Operator<GatherND> {
   GatherND(const Attributes& attrs, const std::vector<TensorInfo>& in) : MapOperator(in) {
     attrs.expect_only({"batch_dims"});
     sdk::expect_count(in.size(), 2, "inputs");
-    if (!in[1].is<int64_t>()) throw std::invalid_argument("indices must be int64, got " + in[1].str());
+    if (!in[1].is<int64_t>())
+      throw std::invalid_argument("indices must be int64, got " + in[1].str());
     const Shape& s = in[0].shape();
     const Shape& q = in[1].shape();
     const int64_t b = attrs.get_int("batch_dims", 0);
@@ -133,7 +135,8 @@ class GatherND : public MapOperator, public sdk::Operator<GatherND> {
       for (int64_t g = 0; g < per_batch; ++g) {
         int64_t lin = 0;
         const size_t at = static_cast<size_t>((bi * per_batch + g) * static_cast<int64_t>(m_));
-        for (size_t k = 0; k < m_; ++k) lin = lin * s[b_ + k] + checked_index(idx[at + k], s[b_ + k]);
+        for (size_t k = 0; k < m_; ++k)
+          lin = lin * s[b_ + k] + checked_index(idx[at + k], s[b_ + k]);
         for (int64_t r = 0; r < inner; ++r)
           from[static_cast<size_t>((bi * per_batch + g) * inner + r)] =
               (bi * block + lin) * inner + r;
@@ -158,7 +161,8 @@ class OneHot : public MapOperator, public sdk::Operator<OneHot> {
     if (depth.size() != 1 || depth[0] < 1)
       throw std::invalid_argument("depth must be one positive number");
     depth_ = static_cast<int64_t>(depth[0]);
-    if (in[2].numel() != 2) throw std::invalid_argument("values must hold [off, on], got " + in[2].str());
+    if (in[2].numel() != 2)
+      throw std::invalid_argument("values must hold [off, on], got " + in[2].str());
     const int64_t r = static_cast<int64_t>(in[0].ndim());
     axis_ = static_cast<size_t>(normalize_axis(attrs.get_int("axis", -1), r + 1, "axis", true));
     Shape y = in[0].shape();
@@ -195,11 +199,12 @@ class OneHot : public MapOperator, public sdk::Operator<OneHot> {
 
 void add_gather_ops(std::vector<d500_operator>& ops) {
   ops.push_back(Gather::define({"Gather", "", "default", "ONNX Gather, any dtype"}));
-  ops.push_back(GatherElements::define({"GatherElements", "", "default",
-                                        "ONNX GatherElements, any dtype"}));
-  ops.push_back(GatherND::define({"GatherND", "", "default", "ONNX GatherND with batch_dims, any dtype"}));
-  ops.push_back(OneHot::define({"OneHot", "", "default",
-                                "ONNX OneHot; constant depth; gradient to values"}));
+  ops.push_back(
+      GatherElements::define({"GatherElements", "", "default", "ONNX GatherElements, any dtype"}));
+  ops.push_back(
+      GatherND::define({"GatherND", "", "default", "ONNX GatherND with batch_dims, any dtype"}));
+  ops.push_back(
+      OneHot::define({"OneHot", "", "default", "ONNX OneHot; constant depth; gradient to values"}));
 }
 
 }  // namespace d500::reference

@@ -24,7 +24,7 @@ struct Operands {
 };
 
 struct Params {
-  int64_t mode = 0;  // Mod: fmod; BitShift: 1 left, 0 right
+  int64_t mode = 0;                       // Mod: fmod; BitShift: 1 left, 0 right
   bool negative = true, positive = true;  // IsInf
 };
 
@@ -40,23 +40,23 @@ struct OpBase {
 template <class T>
 constexpr bool kIsFloat = std::is_floating_point_v<T>;
 
-#define D500_COMPARE(NAME, EXPR, TYPES)                                 \
-  struct NAME : OpBase {                                                \
-    static constexpr const char* name = #NAME;                          \
-    static constexpr unsigned types = TYPES;                            \
-    static constexpr bool to_bool = true;                               \
-    template <class T>                                                  \
-    static bool eval(const Operands& x, int64_t i, const Params&) {     \
-      const T a = x.at<T>(0, i), b = x.at<T>(1, i);                     \
-      return EXPR;                                                      \
-    }                                                                   \
+#define D500_COMPARE(NAME, EXPR, TYPES)                             \
+  struct NAME : OpBase {                                            \
+    static constexpr const char* name = #NAME;                      \
+    static constexpr unsigned types = TYPES;                        \
+    static constexpr bool to_bool = true;                           \
+    template <class T>                                              \
+    static bool eval(const Operands& x, int64_t i, const Params&) { \
+      const T a = x.at<T>(0, i), b = x.at<T>(1, i);                 \
+      return EXPR;                                                  \
+    }                                                               \
   };
 D500_COMPARE(Equal, a == b, kAllTypes)
 D500_COMPARE(Less, a < b, kNumbers)
 D500_COMPARE(Greater, a > b, kNumbers)
 D500_COMPARE(LessOrEqual, a <= b, kNumbers)
 D500_COMPARE(GreaterOrEqual, a >= b, kNumbers)
-D500_COMPARE(And, a && b, kBools)
+D500_COMPARE(And, a&& b, kBools)
 D500_COMPARE(Or, a || b, kBools)
 D500_COMPARE(Xor, a != b, kBools)
 #undef D500_COMPARE
@@ -222,8 +222,8 @@ class Elementwise {
       } else {
         expect_types(inputs[k], Op::types, Op::name);
         if (!sdk::same_dtype(inputs[k].dtype(), dtype_))
-          throw std::invalid_argument("inputs differ in dtype: " +
-                                      inputs[Op::first_value].str() + " and " + inputs[k].str());
+          throw std::invalid_argument("inputs differ in dtype: " + inputs[Op::first_value].str() +
+                                      " and " + inputs[k].str());
       }
       shapes_.push_back(inputs[k].shape());
       y_shape_ = k == 0 ? shapes_[0] : broadcast_shapes(y_shape_, shapes_[k]);

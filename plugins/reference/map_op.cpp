@@ -19,8 +19,8 @@ void for_each_index(const Shape& shape, const std::function<void(int64_t, const 
 MapOperator::MapOperator(const std::vector<TensorInfo>& inputs, size_t source)
     : inputs_(inputs), source_(source) {
   if (inputs.size() <= source)
-    throw std::invalid_argument("expects at least " + std::to_string(source + 1) +
-                                " inputs, got " + std::to_string(inputs.size()));
+    throw std::invalid_argument("expects at least " + std::to_string(source + 1) + " inputs, got " +
+                                std::to_string(inputs.size()));
   element_size(inputs[source].dtype());
   dispatch_any(inputs[source].dtype(), [](auto) {});  // a dtype d500 holds
 }
@@ -28,7 +28,8 @@ MapOperator::MapOperator(const std::vector<TensorInfo>& inputs, size_t source)
 void MapOperator::add_output(const Shape& shape, const std::function<int64_t(const int64_t*)>& f) {
   Mapped m{TensorInfo(inputs_[source_].dtype(), shape), {}};
   m.from.resize(static_cast<size_t>(numel(shape)));
-  for_each_index(shape, [&](int64_t i, const int64_t* idx) { m.from[static_cast<size_t>(i)] = f(idx); });
+  for_each_index(shape,
+                 [&](int64_t i, const int64_t* idx) { m.from[static_cast<size_t>(i)] = f(idx); });
   maps_.push_back(std::move(m));
 }
 

@@ -30,7 +30,9 @@ int64_t flat(const int64_t* idx, const std::vector<int64_t>& strides) {
   return f;
 }
 
-int64_t rank_of(const TensorInfo& t) { return static_cast<int64_t>(t.ndim()); }
+int64_t rank_of(const TensorInfo& t) {
+  return static_cast<int64_t>(t.ndim());
+}
 
 class Slice : public MapOperator, public sdk::Operator<Slice> {
  public:
@@ -120,8 +122,8 @@ class Tile : public MapOperator, public sdk::Operator<Tile> {
     Shape y = s;
     for (size_t d = 0; d < s.size(); ++d) {
       if (repeats[d] < 0)
-        throw std::invalid_argument("repeats[" + std::to_string(d) + "] = " +
-                                    std::to_string(repeats[d]) + " is negative");
+        throw std::invalid_argument("repeats[" + std::to_string(d) +
+                                    "] = " + std::to_string(repeats[d]) + " is negative");
       y[d] = s[d] * repeats[d];
     }
     const auto st = strides_of(s);
@@ -176,8 +178,8 @@ class Pad : public MapOperator, public sdk::Operator<Pad> {
     if (axes.empty())
       for (int64_t d = 0; d < rank; ++d) axes.push_back(d);
     if (pads.size() != 2 * axes.size())
-      throw std::invalid_argument("pads has " + std::to_string(pads.size()) + " entries, expected " +
-                                  std::to_string(2 * axes.size()));
+      throw std::invalid_argument("pads has " + std::to_string(pads.size()) +
+                                  " entries, expected " + std::to_string(2 * axes.size()));
     const Shape& s = in[0].shape();
     std::vector<int64_t> begin(s.size(), 0);
     Shape y = s;
@@ -245,8 +247,9 @@ class Split : public MapOperator, public sdk::Operator<Split> {
   // the node's, which the plugin ABI does not pass.
   static std::vector<int64_t> equal_parts(const Attributes& attrs, int64_t dim) {
     if (!attrs.has("num_outputs"))
-      throw sdk::unsupported("Split into equal parts needs the split input or num_outputs: the "
-                             "plugin ABI does not pass the node's number of outputs");
+      throw sdk::unsupported(
+          "Split into equal parts needs the split input or num_outputs: the "
+          "plugin ABI does not pass the node's number of outputs");
     const int64_t n = attrs.get_int("num_outputs");
     if (n < 1) throw std::invalid_argument("num_outputs must be at least 1");
     const int64_t size = (dim + n - 1) / n;
@@ -289,7 +292,8 @@ class Trilu : public MapOperator, public sdk::Operator<Trilu> {
   Trilu(const Attributes& attrs, const std::vector<TensorInfo>& in, const sdk::Constants& c)
       : MapOperator(in), upper_(attrs.get_flag("upper", true)) {
     attrs.expect_only({"upper"});
-    if (in[0].ndim() < 2) throw std::invalid_argument("input must have rank 2 or more, got " + in[0].str());
+    if (in[0].ndim() < 2)
+      throw std::invalid_argument("input must have rank 2 or more, got " + in[0].str());
     if (in.size() > 1 && in[1].present()) {
       if (c.has(1))
         build(c.ints(1, "k").at(0));
@@ -329,13 +333,15 @@ class BlockMove : public MapOperator, public sdk::Operator<BlockMove<ToSpace>> {
     ToSpace ? attrs.expect_only({"blocksize", "mode"}) : attrs.expect_only({"blocksize"});
     const int64_t b = attrs.get_int("blocksize");
     const std::string mode = attrs.get_string("mode", "DCR");
-    if (mode != "DCR" && mode != "CRD") throw std::invalid_argument("mode '" + mode + "' is not DCR or CRD");
+    if (mode != "DCR" && mode != "CRD")
+      throw std::invalid_argument("mode '" + mode + "' is not DCR or CRD");
     const bool crd = mode == "CRD";
     const Shape& s = in[0].shape();
     if (s.size() != 4) throw std::invalid_argument("input must be N, C, H, W, got " + in[0].str());
     if (b < 1) throw std::invalid_argument("blocksize must be positive");
     if (ToSpace ? s[1] % (b * b) != 0 : s[2] % b != 0 || s[3] % b != 0)
-      throw std::invalid_argument("blocksize " + std::to_string(b) + " does not divide " + in[0].str());
+      throw std::invalid_argument("blocksize " + std::to_string(b) + " does not divide " +
+                                  in[0].str());
     const Shape y = ToSpace ? Shape{s[0], s[1] / (b * b), s[2] * b, s[3] * b}
                             : Shape{s[0], s[1] * b * b, s[2] / b, s[3] / b};
     const auto st = strides_of(s);
@@ -357,20 +363,21 @@ void add_map_ops(std::vector<d500_operator>& ops) {
   ops.push_back(Slice::define({"Slice", "", "default",
                                "ONNX Slice, any dtype; starts/ends/axes/steps attributes (opset < "
                                "10) or constant inputs"}));
-  ops.push_back(Expand::define({"Expand", "", "default", "ONNX Expand, any dtype; constant shape"}));
+  ops.push_back(
+      Expand::define({"Expand", "", "default", "ONNX Expand, any dtype; constant shape"}));
   ops.push_back(Tile::define({"Tile", "", "default", "ONNX Tile, any dtype; constant repeats"}));
-  ops.push_back(Pad::define({"Pad", "", "default",
-                             "ONNX Pad, constant/reflect/edge/wrap, any dtype; constant pads"}));
+  ops.push_back(Pad::define(
+      {"Pad", "", "default", "ONNX Pad, constant/reflect/edge/wrap, any dtype; constant pads"}));
   ops.push_back(Split::define({"Split", "", "default",
                                "ONNX Split, any dtype; split attribute (opset < 13), constant "
                                "input or num_outputs"}));
-  ops.push_back(Compress::define({"Compress", "", "default",
-                                  "ONNX Compress, any dtype; constant condition"}));
+  ops.push_back(Compress::define(
+      {"Compress", "", "default", "ONNX Compress, any dtype; constant condition"}));
   ops.push_back(Trilu::define({"Trilu", "", "default", "ONNX Trilu, any dtype"}));
-  ops.push_back(BlockMove<true>::define({"DepthToSpace", "", "default",
-                                         "ONNX DepthToSpace, DCR and CRD, any dtype"}));
-  ops.push_back(BlockMove<false>::define({"SpaceToDepth", "", "default",
-                                          "ONNX SpaceToDepth, any dtype"}));
+  ops.push_back(BlockMove<true>::define(
+      {"DepthToSpace", "", "default", "ONNX DepthToSpace, DCR and CRD, any dtype"}));
+  ops.push_back(
+      BlockMove<false>::define({"SpaceToDepth", "", "default", "ONNX SpaceToDepth, any dtype"}));
 }
 
 }  // namespace d500::reference

@@ -2,11 +2,13 @@
 #include <vector>
 
 #include "d500/sdk/plugin.h"
+#include "local_norm.h"
 #include "logic.h"
 #include "map_op.h"
 #include "optimizers.h"
 #include "pointwise.h"
 #include "select.h"
+#include "standardize.h"
 #include "table_math.h"
 #include "table_spatial.h"
 
@@ -30,6 +32,8 @@ const Table& table() {
     add_convert_ops(table.ops);
     add_scatter_ops(table.ops);
     add_select_ops(table.ops);
+    add_standardize_ops(table.ops);
+    add_local_norm_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)

@@ -26,11 +26,16 @@ Combine combine_of(const Attributes& attrs) {
 template <class T>
 T combine(Combine c, T a, T b) {
   switch (c) {
-    case Combine::None: return b;
-    case Combine::Add: return static_cast<T>(a + b);
-    case Combine::Mul: return static_cast<T>(a * b);
-    case Combine::Max: return std::max(a, b);
-    case Combine::Min: return std::min(a, b);
+    case Combine::None:
+      return b;
+    case Combine::Add:
+      return static_cast<T>(a + b);
+    case Combine::Mul:
+      return static_cast<T>(a * b);
+    case Combine::Max:
+      return std::max(a, b);
+    case Combine::Min:
+      return std::min(a, b);
   }
   return b;
 }
@@ -82,7 +87,8 @@ class ScatterBase {
       if (dx[2].defined()) {
         T* g = dx[2].as<T>().data();
         for (size_t j = 0; j < to.size(); ++j)
-          g[j] = combine_ == Combine::Add || last[to[j]] == static_cast<int64_t>(j) ? dy[to[j]] : T(0);
+          g[j] =
+              combine_ == Combine::Add || last[to[j]] == static_cast<int64_t>(j) ? dy[to[j]] : T(0);
       }
     });
   }
@@ -160,7 +166,8 @@ class ScatterND : public ScatterBase, public sdk::Operator<ScatterND> {
     Shape u(q.begin(), q.end() - 1);
     u.insert(u.end(), s.begin() + static_cast<int64_t>(m_), s.end());
     if (u != in[2].shape())
-      throw std::invalid_argument("updates " + in[2].str() + " must have shape " + sdk::shape_string(u));
+      throw std::invalid_argument("updates " + in[2].str() + " must have shape " +
+                                  sdk::shape_string(u));
   }
 
  protected:
@@ -187,8 +194,9 @@ class ScatterND : public ScatterBase, public sdk::Operator<ScatterND> {
 }  // namespace
 
 void add_scatter_ops(std::vector<d500_operator>& ops) {
-  ops.push_back(ScatterElements::define(
-      {"ScatterElements", "", "default", "ONNX ScatterElements, any dtype, reduction none/add/mul/max/min"}));
+  ops.push_back(
+      ScatterElements::define({"ScatterElements", "", "default",
+                               "ONNX ScatterElements, any dtype, reduction none/add/mul/max/min"}));
   ops.push_back(ScatterElements::define(
       {"Scatter", "", "default", "ONNX Scatter (deprecated; ScatterElements without reduction)"}));
   ops.push_back(ScatterND::define(

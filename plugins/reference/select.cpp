@@ -1,12 +1,13 @@
 // Operators along one axis, with the tensor seen as [outer, n, inner]: ArgMax, ArgMin, TopK,
 // CumSum and Hardmax.
+#include "select.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <type_traits>
 
 #include "dtypes.h"
-#include "select.h"
 
 namespace d500::reference {
 namespace {
@@ -273,12 +274,13 @@ void add_select_ops(std::vector<d500_operator>& ops) {
   ops.push_back(ArgExtremum<true>::define(
       {"ArgMax", "", "default", "ONNX ArgMax, numbers, select_last_index; NaN counts as largest"}));
   ops.push_back(ArgExtremum<false>::define(
-      {"ArgMin", "", "default", "ONNX ArgMin, numbers, select_last_index; NaN counts as smallest"}));
-  ops.push_back(TopK::define({"TopK", "", "default",
-                              "ONNX TopK; constant K; ties by lower index; gradient to X"}));
+      {"ArgMin", "", "default",
+       "ONNX ArgMin, numbers, select_last_index; NaN counts as smallest"}));
+  ops.push_back(TopK::define(
+      {"TopK", "", "default", "ONNX TopK; constant K; ties by lower index; gradient to X"}));
   ops.push_back(CumSum::define({"CumSum", "", "default", "ONNX CumSum, exclusive, reverse"}));
-  ops.push_back(Hardmax::define({"Hardmax", "", "default",
-                                 "ONNX Hardmax, first maximum; opset < 13 coerces to 2-D"}));
+  ops.push_back(Hardmax::define(
+      {"Hardmax", "", "default", "ONNX Hardmax, first maximum; opset < 13 coerces to 2-D"}));
 }
 
 }  // namespace d500::reference
