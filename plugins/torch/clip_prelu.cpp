@@ -170,12 +170,28 @@ class PReluOp {
   Slot x_, s_, y_, dy_, dx_, ds_;
 };
 
+NodeFn graph_clip(const Attributes& a, const NodeSignature& s) {
+  const ClipBounds b = ClipBounds::read(a);
+  const bool lo = graph::given(s, 1), hi = graph::given(s, 2);
+  return graph::one([b, lo, hi](const graph::Args& in) {
+    return onnx_clip(in[0], b, lo ? in[1] : at::Tensor(), hi ? in[2] : at::Tensor());
+  });
+}
+
+NodeFn graph_prelu(const Attributes& a, const NodeSignature& s) {
+  const Shape view = prelu_slope_view(graph::input_shape(s, 0), graph::input_shape(s, 1),
+                                      a.get_int(D500_ATTR_OPSET, 7));
+  return graph::one([view](const graph::Args& in) { return onnx_prelu(in[0], in[1].reshape(view)); });
+}
+
 }  // namespace
 
 void add_clip_prelu_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<ClipOp>(ops, cuda, "Clip",
-              "ONNX Clip via at::clamp; bounds as attributes (opset < 11) or scalar inputs");
-  add<PReluOp>(ops, cuda, "PRelu", "ONNX PRelu, slope broadcast to X, via at::where");
+              "ONNX Clip via at::clamp; bounds as attributes (opset < 11) or scalar inputs",
+              graph_clip);
+  add<PReluOp>(ops, cuda, "PRelu", "ONNX PRelu, slope broadcast to X, via at::where",
+              graph_prelu);
 }
 
 }  // namespace d500::torch_plugin

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "d500/sdk/operator.h"
+#include "graph_ops.h"
 #include "window.h"
 
 namespace d500::torch_plugin {
@@ -351,6 +352,14 @@ void add(std::vector<d500_operator>& ops, bool cuda, const char* op_type, const 
     spec.flags &= ~D500_OP_DETERMINISTIC;  // CUDA kernels (atomics, cuDNN choices) may not be
     ops.push_back(Bound<Impl, kDLCUDA>::define(spec));
   }
+}
+// The same, and `graph` registered as the torch executor's function for op_type: the one place
+// an operator is added.
+template <class Impl>
+void add(std::vector<d500_operator>& ops, bool cuda, const char* op_type, const char* description,
+         Compile graph, const char* domain = "", uint32_t flags = D500_OP_DETERMINISTIC) {
+  add<Impl>(ops, cuda, op_type, description, domain, flags);
+  register_graph_op(domain, op_type, graph);
 }
 
 }  // namespace d500::torch_plugin

@@ -258,14 +258,99 @@ class ConvTranspose {
   at::Tensor dfull_, dfull_overlap_;
 };
 
+// The torch executor's functions of this file's operators (graph_ops.h).
+namespace {
+using namespace graph;
+
+// Conv: symmetric pads go to at::convolution, any remainder is padded explicitly.
+NodeFn graph_conv(const Attrs& a, const NodeSignature& s) {
+  const Ints x = shape_of(s.inputs[0]), w = shape_of(s.inputs[1]);
+  if (x.size() < 3 || w.size() != x.size())
+    throw std::invalid_argument("X and W must both be [N, C, d1..dk]");
+  const Ints spatial(x.begin() + 2, x.end()), wsp(w.begin() + 2, w.end());
+  const Window win = read_window(a, spatial, read_kernel(a, spatial.size(), &wsp));
+  const int64_t groups = a.get_int("group", 1);
+  Ints common, extra_b, extra_e;
+  bool extra = false;
+  for (size_t i = 0; i < spatial.size(); ++i) {
+    const int64_t c = std::min(win.pad_begin[i], win.pad_end[i]);
+    common.push_back(c);
+    extra_b.push_back(win.pad_begin[i] - c);
+    extra_e.push_back(win.pad_end[i] - c);
+    extra = extra || extra_b.back() || extra_e.back();
+  }
+  const Ints pads = aten_pads(extra_b, extra_e);
+  const bool bias = given(s, 2);
+  return [=](const std::vector<at::Tensor>& in) {
+    const at::Tensor src = extra ? at::constant_pad_nd(in[0], pads, 0) : in[0];
+    return std::vector<at::Tensor>{at::convolution(src, in[1], bias ? in[2] : at::Tensor(),
+                                                   win.stride, common, win.dilation, false,
+                                                   Ints(spatial.size(), 0), groups)};
+  };
+}
+
+// ConvTranspose: the full transposed convolution, then cut (pads) or extended (output_padding
+// beyond the pads) to ONNX's output, and the bias added last.
+NodeFn graph_conv_transpose(const Attrs& a, const NodeSignature& s) {
+  const Ints x = shape_of(s.inputs[0]), w = shape_of(s.inputs[1]);
+  if (x.size() < 3 || w.size() != x.size())
+    throw std::invalid_argument("X and W must both be [N, C, d1..dk]");
+  const size_t n = x.size() - 2;
+  const Ints wsp(w.begin() + 2, w.end());
+  const Ints kernel = read_kernel(a, n, &wsp);
+  const Ints stride = ints_of_rank(a, "strides", n, 1, 1);
+  const Ints dil = ints_of_rank(a, "dilations", n, 1, 1);
+  const Ints outpad = ints_of_rank(a, "output_padding", n, 0, 0);
+  const int64_t groups = a.get_int("group", 1);
+  Ints pb(n, 0), pe(n, 0);
+  const std::string auto_pad = a.get_string("auto_pad", "NOTSET");
+  Ints out_shape = a.get_ints("output_shape");
+  if (out_shape.size() == n + 2) out_shape.erase(out_shape.begin(), out_shape.begin() + 2);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t full = stride[i] * (x[i + 2] - 1) + outpad[i] + (kernel[i] - 1) * dil[i] + 1;
+    if (!out_shape.empty() || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      const int64_t target = out_shape.empty() ? x[i + 2] * stride[i] : out_shape.at(i);
+      const int64_t total = full - target;
+      pb[i] = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      pe[i] = total - pb[i];
+    } else if (auto_pad == "NOTSET") {
+      const Ints pads = a.get_ints("pads", Ints(2 * n, 0));
+      if (pads.size() != 2 * n) throw std::invalid_argument("pads must have 2k values");
+      pb[i] = pads[i];
+      pe[i] = pads[i + n];
+    }
+  }
+  const bool bias = given(s, 2);
+  return [=](const std::vector<at::Tensor>& in) {
+    at::Tensor y = at::convolution(in[0], in[1], at::Tensor(), stride, Ints(n, 0), dil, true,
+                                   Ints(n, 0), groups);
+    // Output range [pb, full_no_outpad + outpad - pe) along each spatial dimension.
+    Ints cut_b(n), cut_e(n);
+    for (size_t i = 0; i < n; ++i) {
+      cut_b[i] = -pb[i];
+      cut_e[i] = outpad[i] - pe[i];
+    }
+    y = at::constant_pad_nd(y, aten_pads(cut_b, cut_e), 0);
+    if (bias) {
+      Ints bshape(n + 2, 1);
+      bshape[1] = -1;
+      y = y + in[2].reshape(bshape);
+    }
+    return std::vector<at::Tensor>{y};
+  };
+}
+}  // namespace
+
 void add_conv_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<Conv>(ops, cuda, "Conv",
             "ONNX Conv 1-3D via at::convolution_out; backward at::convolution_backward; asymmetric "
-            "pads by explicit zero padding into an instance buffer");
+            "pads by explicit zero padding into an instance buffer",
+            graph_conv);
   add<ConvTranspose>(ops, cuda, "ConvTranspose",
                      "ONNX ConvTranspose 1-3D via at::convolution(transposed); backward "
                      "at::convolution_backward; asymmetric pads / output_shape by cropping the "
-                     "full result");
+                     "full result",
+                     graph_conv_transpose);
 }
 
 }  // namespace d500::torch_plugin

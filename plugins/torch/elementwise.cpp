@@ -247,21 +247,80 @@ class SoftmaxOp {
   at::Tensor y_buf_;
 };
 
+// The torch executor's functions of this file's operators (graph_ops.h).
+namespace {
+using namespace graph;
+
+template <Arith K>
+NodeFn graph_arith(const Attrs& a, const NodeSignature&) {
+  a.expect_only({});
+  return one([](const Args& in) {
+    switch (K) {
+      case Arith::Add: return in[0] + in[1];
+      case Arith::Sub: return in[0] - in[1];
+      case Arith::Mul: return in[0] * in[1];
+      case Arith::Div: return in[0] / in[1];
+      case Arith::Pow: return at::pow(in[0], in[1]);
+    }
+    return at::Tensor();
+  });
+}
+
+NodeFn graph_sum(const Attrs& a, const NodeSignature&) {
+  a.expect_only({});
+  return one([](const Args& in) {
+    at::Tensor y = in[0];
+    for (size_t i = 1; i < in.size(); ++i) y = y + in[i];
+    return y;
+  });
+}
+
+// Softmax and LogSoftmax: along `axis` from opset 13, over the dimensions from `axis` on (the
+// input seen as 2-D) before it.
+NodeFn graph_softmax(const Attrs& a, const NodeSignature& s, bool log) {
+  const int64_t opset = a.get_int(D500_ATTR_OPSET, 13);
+  const int64_t rank = s.inputs[0].ndim;
+  const int64_t axis = norm_axis(a.get_int("axis", opset >= 13 ? -1 : 1), rank);
+  const Ints shape = shape_of(s.inputs[0]);
+  return [=](const std::vector<at::Tensor>& in) {
+    if (opset >= 13) return std::vector<at::Tensor>{log ? at::log_softmax(in[0], axis) : at::softmax(in[0], axis)};
+    const at::Tensor flat = in[0].flatten(axis).flatten(0, std::max<int64_t>(axis - 1, 0));
+    const at::Tensor two = axis == 0 ? flat.reshape({1, -1}) : flat;
+    const at::Tensor y = log ? at::log_softmax(two, 1) : at::softmax(two, 1);
+    return std::vector<at::Tensor>{y.reshape(shape)};
+  };
+}
+
+template <bool Log>
+NodeFn graph_softmax_of(const Attrs& a, const NodeSignature& s) {
+  return graph_softmax(a, s, Log);
+}
+
+}  // namespace
+
 void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda) {
-  add<Binary<Arith::Add>>(ops, cuda, "Add", "ONNX Add via at::add_out; broadcast gradients summed");
-  add<Binary<Arith::Sub>>(ops, cuda, "Sub", "ONNX Sub via at::sub_out; broadcast gradients summed");
-  add<Binary<Arith::Mul>>(ops, cuda, "Mul", "ONNX Mul via at::mul_out; broadcast gradients summed");
-  add<Binary<Arith::Div>>(ops, cuda, "Div", "ONNX Div via at::div_out; broadcast gradients summed");
+  add<Binary<Arith::Add>>(ops, cuda, "Add", "ONNX Add via at::add_out; broadcast gradients summed",
+                          graph_arith<Arith::Add>);
+  add<Binary<Arith::Sub>>(ops, cuda, "Sub", "ONNX Sub via at::sub_out; broadcast gradients summed",
+                          graph_arith<Arith::Sub>);
+  add<Binary<Arith::Mul>>(ops, cuda, "Mul", "ONNX Mul via at::mul_out; broadcast gradients summed",
+                          graph_arith<Arith::Mul>);
+  add<Binary<Arith::Div>>(ops, cuda, "Div", "ONNX Div via at::div_out; broadcast gradients summed",
+                          graph_arith<Arith::Div>);
   add<Binary<Arith::Pow>>(ops, cuda, "Pow",
                           "ONNX Pow via at::pow_out, base and exponent one dtype; broadcast "
-                          "gradients summed");
-  add<Summation>(ops, cuda, "Sum", "ONNX Sum (variadic, broadcast) via at::add_out");
+                          "gradients summed",
+                          graph_arith<Arith::Pow>);
+  add<Summation>(ops, cuda, "Sum", "ONNX Sum (variadic, broadcast) via at::add_out",
+                 graph_sum);
   add<SoftmaxOp<false>>(ops, cuda, "Softmax",
                         "ONNX Softmax (opset < 13 coerced to 2-D) via at::_softmax_out; backward "
-                        "at::_softmax_backward_data_out");
+                        "at::_softmax_backward_data_out",
+                        graph_softmax_of<false>);
   add<SoftmaxOp<true>>(ops, cuda, "LogSoftmax",
                        "ONNX LogSoftmax (opset < 13 coerced to 2-D) via at::_log_softmax_out; "
-                       "backward at::_log_softmax_backward_data_out");
+                       "backward at::_log_softmax_backward_data_out",
+                       graph_softmax_of<true>);
 }
 
 }  // namespace d500::torch_plugin

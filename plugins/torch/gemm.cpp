@@ -192,13 +192,39 @@ class MatMul {
   ViewCache bt_, at_v_;
 };
 
+// The torch executor's functions of this file's operators (graph_ops.h).
+namespace {
+using namespace graph;
+
+NodeFn graph_gemm(const Attrs& a, const NodeSignature& s) {
+  const bool ta = a.get_int("transA", 0) != 0, tb = a.get_int("transB", 0) != 0;
+  const double alpha = a.get_float("alpha", 1.0), beta = a.get_float("beta", 1.0);
+  const bool has_c = given(s, 2);
+  return [=](const std::vector<at::Tensor>& in) {
+    const at::Tensor A = ta ? in[0].t() : in[0];
+    const at::Tensor B = tb ? in[1].t() : in[1];
+    if (has_c) return std::vector<at::Tensor>{at::addmm(in[2], A, B, beta, alpha)};
+    at::Tensor y = at::mm(A, B);
+    return std::vector<at::Tensor>{alpha == 1.0 ? y : y * alpha};
+  };
+}
+
+NodeFn graph_matmul(const Attrs& a, const NodeSignature&) {
+  a.expect_only({});
+  return one([](const Args& in) { return at::matmul(in[0], in[1]); });
+}
+
+}  // namespace
+
 void add_gemm_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<Gemm>(ops, cuda, "Gemm",
             "ONNX Gemm via at::addmm_out / at::mm_out (transposes as views); backward via "
-            "at::mm_out");
+            "at::mm_out",
+            graph_gemm);
   add<MatMul>(ops, cuda, "MatMul",
               "ONNX MatMul (numpy broadcasting) via at::matmul_out; backward via matmuls, summed "
-              "over broadcast batch dimensions");
+              "over broadcast batch dimensions",
+              graph_matmul);
 }
 
 }  // namespace d500::torch_plugin

@@ -256,17 +256,55 @@ class MeanSquaredError {
   Slot p_, t_, dp_, dt_, y_, dy_;
 };
 
+// The torch executor's functions of this file's operators (graph_ops.h).
+namespace {
+using namespace graph;
+
+int64_t graph_reduction(const Attrs& a) {
+  const std::string r = a.get_string("reduction", "mean");
+  if (r == "mean") return at::Reduction::Mean;
+  if (r == "sum") return at::Reduction::Sum;
+  if (r == "none") return at::Reduction::None;
+  throw std::invalid_argument("reduction '" + r + "' is not none, sum or mean");
+}
+
+NodeFn graph_nll(const Attrs& a, const NodeSignature& s, bool with_softmax) {
+  const int64_t red = graph_reduction(a);
+  const int64_t ignore = a.get_int("ignore_index", -100000007);
+  const bool weighted = given(s, 2);
+  return [=](const std::vector<at::Tensor>& in) {
+    const at::Tensor logp = with_softmax ? at::log_softmax(in[0], 1) : in[0];
+    at::Tensor loss = at::nll_loss_nd(logp, in[1], weighted ? in[2] : at::Tensor(), red, ignore);
+    std::vector<at::Tensor> out{loss};
+    if (with_softmax) out.push_back(logp);
+    return out;
+  };
+}
+
+template <bool WithSoftmax>
+NodeFn graph_nll_of(const Attrs& a, const NodeSignature& s) { return graph_nll(a, s, WithSoftmax); }
+
+NodeFn graph_mse(const Attrs& a, const NodeSignature&) {
+  const int64_t red = graph_reduction(a);
+  return [=](const std::vector<at::Tensor>& in) {
+    return std::vector<at::Tensor>{at::mse_loss(in[0], in[1], red)};
+  };
+}
+}  // namespace
+
 void add_loss_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<SoftmaxCrossEntropy>(ops, cuda, "SoftmaxCrossEntropyLoss",
                            "ONNX SoftmaxCrossEntropyLoss via at::_log_softmax_out and "
-                           "at::nll_loss(2d)_forward_out; backward via their _backward kernels");
+                           "at::nll_loss(2d)_forward_out; backward via their _backward kernels",
+                           graph_nll_of<true>);
   add<NegativeLogLikelihood>(ops, cuda, "NegativeLogLikelihoodLoss",
                              "ONNX NegativeLogLikelihoodLoss via at::nll_loss(2d)_forward_out; "
-                             "backward at::nll_loss(2d)_backward_out");
+                             "backward at::nll_loss(2d)_backward_out",
+                             graph_nll_of<false>);
   add<MeanSquaredError>(ops, cuda, "MeanSquaredError",
                         "ai.d500 MeanSquaredError via at::mse_loss_out; backward "
                         "at::mse_loss_backward_out",
-                        "ai.d500");
+                        graph_mse, "ai.d500");
 }
 
 }  // namespace d500::torch_plugin

@@ -250,14 +250,61 @@ class Dropout {
   at::Generator generator_;
 };
 
+// The torch executor's functions of this file's operators (graph_ops.h).
+namespace {
+using namespace graph;
+
+NodeFn graph_batch_norm(const Attrs& a, const NodeSignature&) {
+  if (a.get_int("training_mode", 0) != 0)
+    throw sdk::unsupported("BatchNormalization with training_mode=1 (batch statistics)");
+  const double eps = a.get_float("epsilon", 1e-5), momentum = a.get_float("momentum", 0.9);
+  // LibTorch's fused batch_norm for X, scale and B; the graph IR also trains mean and var, whose
+  // gradients native_batch_norm refuses. They follow from the others: with inv = 1/sqrt(var+eps),
+  // dL/dmean = -scale*inv * dL/dB and dL/dvar = -scale*inv^2/2 * dL/dscale. Adding
+  // (mean - mean.detach()) * (-scale*inv) to B (zero in value) routes exactly that gradient to
+  // mean through B's, and likewise for var through scale's: per-channel work only.
+  return [=](const std::vector<at::Tensor>& in) {
+    const at::Tensor mean = in[3].detach(), var = in[4].detach();
+    if (!at::GradMode::is_enabled() || !(in[3].requires_grad() || in[4].requires_grad()))
+      return std::vector<at::Tensor>{
+          at::batch_norm(in[0], in[1], in[2], mean, var, false, 1 - momentum, eps, true)};
+    // The per-channel factors without autograd, then two fused addcmul's that carry it.
+    at::Tensor dmean, dvar;
+    {
+      at::NoGradGuard no_grad;
+      dmean = at::rsqrt(var + eps);           // inv
+      dvar = dmean * dmean;                   // inv^2
+      dmean.mul_(in[1]).neg_();               // -scale * inv
+      dvar.mul_(in[1]).mul_(-0.5);            // -scale * inv^2 / 2
+    }
+    const at::Tensor scale = at::addcmul(in[1], in[4] - var, dvar);
+    const at::Tensor bias = at::addcmul(in[2], in[3] - mean, dmean);
+    return std::vector<at::Tensor>{
+        at::batch_norm(in[0], scale, bias, mean, var, false, 1 - momentum, eps, true)};
+  };
+}
+
+// Inference semantics (training_mode, when given, must be a constant false): Y = X and an
+// all-true mask.
+NodeFn graph_dropout(const Attrs&, const NodeSignature& s) {
+  if (given(s, 2) && (!s.constants.at(2) || s.constants[2]->item<bool>()))
+    throw sdk::unsupported("Dropout in training mode");
+  return [](const Args& in) {
+    return Args{in[0], at::ones(in[0].sizes(), in[0].options().dtype(at::kBool))};
+  };
+}
+
+}  // namespace
+
 void add_norm_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<BatchNorm>(ops, cuda, "BatchNormalization",
                  "ONNX BatchNormalization (inference and training_mode) via at::var_mean "
-                 "(training) and one at::addcmul_out; backward at::native_batch_norm_backward");
+                 "(training) and one at::addcmul_out; backward at::native_batch_norm_backward",
+                 graph_batch_norm);
   add<Dropout>(ops, cuda, "Dropout",
                "ONNX Dropout with mask via bernoulli_ from a seeded generator; backward reuses the "
                "mask",
-               "", 0);
+               graph_dropout, "", 0);
 }
 
 }  // namespace d500::torch_plugin

@@ -139,6 +139,10 @@ const Table& table() {
     add_reduce_ops(table.ops, cuda);
     add_shape_ops(table.ops, cuda);
     add_loss_ops(table.ops, cuda);
+    add_logic_ops(table.ops, cuda);
+    add_index_ops(table.ops, cuda);
+    add_layout_ops(table.ops, cuda);
+    add_norm_node_ops(table.ops, cuda);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     add_executors(table.executors);
     for (const d500_executor& e : table.executors) table.executor_pointers.push_back(&e);

@@ -179,18 +179,19 @@ class PointwiseAt : public PointwiseKernel {
       : PointwiseKernel(kOps[I], a, in) {}
 };
 
+// The executor's function of entry I: the entry's functional forward.
+template <size_t I>
+NodeFn graph_pointwise(const Attributes& a, const NodeSignature&) {
+  const PointwiseParams params = pointwise_params(kOps[I], a);
+  return graph::one([params](const graph::Args& in) { return kOps[I].f(in[0], params); });
+}
+
 template <size_t... I>
 void add_table(std::vector<d500_operator>& ops, bool cuda, std::index_sequence<I...>) {
-  (add<PointwiseAt<I>>(ops, cuda, kOps[I].op, kOps[I].description), ...);
+  (add<PointwiseAt<I>>(ops, cuda, kOps[I].op, kOps[I].description, graph_pointwise<I>), ...);
 }
 
 }  // namespace
-
-const PointwiseOp* find_pointwise(const std::string& op) {
-  for (const PointwiseOp& o : kOps)
-    if (op == o.op) return &o;
-  return nullptr;
-}
 
 PointwiseParams pointwise_params(const PointwiseOp& op, const sdk::Attributes& a) {
   if (op.attr1)

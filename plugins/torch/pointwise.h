@@ -4,7 +4,7 @@
 // HardSwish, Softplus, Softsign, Mish, ThresholdedRelu), and Clip and PRelu, whose parameters are
 // inputs: one definition each (pointwise.cpp) serves both the operator kernels (forward: the ATen
 // _out kernel where there is one; backward: the explicit gradient below) and the graph executor
-// (graph_ops.cpp: the functional forward, differentiated by autograd).
+// (the functional forward, differentiated by autograd).
 #pragma once
 
 #include <ATen/ATen.h>
@@ -35,9 +35,6 @@ struct PointwiseOp {
   const char* attr1 = nullptr;
   double default1 = 0;
 };
-
-// The table entry of `op`, or nullptr.
-const PointwiseOp* find_pointwise(const std::string& op);
 
 // The operator's attributes with their ONNX defaults; throws std::invalid_argument on any other.
 PointwiseParams pointwise_params(const PointwiseOp& op, const sdk::Attributes& a);

@@ -5,6 +5,7 @@
 // count differently) runs on an instance-owned copy of X padded exactly as far as the ONNX
 // windows reach, with padding 0 in the kernel.
 #include "common.h"
+#include "node_kernel.h"
 #include "registry.h"
 
 namespace d500::torch_plugin {
@@ -341,15 +342,112 @@ class GlobalAveragePool {
   at::Tensor count_t_;
 };
 
+// The torch executor's functions of this file's operators (graph_ops.h).
+namespace {
+using namespace graph;
+
+// MaxPool and AveragePool. The common geometry (symmetric pads that LibTorch accepts, and the
+// same output sizes) runs natively; any other is padded explicitly (-inf for max; for average,
+// a sum pooling divided by a pooled count of what ONNX counts).
+NodeFn graph_pool(const Attrs& a, const NodeSignature& s, bool is_max) {
+  const Ints x = shape_of(s.inputs[0]);
+  if (x.size() < 3 || x.size() > 5) throw std::invalid_argument("X must be [N, C, d1..dk], k 1..3");
+  const size_t n = x.size() - 2;
+  const Ints spatial(x.begin() + 2, x.end());
+  const Window win = read_window(a, spatial, read_kernel(a, n, nullptr), is_max);
+  if (!is_max)
+    for (int64_t d : a.get_ints("dilations"))
+      if (d != 1) throw sdk::unsupported("AveragePool with dilations: ATen's avg_pool has none");
+  const bool ceil = a.get_flag("ceil_mode", false);
+  const bool include = a.get_flag("count_include_pad", false);
+  const Ints out = window_output(win, spatial, ceil);
+  bool native = win.symmetric();
+  for (size_t i = 0; i < n && native; ++i)
+    native = win.pad_begin[i] * 2 <= win.kernel[i] &&
+             torch_pooled_size(spatial[i], win.kernel[i], win.pad_begin[i], win.stride[i],
+                               win.dilation[i], ceil) == out[i];
+  // 1-D pools run as 2-D ones over a unit dimension.
+  auto lift = [n](Ints v, int64_t one) {
+    if (n == 1) v.insert(v.begin(), one);
+    return v;
+  };
+  const Ints k = lift(win.kernel, 1), st = lift(win.stride, 1), dl = lift(win.dilation, 1);
+  Ints extra_end(n);
+  for (size_t i = 0; i < n; ++i)
+    extra_end[i] = std::max<int64_t>(
+        0, (out[i] - 1) * win.stride[i] + win.extent(i) - spatial[i] - win.pad_begin[i] - win.pad_end[i]);
+  Ints pe = win.pad_end;
+  for (size_t i = 0; i < n; ++i) pe[i] += extra_end[i];
+  const Ints all_pads = aten_pads(win.pad_begin, pe);
+  const Ints p = lift(native ? win.pad_begin : Ints(n, 0), 0), zero = lift(Ints(n, 0), 0);
+  return [=](const std::vector<at::Tensor>& in) {
+    at::Tensor src = n == 1 ? in[0].unsqueeze(2) : in[0];
+    const bool three = n == 3;
+    auto run_max = [&](const at::Tensor& t, const Ints& pad, bool c) {
+      return three ? at::max_pool3d(t, k, st, pad, dl, c) : at::max_pool2d(t, k, st, pad, dl, c);
+    };
+    auto run_avg = [&](const at::Tensor& t, const Ints& pad, bool c, bool inc,
+                       c10::optional<int64_t> div) {
+      return three ? at::avg_pool3d(t, k, st, pad, c, inc, div) : at::avg_pool2d(t, k, st, pad, c, inc, div);
+    };
+    at::Tensor y;
+    if (native) {
+      y = is_max ? run_max(src, p, ceil) : run_avg(src, p, ceil, include, c10::nullopt);
+    } else if (is_max) {
+      at::Tensor padded =
+          at::constant_pad_nd(in[0], all_pads, -std::numeric_limits<double>::infinity());
+      y = run_max(n == 1 ? padded.unsqueeze(2) : padded, zero, false);
+    } else {
+      at::Tensor padded = at::constant_pad_nd(in[0], all_pads, 0);
+      // What ONNX divides by: the real elements, plus the declared padding with count_include_pad.
+      at::Tensor ones = at::ones(in[0].sizes().slice(2), in[0].options()).unsqueeze(0).unsqueeze(0);
+      at::Tensor mask = include ? at::constant_pad_nd(at::constant_pad_nd(ones, aten_pads(win.pad_begin, win.pad_end), 1), aten_pads(Ints(n, 0), extra_end), 0)
+                                : at::constant_pad_nd(ones, all_pads, 0);
+      if (n == 1) {
+        padded = padded.unsqueeze(2);
+        mask = mask.unsqueeze(2);
+      }
+      y = run_avg(padded, zero, false, true, 1) / run_avg(mask, zero, false, true, 1);
+    }
+    return std::vector<at::Tensor>{n == 1 ? y.squeeze(2) : y};
+  };
+}
+
+NodeFn graph_max_pool(const Attrs& a, const NodeSignature& s) { return graph_pool(a, s, true); }
+NodeFn graph_average_pool(const Attrs& a, const NodeSignature& s) { return graph_pool(a, s, false); }
+
+// GlobalAveragePool and GlobalMaxPool: over every dimension after N and C.
+template <bool Average>
+NodeFn graph_global_pool(const Attrs& a, const NodeSignature& s) {
+  a.expect_only({});
+  if (rank_of(s, 0) < 3) throw std::invalid_argument("X must be [N, C, d1..dk]");
+  return one([](const Args& in) {
+    Ints dims;
+    for (int64_t i = 2; i < in[0].dim(); ++i) dims.push_back(i);
+    return Average ? at::mean(in[0], dims, true) : at::amax(in[0], dims, true);
+  });
+}
+
+constexpr NodeOp kGlobalMaxPool[] = {
+    {"GlobalMaxPool", "ONNX GlobalMaxPool via at::amax; gradient shared among ties",
+     graph_global_pool<false>},
+};
+
+}  // namespace
+
 void add_pool_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<MaxPool>(ops, cuda, "MaxPool",
                "ONNX MaxPool 1-3D with Indices via at::max_pool{2,3}d_with_indices_out; backward "
-               "via the _backward kernel (indices from the Indices output, else recomputed)");
+               "via the _backward kernel (indices from the Indices output, else recomputed)",
+               graph_max_pool);
   add<AveragePool>(ops, cuda, "AveragePool",
                    "ONNX AveragePool 1-3D via at::avg_pool{2,3}d_out; backward via the _backward "
-                   "kernel; no dilations");
+                   "kernel; no dilations",
+                   graph_average_pool);
   add<GlobalAveragePool>(ops, cuda, "GlobalAveragePool",
-                         "ONNX GlobalAveragePool via at::mean_out; backward one fused division");
+                         "ONNX GlobalAveragePool via at::mean_out; backward one fused division",
+                         graph_global_pool<true>);
+  add_node_ops<kGlobalMaxPool>(ops, cuda);
 }
 
 }  // namespace d500::torch_plugin

@@ -134,17 +134,44 @@ class ReduceAt : public ReduceKernel {
       : ReduceKernel(kReduceOps[I], a, in, c) {}
 };
 
+template <size_t I>
+NodeFn graph_reduce(const Attributes& a, const NodeSignature& s) {
+  return compile_reduce(a, s, kReduceOps[I].f);
+}
+
 template <size_t... I>
 void add_reductions(std::vector<d500_operator>& ops, bool cuda, std::index_sequence<I...>) {
-  (add<ReduceAt<I>>(ops, cuda, kReduceOps[I].op, kReduceOps[I].description), ...);
+  (add<ReduceAt<I>>(ops, cuda, kReduceOps[I].op, kReduceOps[I].description, graph_reduce<I>), ...);
 }
 
 }  // namespace
 
-const ReduceOp* find_reduce(const std::string& op) {
-  for (const ReduceOp& o : kReduceOps)
-    if (op == o.op) return &o;
-  return nullptr;
+// Reductions: axes from the attribute, or (ReduceSum from opset 13, all from 18) the second input,
+// which must then be a constant. `f` keeps the reduced dimensions; without keepdims they are
+// dropped after.
+NodeFn compile_reduce(const sdk::Attributes& a, const NodeSignature& s, ReduceFn f) {
+  using namespace graph;
+  Ints axes = a.get_ints("axes");
+  if (given(s, 1)) {
+    if (!s.constants.at(1)) throw sdk::unsupported("input 1 ('axes') must be a constant (an initializer)");
+    const at::Tensor c = s.constants[1]->to(at::kLong).contiguous();
+    axes.assign(c.data_ptr<int64_t>(), c.data_ptr<int64_t>() + c.numel());
+  }
+  const bool keep = a.get_int("keepdims", 1) != 0;
+  const bool noop = a.get_int("noop_with_empty_axes", 0) != 0;
+  const Ints x = shape_of(s.inputs[0]);
+  const int64_t rank = s.inputs[0].ndim;
+  for (auto& ax : axes) ax = norm_axis(ax, rank);
+  Ints dims = axes, out;
+  if (dims.empty())
+    for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
+  for (int64_t i = 0; i < rank; ++i)
+    if (std::find(dims.begin(), dims.end(), i) == dims.end()) out.push_back(x[i]);
+  return [=](const std::vector<at::Tensor>& in) {
+    if (axes.empty() && noop) return std::vector<at::Tensor>{in[0]};
+    const at::Tensor y = f(in[0], dims);
+    return std::vector<at::Tensor>{keep ? y : y.reshape(out)};
+  };
 }
 
 void add_reduce_ops(std::vector<d500_operator>& ops, bool cuda) {

@@ -2,7 +2,7 @@
 // attribute or the constant second input, keepdims, noop_with_empty_axes), and the table of
 // ReduceSumSquare, ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp, ReduceMax, ReduceMin and
 // ReduceProd (reduce.cpp): each entry's forward serves the kernel and the graph executor
-// (graph_ops.cpp, autograd for backward), its gradient the kernel's backward.
+// (autograd for backward), its gradient the kernel's backward.
 #pragma once
 
 #include <ATen/ATen.h>
@@ -12,6 +12,7 @@
 
 #include "d500/sdk/tensor_view.h"
 #include "d500/sdk/attributes.h"
+#include "graph_ops.h"
 #include "window.h"
 
 namespace d500::torch_plugin {
@@ -35,7 +36,9 @@ struct ReduceOp {
                      at::IntArrayRef dims);
 };
 
-// The table entry of `op`, or nullptr.
-const ReduceOp* find_reduce(const std::string& op);
+// The torch executor's function of a reduction `f` that keeps the reduced dimensions: axes from
+// the attribute or the constant second input, keepdims, noop_with_empty_axes.
+using ReduceFn = at::Tensor (*)(const at::Tensor& x, at::IntArrayRef dims);
+NodeFn compile_reduce(const sdk::Attributes& a, const NodeSignature& s, ReduceFn f);
 
 }  // namespace d500::torch_plugin

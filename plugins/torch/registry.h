@@ -20,8 +20,13 @@ void add_pointwise_ops(std::vector<d500_operator>& ops, bool cuda);    // pointw
 void add_reduce_ops(std::vector<d500_operator>& ops, bool cuda);       // reduce.cpp
 void add_shape_ops(std::vector<d500_operator>& ops, bool cuda);        // shape.cpp
 void add_loss_ops(std::vector<d500_operator>& ops, bool cuda);         // loss.cpp
+void add_logic_ops(std::vector<d500_operator>& ops, bool cuda);        // logic_ops.cpp
+void add_index_ops(std::vector<d500_operator>& ops, bool cuda);        // index_ops.cpp
+void add_layout_ops(std::vector<d500_operator>& ops, bool cuda);       // layout_ops.cpp
+void add_norm_node_ops(std::vector<d500_operator>& ops, bool cuda);    // norm_ops.cpp
 
-// The network executor ("default", CPU): graph_executor.cpp over graph_ops.cpp.
+// The network executor ("default", CPU): graph_executor.cpp over the operators' registered
+// executor functions (graph_ops.h).
 void add_executors(std::vector<d500_executor>& executors);
 
 }  // namespace d500::torch_plugin

@@ -244,17 +244,77 @@ class Reduce {
   at::Tensor count_t_;
 };
 
+// The torch executor's functions of this file's operators (graph_ops.h).
+namespace {
+using namespace graph;
+
+NodeFn graph_flatten(const Attrs& a, const NodeSignature& s) {
+  const Ints x = shape_of(s.inputs[0]);
+  const int64_t axis = a.get_int("axis", 1);
+  const int64_t ax = axis < 0 ? axis + static_cast<int64_t>(x.size()) : axis;
+  if (ax < 0 || ax > static_cast<int64_t>(x.size())) throw std::invalid_argument("axis out of range");
+  int64_t outer = 1;
+  for (int64_t i = 0; i < ax; ++i) outer *= x[i];
+  return [=](const std::vector<at::Tensor>& in) {
+    return std::vector<at::Tensor>{in[0].reshape({outer, -1})};
+  };
+}
+
+// Shape-only operators take the output shape the host inferred (complete for a built executor).
+NodeFn graph_reshape(const Attrs&, const NodeSignature& s) {
+  if (s.outputs.empty() || s.outputs[0].ndim < 0)
+    throw sdk::unsupported(std::string("Reshape") + " without an inferred output shape");
+  const Ints out = shape_of(s.outputs[0]);
+  for (int64_t d : out)
+    if (d < 0) throw sdk::unsupported(std::string("Reshape") + " without a complete output shape");
+  return [=](const std::vector<at::Tensor>& in) { return std::vector<at::Tensor>{in[0].reshape(out)}; };
+}
+
+NodeFn graph_transpose(const Attrs& a, const NodeSignature& s) {
+  Ints perm = a.get_ints("perm");
+  if (perm.empty())
+    for (int64_t i = s.inputs[0].ndim; i-- > 0;) perm.push_back(i);
+  return [=](const std::vector<at::Tensor>& in) {
+    return std::vector<at::Tensor>{in[0].permute(perm).contiguous()};
+  };
+}
+
+NodeFn graph_identity(const Attrs&, const NodeSignature&) {
+  return one([](const Args& in) { return in[0]; });
+}
+
+NodeFn graph_concat(const Attrs& a, const NodeSignature& s) {
+  const int64_t axis = norm_axis(a.get_int("axis"), rank_of(s, 0));
+  return one([axis](const Args& in) { return at::cat(in, axis); });
+}
+
+NodeFn graph_reduce_mean(const Attrs& a, const NodeSignature& s) {
+  return compile_reduce(a, s, [](const at::Tensor& x, at::IntArrayRef d) { return at::mean(x, d, true); });
+}
+NodeFn graph_reduce_sum(const Attrs& a, const NodeSignature& s) {
+  return compile_reduce(a, s, [](const at::Tensor& x, at::IntArrayRef d) { return at::sum(x, d, true); });
+}
+
+}  // namespace
+
 void add_shape_ops(std::vector<d500_operator>& ops, bool cuda) {
-  add<Relabelling<Relabel::Identity>>(ops, cuda, "Identity", "ONNX Identity: one copy_");
-  add<Relabelling<Relabel::Flatten>>(ops, cuda, "Flatten", "ONNX Flatten: one copy_");
+  add<Relabelling<Relabel::Identity>>(ops, cuda, "Identity", "ONNX Identity: one copy_",
+                                      graph_identity);
+  add<Relabelling<Relabel::Flatten>>(ops, cuda, "Flatten", "ONNX Flatten: one copy_",
+                                     graph_flatten);
   add<Relabelling<Relabel::Reshape>>(ops, cuda, "Reshape",
-                                     "ONNX Reshape (shape must be a constant): one copy_");
-  add<Transpose>(ops, cuda, "Transpose", "ONNX Transpose: copy_ of a permuted view");
-  add<Concat>(ops, cuda, "Concat", "ONNX Concat via at::cat_out; backward copies of narrowed views");
+                                     "ONNX Reshape (shape must be a constant): one copy_",
+                                     graph_reshape);
+  add<Transpose>(ops, cuda, "Transpose", "ONNX Transpose: copy_ of a permuted view",
+                 graph_transpose);
+  add<Concat>(ops, cuda, "Concat", "ONNX Concat via at::cat_out; backward copies of narrowed views",
+              graph_concat);
   add<Reduce<true>>(ops, cuda, "ReduceMean",
-                    "ONNX ReduceMean (axes attribute or constant input) via at::mean_out");
+                    "ONNX ReduceMean (axes attribute or constant input) via at::mean_out",
+                    graph_reduce_mean);
   add<Reduce<false>>(ops, cuda, "ReduceSum",
-                     "ONNX ReduceSum (axes attribute or constant input) via at::sum_out");
+                     "ONNX ReduceSum (axes attribute or constant input) via at::sum_out",
+                     graph_reduce_sum);
 }
 
 }  // namespace d500::torch_plugin
