@@ -15,7 +15,8 @@ if [ "${1:-}" != "--minimal" ]; then
          chromium poppler-utils  # the studio's report tests: HTML in a browser, the PDF's text
          libgraphviz-dev  # the studio's ONNX graph view: Graphviz dot layout (libgvc)
          libtorch-dev libopenblas0-openmp
-         libopenmpi-dev openmpi-bin)
+         libopenmpi-dev openmpi-bin
+         slurm-wlm slurmctld slurmd slurm-client munge)  # the one-node Slurm of the job tests
 fi
 
 missing=()
@@ -33,5 +34,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "install-deps: installing ${#missing[@]} packages: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# Package scripts start no daemons (munge, slurmctld, slurmd): the tests start their own.
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+  trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+fi
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}"

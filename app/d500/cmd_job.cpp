@@ -1,6 +1,7 @@
 // `d500 job --slurm OUT.sh EXPERIMENT.json`: a Slurm batch script that runs the experiment on
 // nodes x tasks ranks with srun, written so that `sbatch OUT.sh` works unchanged: absolute paths,
-// one writer (rank 0) to the store, and a job that ends as soon as one rank fails.
+// one writer (rank 0) to the store, and a job that ends as soon as one rank fails. With --submit
+// it is also submitted (sbatch, an argument vector) and the job id printed.
 #include <algorithm>
 #include <cctype>
 #include <ctime>
@@ -15,6 +16,7 @@
 #include "d500/build_info.h"
 #include "d500/distributed/communicator.h"
 #include "d500/env/filesystem.h"
+#include "d500/env/slurm.h"
 #include "d500/spec/experiment.h"
 #include "d500/subprocess.h"
 
@@ -128,6 +130,25 @@ void warn_if_local(const std::vector<std::string>& paths, int nodes) {
                  "CephFS)\n";
 }
 
+// sbatch SCRIPT; prints the job id (stdout), and where to follow it (stderr).
+int submit_job(const GlobalOptions& g, const std::string& script, const std::string& output_stem,
+               const std::string& db) {
+  const env::slurm::Submitted sub = env::slurm::submit(absolute(script));
+  if (sub.job_id.empty()) throw CliError{kBadInput, "job --submit: " + sub.message};
+  const std::string output = output_stem + "-" + sub.job_id + ".out";
+  if (g.json) {
+    std::cout << nlohmann::json{{"job_id", sub.job_id}, {"script", absolute(script)},
+                                {"output", output}, {"db", db}}.dump(2)
+              << "\n";
+    return kOk;
+  }
+  std::cout << sub.job_id << "\n";
+  std::cerr << "d500: submitted Slurm job " << sub.job_id << "; its output goes to "
+            << printable(output) << "; follow it with: d500 --db " << printable(shell_word(db))
+            << " jobs\n";
+  return kOk;
+}
+
 std::string today() {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -138,6 +159,9 @@ std::string today() {
 }  // namespace
 
 int cmd_job(const GlobalOptions& g, const JobOptions& o) {
+  if (o.out.empty() && !o.submit)
+    throw CliError{kUsage, "job: say where to write the script (--slurm FILE), or --submit to "
+                           "write it into the job folder and submit it"};
   // Slurm's time formats: MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS, or minutes.
   static const std::regex kTime(R"(^(\d+|\d+:\d{2}|\d+:\d{2}:\d{2}|\d+-\d+(:\d{2}(:\d{2})?)?)$)");
   if (!std::regex_match(o.time, kTime))
@@ -162,8 +186,12 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
 
   const std::string exe = absolute(executable_dir() + "/d500");
   const std::string spec = absolute(o.experiment);
+  const std::string name = job_name(e->name);
+  // --submit without --slurm: the script is NAME.sh in the job folder (else the current one).
+  const std::string script =
+      !o.out.empty() ? o.out : absolute((o.job_dir.empty() ? "." : o.job_dir) + "/" + name + ".sh");
   // One job folder holds the script, the job's output and (unless --db says otherwise) the store.
-  const std::string dir = absolute(o.job_dir.empty() ? std::filesystem::path(absolute(o.out)).parent_path().string()
+  const std::string dir = absolute(o.job_dir.empty() ? std::filesystem::path(absolute(script)).parent_path().string()
                                                       : o.job_dir);
   static const std::regex kSbatchPath(R"(^[A-Za-z0-9_./+@:=,-]+$)");
   if (!std::regex_match(dir, kSbatchPath))
@@ -174,7 +202,6 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
     throw CliError{kBadInput, "job: the job folder " + printable(dir) + " does not exist"};
   const std::string db = o.db_given ? absolute(g.db) : absolute(dir + "/d500.d500db");
   warn_if_local({dir, std::filesystem::path(db).parent_path().string(), spec}, o.nodes);
-  const std::string name = job_name(e->name);
   // What comes from user text is, in comments, escaped (a raw newline would start a command line
   // and end the #SBATCH lines early), in shell code single-quoted; #SBATCH lines, which cannot be
   // quoted, hold only the validated values above and the sanitized job name.
@@ -209,20 +236,22 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
     << "srun --kill-on-bad-exit=1" << (mpi.empty() ? "" : " --mpi=" + mpi)
     << " \"$D500\" run \"$EXPERIMENT\" --db \"$DB\" --progress none\n";
 
-  std::ofstream out(o.out);
+  std::ofstream out(script);
   if (!out || !(out << s.str()) || !out.flush())
-    throw CliError{kBadInput, "job: cannot write " + printable(o.out)};
+    throw CliError{kBadInput, "job: cannot write " + printable(script)};
   out.close();
   std::error_code ec;
-  std::filesystem::permissions(o.out, std::filesystem::perms::owner_exec |
+  std::filesystem::permissions(script, std::filesystem::perms::owner_exec |
                                           std::filesystem::perms::group_exec,
                                std::filesystem::perm_options::add, ec);
   if (!g.json)
-    std::cerr << "d500: wrote " << printable(o.out) << " (" << o.nodes << " nodes x "
+    std::cerr << "d500: wrote " << printable(script) << " (" << o.nodes << " nodes x "
               << o.tasks_per_node << " tasks, " << o.time
               << (o.partition.empty() ? "" : ", partition " + o.partition)
               << (mpi.empty() ? "" : ", srun --mpi=" + mpi) << "); job folder " << printable(dir)
-              << ", store " << printable(db) << "; submit with: sbatch " << printable(shell_word(o.out)) << "\n";
+              << ", store " << printable(db)
+              << (o.submit ? "" : "; submit with: sbatch " + printable(shell_word(script))) << "\n";
+  if (o.submit) return submit_job(g, script, dir + "/" + name, db);
   return kOk;
 }
 

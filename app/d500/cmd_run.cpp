@@ -15,6 +15,7 @@
 #include "d500/env/environment.h"
 #include "d500/env/filesystem.h"
 #include "d500/env/machine_load.h"
+#include "d500/env/slurm.h"
 #include "d500/json_input.h"
 #include "d500/spec/experiment.h"
 #include "progress.h"
@@ -82,6 +83,8 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   run.seed = e.seed;
   run.launcher = comm.size() > 1 ? "mpi:" + std::to_string(comm.size())
                  : e.launcher.kind == "local" ? "local" : e.launcher.kind;
+  // Inside a Slurm job the run records the job's id ("mpi:2 slurm:1234"): `d500 jobs` lists it.
+  run.launcher = env::slurm::launcher_with_job(run.launcher, env::slurm::job_id_from_environment());
   if (comm.size() > 1) require_same_on_all_ranks(comm, run.spec_hash, *pm);
   run.environment_id = store->put_environment(environment.dump());
   run.parent_run_id = o.rerun_of;

@@ -74,9 +74,9 @@ struct ValidateModelOptions {
 };
 int cmd_validate_model(const GlobalOptions& g, const ValidateModelOptions& o);
 
-// `d500 job --slurm OUT EXPERIMENT`: a Slurm batch script (cmd_job.cpp).
+// `d500 job --slurm OUT EXPERIMENT [--submit]`: a Slurm batch script (cmd_job.cpp).
 struct JobOptions {
-  std::string out;               // the script to write
+  std::string out;               // the script to write; "" with --submit: NAME.sh in the job folder
   std::string experiment;
   int nodes = 1;
   int tasks_per_node = 1;
@@ -87,7 +87,10 @@ struct JobOptions {
   std::string job_dir;           // "" = the script's folder
   int grace_seconds = 60;        // #SBATCH --signal=TERM@grace
   bool db_given = false;         // --db was given: else the store goes into the job folder
+  bool submit = false;           // --submit: sbatch the script, print the job id
 };
 int cmd_job(const GlobalOptions& g, const JobOptions& o);
+// `d500 jobs`: the store's runs that ran in Slurm jobs, with the jobs' states (cmd_jobs.cpp).
+int cmd_jobs(const GlobalOptions& g);
 
 }  // namespace d500::cli

@@ -170,8 +170,14 @@ int main(int argc, char** argv) {
 
   JobOptions jo;
   auto* job = app.add_subcommand(
-      "job", "Write a cluster batch script (Slurm) that runs an experiment on nodes x tasks ranks");
-  job->add_option("--slurm", jo.out, "The Slurm batch script to write (submit with sbatch)")->required();
+      "job", "Write a cluster batch script (Slurm) that runs an experiment on nodes x tasks "
+             "ranks, and with --submit submit it");
+  job->add_option("--slurm", jo.out,
+                  "The Slurm batch script to write (submit with sbatch); with --submit, default "
+                  "NAME.sh in the job folder");
+  job->add_flag("--submit", jo.submit,
+                "Also submit it with sbatch and print the job id (with --json: job id, script, "
+                "output file, store)");
   job->add_option("experiment", jo.experiment, "Experiment file (JSON)")->required();
   job->add_option("--nodes", jo.nodes, "Nodes (#SBATCH --nodes)")->capture_default_str()->check(CLI::Range(1, 100000));
   job->add_option("--tasks-per-node", jo.tasks_per_node, "MPI ranks per node (#SBATCH --ntasks-per-node)")
@@ -188,6 +194,14 @@ int main(int argc, char** argv) {
   job->add_option("--grace", jo.grace_seconds,
                   "Seconds before the time limit at which the run is asked to stop (#SBATCH --signal)")
       ->capture_default_str()->check(CLI::Range(10, 3600));
+
+  auto* jobs = app.add_subcommand(
+      "jobs", "List the store's runs that ran in Slurm jobs, with job ids and the jobs' states");
+  jobs->footer(
+      "A run records the job it ran in (SLURM_JOB_ID). The job's state comes from squeue (jobs "
+      "pending, running or ended recently), else sacct (where accounting is enabled), else it "
+      "reads \"-\" and the run's status in the store is all there is. Jobs still pending have "
+      "no run yet: see squeue.");
 
   try {
     app.parse(argc, argv);
@@ -216,6 +230,7 @@ int main(int argc, char** argv) {
       jo.db_given = app.get_option("--db")->count() > 0;
       return cmd_job(g, jo);
     }
+    if (*jobs) return cmd_jobs(g);
     if (*model) return cmd_model(g, mo);
     if (*validate) {
       // Stored only when a store is named: a validation is mostly a quick look.
