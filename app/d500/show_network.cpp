@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "d500/measure/tail.h"
 #include "d500/network/network_benchmark.h"
 
 namespace d500::cli {
@@ -136,6 +137,22 @@ class NetworkReport {
     if (t.size() == 1) return;
     std::cout << "\ninference latency, batch 1 (p50 = median, with its confidence interval):\n";
     print_table(t);
+    tails();
+  }
+
+  // Where each executor's latency tail comes from, from the context kept with every sample.
+  void tails() const {
+    bool header = false;
+    for (const auto& r : rows_) {
+      if (r.kind != "latency" || !r.m.error.empty()) continue;
+      const auto tail = measure::explain_tail(
+          s_.samples(r.m.id), measure::contexts_from_words(s_.sample_context_words(r.m.id)));
+      if (!tail.valid) continue;
+      if (!header) std::cout << "latency tail (samples above p90 against those at or below p50):\n";
+      header = true;
+      std::cout << "  " << printable(r.m.implementation) << ": " << measure::describe_tail(tail)
+                << "\n";
+    }
   }
 
   void per_batch(const std::string& kind, const std::string& title) {

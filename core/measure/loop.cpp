@@ -31,13 +31,22 @@ constexpr size_t kMinSingleCalls = 2;
 constexpr double kSureSingleCallNs = 1e7;
 
 struct Counters {
-  int64_t minor_faults = 0, major_faults = 0, ctx_switches = 0;
+  int64_t minor_faults = 0, major_faults = 0, voluntary = 0, involuntary = 0;
 };
 
 Counters read_counters() {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
-  return {ru.ru_minflt, ru.ru_majflt, ru.ru_nvcsw + ru.ru_nivcsw};
+  return {ru.ru_minflt, ru.ru_majflt, ru.ru_nvcsw, ru.ru_nivcsw};
+}
+
+uint32_t clamped(int64_t delta) {
+  return static_cast<uint32_t>(std::clamp<int64_t>(delta, 0, UINT32_MAX));
+}
+
+SampleContext context_between(const Counters& c0, const Counters& c1) {
+  return {clamped(c1.minor_faults - c0.minor_faults), clamped(c1.major_faults - c0.major_faults),
+          clamped(c1.voluntary - c0.voluntary), clamped(c1.involuntary - c0.involuntary)};
 }
 
 // The policy with its degenerate values made safe, so the loop below needs no special cases.
@@ -94,7 +103,8 @@ class Variant {
     if (calls > 0) {
       m_.minor_faults_per_call = static_cast<double>(counters_.minor_faults) / calls;
       m_.major_faults_per_call = static_cast<double>(counters_.major_faults) / calls;
-      m_.ctx_switches_per_call = static_cast<double>(counters_.ctx_switches) / calls;
+      m_.ctx_switches_per_call =
+          static_cast<double>(counters_.voluntary + counters_.involuntary) / calls;
     }
     m_.sampling_seconds = static_cast<double>(sampling_ns_) * 1e-9;
     m_.summary = stats::summarize(m_.samples_ns, policy_.confidence);
@@ -179,9 +189,12 @@ class Variant {
       subject_.run(m_.block_size);
     const int64_t t1 = now();
     const Counters c1 = read_counters();
-    counters_.minor_faults += c1.minor_faults - c0.minor_faults;
-    counters_.major_faults += c1.major_faults - c0.major_faults;
-    counters_.ctx_switches += c1.ctx_switches - c0.ctx_switches;
+    const SampleContext ctx = context_between(c0, c1);
+    counters_.minor_faults += ctx.minor_faults;
+    counters_.major_faults += ctx.major_faults;
+    counters_.voluntary += ctx.voluntary_switches;
+    counters_.involuntary += ctx.involuntary_switches;
+    m_.contexts.push_back(ctx);
     sampling_ns_ += t1 - t0;
     if (!subject_.own_timer()) dt = static_cast<double>(t1 - t0);
     m_.samples_ns.push_back(dt / static_cast<double>(m_.block_size));

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "d500/measure/tail.h"
 #include "d500/network/network_benchmark.h"
 #include "d500/operators/operator_benchmark.h"
 #include "d500/spec/experiment.h"
@@ -106,7 +107,7 @@ void store_benchmark_results(store::ResultStore& store, int64_t run_id,
     if (p.derived) point["from"] = "latency";
     row.point_json = point.dump();
     row.policy_json = policy_json;
-    store.add_measurement(row, p.m.samples_ns);
+    store.add_measurement(row, p.m.samples_ns, measure::context_words(p.m.contexts));
     // Memory once per executor and point measured (not again for the derived row).
     if (p.derived) continue;
     char built[64];

@@ -28,6 +28,7 @@ struct ImplOutcome {
   // filled in when it is stored.
   store::MeasurementRow row;
   std::vector<double> samples_ns;
+  std::vector<uint32_t> context_words;  // measure::context_words of the samples' contexts
   std::vector<ValidationResult> validations;  // empty when it was not validated
   std::optional<TransferOutcome> h2d, d2h;
 };

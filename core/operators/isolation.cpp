@@ -151,6 +151,7 @@ std::string outcome_to_bytes(const ImplOutcome& o) {
   json validations = json::array();
   for (const auto& v : o.validations) validations.push_back(validation_to_json(v));
   json j{{"row", row_to_json(o.row)},           {"samples_ns", o.samples_ns},
+         {"context_words", o.context_words},
          {"validations", validations},          {"h2d", transfer_to_json(o.h2d)},
          {"d2h", transfer_to_json(o.d2h)}};
   std::vector<uint8_t> cbor = json::to_cbor(j);
@@ -162,6 +163,7 @@ ImplOutcome outcome_from_bytes(const std::string& bytes) {
   ImplOutcome o;
   o.row = row_from_json(j.at("row"));
   o.samples_ns = j.at("samples_ns").get<std::vector<double>>();
+  o.context_words = j.value("context_words", std::vector<uint32_t>{});
   for (const auto& v : j.at("validations")) o.validations.push_back(validation_from_json(v));
   o.h2d = transfer_from_json(j.at("h2d"));
   o.d2h = transfer_from_json(j.at("d2h"));

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "d500/measure/loop.h"
+#include "d500/measure/tail.h"
 #include "d500/operators/isolation.h"
 #include "d500/operators/validation.h"
 #include "impl_outcome.h"
@@ -221,6 +222,8 @@ ImplOutcome finish(const RunContext& c, const Slot& s, OperatorSubject& subject,
   ImplOutcome o;
   o.row = measurement_row(m);
   o.samples_ns = m.samples_ns;
+  const auto words = measure::context_words(m.contexts);
+  o.context_words.assign(words.begin(), words.end());
   o.row.flops = subject.flops();
   o.row.bytes = subject.bytes();
   if (!o.row.error.empty()) return o;
@@ -334,7 +337,7 @@ void store_outcome(const Destination& d, const Slot& s, const std::string& label
   row.implementation = s.impl.id();
   row.point_json = s.point.to_json().dump();
   row.policy_json = d.policy_json;
-  const int64_t mid = d.store.add_measurement(row, o.samples_ns);
+  const int64_t mid = d.store.add_measurement(row, o.samples_ns, o.context_words);
   ++summary.measurements;
   if (row.stop_reason == measure::stop_reason_name(measure::StopReason::Cancelled))
     summary.cancelled = true;

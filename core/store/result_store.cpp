@@ -266,7 +266,8 @@ void ResultStore::finish_run(int64_t run_id, RunStatus status, int exit_code,
   s.update_run_checked(st, run_id, "finish_run");
 }
 
-int64_t ResultStore::add_measurement(const MeasurementRow& m, std::span<const double> samples_ns) {
+int64_t ResultStore::add_measurement(const MeasurementRow& m, std::span<const double> samples_ns,
+                                     std::span<const uint32_t> context_words) {
   auto& s = *impl_;
   s.require_writable();
   Impl::Tx tx(s);
@@ -291,6 +292,15 @@ int64_t ResultStore::add_measurement(const MeasurementRow& m, std::span<const do
   }
   tx.commit();
   return id;
+  if (!context_words.empty()) {
+    auto st = s.prepare(
+        "INSERT INTO sample_context(measurement_id, count, counters) VALUES(?, ?, ?)");
+    auto b = st.bind();
+    b(id), b(static_cast<int64_t>(context_words.size() / 4));
+    sqlite3_bind_blob64(st.get(), b.i, context_words.data(), context_words.size_bytes(),
+                        SQLITE_STATIC);
+    st.run("add_measurement (sample context)");
+  }
 }
 
 void ResultStore::add_series(std::span<const SeriesPoint> points) {

@@ -130,7 +130,18 @@ CREATE TABLE artifacts (
 CREATE INDEX artifacts_run ON artifacts(run_id, id);
 )sql";
 
-constexpr Migration kMigrations[] = {{1, kV1}, {2, kV2}};
+// What the process did while each sample was taken (measure::SampleContext): four little-endian
+// uint32 per sample, in the samples' order — minor faults, major faults, voluntary and
+// involuntary context switches.
+constexpr const char* kV3 = R"sql(
+CREATE TABLE sample_context (
+  measurement_id INTEGER PRIMARY KEY REFERENCES measurements(id) ON DELETE CASCADE,
+  count INTEGER NOT NULL,
+  counters BLOB NOT NULL
+);
+)sql";
+
+constexpr Migration kMigrations[] = {{1, kV1}, {2, kV2}, {3, kV3}};
 
 std::optional<long long> query_int(sqlite3* db, const char* sql, int* rc_out) {
   sqlite3_stmt* st = nullptr;

@@ -72,16 +72,34 @@ std::vector<MeasurementRow> ResultStore::measurements_after(int64_t run_id,
   return out;
 }
 
-std::vector<double> ResultStore::samples(int64_t measurement_id) const {
-  auto st = impl_->prepare("SELECT count, value_ns FROM samples WHERE measurement_id = ?");
+namespace {
+
+// The one BLOB column of a per-measurement table (samples, sample_context) as an array of T in
+// the host's byte order (little-endian, see add_measurement); empty when the row is absent.
+template <class T, class StoreImpl>
+std::vector<T> blob_of(StoreImpl& s, const char* sql, const char* what, int64_t measurement_id) {
+  auto st = s.prepare(sql);
   st.bind()(measurement_id);
-  std::vector<double> out;
-  if (!st.row("samples")) return out;
-  auto bytes = static_cast<size_t>(sqlite3_column_bytes(st.get(), 1));
-  const void* data = sqlite3_column_blob(st.get(), 1);
-  out.resize(bytes / sizeof(double));
-  if (!out.empty()) std::memcpy(out.data(), data, out.size() * sizeof(double));
+  std::vector<T> out;
+  if (!st.row(what)) return out;
+  auto bytes = static_cast<size_t>(sqlite3_column_bytes(st.get(), 0));
+  const void* data = sqlite3_column_blob(st.get(), 0);
+  out.resize(bytes / sizeof(T));
+  if (!out.empty()) std::memcpy(out.data(), data, out.size() * sizeof(T));
   return out;
+}
+
+}  // namespace
+
+std::vector<double> ResultStore::samples(int64_t measurement_id) const {
+  return blob_of<double>(*impl_, "SELECT value_ns FROM samples WHERE measurement_id = ?",
+                         "samples", measurement_id);
+}
+
+std::vector<uint32_t> ResultStore::sample_context_words(int64_t measurement_id) const {
+  if (schema_version() < 3) return {};  // an older store opened read-only has no such table
+  return blob_of<uint32_t>(*impl_, "SELECT counters FROM sample_context WHERE measurement_id = ?",
+                           "sample_context", measurement_id);
 }
 
 std::vector<SeriesPoint> ResultStore::series_after(int64_t run_id, int64_t after_id,

@@ -152,6 +152,32 @@ TEST(NetworkCli, ModelFileRelativeToTheExperiment) {
   EXPECT_TRUE(contains(r.out, "Gemm")) << r.out;
 }
 
+// Each latency sample keeps what the process did meanwhile, and `d500 show` says next to the
+// percentiles what the samples above p90 coincided with.
+TEST(NetworkCli, ShowExplainsTheLatencyTail) {
+  TempDir dir;
+  ASSERT_EQ(run({kD500, "model", "mlp", "--hidden", "16", "--input", "12", "--batch", "dynamic",
+                 "-o", dir.file("small.onnx")}, dir.path()).exit_code, 0);
+  const std::string path = dir.file("e.json");
+  std::ofstream(path) << R"({"d500": 1, "name": "tail", "level": "network", "seed": 2,
+    "repetition": {"min_samples": 40, "max_samples": 40, "max_seconds": 1},
+    "network": {"model": "small.onnx", "executors": ["reference"], "batch_sizes": [2],
+                "latency_min_samples": 40}})";
+  const std::string db = dir.file("r.d500db");
+  auto r = run({kD500, "run", path, "--db", db, "--progress=none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
+  bool kept = false;
+  for (const auto& m : s->measurements(1))
+    if (m.subject.rfind("latency", 0) == 0)
+      kept = s->sample_context_words(m.id).size() == 4 * s->samples(m.id).size() &&
+             !s->samples(m.id).empty();
+  EXPECT_TRUE(kept);
+  r = run({kD500, "show", "1", "--db", db}, dir.path());
+  EXPECT_TRUE(contains(r.out, "latency tail (samples above p90")) << r.out;
+  EXPECT_TRUE(contains(r.out, "reference: p90 is")) << r.out;
+}
+
 TEST(ShowCli, ModelValidationRunListsItsComparisons) {
   TempDir dir;
   const std::string db = dir.file("v.d500db");

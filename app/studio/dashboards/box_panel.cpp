@@ -14,6 +14,7 @@
 #include "charts/legend_list.h"
 #include "charts/palette.h"
 #include "charts/units.h"
+#include "d500/measure/tail.h"
 #include "dashboards/axis_unit.h"
 
 namespace d500::studio {
@@ -64,8 +65,13 @@ void LatencyBoxPanel::update(const DashboardData& data) {
   boxes_.clear();
   for (const auto* r : data.run.ofKind(kind_)) {
     std::vector<double> sorted = data.run.samples(data.store, r->m.id);
+    const auto tail = measure::explain_tail(
+        sorted, measure::contexts_from_words(data.store.sample_context_words(r->m.id)));
     std::sort(sorted.begin(), sorted.end());
     Box b;
+    b.tail = tail.valid ? QString::fromStdString(measure::describe_tail(tail)) : QString();
+    if (!tail.causes.empty())
+      b.tailCause = QString::fromUtf8(measure::tail_cause_text(tail.causes.front()));
     b.executor = QString::fromStdString(r->m.implementation);
     b.stats = BoxStats::fromSorted(sorted);
     b.p50 = r->m.median;
@@ -113,8 +119,10 @@ void LatencyBoxPanel::draw() {
     set->setPen(QPen(seriesColor(static_cast<int>(i)).darker(130), 1.4));
     boxes->append(set);
     ax->append(b.executor);
-    entries.append({tr("%1 (n = %2)").arg(b.executor).arg(b.n), seriesColor(static_cast<int>(i)),
-                    Qt::SolidLine, false});
+    const QString label = b.tailCause.isEmpty()
+                              ? tr("%1 (n = %2)").arg(b.executor).arg(b.n)
+                              : tr("%1 (n = %2; tail: %3)").arg(b.executor).arg(b.n).arg(b.tailCause);
+    entries.append({label, seriesColor(static_cast<int>(i)), Qt::SolidLine, false});
   }
   chart_->addSeries(boxes);
   boxes->attachAxis(ax);
@@ -124,12 +132,12 @@ void LatencyBoxPanel::draw() {
     for (const Box& b : boxes_)
       if (b.executor == set->label())
         QToolTip::showText(QCursor::pos(),
-                           tr("%1: n %2\np50 %3 · p90 %4 · p99 %5\nquartiles %6 – %7")
+                           tr("%1: n %2\np50 %3 · p90 %4 · p99 %5\nquartiles %6 – %7\n%8")
                                .arg(b.executor)
                                .arg(b.n)
                                .arg(formatDuration(b.p50), formatDuration(b.p90),
                                     formatDuration(b.p99), formatDuration(b.stats.q1),
-                                    formatDuration(b.stats.q3)));
+                                    formatDuration(b.stats.q3), b.tail));
   });
   for (const Marker& m : kMarkers) {
     auto* s = new QScatterSeries;

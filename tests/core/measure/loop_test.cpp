@@ -458,3 +458,23 @@ TEST(Loop, CountersPerCall) {
   // expired after a preemption and does not switch again.
   EXPECT_GE(ms[2].ctx_switches_per_call, 0.5) << ms[2].ctx_switches_per_call;
 }
+
+// The same counters kept per sample, one context for each sample: every sample of the faulting
+// subject faulted, the sleeping one's samples were mostly voluntary switches.
+TEST(Loop, KeepsTheContextOfEverySample) {
+  MmapSubject faulting;
+  SleepSubject sleeping;
+  dm::Subject* subjects[] = {&faulting, &sleeping};
+  const auto ms =
+      dm::measure_interleaved(subjects, fixed_count_policy(20), 5, dm::calibrate_timer());
+  for (const auto& m : ms) ASSERT_EQ(m.contexts.size(), m.samples_ns.size());
+  for (const auto& c : ms[0].contexts) EXPECT_GE(c.minor_faults, 32u);
+  size_t woken = 0;
+  for (const auto& c : ms[1].contexts) woken += c.voluntary_switches > 0;
+  EXPECT_GE(woken, ms[1].contexts.size() / 2);
+  uint64_t sum = 0;
+  for (const auto& c : ms[0].contexts) sum += c.minor_faults;
+  EXPECT_DOUBLE_EQ(static_cast<double>(sum) /
+                       static_cast<double>(ms[0].contexts.size() * ms[0].block_size),
+                   ms[0].minor_faults_per_call);
+}

@@ -108,7 +108,7 @@ TEST(ResultStore, FreshStoreHasCurrentSchemaAndPragmas) {
   }
   RawDb raw(path, SQLITE_OPEN_READONLY);
   EXPECT_EQ(raw.text("PRAGMA journal_mode"), "wal");
-  EXPECT_EQ(raw.integer("PRAGMA user_version"), 2);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), current_schema_version());
   EXPECT_EQ(raw.integer("PRAGMA application_id"), detail::kApplicationId);
 }
 
@@ -232,6 +232,21 @@ TEST(ResultStore, MeasurementsAndSamplesRoundTrip) {
   expect_same(ro_rows[0], m);
   EXPECT_EQ(ro->samples(a), samples);
 }
+// Each sample's context (four counters per sample) is kept beside the samples, in their order.
+TEST(ResultStore, SampleContextRoundTrips) {
+  TempDir dir;
+  std::string path = dir.file("p.d500db");
+  auto s = open_rw(path);
+  int64_t run = s->create_run(sample_run());
+  const std::vector<double> samples = {3.5, 1.25};
+  const std::vector<uint32_t> words = {1, 0, 2, 0, 70000, 1, 0, 4000000000u};
+  int64_t a = s->add_measurement(sample_measurement(run), samples, words);
+  int64_t b = s->add_measurement(sample_measurement(run), samples);
+  EXPECT_EQ(s->sample_context_words(a), words);
+  EXPECT_TRUE(s->sample_context_words(b).empty());
+  EXPECT_EQ(open_ro(path)->sample_context_words(a), words);
+}
+
 
 TEST(ResultStore, SeriesRoundTripAndPaging) {
   TempDir dir;

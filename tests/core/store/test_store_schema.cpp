@@ -63,7 +63,7 @@ TEST(StoreSchema, MigratesAVersion1StoreKeepingItsData) {
     auto r = ResultStore::open(path, ResultStore::Mode::ReadWrite);
     ASSERT_TRUE(r) << r.error().to_string();
     auto& s = *r.value();
-    EXPECT_EQ(s.schema_version(), 2);
+    EXPECT_EQ(s.schema_version(), current_schema_version());
     auto old = s.run(1);
     ASSERT_TRUE(old);
     EXPECT_EQ(old->name, "old run");
@@ -95,7 +95,7 @@ TEST(StoreSchema, MigratesAVersion1StoreKeepingItsData) {
     EXPECT_EQ(s.integrity_check(), "ok");
   }
   RawDb raw(path, SQLITE_OPEN_READONLY);
-  EXPECT_EQ(raw.integer("PRAGMA user_version"), 2);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), current_schema_version());
   EXPECT_EQ(raw.integer("SELECT count(*) FROM runs"), 2);
   // Opening again is a no-op migration.
   auto again = ResultStore::open(path, ResultStore::Mode::ReadWrite);
@@ -123,7 +123,8 @@ TEST(StoreSchema, RefusesANewerStoreWithoutTouchingIt) {
     auto r = ResultStore::open(path, mode);
     ASSERT_FALSE(r);
     std::string msg = r.error().to_string();
-    EXPECT_TRUE(contains(msg, "was written by a newer d500 (schema 99, this build reads up to 2)"))
+    EXPECT_TRUE(contains(msg, "was written by a newer d500 (schema 99, this build reads up to " +
+                                  std::to_string(current_schema_version()) + ")"))
         << msg;
     EXPECT_TRUE(contains(msg, path)) << msg;
     EXPECT_EQ(test::file_bytes(path), before);

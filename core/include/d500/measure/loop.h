@@ -52,9 +52,19 @@ class Subject {
   }
 };
 
+// What the process did while one sample was taken (getrusage deltas over the sample's block,
+// every thread of the process): page faults and context switches, so that a slow sample can be
+// told apart from a fast one (see tail.h). Voluntary switches are threads that slept and woke,
+// involuntary ones a thread the scheduler preempted for another.
+struct SampleContext {
+  uint32_t minor_faults = 0, major_faults = 0, voluntary_switches = 0, involuntary_switches = 0;
+  bool operator==(const SampleContext&) const = default;
+};
+
 // The outcome of measuring one subject; a failure is recorded here, not thrown.
 struct Measurement {
   std::vector<double> samples_ns;  // per-call time of each sample (block time / block_size)
+  std::vector<SampleContext> contexts;  // one per sample, in the same order
   uint64_t block_size = 1;         // calls per timed sample
   int64_t warmup_calls = 0;        // calls made before sampling, first call included
   double warmup_ns = 0;            // total time of those calls

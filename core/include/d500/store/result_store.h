@@ -133,7 +133,9 @@ class ResultStore {
   int64_t create_run(const RunInfo& run);            // id, pid, host filled in by the store
   void start_run(int64_t run_id);                    // status running, started_at now
   void finish_run(int64_t run_id, RunStatus status, int exit_code, const std::string& reason);
-  int64_t add_measurement(const MeasurementRow& m, std::span<const double> samples_ns);
+  // context_words: empty, or four counters per sample (measure::context_words()).
+  int64_t add_measurement(const MeasurementRow& m, std::span<const double> samples_ns,
+                          std::span<const uint32_t> context_words = {});
   void add_series(std::span<const SeriesPoint> points);  // one transaction for the batch
   int64_t add_validation(const ValidationRow& v);
   void add_log(int64_t run_id, std::string_view level, std::string_view text);
@@ -145,6 +147,7 @@ class ResultStore {
   std::optional<Environment> environment(int64_t id) const;
   std::vector<MeasurementRow> measurements(int64_t run_id) const;
   std::vector<double> samples(int64_t measurement_id) const;
+  std::vector<uint32_t> sample_context_words(int64_t measurement_id) const;  // empty: none kept
   // Live readers poll with the last id they saw: rows with id > after_id, in id order.
   std::vector<SeriesPoint> series_after(int64_t run_id, int64_t after_id, size_t limit) const;
   std::vector<MeasurementRow> measurements_after(int64_t run_id, int64_t after_id) const;
