@@ -11,6 +11,9 @@ d500_add_test(reference_math_test
     reference_math_onnx_test.cpp
     reference_math_pointwise_test.cpp
     reference_math_reductions_test.cpp
+    reference_math_logic_test.cpp
+    reference_math_index_test.cpp
+    reference_math_norm_test.cpp
   LIBS d500::plugin d500::util
   LABELS plugins)
 add_dependencies(reference_math_test d500_reference)
