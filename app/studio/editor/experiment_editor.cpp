@@ -4,6 +4,7 @@
 #include <QListWidget>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "editor/experiment_document.h"
@@ -51,7 +52,7 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
   problems_ = new QListWidget;
   problems_->setObjectName(QStringLiteral("experimentProblems"));
   problems_->setToolTip(tr("What the runner would reject; double-click to go to the field."));
-  auto* middle = new QWidget;
+  auto* middle = middle_ = new QWidget;
   auto* middleLayout = new QVBoxLayout(middle);
   middleLayout->setContentsMargins(0, 0, 0, 0);
   middleLayout->addWidget(scroll, 4);
@@ -60,7 +61,7 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
 
   json_ = new JsonView(doc_);
 
-  auto* split = new QSplitter(Qt::Horizontal);
+  auto* split = split_ = new QSplitter(Qt::Horizontal);
   split->addWidget(palette_);
   split->addWidget(middle);
   split->addWidget(json_);
@@ -91,10 +92,29 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
 }
 
 void ExperimentEditor::setCatalog(const PluginCatalog& catalog) {
+  catalog_ = catalog;
+  Q_EMIT catalogChanged(catalog);
   palette_->setCatalog(catalog);
   implementations_->setCatalog(catalog);
   network_->setCatalog(catalog);
   training_->setCatalog(catalog);
+}
+
+void ExperimentEditor::addView(QWidget* view, const QString& title) {
+  if (!views_) {
+    views_ = new QTabWidget;
+    views_->setObjectName(QStringLiteral("editorViews"));
+    const int at = split_->indexOf(middle_);
+    views_->addTab(middle_, tr("Form"));
+    split_->insertWidget(at, views_);
+    split_->setStretchFactor(at, 3);
+    connect(views_, &QTabWidget::currentChanged, this, [this](int i) { palette_->setVisible(i == 0); });
+  }
+  views_->addTab(view, title);
+}
+
+void ExperimentEditor::showView(int index) {
+  if (views_) views_->setCurrentIndex(index);
 }
 
 void ExperimentEditor::showLevelSections() {

@@ -9,6 +9,8 @@
 #include "models/plugin_catalog.h"
 
 class QListWidget;
+class QSplitter;
+class QTabWidget;
 
 namespace d500::studio {
 
@@ -31,9 +33,19 @@ class ExperimentEditor : public QWidget {
   // Moves the focus to the field that edits `jsonPath` ("$.operator.inputs[0]"), if one does.
   bool focusPath(const QString& jsonPath);
 
+  // Another view of the document (the canvas) as a tab beside the form; ownership passes to the
+  // editor. While it shows, the form's palette steps aside.
+  void addView(QWidget* view, const QString& title);
+  void showView(int index);  // 0: the form
+  QTabWidget* views() const { return views_; }
+  const PluginCatalog& catalog() const { return catalog_; }
+
   OperatorPalette* palette() const { return palette_; }
   QListWidget* problemList() const { return problems_; }
   JsonView* jsonView() const { return json_; }
+
+ Q_SIGNALS:
+  void catalogChanged(const d500::studio::PluginCatalog& catalog);
 
  private:
   void showProblems();
@@ -49,6 +61,10 @@ class ExperimentEditor : public QWidget {
   QList<QPair<QWidget*, QStringList>> levelSections_;
   QListWidget* problems_;
   JsonView* json_;
+  QSplitter* split_ = nullptr;
+  QWidget* middle_ = nullptr;
+  QTabWidget* views_ = nullptr;
+  PluginCatalog catalog_;
 };
 
 }  // namespace d500::studio

@@ -2,8 +2,11 @@
 
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QWidget>
 
+#include "canvas/canvas_model.h"
+#include "canvas/experiment_canvas.h"
 #include "common/dialog_folder.h"
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
@@ -17,26 +20,6 @@
 #include "views/workspace_tabs.h"
 
 namespace d500::studio {
-
-namespace {
-
-LaunchSpec launchOf(const Json& experiment) {
-  LaunchSpec l;
-  const Json launcher = JsonPath{QStringLiteral("launcher")}.get(experiment, Json::object());
-  if (!launcher.is_object()) return l;
-  l.kind = QString::fromStdString(launcher.value("kind", std::string("local")));
-  l.ranks = launcher.value("ranks", 1);
-  for (const char* key : {"hosts", "extra_args"}) {
-    const Json list = launcher.value(key, Json::array());
-    QStringList& dst = std::string(key) == "hosts" ? l.hosts : l.extraArgs;
-    if (list.is_array())
-      for (const Json& s : list)
-        if (s.is_string()) dst << QString::fromStdString(s.get<std::string>());
-  }
-  return l;
-}
-
-}  // namespace
 
 ExperimentActions::ExperimentActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs,
                                      ProjectDock* dock, RunManager* runs, QObject* parent)
@@ -54,12 +37,30 @@ ExperimentEditor* ExperimentActions::open(int index) {
     return nullptr;
   }
   ExperimentEditor* editor = tabs_->openEditor(index, doc);
+  addCanvas(editor, index);
   // An embedded experiment lives in the project: each edit is the project's change too.
   if (doc->isEmbedded())
     connect(doc, &ExperimentDocument::changed, project_, [this, editor, doc] {
       project_->setEmbeddedExperiment(tabs_->experimentIndexOf(editor), doc->json());
     });
   return editor;
+}
+
+void ExperimentActions::addCanvas(ExperimentEditor* editor, int index) {
+  auto* canvas = new ExperimentCanvas(editor->document());
+  editor->addView(canvas, tr("Canvas"));
+  canvas->setCatalog(editor->catalog());
+  connect(editor, &ExperimentEditor::catalogChanged, canvas, &ExperimentCanvas::setCatalog);
+  canvas->setRunManager(runs_, project_->project().storePath);
+  const QJsonObject layout = project_->project().experiments.value(index).canvas;
+  canvas->model()->setLayoutJson(Json::parse(QJsonDocument(layout).toJson().toStdString(), nullptr, false));
+  connect(canvas->model(), &CanvasModel::changed, project_, [this, editor, canvas] {
+    project_->setCanvasLayout(tabs_->experimentIndexOf(editor), canvas->model()->layoutJson());
+  });
+  connect(canvas, &ExperimentCanvas::pathActivated, editor, [editor](const QString& path) {
+    editor->showView(0);
+    editor->focusPath(path);
+  });
 }
 
 int ExperimentActions::currentExperiment() const {
@@ -177,7 +178,7 @@ RunJob* ExperimentActions::runExperiment(int index) {
     Q_EMIT failure(error);
     return nullptr;
   }
-  RunJob* job = runs_->enqueue(doc->name(), file, project_->project().storePath, launchOf(doc->json()));
+  RunJob* job = runs_->enqueue(doc->name(), file, project_->project().storePath, launchSpecOf(doc->json()));
   Q_EMIT message(tr("Queued %1").arg(doc->name()));
   return job;
 }

@@ -49,6 +49,8 @@ class ExperimentActions : public QObject {
   void failure(const QString& text);
 
  private:
+  // The experiment canvas beside the form (issue 17), its layout kept in the project.
+  void addCanvas(ExperimentEditor* editor, int index);
   QWidget* window_;
   ProjectController* project_;
   WorkspaceTabs* tabs_;

@@ -142,6 +142,14 @@ void ProjectController::setEmbeddedExperiment(int index, const Json& experiment)
   setModified(true);
 }
 
+void ProjectController::setCanvasLayout(int index, const Json& layout) {
+  if (index < 0 || index >= project_.experiments.size()) return;
+  const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(layout.dump())).object();
+  if (o == project_.experiments[index].canvas) return;
+  project_.experiments[index].canvas = o;
+  setModified(true);
+}
+
 ExperimentDocument* ProjectController::createDocument(int index, QString* error) const {
   if (index < 0 || index >= project_.experiments.size()) {
     *error = tr("No experiment %1 in the project").arg(index);

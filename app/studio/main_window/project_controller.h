@@ -55,6 +55,8 @@ class ProjectController : public QObject {
   void removeExperiment(int index);
   // An embedded experiment's edits are kept in the project as they happen.
   void setEmbeddedExperiment(int index, const Json& experiment);
+  // The experiment's canvas layout (CanvasModel::layoutJson()), kept in the project file.
+  void setCanvasLayout(int index, const Json& layout);
   // A document for experiment `index`, loaded from its file or the project (nullptr with
   // *error when the file cannot be read). Ownership: the caller's.
   ExperimentDocument* createDocument(int index, QString* error) const;

@@ -65,6 +65,7 @@ bool Project::fromJson(const QJsonObject& json, const QString& projectFile, Proj
     else
       e.path = absoluteFrom(base, o.value(QStringLiteral("path")).toString());
     if (e.path.isEmpty() && e.embedded.isEmpty()) continue;  // nothing to show
+    e.canvas = o.value(QStringLiteral("canvas")).toObject();
     p.experiments.append(e);
   }
   for (const QJsonValue& v : json.value(QStringLiteral("charts")).toArray()) {
@@ -94,6 +95,7 @@ QJsonObject Project::toJson(const QString& projectFile) const {
       o.insert(QStringLiteral("embedded"), e.embedded);
     else
       o.insert(QStringLiteral("path"), relativeTo(base, e.path));
+    if (!e.canvas.isEmpty()) o.insert(QStringLiteral("canvas"), e.canvas);
     exps.append(o);
   }
   json.insert(QStringLiteral("experiments"), exps);

@@ -17,6 +17,7 @@ namespace d500::studio {
 struct ProjectExperiment {
   QString path;         // absolute path of the experiment file; empty when embedded
   QJsonObject embedded; // the experiment itself when it lives in the project file
+  QJsonObject canvas;   // its experiment canvas's layout (CanvasModel::layoutJson()); may be empty
   bool isEmbedded() const { return path.isEmpty(); }
   // The experiment's "name" when known without reading the file, else the file's base name.
   QString displayName() const;

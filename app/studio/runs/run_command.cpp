@@ -4,6 +4,22 @@
 
 namespace d500::studio {
 
+LaunchSpec launchSpecOf(const Json& experiment) {
+  LaunchSpec l;
+  const Json launcher = JsonPath{QStringLiteral("launcher")}.get(experiment, Json::object());
+  if (!launcher.is_object()) return l;
+  l.kind = QString::fromStdString(launcher.value("kind", std::string("local")));
+  l.ranks = launcher.value("ranks", 1);
+  for (const char* key : {"hosts", "extra_args"}) {
+    const Json list = launcher.value(key, Json::array());
+    QStringList& dst = std::string(key) == "hosts" ? l.hosts : l.extraArgs;
+    if (list.is_array())
+      for (const Json& s : list)
+        if (s.is_string()) dst << QString::fromStdString(s.get<std::string>());
+  }
+  return l;
+}
+
 bool RunCommand::build(const QString& runner, const QString& mpirun, const QString& experimentFile,
                        const QString& storePath, const LaunchSpec& launch, bool asRoot,
                        RunCommand* out, QString* error) {

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "editor/json_path.h"
+
 namespace d500::studio {
 
 // How an experiment asks to be launched ("launcher" in the experiment file).
@@ -15,6 +17,9 @@ struct LaunchSpec {
   QStringList hosts;
   QStringList extraArgs;  // passed to mpirun before the runner
 };
+
+// The experiment's "launcher" as a LaunchSpec (local when it has none).
+LaunchSpec launchSpecOf(const Json& experiment);
 
 struct RunCommand {
   Q_DECLARE_TR_FUNCTIONS(RunCommand)
