@@ -94,3 +94,23 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o);
 int cmd_jobs(const GlobalOptions& g);
 
 }  // namespace d500::cli
+// Stores from many machines (cmd_merge.cpp): merge into OUTPUT, a single run as a file, back.
+int cmd_merge(const GlobalOptions& g, const std::vector<std::string>& inputs,
+              const std::string& output);
+int cmd_export_run(const GlobalOptions& g, const std::string& run, const std::string& output);
+int cmd_import_run(const GlobalOptions& g, const std::string& file);
+
+// A run's series for other tools, and MLPerf logs as runs (cmd_interop.cpp).
+int cmd_export_series(const GlobalOptions& g, const std::string& run, const std::string& tensorboard,
+                      const std::string& mlflow);
+int cmd_import_mllog(const GlobalOptions& g, const std::string& file);
+
+// `d500 list`: the runs ranked (cmd_list.cpp).
+struct ListOptions {
+  std::string recipe;    // only this recipe's list ("" = all, and the throughput lists)
+  std::string html;      // write the list here, with each run's page beside it
+  std::string problems;  // a problem list file: rank operator/network runs on its points only
+  bool csv = false;      // CSV on stdout
+};
+int cmd_list(const GlobalOptions& g, const ListOptions& o);
+

@@ -209,6 +209,60 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     return rc == 0 ? kOk : kUsage;
   }
+  std::vector<std::string> merge_inputs;
+  std::string merge_out;
+  auto* merge = app.add_subcommand(
+      "merge", "Copy the runs of several stores (e.g. from other machines) into one store");
+  merge->add_option("stores", merge_inputs, "Stores to copy runs from (read, never changed)")
+      ->required();
+  merge->add_option("-o,--output", merge_out, "The store to copy into (created when missing)")
+      ->required();
+  merge->footer(
+      "Copies every run with its samples, series, validations, logs, artifacts and environment "
+      "(deduplicated by hash); ids are renumbered and each run keeps where it came from. A run is "
+      "known by its identity (uuid), so merging a store again adds nothing. Stores of an older "
+      "schema are read through a migrated copy; a store of a newer d500 is refused. The output "
+      "changes in one transaction: after an error it is as it was.");
+
+  std::string export_run_id, export_run_out;
+  auto* export_run = app.add_subcommand(
+      "export-run", "Write one run, with everything recorded about it, as a self-contained file");
+  export_run->add_option("run", export_run_id, "Run id, or \"latest\"")->required();
+  export_run->add_option("-o,--output", export_run_out, "The run file to write (.d500run, a small store)")
+      ->required();
+  std::string import_file;
+  auto* import_run = app.add_subcommand(
+      "import-run", "Add the run(s) of a file written by export-run to the store (--db)");
+  import_run->add_option("file", import_file, "A .d500run file (or any store)")->required();
+
+  std::string series_run, series_tb, series_mlflow;
+  auto* export_series = app.add_subcommand(
+      "export-series", "Write a run's series (losses, accuracies, ...) for TensorBoard or as MLflow CSV");
+  export_series->add_option("run", series_run, "Run id, or \"latest\"")->required();
+  export_series->add_option("--tensorboard", series_tb,
+                            "Folder for a TensorBoard event file (tensorboard --logdir FOLDER)");
+  export_series->add_option("--mlflow", series_mlflow,
+                            "CSV file with MLflow's metric-history columns (key, value, step, timestamp)");
+  std::string mllog_file;
+  auto* import_mllog = app.add_subcommand(
+      "import-mllog", "Store an MLPerf Training log (:::MLLOG lines) as a run with its curves and time-to-train");
+  import_mllog->add_option("file", mllog_file, "The MLPerf log")->required();
+
+  ListOptions lo;
+  auto* list = app.add_subcommand(
+      "list", "Rank the store's runs: recipe-compliant training by time-to-accuracy, operators "
+              "and networks by throughput; overlapping CIs are ties");
+  list->add_option("--recipe", lo.recipe, "Only this recipe's list (its name, or its file's name)");
+  list->add_option("--html", lo.html, "Write the list as HTML here, with each run's page beside it");
+  list->add_flag("--csv", lo.csv, "CSV on stdout, one row per run (and implementation)");
+  list->add_option("--problems", lo.problems,
+                   "A problem list file: rank operator and network runs on its points only");
+  list->footer(
+      "Training runs that follow a recipe are ranked per recipe by the median time-to-accuracy "
+      "over their seeds, with its 95% CI (or the seeds' range when too few seeds), the olympic "
+      "mean, seeds converged/total, the system and the frameworks. Runs whose intervals overlap "
+      "share a rank (shown as 2=). Non-compliant runs are listed apart with the reason.");
+
 
   try {
     if (*run) return cmd_run(g, ro);
@@ -237,6 +291,13 @@ int main(int argc, char** argv) {
       vo.store = app.get_option("--db")->count() > 0;
       return cmd_validate_model(g, vo);
     }
+    if (*merge) return cmd_merge(g, merge_inputs, merge_out);
+    if (*export_run) return cmd_export_run(g, export_run_id, export_run_out);
+    if (*import_run) return cmd_import_run(g, import_file);
+    if (*list) return cmd_list(g, lo);
+    if (*export_series) return cmd_export_series(g, series_run, series_tb, series_mlflow);
+    if (*import_mllog) return cmd_import_mllog(g, mllog_file);
+
     if (*exp) {
       // `--json` is the global flag; for export it selects the format too.
       if (csv && g.json) throw CliError{kUsage, "export: --csv and --json exclude each other"};

@@ -25,7 +25,9 @@ std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
   if (!missed.empty()) why.push_back(missed);
   store::ValidationRow v;
   v.run_id = run_id;
-  v.subject = "recipe " + t.recipe_path;
+  // "recipe NAME (PATH)": the name is what `d500 list` groups by, the same on every machine.
+  auto recipe = training::load_recipe(t.recipe_path);
+  v.subject = "recipe " + (recipe ? recipe.value().name + " (" + t.recipe_path + ")" : t.recipe_path);
   v.metric = "compliance";
   v.passed = why.empty();
   v.value = v.passed ? 1 : 0;

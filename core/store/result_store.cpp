@@ -232,8 +232,10 @@ int64_t ResultStore::create_run(const RunInfo& run) {
   r.process_start = process_identity(r.pid);
   if (r.created_at == 0) r.created_at = now_unix();
   if (r.spec_hash.empty() && !r.spec_json.empty()) r.spec_hash = sha256_hex(r.spec_json);
-  auto st = s.prepare(std::string("INSERT INTO runs(") + kRunCols + ", process_start) VALUES(" +
-                      placeholders(kRunCols) + ", ?)");
+  // The run's identity beyond this store (schema 4): 128 random bits from SQLite's generator,
+  // which is seeded by the operating system.
+  auto st = s.prepare(std::string("INSERT INTO runs(") + kRunCols + ", process_start, uuid) VALUES(" +
+                      placeholders(kRunCols) + ", ?, lower(hex(randomblob(16))))");
   auto b = st.bind();
   run_fields(std::as_const(r), b);
   b(r.process_start);

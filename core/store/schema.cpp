@@ -141,7 +141,27 @@ CREATE TABLE sample_context (
 );
 )sql";
 
-constexpr Migration kMigrations[] = {{1, kV1}, {2, kV2}, {3, kV3}};
+// v4: a run's identity across stores (merge, export-run / import-run): runs.uuid, random for new
+// runs and derived from what identified a run before (host, id, pid, creation time) for older
+// ones, so that migrating two copies of one old store gives their runs the same identity; and
+// where a merged run came from, one row per store it was copied out of (oldest first).
+constexpr const char* kV4 = R"sql(
+ALTER TABLE runs ADD COLUMN uuid TEXT NOT NULL DEFAULT '';
+UPDATE runs SET uuid = printf('legacy-%s-%d-%d-%.6f', host, id, pid, created_at);
+CREATE UNIQUE INDEX runs_uuid ON runs(uuid);
+
+CREATE TABLE run_provenance (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  store TEXT NOT NULL DEFAULT '',
+  store_run_id INTEGER NOT NULL DEFAULT 0,
+  merged_on TEXT NOT NULL DEFAULT '',
+  merged_at REAL NOT NULL DEFAULT 0
+);
+CREATE INDEX run_provenance_run ON run_provenance(run_id, id);
+)sql";
+
+constexpr Migration kMigrations[] = {{1, kV1}, {2, kV2}, {3, kV3}, {4, kV4}};
 
 std::optional<long long> query_int(sqlite3* db, const char* sql, int* rc_out) {
   sqlite3_stmt* st = nullptr;
@@ -193,23 +213,28 @@ std::optional<std::string> inspect(sqlite3* db, int* version) {
   return std::nullopt;
 }
 
+std::optional<std::string> migrate_in_transaction(sqlite3* db) {
+  int version = 0;
+  if (auto e = inspect(db, &version)) return e;
+  for (const Migration& m : kMigrations) {
+    if (m.version <= version) continue;
+    if (auto e = exec(db, m.sql))
+      return "migrating to schema " + std::to_string(m.version) + " failed: " + *e;
+    std::string set = "PRAGMA user_version = " + std::to_string(m.version);
+    if (auto e = exec(db, set.c_str())) return e;
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> migrate(sqlite3* db) {
   // IMMEDIATE takes the write lock up front: two processes opening a fresh store at once must not
   // both decide to create the tables.
   if (auto e = exec(db, "BEGIN IMMEDIATE")) return e;
-  int version = 0;
   auto fail = [&](std::string e) {
     exec(db, "ROLLBACK");
     return std::optional<std::string>(std::move(e));
   };
-  if (auto e = inspect(db, &version)) return fail(*e);
-  for (const Migration& m : kMigrations) {
-    if (m.version <= version) continue;
-    if (auto e = exec(db, m.sql))
-      return fail("migrating to schema " + std::to_string(m.version) + " failed: " + *e);
-    std::string set = "PRAGMA user_version = " + std::to_string(m.version);
-    if (auto e = exec(db, set.c_str())) return fail(*e);
-  }
+  if (auto e = migrate_in_transaction(db)) return fail(*e);
   if (auto e = exec(db, "COMMIT")) return fail(*e);
   return std::nullopt;
 }

@@ -29,6 +29,10 @@ std::optional<std::string> inspect(sqlite3* db, int* version);
 // error message, or nothing on success.
 std::optional<std::string> migrate(sqlite3* db);
 
+// The same steps inside a transaction the caller holds (a merge migrates its output and copies
+// runs into it in one transaction).
+std::optional<std::string> migrate_in_transaction(sqlite3* db);
+
 // Runs SQL that returns no rows; returns sqlite's error message on failure.
 std::optional<std::string> exec(sqlite3* db, const char* sql);
 
