@@ -25,6 +25,7 @@ using d500::store::ResultStore;
 namespace {
 
 const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
+const std::string kFashion = "/usr/share/datasets/fashion-mnist";
 
 bool contains(const std::string& hay, const std::string& needle) {
   return hay.find(needle) != std::string::npos;
@@ -126,12 +127,26 @@ class MergeListCli : public ::testing::Test {
     auto r = run({kD500, "run", training(d, "wide", R"(, "network": {"builder": "mlp", "hidden": [24]})"),
                   "--db", b_, "--progress=none"}, d.path());
     ASSERT_LE(r.exit_code, 1) << r.err;
+    // The shipped Fashion-MNIST recipe on a one-second budget: a real dataset, not compliant.
+    if (fs::exists(kFashion + "/train-images-idx3-ubyte.gz")) {
+      const std::string fm = d.file("fashion.json");
+      std::ofstream(fm) << R"({"d500": 1, "name": "fashion-1s", "level": "training", "seed": 1,
+        "training": {"recipe": ")" << D500_TEST_SOURCE_DIR << R"(/resources/recipes/fashion_mnist_mlp.json",
+          "dataset_dir": ")" << kFashion << R"(", "executor": "reference",
+          "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.001},
+          "seeds": 1, "epochs": 1, "max_seconds": 1, "eval_every": 100}})";
+      r = run({kD500, "run", fm, "--db", b_, "--progress=none"}, d.path());
+      ASSERT_LE(r.exit_code, 1) << r.err;
+      fashion_ = true;
+    }
   }
   static void TearDownTestSuite() { delete dir_; }
 
   static TempDir* dir_;
   static std::string a_, b_;
+  static bool fashion_;
 };
+bool MergeListCli::fashion_ = false;
 TempDir* MergeListCli::dir_ = nullptr;
 std::string MergeListCli::a_, MergeListCli::b_;
 
@@ -141,13 +156,14 @@ TEST_F(MergeListCli, MergeTwiceThenRankWithTiesCsvAndHtml) {
   const std::string a_bytes = read(a_);
   auto r = run({kD500, "merge", a_, b_, "-o", all}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.out, "6 runs added, 0 already there")) << r.out;
+  const int total = fashion_ ? 7 : 6;
+  EXPECT_TRUE(contains(r.out, std::to_string(total) + " runs added, 0 already there")) << r.out;
   EXPECT_TRUE(contains(r.out, "environments added")) << r.out;
   EXPECT_EQ(read(a_), a_bytes);
   r = run({kD500, "merge", a_, b_, "-o", all}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.out, "0 runs added, 6 already there")) << r.out;
-  EXPECT_EQ(runs_in(all), 6u);
+  EXPECT_TRUE(contains(r.out, "0 runs added, " + std::to_string(total) + " already there")) << r.out;
+  EXPECT_EQ(runs_in(all), static_cast<size_t>(total));
 
   r = run({kD500, "list", "--db", all}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -156,11 +172,17 @@ TEST_F(MergeListCli, MergeTwiceThenRankWithTiesCsvAndHtml) {
                         "network is fixed by recipe", "Operator Gemm", "GFLOP/s"})
     EXPECT_TRUE(contains(r.out, s)) << s << "\n" << r.out;
 
+  if (fashion_)
+    for (const char* s : {"Recipe fashion-mnist-mlp-85", "(no compliant run)",
+                          "1 of 1 seeds never reached 85.0% test accuracy"})
+      EXPECT_TRUE(contains(r.out, s)) << s << "\n" << r.out;
+
   r = run({kD500, "list", "--db", all, "--csv"}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::vector<std::map<std::string, std::string>> ranked, apart;
   for (auto& row : parse_csv(r.out))
-    if (row["workload"] == "training") (row["ranked"] == "1" ? ranked : apart).push_back(row);
+    if (row["workload"] == "training" && row["list"] == "syn")
+      (row["ranked"] == "1" ? ranked : apart).push_back(row);
   ASSERT_EQ(ranked.size(), 3u) << r.out;
   ASSERT_EQ(apart.size(), 1u) << r.out;
   EXPECT_TRUE(contains(apart[0]["reason"], "network is fixed by recipe")) << apart[0]["reason"];
@@ -221,6 +243,20 @@ TEST_F(MergeListCli, ListNamesTheRecipeAndRefusesAnUnknownOne) {
   r = run({kD500, "list", "--db", b_, "--recipe", "nope"}, d.path());
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_TRUE(contains(r.err, "no run in " + b_ + " follows a recipe named \"nope\"")) << r.err;
+}
+
+// Operators on a named problem list: only its points are ranked, and the page names the list.
+TEST_F(MergeListCli, OperatorsRankOnAProblemListsPointsOnly) {
+  const TempDir& d = *dir_;
+  std::ofstream(d.file("small.json")) << R"({"d500_problems": 1, "name": "small-gemm", "points": [{"N": 8}]})";
+  auto r = run({kD500, "list", "--db", a_, "--problems", d.file("small.json")}, d.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "Operator Gemm N=8 (problem list small-gemm): throughput")) << r.out;
+  EXPECT_FALSE(contains(r.out, "Gemm N=16")) << r.out;
+  std::ofstream(d.file("broken.json")) << R"({"name": "x"})";
+  r = run({kD500, "list", "--db", a_, "--problems", d.file("broken.json")}, d.path());
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_TRUE(contains(r.err, "broken.json:$.points")) << r.err;
 }
 
 TEST_F(MergeListCli, ANewerStoreIsRefusedNamingTheFileAndBothVersions) {
