@@ -116,7 +116,10 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
   p->setFont(bold);
   p->setPen(Qt::black);
   const QString value = node_.value.isEmpty() ? kindTitle : node_.value;
-  p->drawText(QRectF(10, 20, size_.width() - 30, 22), Qt::AlignLeft | Qt::AlignVCenter,
+  // Without a value of its own, the title alone fills the header.
+  const QRectF valueRect = node_.value.isEmpty() && !node_.spare ? QRectF(10, 12, size_.width() - 30, 30)
+                                                                 : QRectF(10, 20, size_.width() - 30, 22);
+  p->drawText(valueRect, Qt::AlignLeft | Qt::AlignVCenter,
               QFontMetricsF(bold).elidedText(value, Qt::ElideMiddle, size_.width() - 30));
   if (bad) {
     p->setBrush(QColor(200, 40, 40));

@@ -126,6 +126,11 @@ void ExperimentCanvas::openTemplate(const QString& id) {
 void ExperimentCanvas::showProblems() {
   problems_->clear();
   problems_->addItems(model_->problemList());
+  if (problems_->count() == 0) {
+    auto* none = new QListWidgetItem(tr("No problems: every required input is connected."), problems_);
+    none->setForeground(QColor(0x20, 0x80, 0x30));
+    none->setFlags(Qt::NoItemFlags);
+  }
 }
 
 QList<RunJob*> ExperimentCanvas::run() {

@@ -130,6 +130,7 @@ void CanvasRunTest::screenshots() {
     c.doc.setLevel(QStringLiteral("distributed"));
     c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("allreduce-sgd-2-ranks"));
     c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {}, c.id(QStringLiteral("optimizer")));
+    c.doc.setValue(JsonPath{QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("lr")}, Json(0.05));
     c.model()->addComponent(QStringLiteral("sampler"), QStringLiteral("shuffled"), {});
     shoot(c, "canvas_distributed.png");
   }
