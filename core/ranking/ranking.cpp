@@ -215,8 +215,9 @@ struct ThroughputRow : ThroughputEntry {
 
 std::vector<ThroughputList> throughput_lists(const store::ResultStore& s,
                                              const std::vector<json>& problems) {
-  std::map<std::pair<std::string, std::string>, std::pair<std::vector<ThroughputRow>,
-                                                          std::vector<ThroughputRow>>> groups;
+  using Key = std::pair<std::string, std::string>;  // level, subject
+  std::map<Key, std::pair<std::vector<ThroughputRow>, std::vector<ThroughputRow>>> groups;
+  std::map<Key, size_t> first_seen;  // problems in the order they were measured (sweep order)
   for (const auto& r : s.runs()) {
     if (r.level != "operator" && r.level != "network") continue;
     const auto vals = s.validations(r.id);
@@ -240,12 +241,23 @@ std::vector<ThroughputList> throughput_lists(const store::ResultStore& s,
                      " > tolerance " + std::to_string(v.tolerance);
       if (e.reason.empty() && r.status != store::RunStatus::Succeeded)
         e.reason = "the run " + std::string(store::run_status_name(r.status));
-      auto& g = groups[{r.level, m.subject}];
+      const auto key = std::make_pair(r.level, m.subject);
+      if (!first_seen.count(key)) {
+        const size_t n = first_seen.size();
+        first_seen[key] = n;
+      }
+      auto& g = groups[key];
       (e.reason.empty() ? g.first : g.second).push_back(e);
     }
   }
+  std::vector<Key> keys;
+  for (const auto& [key, g] : groups) keys.push_back(key);
+  std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+    return a.first != b.first ? a.first > b.first : first_seen[a] < first_seen[b];  // operator first
+  });
   std::vector<ThroughputList> out;
-  for (auto& [key, g] : groups) {
+  for (const auto& key : keys) {
+    auto& g = groups[key];
     rank_entries(g.first, &ThroughputRow::centre);
     ThroughputList l;
     l.level = key.first;

@@ -255,6 +255,10 @@ std::optional<Error> check_paths(const std::vector<std::string>& inputs, const s
     auto s = ResultStore::open(in, ResultStore::Mode::ReadOnly);
     if (!s) return s.error();
   }
+  std::error_code ec;
+  const fs::path folder = fs::absolute(output, ec).parent_path();
+  if (!fs::is_directory(folder, ec))
+    return Error{"cannot write: folder " + folder.string() + " does not exist", "store " + output};
   if (!replace_output && fs::exists(output)) {
     auto s = ResultStore::open(output, ResultStore::Mode::ReadOnly);
     if (!s) return s.error();

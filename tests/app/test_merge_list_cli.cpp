@@ -317,6 +317,7 @@ TEST_F(MergeListCli, BadInputIsOneClearErrorAndChangesNothing) {
       {{kD500, "merge", a_, b_, "-o", a_}, "is both an input and the output"},
       {{kD500, "--db", a_, "export-run", "99", "-o", d.file("x.d500run")}, "no run 99"},
       {{kD500, "--db", out, "import-run", d.file("notes.txt")}, "not a d500 store"},
+      {{kD500, "--db", a_, "export-run", "1", "-o", d.file("no/such/x.d500run")}, "folder " + d.file("no/such") + " does not exist"},
   };
   for (const auto& c : cases) {
     auto r = run(c.argv, d.path());
