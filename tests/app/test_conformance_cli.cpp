@@ -92,7 +92,7 @@ TEST(ConformanceCli, PassingTestsAreStoredAsARun) {
   TempDir dir;
   const std::string db = dir.file("s.d500db");
   auto r = run({kD500, "conformance", "--plugin", "reference", "--filter",
-                "^test_(add|add_bcast|relu|gemm_default_no_bias|matmul_2d|bitshift_left_uint8)$",
+                "^test_(add|add_bcast|relu|gemm_default_no_bias|matmul_2d|bitshift_left_uint16)$",
                 "--db", db},
                dir.path());
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -114,7 +114,7 @@ TEST(ConformanceCli, PassingTestsAreStoredAsARun) {
   for (const auto& row : v) {
     EXPECT_EQ(row.metric, "onnx_node");
     EXPECT_DOUBLE_EQ(row.tolerance, 1e-3);
-    if (row.subject == "test_bitshift_left_uint8") {
+    if (row.subject == "test_bitshift_left_uint16") {
       EXPECT_FALSE(row.passed);
       EXPECT_TRUE(contains(row.detail, "unsupported: ")) << row.detail;
     } else {
@@ -127,7 +127,7 @@ TEST(ConformanceCli, PassingTestsAreStoredAsARun) {
 
 TEST(ConformanceCli, Json) {
   TempDir dir;
-  auto r = run({kD500, "conformance", "--plugin", "reference", "--filter", "^test_(relu|bitshift_left_uint8)$",
+  auto r = run({kD500, "conformance", "--plugin", "reference", "--filter", "^test_(relu|bitshift_left_uint16)$",
                 "--db", dir.file("s.d500db"), "--json"},
                dir.path());
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -217,4 +217,51 @@ TEST(ConformanceCli, ElementwiseActivationAndReductionNodeTestsPassOnBothPlugins
     EXPECT_EQ(a["counts"]["error"], 0);
     EXPECT_GE(a["counts"]["passed"].get<int>(), plugin == "reference" ? 352 : 349);
   }
+}
+
+// Issue 14, shape, indexing, logic and normalization operators on the reference: every node test
+// of those operators passes but for dtypes d500 tensors do not hold (float16, bfloat16, string,
+// 8/16-bit signed and wide unsigned integers) and Split into equal parts, whose number of outputs
+// the plugin ABI does not pass.
+TEST(ConformanceCli, ShapeIndexingLogicAndNormalizationNodeTestsPassOnTheReference) {
+  const std::string filter =
+      "^test_(equal|less|greater|not|and|or|xor|where|isnan|isinf|max|min|mean|mod|bitshift|cast|"
+      "castlike|gather|gathernd|scatter|scatternd|slice|split|squeeze|unsqueeze|expand|tile|"
+      "constant_pad|edge_pad|reflect_pad|eyelike|onehot|tril|triu|cumsum|top_k|argmax|argmin|"
+      "compress|depthtospace|spacetodepth|layer_normalization|instancenorm|lrn|mvn|hardmax)"
+      "([_0-9].*)?$";
+  TempDir dir;
+  auto r = run({kD500, "conformance", "--plugin", "reference", "--filter", filter, "--db",
+                dir.file("s.d500db"), "--json"},
+               dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["counts"]["failed"], 0);
+  EXPECT_EQ(j["counts"]["error"], 0);
+  const char* const not_held[] = {"float16", "FLOAT16", "BFLOAT16", "STRING", "int8", "int16",
+                                  "uint16",  "uint32",  "uint64",   "split_equal_parts"};
+  int passed = 0;
+  for (const auto& t : j["tests"]) {
+    const std::string name = t["test"], outcome = t["outcome"];
+    if (outcome == "passed") {
+      ++passed;
+      continue;
+    }
+    if (name.find("_expanded") != std::string::npos) continue;  // multi-node graphs
+    bool explained = false;
+    for (const char* n : not_held) explained = explained || name.find(n) != std::string::npos;
+    EXPECT_TRUE(explained) << name << ": " << outcome;
+  }
+  EXPECT_GE(passed, 233);
+  for (const char* op : {"Where", "Mod", "Gather", "ScatterND", "Slice", "Pad", "Trilu", "TopK",
+                         "ArgMax", "LayerNormalization", "Hardmax"})
+    EXPECT_GE(j["operators"][op]["passed"].get<int>(), 1) << op;
+  auto all = run({kD500, "conformance", "--plugin", "reference", "--db", dir.file("all.d500db"),
+                  "--json"},
+                 dir.path());
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  auto a = nlohmann::json::parse(all.out);
+  EXPECT_EQ(a["counts"]["failed"], 0);
+  EXPECT_EQ(a["counts"]["error"], 0);
+  EXPECT_GE(a["counts"]["passed"].get<int>(), 585);
 }
