@@ -223,6 +223,14 @@ std::vector<ThroughputList> throughput_lists(const store::ResultStore& s,
     const auto vals = s.validations(r.id);
     for (const auto& m : s.measurements(r.id)) {
       if (m.unit != "ns" || !point_matches(m.point_json, problems)) continue;
+      // A network's per-node times are a profile of the run, not a workload of the list.
+      const json point = json::parse(m.point_json, nullptr, false);
+      const std::string kind = point.is_object() ? str(point, "kind") : "";
+      if (kind == "node") continue;
+      const double batch = r.level == "network" && point.is_object() && point.contains("batch") &&
+                                   point["batch"].is_number()
+                               ? point["batch"].get<double>()
+                               : 0;
       ThroughputRow e;
       e.run = r;
       e.implementation = m.implementation;
@@ -231,8 +239,9 @@ std::vector<ThroughputList> throughput_lists(const store::ResultStore& s,
       e.lo = m.ci_valid ? m.ci_lo : m.min;
       e.hi = m.ci_valid ? m.ci_hi : m.max;
       e.centre = m.median;
-      e.unit = m.flops > 0 ? "GFLOP/s" : "calls/s";
-      e.throughput = m.median > 0 ? (m.flops > 0 ? m.flops / m.median : 1e9 / m.median) : 0;
+      e.unit = m.flops > 0 ? "GFLOP/s" : batch > 0 ? "samples/s" : "calls/s";
+      const double per_call = m.flops > 0 ? m.flops : batch > 0 ? batch * 1e9 : 1e9;
+      e.throughput = m.median > 0 ? per_call / m.median : 0;
       if (!m.error.empty()) e.reason = "failed: " + m.error;
       else if (m.n == 0 || m.median <= 0) e.reason = "no samples";
       for (const auto& v : vals)

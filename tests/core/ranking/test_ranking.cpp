@@ -118,5 +118,46 @@ TEST(RankingTraining, RanksCompliantRunsByMedianWithTiesAndListsTheOthersApart) 
   EXPECT_NE(text.find("Not compliant with syn"), std::string::npos) << text;
 }
 
+// A network's batch points rank by samples/s; its per-node rows are left out; a failed
+// measurement is apart with its error.
+TEST(RankingThroughput, NetworkPointsBySamplesPerSecondWithoutNodeRows) {
+  TempDir dir;
+  auto s = store::ResultStore::open(dir.path + "/n.d500db", store::ResultStore::Mode::ReadWrite).value();
+  store::RunInfo r;
+  r.name = "net";
+  r.level = "network";
+  const int64_t id = s->create_run(r);
+  auto add = [&](const std::string& impl, const std::string& subject, const std::string& point,
+                 double median, const std::string& error) {
+    store::MeasurementRow m;
+    m.run_id = id;
+    m.subject = subject;
+    m.implementation = impl;
+    m.point_json = point;
+    m.n = 10;
+    m.median = median;
+    m.min = median * 0.9;
+    m.max = median * 1.1;
+    m.error = error;
+    s->add_measurement(m, {});
+  };
+  add("reference", "throughput b=16", R"({"kind":"throughput","batch":16})", 2e6, "");
+  add("torch", "throughput b=16", R"({"kind":"throughput","batch":16})", 1e6, "");
+  add("broken", "throughput b=16", R"({"kind":"throughput","batch":16})", 0, "executor failed");
+  add("torch", "node conv1 (Conv) fwd b=1", R"({"kind":"node","group":"fwd"})", 1e3, "");
+  s->finish_run(id, store::RunStatus::Succeeded, 0, "");
+  const auto lists = throughput_lists(*s, {});
+  ASSERT_EQ(lists.size(), 1u);
+  const auto& l = lists[0];
+  EXPECT_EQ(l.problem, "throughput b=16");
+  ASSERT_EQ(l.ranked.size(), 2u);
+  EXPECT_EQ(l.ranked[0].implementation, "torch");
+  EXPECT_EQ(l.ranked[0].unit, "samples/s");
+  EXPECT_DOUBLE_EQ(l.ranked[0].throughput, 16000);  // 16 samples per millisecond
+  EXPECT_EQ(l.ranked[1].placing.rank, 2);           // [0.9, 1.1] ms and [1.8, 2.2] ms: apart
+  ASSERT_EQ(l.apart.size(), 1u);
+  EXPECT_EQ(l.apart[0].reason, "failed: executor failed");
+}
+
 }  // namespace
 }  // namespace d500::ranking

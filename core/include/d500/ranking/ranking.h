@@ -10,7 +10,8 @@
 //
 // Operators and networks: per problem (a measurement's subject, e.g. "Gemm M=64 N=64 K=64"), each
 // run's implementations ranked by median time with the same tie rule, shown as throughput
-// (GFLOP/s where the FLOPs are known, calls/s otherwise). Optionally only the points of a problem
+// (GFLOP/s where the FLOPs are known, else samples/s for a network's batch, else calls/s); a
+// network's per-node times are left out. Optionally only the points of a problem
 // list (spec/problem lists: {"d500_problems": 1, "name", "points"}). A measurement that failed or
 // whose validation failed is listed apart.
 #pragma once
@@ -77,7 +78,7 @@ struct ThroughputEntry {
   store::MeasurementRow m;
   double lo = 0, hi = 0;        // the interval used (ns): the CI, else [min, max]
   double throughput = 0;        // per second of the median
-  std::string unit;             // "GFLOP/s" or "calls/s"
+  std::string unit;             // "GFLOP/s", "samples/s" or "calls/s"
   SystemInfo system;
   Placing placing;
   std::string reason;
