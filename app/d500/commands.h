@@ -93,7 +93,6 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o);
 // `d500 jobs`: the store's runs that ran in Slurm jobs, with the jobs' states (cmd_jobs.cpp).
 int cmd_jobs(const GlobalOptions& g);
 
-}  // namespace d500::cli
 // Stores from many machines (cmd_merge.cpp): merge into OUTPUT, a single run as a file, back.
 int cmd_merge(const GlobalOptions& g, const std::vector<std::string>& inputs,
               const std::string& output);
@@ -114,3 +113,4 @@ struct ListOptions {
 };
 int cmd_list(const GlobalOptions& g, const ListOptions& o);
 
+}  // namespace d500::cli

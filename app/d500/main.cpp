@@ -203,12 +203,6 @@ int main(int argc, char** argv) {
       "reads \"-\" and the run's status in the store is all there is. Jobs still pending have "
       "no run yet: see squeue.");
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    int rc = app.exit(e);
-    return rc == 0 ? kOk : kUsage;
-  }
   std::vector<std::string> merge_inputs;
   std::string merge_out;
   auto* merge = app.add_subcommand(
@@ -263,6 +257,12 @@ int main(int argc, char** argv) {
       "mean, seeds converged/total, the system and the frameworks. Runs whose intervals overlap "
       "share a rank (shown as 2=). Non-compliant runs are listed apart with the reason.");
 
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? kOk : kUsage;
+  }
 
   try {
     if (*run) return cmd_run(g, ro);
@@ -285,12 +285,6 @@ int main(int argc, char** argv) {
       return cmd_job(g, jo);
     }
     if (*jobs) return cmd_jobs(g);
-    if (*model) return cmd_model(g, mo);
-    if (*validate) {
-      // Stored only when a store is named: a validation is mostly a quick look.
-      vo.store = app.get_option("--db")->count() > 0;
-      return cmd_validate_model(g, vo);
-    }
     if (*merge) return cmd_merge(g, merge_inputs, merge_out);
     if (*export_run) return cmd_export_run(g, export_run_id, export_run_out);
     if (*import_run) return cmd_import_run(g, import_file);
@@ -298,6 +292,12 @@ int main(int argc, char** argv) {
     if (*export_series) return cmd_export_series(g, series_run, series_tb, series_mlflow);
     if (*import_mllog) return cmd_import_mllog(g, mllog_file);
 
+    if (*model) return cmd_model(g, mo);
+    if (*validate) {
+      // Stored only when a store is named: a validation is mostly a quick look.
+      vo.store = app.get_option("--db")->count() > 0;
+      return cmd_validate_model(g, vo);
+    }
     if (*exp) {
       // `--json` is the global flag; for export it selects the format too.
       if (csv && g.json) throw CliError{kUsage, "export: --csv and --json exclude each other"};
