@@ -6,6 +6,7 @@
 #include <QGraphicsPathItem>
 #include <QMimeData>
 #include <QScrollBar>
+#include <QTimer>
 
 #include "canvas/canvas_items.h"
 
@@ -176,6 +177,14 @@ void CanvasView::fitAll() {
     scale(1.2, 1.2);
     centerOn(r.center());
   }
+}
+
+void CanvasView::showEvent(QShowEvent* e) {
+  QGraphicsView::showEvent(e);
+  if (fitted_) return;
+  fitted_ = true;
+  // Once the tab has its size: the whole experiment in view, however it was laid out.
+  QTimer::singleShot(0, this, &CanvasView::fitAll);
 }
 
 void CanvasView::dragEnterEvent(QDragEnterEvent* e) {

@@ -52,6 +52,7 @@ class CanvasView : public QGraphicsView {
   void dragEnterEvent(QDragEnterEvent* e) override;
   void dragMoveEvent(QDragMoveEvent* e) override;
   void dropEvent(QDropEvent* e) override;
+  void showEvent(QShowEvent* e) override;
 
  private:
   void rebuild();
@@ -67,6 +68,7 @@ class CanvasView : public QGraphicsView {
   QString pulledPort_;
   QPoint panFrom_;
   bool panning_ = false;
+  bool fitted_ = false;  // fitted once when first shown
   QHash<int, QPointF> pressPositions_;
 };
 

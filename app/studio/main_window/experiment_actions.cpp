@@ -23,7 +23,9 @@ namespace d500::studio {
 
 ExperimentActions::ExperimentActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs,
                                      ProjectDock* dock, RunManager* runs, QObject* parent)
-    : QObject(parent), window_(window), project_(project), tabs_(tabs), dock_(dock), runs_(runs) {}
+    : QObject(parent), window_(window), project_(project), tabs_(tabs), dock_(dock), runs_(runs) {
+  connect(tabs_, &WorkspaceTabs::editorOpened, this, &ExperimentActions::addCanvas);
+}
 
 ExperimentEditor* ExperimentActions::open(int index) {
   if (ExperimentEditor* e = tabs_->editorFor(index)) {
@@ -37,7 +39,6 @@ ExperimentEditor* ExperimentActions::open(int index) {
     return nullptr;
   }
   ExperimentEditor* editor = tabs_->openEditor(index, doc);
-  addCanvas(editor, index);
   // An embedded experiment lives in the project: each edit is the project's change too.
   if (doc->isEmbedded())
     connect(doc, &ExperimentDocument::changed, project_, [this, editor, doc] {

@@ -61,6 +61,7 @@ ExperimentEditor* WorkspaceTabs::openEditor(int experimentIndex, ExperimentDocum
     if (i >= 0) setTabText(i, title);
   });
   setCurrentWidget(editor);
+  Q_EMIT editorOpened(editor, experimentIndex);
   return editor;
 }
 

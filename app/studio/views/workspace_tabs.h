@@ -61,6 +61,8 @@ class WorkspaceTabs : public QTabWidget {
   void chartsChanged();
   // The user closed an editor tab whose file has unsaved changes and chose to save it.
   void saveRequested(d500::studio::ExperimentEditor* editor);
+  // A new editor tab, however it was opened (by the user, or restored with the project).
+  void editorOpened(d500::studio::ExperimentEditor* editor, int experimentIndex);
 
  private:
   void closeTab(int index, bool ask);
