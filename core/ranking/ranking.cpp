@@ -139,6 +139,18 @@ training::TtaSummary tta_of(const store::ResultStore& s, int64_t run, int64_t* s
   return training::summarize_tta(xs);
 }
 
+// "executor + plugin/optimizer" as the experiment names them, for a run with no time-to-accuracy
+// measurement (no seed reached the target).
+std::string implementation_in_spec(const std::string& spec_json) {
+  const json j = json::parse(spec_json, nullptr, false);
+  if (!j.is_object() || !j.contains("training") || !j["training"].is_object()) return "";
+  const json& t = j["training"];
+  std::string out = str(t, "executor");
+  if (t.contains("optimizer") && t["optimizer"].is_object() && !str(t["optimizer"], "plugin").empty())
+    out += (out.empty() ? "" : " + ") + str(t["optimizer"], "plugin") + "/" + str(t["optimizer"], "name");
+  return out;
+}
+
 struct TrainingRow : TrainingEntry {
   double centre = 0;
 };
@@ -159,6 +171,7 @@ std::vector<TrainingList> training_lists(const store::ResultStore& s, const std:
     TrainingRow e;
     e.run = r;
     e.tta = tta_of(s, r.id, &e.seeds, &e.implementation);
+    if (e.implementation.empty()) e.implementation = implementation_in_spec(r.spec_json);
     e.system = system_of(s, r, plugins_in(e.implementation));
     if (auto u = store::run_uuid(s.path(), r.id)) e.uuid = u.value();
     std::vector<double> ok;

@@ -91,9 +91,10 @@ std::string render_text(const ListPage& page) {
     else table(out, rows);
     if (!l.apart.empty()) {
       out << "Not compliant with " << l.recipe << ":\n";
-      std::vector<std::vector<std::string>> ap{{"RUN", "NAME", "SEEDS", "SYSTEM", "REASON"}};
+      std::vector<std::vector<std::string>> ap{{"RUN", "NAME", "SEEDS", "SYSTEM", "FRAMEWORKS", "REASON"}};
       for (const auto& e : l.apart)
-        ap.push_back({std::to_string(e.run.id), e.run.name, seeds_text(e), system_text(e.system), e.reason});
+        ap.push_back({std::to_string(e.run.id), e.run.name, seeds_text(e), system_text(e.system),
+                      e.system.frameworks, e.reason});
       table(out, ap);
     }
     out << "\n";
