@@ -7,6 +7,7 @@
 #include "map_op.h"
 #include "optimizers.h"
 #include "pointwise.h"
+#include "resize.h"
 #include "select.h"
 #include "standardize.h"
 #include "table_math.h"
@@ -34,6 +35,7 @@ const Table& table() {
     add_select_ops(table.ops);
     add_standardize_ops(table.ops);
     add_local_norm_ops(table.ops);
+    add_resize_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)

@@ -1,6 +1,7 @@
-// LayerNormalization, InstanceNormalization, GroupNormalization, MeanVarianceNormalization, LRN
-// and LpNormalization: values by hand, gradients of every output against a central difference
-// (LayerNormalization's Mean and InvStdDev included), float32 against float64, bad attributes.
+// LayerNormalization, InstanceNormalization, GroupNormalization, MeanVarianceNormalization, LRN,
+// LpNormalization and Resize/Upsample: values by hand, gradients of every output against a central
+// difference (LayerNormalization's Mean and InvStdDev included), float32 against float64, bad
+// attributes.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -78,6 +79,40 @@ TEST(ReferenceNorm, HardmaxAndEyeLike) {
   Tensor e = forward_one({"EyeLike", {&x}, {{"k", int64_t{1}}, {"dtype", int64_t{7}}}});
   EXPECT_EQ(e.dtype(), DType::Int64);
   expect_values(e, {2, 3}, {0, 1, 0, 0, 0, 1});
+}
+
+TEST(ReferenceResize, ValuesAndGradients) {
+  Tensor x = make({1, 1, 2, 2}, {1, 2, 3, 4});
+  Tensor scales = make(DType::Float32, {4}, {1, 1, 2, 2});
+  // Nearest, asymmetric (Upsample's defaults): every element repeated 2 x 2.
+  expect_values(forward_one({"Upsample", {&x, &scales}, {}, {1}}), {1, 1, 4, 4},
+                {1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4});
+  // Linear, align_corners, to 3 x 3: the middle row and column are the means.
+  Tensor sizes = ints({4}, {1, 1, 3, 3});
+  expect_values(forward_one({"Resize",
+                             {&x, nullptr, nullptr, &sizes},
+                             {{"mode", std::string("linear")},
+                              {"coordinate_transformation_mode", std::string("align_corners")}},
+                             {3}}),
+                {1, 1, 3, 3}, {1, 1.5, 2, 2, 2.5, 3, 3, 3.5, 4}, 1e-15);
+  Tensor r = random(DType::Float64, {1, 2, 3, 4}, 12);
+  Tensor up = make(DType::Float32, {4}, {1, 1, 1.5, 0.75});
+  for (const char* mode : {"nearest", "linear", "cubic"}) {
+    SCOPED_TRACE(mode);
+    check_gradient({"Resize", {&r, nullptr, &up}, {{"mode", std::string(mode)}}, {2}});
+    check_float32({"Resize", {&r, nullptr, &up}, {{"mode", std::string(mode)}}, {2}});
+  }
+  check_gradient({"Resize",
+                  {&r, nullptr, &up},
+                  {{"mode", std::string("cubic")},
+                   {"exclude_outside", int64_t{1}},
+                   {"coordinate_transformation_mode", std::string("pytorch_half_pixel")}},
+                  {2}});
+  const std::string e = create_error({"Resize", {&r, nullptr, &up}});
+  EXPECT_TRUE(has(e, "input 2 (scales) must be a constant")) << e;
+  EXPECT_TRUE(
+      has(create_error({"Resize", {&r, nullptr, &up}, {{"mode", std::string("area")}}, {2}}),
+          "mode 'area' is not nearest, linear or cubic"));
 }
 
 }  // namespace
