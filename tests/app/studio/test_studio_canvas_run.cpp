@@ -25,6 +25,18 @@ bool waitFinished(RunJob* job, int ms) {
   return job->isFinished() || spy.wait(ms);
 }
 
+// A canvas whose Run queues `d500 run` into a fresh store.
+struct RunningCanvas {
+  QTemporaryDir dir;
+  QString store = dir.filePath(QStringLiteral("r.d500db"));
+  RunManager runs;
+  Canvas c;
+  RunningCanvas() {
+    runs.setRunnerPath(kRunner);
+    c.canvas.setRunManager(&runs, store);
+  }
+};
+
 PluginCatalog catalog() {
   QProcess p;
   p.start(kRunner, {QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")});
@@ -47,12 +59,9 @@ class CanvasRunTest : public QObject {
 };
 
 void CanvasRunTest::operatorBuiltOnTheCanvasRunsWithTheRunner() {
-  QTemporaryDir dir;
-  const QString store = dir.filePath(QStringLiteral("r.d500db"));
-  Canvas c;
-  RunManager runs;
-  runs.setRunnerPath(kRunner);
-  c.canvas.setRunManager(&runs, store);
+  RunningCanvas rc;
+  Canvas& c = rc.c;
+  const QString store = rc.store;
   c.model()->addComponent(QStringLiteral("operator"), QStringLiteral("Relu"), {0, 0});
   c.model()->addComponent(QStringLiteral("implementation"), QStringLiteral("reference"), {300, 0});
   c.model()->addComponent(QStringLiteral("sweep"), QString(), {-300, 0});
@@ -75,12 +84,8 @@ void CanvasRunTest::operatorBuiltOnTheCanvasRunsWithTheRunner() {
 }
 
 void CanvasRunTest::trainingRunShowsLiveStateOnTheNodes() {
-  QTemporaryDir dir;
-  const QString store = dir.filePath(QStringLiteral("r.d500db"));
-  Canvas c;
-  RunManager runs;
-  runs.setRunnerPath(kRunner);
-  c.canvas.setRunManager(&runs, store);
+  RunningCanvas rc;
+  Canvas& c = rc.c;
   c.doc.setLevel(QStringLiteral("training"));
   c.model()->addComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"), {}, c.id(QStringLiteral("dataset")));
   const JsonPath t{QStringLiteral("training")};
