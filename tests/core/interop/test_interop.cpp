@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include <filesystem>
+
+#include "../../support/process.h"
 #include <fstream>
 
 #include "../../support/tfevents_reader.h"
@@ -12,14 +14,7 @@
 namespace d500::interop {
 namespace {
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string t = (std::filesystem::temp_directory_path() / "d500-interop-XXXXXX").string();
-    path = mkdtemp(t.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
+using test::TempDir;
 
 std::string bytes_of(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -33,7 +28,7 @@ TEST(Interop, Crc32cMatchesTheCastagnoliCheckValue) {
 
 TEST(Interop, TensorBoardEventsReadBackAgainstThePublishedFormat) {
   TempDir dir;
-  auto s = store::ResultStore::open(dir.path + "/s.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/s.d500db", store::ResultStore::Mode::ReadWrite).value();
   store::RunInfo r;
   r.name = "curves";
   r.level = "training";
@@ -44,7 +39,7 @@ TEST(Interop, TensorBoardEventsReadBackAgainstThePublishedFormat) {
                                                 {0, id, 0, "test_accuracy@seed0", 1, 1.5, 0.875},
                                                 {0, id, 1, "loss", 3, 2.0, 0.125}});
   const auto run = *s->run(id);
-  auto path = write_tensorboard(*s, run, dir.path + "/tb");
+  auto path = write_tensorboard(*s, run, dir.path() + "/tb");
   ASSERT_TRUE(path) << path.error().to_string();
   EXPECT_EQ(std::filesystem::path(path.value()).filename().string().rfind("events.out.tfevents.", 0), 0u);
   const auto events = test::read_tfevents(bytes_of(path.value()));
@@ -71,7 +66,7 @@ TEST(Interop, TensorBoardEventsReadBackAgainstThePublishedFormat) {
 
 TEST(Interop, AnMllogLogBecomesARunWithCurvesAndTimeToTrain) {
   TempDir dir;
-  const std::string log = dir.path + "/result_0.txt";
+  const std::string log = dir.path() + "/result_0.txt";
   std::ofstream(log) << R"(some launcher output
 :::MLLOG {"namespace": "", "time_ms": 1000, "event_type": "POINT_IN_TIME", "key": "submission_benchmark", "value": "resnet", "metadata": {"file": "x.py", "lineno": 1}}
 :::MLLOG {"namespace": "", "time_ms": 1001, "event_type": "POINT_IN_TIME", "key": "global_batch_size", "value": 256, "metadata": {}}
@@ -80,7 +75,7 @@ TEST(Interop, AnMllogLogBecomesARunWithCurvesAndTimeToTrain) {
 :::MLLOG {"namespace": "", "time_ms": 6000, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value": 0.76, "metadata": {"epoch_num": 2}}
 :::MLLOG {"namespace": "", "time_ms": 6500, "event_type": "INTERVAL_END", "key": "run_stop", "value": null, "metadata": {"status": "success"}}
 )";
-  auto s = store::ResultStore::open(dir.path + "/s.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/s.d500db", store::ResultStore::Mode::ReadWrite).value();
   auto r = import_mllog(*s, log);
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(r.value().benchmark, "resnet");
@@ -99,8 +94,8 @@ TEST(Interop, AnMllogLogBecomesARunWithCurvesAndTimeToTrain) {
   EXPECT_DOUBLE_EQ(pts[2].value, 4.5);
   EXPECT_NE(run.spec_json.find("\"global_batch_size\":256"), std::string::npos) << run.spec_json;
 
-  std::ofstream(dir.path + "/bad.txt") << ":::MLLOG {\"key\": 3}\n";
-  auto bad = import_mllog(*s, dir.path + "/bad.txt");
+  std::ofstream(dir.path() + "/bad.txt") << ":::MLLOG {\"key\": 3}\n";
+  auto bad = import_mllog(*s, dir.path() + "/bad.txt");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().to_string().find("bad.txt:1"), std::string::npos) << bad.error().to_string();
 }

@@ -6,19 +6,14 @@
 
 #include <filesystem>
 
+#include "../../support/process.h"
+
 #include "d500/ranking/ranking.h"
 
 namespace d500::ranking {
 namespace {
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string t = (std::filesystem::temp_directory_path() / "d500-rank-XXXXXX").string();
-    path = mkdtemp(t.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
+using test::TempDir;
 
 std::vector<Placing> placings(const std::vector<Interval>& xs) {
   return place(xs, ranking_order(xs));
@@ -76,7 +71,7 @@ int64_t training_run(store::ResultStore& s, const std::string& name, std::vector
 
 TEST(RankingTraining, RanksCompliantRunsByMedianWithTiesAndListsTheOthersApart) {
   TempDir dir;
-  auto s = store::ResultStore::open(dir.path + "/t.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/t.d500db", store::ResultStore::Mode::ReadWrite).value();
   // Eight seeds give a 95% CI of the median (order statistics 1 and 8).
   const int64_t slow = training_run(*s, "slow", {9, 9.5, 10, 10.5, 11, 11.5, 12, 12.5}, true);
   const int64_t fast = training_run(*s, "fast", {1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5}, true);
@@ -122,7 +117,7 @@ TEST(RankingTraining, RanksCompliantRunsByMedianWithTiesAndListsTheOthersApart) 
 // measurement is apart with its error.
 TEST(RankingThroughput, NetworkPointsBySamplesPerSecondWithoutNodeRows) {
   TempDir dir;
-  auto s = store::ResultStore::open(dir.path + "/n.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/n.d500db", store::ResultStore::Mode::ReadWrite).value();
   store::RunInfo r;
   r.name = "net";
   r.level = "network";
