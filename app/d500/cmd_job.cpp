@@ -174,6 +174,18 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
   if (!o.account.empty() && !std::regex_match(o.account, kName))
     throw CliError{kUsage,
                    "job: --account \"" + printable(o.account) + "\" is not an account name"};
+  // Modules and extra #SBATCH options reach the script as they are: only plain words taken.
+  static const std::regex kModule(R"(^[A-Za-z0-9_.+/-]+$)");
+  for (const auto& m : o.modules)
+    if (!std::regex_match(m, kModule))
+      throw CliError{kUsage, "job: --module \"" + printable(m) +
+                                 "\" is not a module name (letters, digits, _ . + / -)"};
+  static const std::regex kSbatch(R"(^--[a-z][a-z-]*(=[A-Za-z0-9_.,:=@%/+-]+)?$)");
+  for (const auto& l : o.sbatch_lines)
+    if (!std::regex_match(l, kSbatch))
+      throw CliError{kUsage, "job: --sbatch \"" + printable(l) +
+                                 "\" is not one sbatch option such as --qos=short or "
+                                 "--constraint=gpu (no spaces)"};
   const std::string mpi = choose_srun_mpi(o.srun_mpi);
   auto e = spec::load_experiment(o.experiment);
   if (!e) throw CliError{kBadInput, e.error().to_string()};
@@ -221,8 +233,11 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
     << "#SBATCH --chdir=" << dir << "\n";
   if (!o.partition.empty()) s << "#SBATCH --partition=" << o.partition << "\n";
   if (!o.account.empty()) s << "#SBATCH --account=" << o.account << "\n";
+  for (const auto& l : o.sbatch_lines) s << "#SBATCH " << l << "\n";
   s << "#SBATCH --output=" << dir << "/" << name << "-%j.out\n"
-    << "set -euo pipefail\n\n"
+    << "set -euo pipefail\n";
+  for (const auto& m : o.modules) s << "module load " << m << "\n";
+  s << "\n"
     << "# Job folder: " << printable(dir) << " (this script, the job's output"
     << (o.db_given ? "" : ", the store") << ")\n"
     << "# Repeated SIGTERMs (Slurm and srun both forward them) within the grace count as one.\n"

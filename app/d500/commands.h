@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cli.h"
 
@@ -88,6 +89,8 @@ struct JobOptions {
   int grace_seconds = 60;        // #SBATCH --signal=TERM@grace
   bool db_given = false;         // --db was given: else the store goes into the job folder
   bool submit = false;           // --submit: sbatch the script, print the job id
+  std::vector<std::string> modules;       // `module load NAME` lines after the #SBATCH lines
+  std::vector<std::string> sbatch_lines;  // extra #SBATCH options ("--qos=short")
 };
 int cmd_job(const GlobalOptions& g, const JobOptions& o);
 // `d500 jobs`: the store's runs that ran in Slurm jobs, with the jobs' states (cmd_jobs.cpp).

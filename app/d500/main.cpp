@@ -175,6 +175,12 @@ int main(int argc, char** argv) {
   job->add_option("--slurm", jo.out,
                   "The Slurm batch script to write (submit with sbatch); with --submit, default "
                   "NAME.sh in the job folder");
+  job->add_option("--module", jo.modules,
+                  "A module the job loads before srun (`module load NAME`; repeatable)")
+      ->expected(1)->take_all();
+  job->add_option("--sbatch", jo.sbatch_lines,
+                  "An extra #SBATCH option, e.g. --sbatch=--qos=short (repeatable)")
+      ->expected(1)->take_all();
   job->add_flag("--submit", jo.submit,
                 "Also submit it with sbatch and print the job id (with --json: job id, script, "
                 "output file, store)");

@@ -118,3 +118,24 @@ TEST(JobsCli, ARunInsideAJobRecordsItAndJobsListsItWithItsState) {
   auto text = run({kD500, "--db", db, "jobs"}, dir.path(), {"PATH=" + dir.file("empty")});
   EXPECT_TRUE(contains(text.err, "neither squeue nor sacct is installed here")) << text.err;
 }
+
+// The cluster's modules and extra #SBATCH options (the studio's Settings pass them on): written
+// as `module load` and #SBATCH lines; anything else than a plain name or one option is refused.
+TEST(JobsCli, ModulesAndExtraSbatchOptionsReachTheScriptCheckedFirst) {
+  TempDir dir;
+  const std::string spec = experiment(dir), script = dir.file("job.sh");
+  auto r = run({kD500, "job", "--slurm", script, spec, "--module", "gcc/12", "--module",
+                "openmpi/4.1", "--sbatch=--qos=short", "--sbatch", "--constraint=avx2"},
+               dir.path(), {"PATH=/usr/bin:/bin"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string s = read_file(script);
+  EXPECT_TRUE(contains(s, "#SBATCH --qos=short\n#SBATCH --constraint=avx2\n")) << s;
+  EXPECT_TRUE(contains(s, "set -euo pipefail\nmodule load gcc/12\nmodule load openmpi/4.1\n")) << s;
+  EXPECT_LT(s.find("module load"), s.find("srun ")) << s;
+  auto module = run({kD500, "job", "--slurm", script, spec, "--module", "x; rm -rf ~"}, dir.path());
+  EXPECT_EQ(module.exit_code, 2);
+  EXPECT_TRUE(contains(module.err, "--module \"x; rm -rf ~\" is not a module name")) << module.err;
+  auto line = run({kD500, "job", "--slurm", script, spec, "--sbatch=--qos=a\n#SBATCH --x"}, dir.path());
+  EXPECT_EQ(line.exit_code, 2);
+  EXPECT_TRUE(contains(line.err, "is not one sbatch option")) << line.err;
+}

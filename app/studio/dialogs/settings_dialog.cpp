@@ -4,8 +4,11 @@
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QRegularExpressionValidator>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -22,6 +25,51 @@ int SettingsDialog::maxConcurrentRuns() {
 
 int SettingsDialog::cancelGracePeriodMs() {
   return qBound(100, QSettings().value(QStringLiteral("cancelGraceMs"), 5000).toInt(), 600000);
+}
+
+ClusterDefaults SettingsDialog::clusterDefaults() {
+  QSettings s;
+  ClusterDefaults c;
+  c.partition = s.value(QStringLiteral("slurm/partition")).toString();
+  c.account = s.value(QStringLiteral("slurm/account")).toString();
+  c.time = s.value(QStringLiteral("slurm/time"), c.time).toString();
+  c.modules = s.value(QStringLiteral("slurm/modules")).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+  c.sbatchLines = s.value(QStringLiteral("slurm/sbatch")).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  for (QString& l : c.sbatchLines) l = l.trimmed();
+  c.sbatchLines.removeAll(QString());
+  return c;
+}
+
+// The Slurm launcher's defaults; `d500 job` checks each value again and names a bad one.
+static QGroupBox* clusterGroup(QLineEdit* partition, QLineEdit* account, QLineEdit* time,
+                               QLineEdit* modules, QPlainTextEdit* sbatch) {
+  const ClusterDefaults c = SettingsDialog::clusterDefaults();
+  partition->setText(c.partition);
+  partition->setPlaceholderText(SettingsDialog::tr("the cluster's default"));
+  account->setText(c.account);
+  account->setPlaceholderText(SettingsDialog::tr("none"));
+  time->setText(c.time);
+  time->setValidator(new QRegularExpressionValidator(
+      QRegularExpression(QStringLiteral("\\d+(-\\d+)?(:\\d{2}){0,2}")), time));
+  time->setToolTip(SettingsDialog::tr("Slurm time limit: HH:MM:SS, D-HH:MM:SS, MM:SS or minutes"));
+  modules->setText(c.modules.join(QLatin1Char(' ')));
+  modules->setPlaceholderText(SettingsDialog::tr("e.g. gcc/12 openmpi/4.1 (loaded before srun)"));
+  sbatch->setPlainText(c.sbatchLines.join(QLatin1Char('\n')));
+  sbatch->setPlaceholderText(SettingsDialog::tr("one option a line, e.g. --qos=short"));
+  sbatch->setMaximumHeight(70);
+  partition->setObjectName(QStringLiteral("settingsSlurmPartition"));
+  account->setObjectName(QStringLiteral("settingsSlurmAccount"));
+  time->setObjectName(QStringLiteral("settingsSlurmTime"));
+  modules->setObjectName(QStringLiteral("settingsSlurmModules"));
+  sbatch->setObjectName(QStringLiteral("settingsSlurmSbatch"));
+  auto* group = new QGroupBox(SettingsDialog::tr("Cluster (the Slurm launcher)"));
+  auto* form = new QFormLayout(group);
+  form->addRow(SettingsDialog::tr("Partition"), partition);
+  form->addRow(SettingsDialog::tr("Account"), account);
+  form->addRow(SettingsDialog::tr("Time limit"), time);
+  form->addRow(SettingsDialog::tr("Modules"), modules);
+  form->addRow(SettingsDialog::tr("Extra #SBATCH"), sbatch);
+  return group;
 }
 
 SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
@@ -59,6 +107,12 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
+  partition_ = new QLineEdit;
+  account_ = new QLineEdit;
+  time_ = new QLineEdit;
+  modules_ = new QLineEdit;
+  sbatch_ = new QPlainTextEdit;
+  layout->addWidget(clusterGroup(partition_, account_, time_, modules_, sbatch_));
   layout->addWidget(buttons);
 }
 
@@ -70,6 +124,12 @@ bool SettingsDialog::apply() {
   s.setValue(QStringLiteral("runner"), runner_->text().trimmed());
   s.setValue(QStringLiteral("maxConcurrentRuns"), concurrent_->value());
   s.setValue(QStringLiteral("cancelGraceMs"), grace_->value() * 1000);
+  s.setValue(QStringLiteral("slurm/partition"), partition_->text().trimmed());
+  s.setValue(QStringLiteral("slurm/account"), account_->text().trimmed());
+  s.setValue(QStringLiteral("slurm/time"), time_->text().trimmed().isEmpty() ? QStringLiteral("01:00:00")
+                                                                            : time_->text().trimmed());
+  s.setValue(QStringLiteral("slurm/modules"), modules_->text().simplified());
+  s.setValue(QStringLiteral("slurm/sbatch"), sbatch_->toPlainText().trimmed());
   return changed;
 }
 

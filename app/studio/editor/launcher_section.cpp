@@ -25,7 +25,7 @@ LauncherSection::LauncherSection(ExperimentDocument* doc, QWidget* parent)
   kind_->setObjectName(QStringLiteral("launcherKind"));
   kind_->addItem(tr("local"), QStringLiteral("local"));
   kind_->addItem(tr("MPI (mpirun)"), QStringLiteral("mpi"));
-  kind_->addItem(tr("Slurm (submit with d500 on the cluster)"), QStringLiteral("slurm"));
+  kind_->addItem(tr("Slurm (sbatch; cluster defaults in Settings)"), QStringLiteral("slurm"));
   FieldBinding::comboBox(doc, kind_, kLauncher.key(QStringLiteral("kind")), QStringLiteral("local"));
   ranks_ = new QLineEdit;
   ranks_->setObjectName(QStringLiteral("launcherRanks"));
@@ -74,8 +74,9 @@ void LauncherSection::refresh() {
     hosts_->clear();
     hosts_->addItems(names);
   }
-  const bool mpi = kLauncher.key(QStringLiteral("kind")).get(doc_->json()) == Json("mpi");
-  ranks_->setEnabled(mpi);
+  const Json kind = kLauncher.key(QStringLiteral("kind")).get(doc_->json());
+  const bool mpi = kind == Json("mpi");
+  ranks_->setEnabled(mpi || kind == Json("slurm"));  // Slurm: the job's tasks on one node
   hosts_->setEnabled(mpi);
   newHost_->setEnabled(mpi);
   addHost_->setEnabled(mpi);

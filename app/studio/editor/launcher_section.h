@@ -1,5 +1,6 @@
-// How the experiment is launched: locally, or under MPI with a number of ranks and the hosts to
-// use (the studio starts mpirun); "slurm" is kept in the file for `d500` on a cluster.
+// How the experiment is launched: locally, under MPI with a number of ranks and the hosts to use
+// (the studio starts mpirun), or as a Slurm job of that many ranks (the studio submits it with
+// `d500 job --submit`; the cluster defaults are in Settings).
 #pragma once
 
 #include <QGroupBox>

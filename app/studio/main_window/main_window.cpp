@@ -65,6 +65,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
   runs_ = new RunManager(this);
   runs_->setMaxConcurrent(SettingsDialog::maxConcurrentRuns());
   runs_->setGracePeriodMs(SettingsDialog::cancelGracePeriodMs());
+  runs_->setClusterDefaults(SettingsDialog::clusterDefaults());
   runs_->setRunnerPath(SettingsDialog::runnerOverride());
   pluginQuery_ = new PluginQuery(this);
   pluginModel_ = new PluginListModel(this);
@@ -174,6 +175,7 @@ void MainWindow::connectActions() {
     if (d.apply()) showNotice(tr("The new language applies when d500 Studio is started again."));
     runs_->setMaxConcurrent(SettingsDialog::maxConcurrentRuns());
     runs_->setGracePeriodMs(SettingsDialog::cancelGracePeriodMs());
+    runs_->setClusterDefaults(SettingsDialog::clusterDefaults());
     runs_->setRunnerPath(SettingsDialog::runnerOverride());
   });
   connect(a->about, &QAction::triggered, this, [this] { AboutDialog(runnerPath(), this).exec(); });

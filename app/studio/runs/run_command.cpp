@@ -48,11 +48,32 @@ bool RunCommand::build(const QString& runner, const QString& mpirun, const QStri
     if (asRoot) c.arguments << QStringLiteral("--allow-run-as-root") << QStringLiteral("--oversubscribe");
     c.arguments << launch.extraArgs << runner << runArgs;
   } else {
-    *error = tr("The launcher \"%1\" cannot be started from the studio; submit the experiment "
-                "with d500 on the cluster instead.")
-                 .arg(launch.kind);
+    *error = tr("The launcher \"%1\" cannot be started with mpirun or locally.").arg(launch.kind);
     return false;
   }
+  *out = c;
+  return true;
+}
+
+bool RunCommand::buildSlurm(const QString& runner, const QString& experimentFile,
+                            const QString& storePath, const LaunchSpec& launch,
+                            const ClusterDefaults& cluster, const QString& jobDir,
+                            RunCommand* out, QString* error) {
+  if (runner.isEmpty()) {
+    *error = tr("The runner (d500) was not found; set D500_RUNNER to its path.");
+    return false;
+  }
+  RunCommand c;
+  c.program = runner;
+  c.arguments << QStringLiteral("--json") << QStringLiteral("--db") << storePath
+              << QStringLiteral("job") << QStringLiteral("--submit") << experimentFile
+              << QStringLiteral("--nodes") << QStringLiteral("1") << QStringLiteral("--tasks-per-node")
+              << QString::number(qMax(1, launch.ranks)) << QStringLiteral("--job-dir") << jobDir;
+  if (!cluster.time.isEmpty()) c.arguments << QStringLiteral("--time") << cluster.time;
+  if (!cluster.partition.isEmpty()) c.arguments << QStringLiteral("--partition") << cluster.partition;
+  if (!cluster.account.isEmpty()) c.arguments << QStringLiteral("--account") << cluster.account;
+  for (const QString& m : cluster.modules) c.arguments << QStringLiteral("--module") << m;
+  for (const QString& l : cluster.sbatchLines) c.arguments << QStringLiteral("--sbatch=") + l;
   *out = c;
   return true;
 }

@@ -21,6 +21,14 @@ struct LaunchSpec {
 // The experiment's "launcher" as a LaunchSpec (local when it has none).
 LaunchSpec launchSpecOf(const Json& experiment);
 
+// The cluster's defaults for the Slurm launcher (Settings): what `d500 job --submit` is told.
+struct ClusterDefaults {
+  QString partition, account;                 // "" = the cluster's default
+  QString time = QStringLiteral("01:00:00");  // the job's time limit
+  QStringList modules;                        // `module load` before srun
+  QStringList sbatchLines;                    // extra #SBATCH options ("--qos=short")
+};
+
 struct RunCommand {
   Q_DECLARE_TR_FUNCTIONS(RunCommand)
 
@@ -35,6 +43,13 @@ struct RunCommand {
   static bool build(const QString& runner, const QString& mpirun, const QString& experimentFile,
                     const QString& storePath, const LaunchSpec& launch, bool asRoot,
                     RunCommand* out, QString* error);
+  // The Slurm launcher: `d500 --json --db STORE job --submit FILE --nodes 1 --tasks-per-node
+  // RANKS --job-dir JOBDIR [--time ... --partition ... --account ... --module ... --sbatch ...]`,
+  // which writes the script into JOBDIR, submits it with sbatch and prints the job id as JSON.
+  static bool buildSlurm(const QString& runner, const QString& experimentFile,
+                         const QString& storePath, const LaunchSpec& launch,
+                         const ClusterDefaults& cluster, const QString& jobDir, RunCommand* out,
+                         QString* error);
 };
 
 }  // namespace d500::studio

@@ -4,6 +4,7 @@
 
 #include "d500/store/result_store.h"
 #include "runs/progress_event.h"
+#include "runs/slurm_follower.h"
 
 namespace d500::studio {
 
@@ -68,6 +69,10 @@ QString RunJob::commandLine() const {
 
 void RunJob::start(const QString& runner, const QString& mpirun, bool asRoot) {
   if (state_ != State::Queued) return;
+  if (launch_.kind == QLatin1String("slurm")) {
+    startSlurm(runner);
+    return;
+  }
   QString error;
   if (!RunCommand::build(runner, mpirun, experimentFile_, storePath_, launch_, asRoot, &command_,
                          &error)) {
@@ -92,6 +97,14 @@ void RunJob::cancel() {
     return;
   }
   if (state_ != State::Running) return;
+  if (launch_.kind == QLatin1String("slurm")) {
+    state_ = State::Cancelling;
+    if (slurm_) slurm_->cancel();
+    else cancelAfterSubmit_ = true;  // still submitting: cancelled once the job id is known
+    appendLog(tr("Cancelling: scancel asks Slurm to stop the job..."));
+    Q_EMIT changed();
+    return;
+  }
   state_ = State::Cancelling;
   appendLog(tr("Cancelling: asking the runner to stop (SIGTERM)..."));
   Q_EMIT changed();
@@ -206,6 +219,11 @@ void RunJob::finish(State s, const QString& reason) {
 QString RunJob::statusText() const {
   switch (state_) {
     case State::Running:
+      if (launch_.kind == QLatin1String("slurm")) {
+        if (slurmJobId_.isEmpty()) return tr("submitting to Slurm");
+        // The run's number is in the Run column once the job's run is in the store.
+        return tr("Slurm job %1: %2").arg(slurmJobId_, slurmState_.isEmpty() ? tr("submitted") : slurmState_);
+      }
       // From the runner's first event on, the run's own state: its number, then its points.
       if (runId_ <= 0) return tr("starting the runner");
       if (total_ <= 0) return tr("run #%1: preparing").arg(runId_);

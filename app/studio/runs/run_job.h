@@ -1,6 +1,9 @@
 // One queued or running `d500 run` child process: its command, live progress (from the runner's
 // JSON lines), its log (stderr and non-progress stdout), and how it ended. A runner that crashes
 // ends this job as Crashed with its signal; nothing of it can reach the studio's own process.
+// With the Slurm launcher the child is `d500 job --submit`, and the job is then followed by a
+// SlurmFollower: its Slurm state, its output file into the log, its run in the store; cancel is
+// scancel.
 // Threading: GUI thread (QProcess signals).
 #pragma once
 
@@ -31,6 +34,10 @@ class RunJob : public QObject {
   // and kills it if it is still there after the grace period. A queued job is just dropped.
   void cancel();
   void setGracePeriodMs(int ms) { gracePeriodMs_ = ms; }
+  void setClusterDefaults(const ClusterDefaults& c) { cluster_ = c; }
+  void setSlurmPollMs(int ms) { slurmPollMs_ = ms; }
+  QString slurmJobId() const { return slurmJobId_; }  // "" until submitted, and for other launchers
+  QString slurmState() const { return slurmState_; }  // "pending", "running", "completed", ...
 
   int jobId() const { return jobId_; }
   QString title() const { return title_; }
@@ -66,6 +73,9 @@ class RunJob : public QObject {
   void onError(QProcess::ProcessError error);
   void finish(State s, const QString& reason);
   void readStoreStatus();
+  void startSlurm(const QString& runner);
+  void onSubmitted(int exitCode, QProcess::ExitStatus status);
+  void onSlurmFinished(const QString& state);
 
   int jobId_;
   QString title_, experimentFile_, storePath_;
@@ -81,6 +91,11 @@ class RunJob : public QObject {
   QString finishedStatus_;  // from the runner's run_finished line
   int exitCode_ = 0, signal_ = 0;
   QString reason_, log_;
+  ClusterDefaults cluster_;
+  class SlurmFollower* slurm_ = nullptr;
+  QString slurmJobId_, slurmState_;
+  int slurmPollMs_ = 2000;
+  bool cancelAfterSubmit_ = false;
 };
 
 }  // namespace d500::studio

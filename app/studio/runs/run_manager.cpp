@@ -18,6 +18,8 @@ RunJob* RunManager::enqueue(const QString& title, const QString& experimentFile,
                             const QString& storePath, const LaunchSpec& launch) {
   auto* job = new RunJob(nextId_++, title, experimentFile, storePath, launch, this);
   job->setGracePeriodMs(gracePeriodMs_);
+  job->setClusterDefaults(cluster_);
+  job->setSlurmPollMs(slurmPollMs_);
   connect(job, &RunJob::changed, this, [this, job] { Q_EMIT jobChanged(job); });
   connect(job, &RunJob::runStarted, this, [this, job](qint64 runId) { Q_EMIT jobRunStarted(job, runId); });
   connect(job, &RunJob::finished, this, [this, job] {

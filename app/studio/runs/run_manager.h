@@ -34,6 +34,9 @@ class RunManager : public QObject {
 
   void setMaxConcurrent(int n) { maxConcurrent_ = qMax(1, n); }
   void setGracePeriodMs(int ms) { gracePeriodMs_ = ms; }
+  // The Slurm launcher's defaults (Settings), for the jobs queued from now on.
+  void setClusterDefaults(const ClusterDefaults& c) { cluster_ = c; }
+  void setSlurmPollMs(int ms) { slurmPollMs_ = ms; }
   // Empty: found by RunnerLocator at each start (so D500_RUNNER is honoured).
   void setRunnerPath(const QString& path) { runnerPath_ = path; }
 
@@ -52,6 +55,8 @@ class RunManager : public QObject {
   int maxConcurrent_ = 1;
   int gracePeriodMs_ = 5000;
   QString runnerPath_;
+  ClusterDefaults cluster_;
+  int slurmPollMs_ = 2000;
 };
 
 }  // namespace d500::studio
