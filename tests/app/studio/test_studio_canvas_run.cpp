@@ -1,5 +1,6 @@
 // Issue 17, item 1: experiments built on the canvas run with the real runner from the canvas,
-// whose nodes show the run's live state (the store's series, as the dashboards read them).
+// whose nodes show the run's live state (the store's series, as the dashboards read them): a
+// Relu sweep, a synthetic training run (lr, data wait, loss), a 2-rank allreduce run (the bytes).
 // With D500_SCREENSHOT_DIR set, renders the README's canvases: a training experiment (Fashion-MNIST,
 // the MLP, torch Adam against reference Adam, 3 seeds) and a 2-rank allreduce-SGD experiment.
 #include <QDir>
@@ -14,6 +15,7 @@
 #include "d500/store/result_store.h"
 #include "runs/run_job.h"
 #include "runs/run_manager.h"
+#include "runs/runner_locator.h"
 
 using namespace d500::studio;
 using namespace d500::test;
@@ -55,6 +57,7 @@ class CanvasRunTest : public QObject {
  private Q_SLOTS:
   void operatorBuiltOnTheCanvasRunsWithTheRunner();
   void trainingRunShowsLiveStateOnTheNodes();
+  void distributedRunShowsTheRanksBytes();
   void screenshots();
 };
 
@@ -106,6 +109,31 @@ void CanvasRunTest::trainingRunShowsLiveStateOnTheNodes() {
   QVERIFY(c.model()->node(c.id(QStringLiteral("loader")))->live.startsWith(QStringLiteral("data_wait_s ")));
   QVERIFY(c.model()->node(c.id(QStringLiteral("trainer")))->live.contains(QStringLiteral("loss ")));
   QCOMPARE(c.view()->itemFor(c.id(QStringLiteral("optimizer")))->node().live, c.model()->node(c.id(QStringLiteral("optimizer")))->live);
+}
+
+void CanvasRunTest::distributedRunShowsTheRanksBytes() {
+  if (RunnerLocator::mpirunPath().isEmpty()) QSKIP("mpirun is not installed");
+  RunningCanvas rc;
+  Canvas& c = rc.c;
+  c.doc.setLevel(QStringLiteral("distributed"));
+  c.model()->addComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"), {}, c.id(QStringLiteral("dataset")));
+  c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {}, c.id(QStringLiteral("optimizer")));
+  const JsonPath t{QStringLiteral("training")};
+  c.doc.setValue(t.key(QStringLiteral("synthetic")), Json({{"samples", 512}, {"test_samples", 128}}));
+  c.doc.setValue(t.key(QStringLiteral("epochs")), Json(1));
+  c.doc.setValue(t.key(QStringLiteral("seeds")), Json(1));
+  c.doc.setValue(t.key(QStringLiteral("target_accuracy")), Json(0.0));
+  QVERIFY(c.doc.waitForVerdict(60000));
+  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted, qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+  const QList<RunJob*> jobs = c.canvas.run();
+  QCOMPARE(jobs.size(), 1);
+  QVERIFY(waitFinished(jobs.first(), 240000));
+  QVERIFY2(jobs.first()->state() == RunJob::State::Succeeded, qPrintable(jobs.first()->log()));
+  c.canvas.live()->pollNow();
+  // The communicator shows the bytes both ranks sent, summed.
+  const QString live = c.model()->node(c.id(QStringLiteral("communicator")))->live;
+  QVERIFY2(live.startsWith(QStringLiteral("comm_bytes ")), qPrintable(live));
+  QVERIFY(!live.startsWith(QStringLiteral("comm_bytes 0 ")));
 }
 
 void CanvasRunTest::screenshots() {
