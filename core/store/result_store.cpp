@@ -292,8 +292,6 @@ int64_t ResultStore::add_measurement(const MeasurementRow& m, std::span<const do
     sqlite3_bind_blob64(st.get(), b.i, samples_ns.data(), samples_ns.size_bytes(), SQLITE_STATIC);
     st.run("add_measurement (samples)");
   }
-  tx.commit();
-  return id;
   if (!context_words.empty()) {
     auto st = s.prepare(
         "INSERT INTO sample_context(measurement_id, count, counters) VALUES(?, ?, ?)");
@@ -303,6 +301,8 @@ int64_t ResultStore::add_measurement(const MeasurementRow& m, std::span<const do
                         SQLITE_STATIC);
     st.run("add_measurement (sample context)");
   }
+  tx.commit();
+  return id;
 }
 
 void ResultStore::add_series(std::span<const SeriesPoint> points) {
