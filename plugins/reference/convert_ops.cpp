@@ -27,54 +27,55 @@ std::vector<int64_t> axes_of(const Attributes& attrs, const std::vector<TensorIn
   return c.ints(1, "axes");
 }
 
-class Squeeze : public sdk::Operator<Squeeze> {
- public:
-  Squeeze(const Attributes& attrs, const std::vector<TensorInfo>& in, const sdk::Constants& c) {
-    attrs.expect_only({"axes"});
-    if (in.empty() || in.size() > 2) throw std::invalid_argument("expects data and optional axes");
-    const Shape& s = in[0].shape();
-    const std::vector<int64_t> axes = axes_of(attrs, in, c, false);
-    std::vector<bool> drop(s.size(), axes.empty());
-    for (size_t d = 0; d < s.size() && axes.empty(); ++d) drop[d] = s[d] == 1;
-    for (int64_t a : axes) {
-      const int64_t d = normalize_axis(a, static_cast<int64_t>(s.size()), "axes entry");
-      if (s[d] != 1)
-        throw std::invalid_argument("cannot squeeze axis " + std::to_string(d) + " of " +
-                                    in[0].str() + ": its length is not 1");
-      drop[d] = true;
-    }
-    Shape y;
-    for (size_t d = 0; d < s.size(); ++d)
-      if (!drop[d]) y.push_back(s[d]);
-    r_ = Relabel(in[0], y);
+// Squeeze's output shape: the axes given (each of length 1), or every dimension of length 1.
+Shape squeeze_shape(const Attributes& attrs, const std::vector<TensorInfo>& in,
+                    const sdk::Constants& c) {
+  if (in.empty() || in.size() > 2) throw std::invalid_argument("expects data and optional axes");
+  const Shape& s = in[0].shape();
+  const std::vector<int64_t> axes = axes_of(attrs, in, c, false);
+  std::vector<bool> drop(s.size(), axes.empty());
+  for (size_t d = 0; d < s.size() && axes.empty(); ++d) drop[d] = s[d] == 1;
+  for (int64_t a : axes) {
+    const int64_t d = normalize_axis(a, static_cast<int64_t>(s.size()), "axes entry");
+    if (s[d] != 1)
+      throw std::invalid_argument("cannot squeeze axis " + std::to_string(d) + " of " +
+                                  in[0].str() + ": its length is not 1");
+    drop[d] = true;
   }
-  std::vector<TensorInfo> outputs() const { return r_.outputs(); }
-  void forward(Inputs in, Outputs out) { r_.forward(in, out); }
-  void backward(Inputs dy, Inputs in, Inputs, Outputs dx) { r_.backward(dy, in, dx); }
-  Cost cost() const { return r_.cost(); }
+  Shape y;
+  for (size_t d = 0; d < s.size(); ++d)
+    if (!drop[d]) y.push_back(s[d]);
+  return y;
+}
 
- private:
-  Relabel r_;
-};
+// Unsqueeze's output shape: a dimension of length 1 at each axis of the output.
+Shape unsqueeze_shape(const Attributes& attrs, const std::vector<TensorInfo>& in,
+                      const sdk::Constants& c) {
+  if (in.empty() || in.size() > 2) throw std::invalid_argument("expects data and axes");
+  const Shape& s = in[0].shape();
+  const std::vector<int64_t> axes = axes_of(attrs, in, c, true);
+  const int64_t rank = static_cast<int64_t>(s.size() + axes.size());
+  std::vector<bool> added(static_cast<size_t>(rank), false);
+  for (int64_t a : axes) {
+    const int64_t d = normalize_axis(a, rank, "axes entry");
+    if (added[d]) throw std::invalid_argument("axes repeat axis " + std::to_string(d));
+    added[d] = true;
+  }
+  Shape y;
+  size_t next = 0;
+  for (int64_t d = 0; d < rank; ++d) y.push_back(added[d] ? 1 : s[next++]);
+  return y;
+}
 
-class Unsqueeze : public sdk::Operator<Unsqueeze> {
+using ShapeOf = Shape (*)(const Attributes&, const std::vector<TensorInfo>&, const sdk::Constants&);
+
+// Squeeze and Unsqueeze: X's bytes under the shape `F` computes (Relabel, reshape.h).
+template <ShapeOf F>
+class Relabeled : public sdk::Operator<Relabeled<F>> {
  public:
-  Unsqueeze(const Attributes& attrs, const std::vector<TensorInfo>& in, const sdk::Constants& c) {
+  Relabeled(const Attributes& attrs, const std::vector<TensorInfo>& in, const sdk::Constants& c) {
     attrs.expect_only({"axes"});
-    if (in.empty() || in.size() > 2) throw std::invalid_argument("expects data and axes");
-    const Shape& s = in[0].shape();
-    const std::vector<int64_t> axes = axes_of(attrs, in, c, true);
-    const int64_t rank = static_cast<int64_t>(s.size() + axes.size());
-    std::vector<bool> added(static_cast<size_t>(rank), false);
-    for (int64_t a : axes) {
-      const int64_t d = normalize_axis(a, rank, "axes entry");
-      if (added[d]) throw std::invalid_argument("axes repeat axis " + std::to_string(d));
-      added[d] = true;
-    }
-    Shape y;
-    size_t next = 0;
-    for (int64_t d = 0; d < rank; ++d) y.push_back(added[d] ? 1 : s[next++]);
-    r_ = Relabel(in[0], y);
+    r_ = Relabel(in.at(0), F(attrs, in, c));
   }
   std::vector<TensorInfo> outputs() const { return r_.outputs(); }
   void forward(Inputs in, Outputs out) { r_.forward(in, out); }
@@ -207,10 +208,10 @@ class EyeLike : public sdk::Operator<EyeLike> {
 }  // namespace
 
 void add_convert_ops(std::vector<d500_operator>& ops) {
-  ops.push_back(
-      Squeeze::define({"Squeeze", "", "default",
-                       "ONNX Squeeze, any dtype; axes attribute (opset < 13) or constant input"}));
-  ops.push_back(Unsqueeze::define(
+  ops.push_back(Relabeled<squeeze_shape>::define(
+      {"Squeeze", "", "default",
+       "ONNX Squeeze, any dtype; axes attribute (opset < 13) or constant input"}));
+  ops.push_back(Relabeled<unsqueeze_shape>::define(
       {"Unsqueeze", "", "default",
        "ONNX Unsqueeze, any dtype; axes attribute (opset < 13) or constant input"}));
   ops.push_back(CastOp<false>::define(
