@@ -3,6 +3,7 @@
 // backward the kernel autograd itself would call (threshold_backward, sigmoid_backward,
 // _softmax_backward_data, ...), written into the caller's gradient buffers.
 #include "common.h"
+#include "node_kernel.h"
 #include "registry.h"
 
 namespace d500::torch_plugin {
@@ -251,16 +252,21 @@ class SoftmaxOp {
 namespace {
 using namespace graph;
 
+// Any numeric dtype: integer Div truncates, Pow keeps the base's dtype (its exponent may differ).
 template <Arith K>
-NodeFn graph_arith(const Attrs& a, const NodeSignature&) {
+NodeFn graph_arith(const Attrs& a, const NodeSignature& s) {
   a.expect_only({});
+  sdk::expect_count(s.inputs.size(), 2, "inputs");
+  const at::ScalarType t = K == Arith::Pow ? input_type(s, 0) : common_type(s);
+  offer(t != at::kBool && input_type(s, 1) != at::kBool, t, "numeric dtypes are");
   return one([](const Args& in) {
     switch (K) {
       case Arith::Add: return in[0] + in[1];
       case Arith::Sub: return in[0] - in[1];
       case Arith::Mul: return in[0] * in[1];
-      case Arith::Div: return in[0] / in[1];
-      case Arith::Pow: return at::pow(in[0], in[1]);
+      case Arith::Div:
+        return in[0].is_floating_point() ? in[0] / in[1] : at::div(in[0], in[1], "trunc");
+      case Arith::Pow: return at::pow(in[0], in[1]).to(in[0].scalar_type());
     }
     return at::Tensor();
   });
@@ -298,19 +304,23 @@ NodeFn graph_softmax_of(const Attrs& a, const NodeSignature& s) {
 
 }  // namespace
 
+// Add, Sub, Mul, Div and Pow: Binary's kernel for float32/float64, the executor's function's
+// kernel for other dtypes, and that function for the executor.
+template <Arith K>
+void add_arith(std::vector<d500_operator>& ops, bool cuda, const char* op, const char* description) {
+  add<RealOrNode<Binary<K>, graph_arith<K>>>(ops, cuda, op, description, graph_arith<K>);
+}
+
 void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda) {
-  add<Binary<Arith::Add>>(ops, cuda, "Add", "ONNX Add via at::add_out; broadcast gradients summed",
-                          graph_arith<Arith::Add>);
-  add<Binary<Arith::Sub>>(ops, cuda, "Sub", "ONNX Sub via at::sub_out; broadcast gradients summed",
-                          graph_arith<Arith::Sub>);
-  add<Binary<Arith::Mul>>(ops, cuda, "Mul", "ONNX Mul via at::mul_out; broadcast gradients summed",
-                          graph_arith<Arith::Mul>);
-  add<Binary<Arith::Div>>(ops, cuda, "Div", "ONNX Div via at::div_out; broadcast gradients summed",
-                          graph_arith<Arith::Div>);
-  add<Binary<Arith::Pow>>(ops, cuda, "Pow",
-                          "ONNX Pow via at::pow_out, base and exponent one dtype; broadcast "
-                          "gradients summed",
-                          graph_arith<Arith::Pow>);
+  // Float32/float64 by Binary's kernels; other dtypes as the executor runs them.
+  add_arith<Arith::Add>(ops, cuda, "Add", "ONNX Add via at::add_out; broadcast gradients summed");
+  add_arith<Arith::Sub>(ops, cuda, "Sub", "ONNX Sub via at::sub_out; broadcast gradients summed");
+  add_arith<Arith::Mul>(ops, cuda, "Mul", "ONNX Mul via at::mul_out; broadcast gradients summed");
+  add_arith<Arith::Div>(ops, cuda, "Div",
+                        "ONNX Div via at::div_out (integers truncate); broadcast gradients summed");
+  add_arith<Arith::Pow>(ops, cuda, "Pow",
+                        "ONNX Pow via at::pow_out; broadcast gradients summed; integer or mixed "
+                        "dtypes in the base's dtype");
   add<Summation>(ops, cuda, "Sum", "ONNX Sum (variadic, broadcast) via at::add_out",
                  graph_sum);
   add<SoftmaxOp<false>>(ops, cuda, "Softmax",

@@ -315,6 +315,8 @@ constexpr NodeOp kIndexOps[] = {
      index_gather_nd},
     {"ScatterElements", "ONNX ScatterElements via at::scatter / scatter_reduce",
      index_scatter_elements},
+    {"Scatter", "ONNX Scatter (opset 9-10, ScatterElements' predecessor) via at::scatter",
+     index_scatter_elements},
     {"ScatterND", "ONNX ScatterND via at::scatter / scatter_reduce over linearised indices",
      index_scatter_nd},
     {"OneHot", "ONNX OneHot (depth a constant) via at::eq and at::where", index_one_hot},

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -60,14 +61,14 @@ inline at::ScalarType common_type(const NodeSignature& s, size_t first = 0, size
   const at::ScalarType t = input_type(s, first);
   for (size_t i = first + 1; i < last; ++i)
     if (graph::given(s, i) && input_type(s, i) != t)
-      throw std::invalid_argument(std::string("inputs differ in dtype: ") + c10::toString(t) +
-                                  " and " + c10::toString(input_type(s, i)));
+      throw std::invalid_argument("inputs differ in dtype: " + sdk::dtype_name(dl_type(t)) + " and " +
+                                  sdk::dtype_name(dl_type(input_type(s, i))));
   return t;
 }
 // sdk::Error unsupported unless the dtype is one the operator offers (`offered` says which).
 inline void offer(bool ok, at::ScalarType t, const char* offered) {
   if (!ok)
-    throw sdk::unsupported(std::string("dtype ") + c10::toString(t) + " is not offered; " + offered);
+    throw sdk::unsupported("dtype " + sdk::dtype_name(dl_type(t)) + " is not offered; " + offered);
 }
 inline bool is_real(at::ScalarType t) { return t == at::kFloat || t == at::kDouble; }
 inline bool is_integer(at::ScalarType t) {
@@ -80,6 +81,31 @@ class NodeAt : public NodeKernel {
  public:
   NodeAt(const Setup& s, const Attributes& a, const std::vector<TensorInfo>& in, const Constants& c)
       : NodeKernel(s, Table[I].compile, a, in, c) {}
+};
+
+// A hand-written float32/float64 kernel (Real), and for any other dtype the kernel built from
+// the operator's Compile function G: Add of uint8, Pow of an int64 base, and so on.
+template <class Real, Compile G>
+class RealOrNode {
+ public:
+  RealOrNode(const Setup& s, const Attributes& a, const std::vector<TensorInfo>& in, const Constants& c) {
+    bool real = true;
+    for (const TensorInfo& t : in) real = real && (!t.present() || t.is<float>() || t.is<double>());
+    if (real)
+      real_.emplace(s, a, in, c);
+    else
+      node_.emplace(s, G, a, in, c);
+  }
+  std::vector<TensorInfo> outputs() const { return real_ ? real_->outputs() : node_->outputs(); }
+  void forward(Inputs in, Outputs out) { real_ ? real_->forward(in, out) : node_->forward(in, out); }
+  void backward(Inputs go, Inputs in, Inputs out, Outputs gi) {
+    real_ ? real_->backward(go, in, out, gi) : node_->backward(go, in, out, gi);
+  }
+  Cost cost() const { return real_ ? real_->cost() : node_->cost(); }
+
+ private:
+  std::optional<Real> real_;
+  std::optional<NodeKernel> node_;
 };
 
 template <const auto& Table, size_t... I>

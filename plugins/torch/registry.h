@@ -24,6 +24,8 @@ void add_logic_ops(std::vector<d500_operator>& ops, bool cuda);        // logic_
 void add_index_ops(std::vector<d500_operator>& ops, bool cuda);        // index_ops.cpp
 void add_layout_ops(std::vector<d500_operator>& ops, bool cuda);       // layout_ops.cpp
 void add_norm_node_ops(std::vector<d500_operator>& ops, bool cuda);    // norm_ops.cpp
+void add_misc_ops(std::vector<d500_operator>& ops, bool cuda);         // misc_ops.cpp
+void add_resize_ops(std::vector<d500_operator>& ops, bool cuda);       // resize_ops.cpp
 
 // The network executor ("default", CPU): graph_executor.cpp over the operators' registered
 // executor functions (graph_ops.h).

@@ -4,37 +4,17 @@
 // forward, autograd for backward): outputs, intermediates and every parameter's gradient agree.
 // The converted PyTorch modules of libonnx-testdata that use them validate on both.
 #include <gtest/gtest.h>
-#include <onnx/onnx_pb.h>
 
 #include <string>
 #include <vector>
 
-#include "d500/network/executor_comparison.h"
-#include "d500/network/executor_factory.h"
 #include "d500/network/model_validation.h"
-#include "d500/onnx/model.h"
+#include "torch_executor_support.h"
 
 using namespace d500;
+using namespace d500::test::torch_executor;
 
 namespace {
-
-plugin::PluginManager& plugins() {
-  static plugin::PluginManager pm({D500_TEST_PLUGIN_DIR});
-  static bool loaded = [] {
-    pm.load({"reference", "torch"});
-    return true;
-  }();
-  (void)loaded;
-  return pm;
-}
-
-void set_type(::onnx::ValueInfoProto* v, const std::string& name, const std::vector<int64_t>& dims) {
-  v->set_name(name);
-  auto* t = v->mutable_type()->mutable_tensor_type();
-  t->set_elem_type(::onnx::TensorProto::FLOAT);
-  auto* shape = t->mutable_shape();
-  for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
-}
 
 void add_initializer(::onnx::GraphProto* g, const std::string& name, std::vector<int64_t> dims,
                      const std::vector<float>& values) {
@@ -43,16 +23,6 @@ void add_initializer(::onnx::GraphProto* g, const std::string& name, std::vector
   t->set_data_type(::onnx::TensorProto::FLOAT);
   for (int64_t d : dims) t->add_dims(d);
   for (float v : values) t->add_float_data(v);
-}
-
-::onnx::NodeProto* add_node(::onnx::GraphProto* g, const std::string& op,
-                            const std::vector<std::string>& in, const std::string& out) {
-  auto* n = g->add_node();
-  n->set_op_type(op);
-  n->set_name(out);
-  for (const auto& i : in) n->add_input(i);
-  n->add_output(out);
-  return n;
 }
 
 // x[4, 6] -> MatMul W[6, 5] -> Elu(0.5) -> HardSwish -> Clip(lo, hi) -> PRelu(slope[5])
@@ -103,25 +73,10 @@ std::string pointwise_chain_model() {
   return m.SerializeAsString();
 }
 
-std::unique_ptr<network::NetworkExecutor> build(const std::string& name, network::Graph g) {
-  auto ex = network::make_executor(name, std::move(g), plugins());
-  if (!ex) throw D500Error(ex.error());
-  return std::move(ex).value();
-}
-
 }  // namespace
 
 TEST(TorchExecutorPointwise, ChainAgreesWithTheReferenceForwardAndBackward) {
-  auto model = d500::onnx::Model::parse(pointwise_chain_model(), "pointwise_chain");
-  ASSERT_TRUE(model) << model.error().message;
-  auto g = network::Graph::from_model(*model);
-  ASSERT_TRUE(g) << g.error().message;
-  auto ref = build("reference", g->clone());
-  auto torch = build("torch", g->clone());
-  network::ComparisonOptions co;
-  co.seed = 3;
-  co.tol = {1e-3, 1e-5};
-  const auto c = network::compare_executors(*g, *ref, *torch, co);
+  const auto c = compare_reference_and_torch(pointwise_chain_model(), "pointwise_chain", 3);
   EXPECT_TRUE(c.passed()) << "first diverging: " << c.first_diverging_node;
   ASSERT_TRUE(c.gradients_compared) << c.gradients_skipped;
   ASSERT_EQ(c.gradients.size(), 5u);  // W, lo, hi, slope, e
