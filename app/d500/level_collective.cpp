@@ -1,6 +1,7 @@
 // Level "collective": allreduce, allgather and broadcast over message sizes doubling from
-// min_bytes to max_bytes, on every rank of the job (collective_benchmark.h). Rank 0 times, checks
-// and stores; algbw and busbw (nccl-tests' factors) are stored as series beside the measurements,
+// min_bytes to max_bytes, on every rank of the job (collective_benchmark.h). Every rank times
+// every call; rank 0 checks and stores the critical path (the slowest rank per call) and each
+// rank's own samples; algbw and busbw (nccl-tests' factors) are stored as series beside the measurements,
 // and at the end every rank's communication counters reach rank 0 as series of that rank.
 #include <algorithm>
 #include <random>
@@ -52,6 +53,30 @@ std::vector<store::SeriesPoint> comm_series(Communicator& comm, int64_t run_id) 
   return all;
 }
 
+// Every rank's own time per call, one measurement per rank (rank r, point "of_rank": r) beside
+// the critical-path one.
+void store_rank_samples(LevelContext& ctx, const store::MeasurementRow& main,
+                        nlohmann::json point, const distributed::CollectiveMeasurement& cm) {
+  for (size_t r = 0; r < cm.rank_samples.size(); ++r) {
+    measure::Measurement mr;
+    mr.samples_ns = cm.rank_samples[r];
+    mr.summary = stats::summarize(mr.samples_ns, ctx.e.repetition.confidence);
+    mr.block_size = cm.m.block_size;
+    mr.timer = cm.m.timer;
+    mr.stop = cm.m.stop;
+    store::MeasurementRow row = operators::measurement_row(mr);
+    row.run_id = main.run_id;
+    row.rank = static_cast<int>(r);
+    row.subject = main.subject + " [rank " + std::to_string(r) + "]";
+    row.implementation = main.implementation;
+    point["of_rank"] = r;
+    row.point_json = point.dump();
+    row.bytes = main.bytes;
+    row.policy_json = main.policy_json;
+    ctx.store.add_measurement(row, mr.samples_ns);
+  }
+}
+
 LevelOutcome run_collectives(LevelContext& ctx) {
   Communicator& comm = Communicator::world();
   const bool writer = comm.rank() == 0;
@@ -79,8 +104,9 @@ LevelOutcome run_collectives(LevelContext& ctx) {
     }
     const std::string name(distributed::collective_name(op));
     const std::string label = name + " " + size_label(bytes);
-    measure::Measurement m = distributed::measure_collective(
+    distributed::CollectiveMeasurement cm = distributed::measure_collective(
         comm, op, static_cast<size_t>(bytes), sec.dtype, ctx.e.repetition, timer, &g_cancel);
+    const measure::Measurement& m = cm.m;
     distributed::CollectiveCheck check =
         distributed::check_collective(comm, op, static_cast<size_t>(bytes), sec.dtype);
     ++done;
@@ -92,12 +118,15 @@ LevelOutcome run_collectives(LevelContext& ctx) {
     row.subject = label;
     row.implementation = std::string(comm.backend()) + ":" + std::to_string(n);
     const double factor = distributed::busbw_factor(op, n);
-    row.point_json = nlohmann::json{{"op", name}, {"bytes", bytes}, {"ranks", n},
-                                    {"dtype", std::string(dtype_name(sec.dtype))},
-                                    {"busbw_factor", factor}}.dump();
+    nlohmann::json point{{"op", name}, {"bytes", bytes}, {"ranks", n},
+                         {"dtype", std::string(dtype_name(sec.dtype))}, {"busbw_factor", factor},
+                         {"sample", "max over ranks"}};
+    if (n > 1) point["ranks_differ"] = {{"h", cm.ranks_differ.h}, {"p", cm.ranks_differ.p_value}};
+    row.point_json = point.dump();
     row.bytes = distributed::algbw_bytes(op, static_cast<size_t>(bytes), n);
     row.policy_json = policy_json;
     const int64_t mid = ctx.store.add_measurement(row, m.samples_ns);
+    if (n > 1) store_rank_samples(ctx, row, point, cm);
     if (row.error.empty() && row.median > 0) {
       const double algbw = row.bytes / row.median;  // bytes per ns = GB/s
       std::vector<store::SeriesPoint> bw{{0, ctx.run_id, 0, name + ".algbw_gbps", bytes, 0, algbw}};

@@ -28,6 +28,45 @@ std::string bytes_label(double b) {
 
 std::string gbps(double v) { return v >= 100 ? fixed(v, 1) : v >= 1 ? fixed(v, 2) : fixed(v, 4); }
 
+struct Row {
+  std::string op;
+  int64_t bytes;
+  double factor;
+  const store::MeasurementRow* m;
+  std::string differ;  // Kruskal-Wallis across the ranks' own times: "yes (p 0.001)", "no (p 0.4)"
+};
+
+struct RankRow {
+  Row row;
+  int rank;
+};
+
+std::string ranks_differ(const nlohmann::json& p) {
+  if (!p.contains("ranks_differ") || !p["ranks_differ"].is_object()) return "-";
+  const double pv = p["ranks_differ"].value("p", 1.0);
+  return std::string(pv < 0.05 ? "yes" : "no") + " (p " + fixed(pv, pv < 0.001 ? 5 : 3) + ")";
+}
+
+bool before(const Row& a, const Row& b) { return std::tie(a.op, a.bytes) < std::tie(b.op, b.bytes); }
+
+// Each rank's own time per call: which rank was slow, and by how much.
+void print_per_rank(std::vector<RankRow> rows) {
+  if (rows.empty()) return;
+  std::stable_sort(rows.begin(), rows.end(), [](const RankRow& a, const RankRow& b) {
+    return before(a.row, b.row) || (!before(b.row, a.row) && a.rank < b.rank);
+  });
+  std::cout << "\neach rank's own time per call (the table above takes the slowest rank of each "
+               "sample)\n";
+  std::vector<std::vector<std::string>> t{{"SIZE", "OP", "RANK", "MIN", "MEDIAN", "MAX"}};
+  for (const RankRow& r : rows) {
+    const store::MeasurementRow& m = *r.row.m;
+    t.push_back({size_label(r.row.bytes), r.row.op, std::to_string(r.rank),
+                 format_duration_ns(m.min), format_duration_ns(m.median),
+                 format_duration_ns(m.max)});
+  }
+  print_table(t);
+}
+
 }  // namespace
 
 bool CommCounters::take(const store::SeriesPoint& p) {
@@ -57,39 +96,39 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
     if (!v.passed) failures.push_back(v.subject + ": max |error| " + fixed(v.value, 6) + " (" +
                                       v.detail + ")");
   }
-  struct Row {
-    std::string op;
-    int64_t bytes;
-    double factor;
-    const store::MeasurementRow* m;
-  };
   auto ms = s.measurements(r.id);
   std::vector<Row> rows;
+  std::vector<RankRow> per_rank;
   int ranks = 1;
   for (const auto& m : ms) {
     auto p = nlohmann::json::parse(m.point_json, nullptr, false);
     if (!p.is_object()) continue;
-    rows.push_back({p.value("op", "?"), p.value("bytes", int64_t{0}), p.value("busbw_factor", 0.0), &m});
+    Row row{p.value("op", "?"), p.value("bytes", int64_t{0}), p.value("busbw_factor", 0.0), &m,
+            ranks_differ(p)};
+    if (p.contains("of_rank"))
+      per_rank.push_back({row, m.rank});
+    else
+      rows.push_back(row);
     ranks = p.value("ranks", ranks);
   }
-  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-    return std::tie(a.op, a.bytes) < std::tie(b.op, b.bytes);
-  });
+  std::stable_sort(rows.begin(), rows.end(), before);
   std::cout << "\ncollectives on " << ranks << " rank" << (ranks == 1 ? "" : "s")
-            << " (algbw = size / median; busbw = algbw x nccl-tests factor: allreduce 2(n-1)/n, "
-               "allgather (n-1)/n, broadcast 1; \"-\" on one rank)\n";
+            << " (every rank times every call after a barrier; a sample is the slowest rank's "
+               "time per call; algbw = size / median; busbw = algbw x nccl-tests factor: "
+               "allreduce 2(n-1)/n, allgather (n-1)/n, broadcast 1; \"-\" on one rank; ranks "
+               "differ: Kruskal-Wallis over the ranks' own times)\n";
   if (rows.empty()) {
     std::cout << "(no measurements)\n";
     return;
   }
   const std::string level = fixed(100 * rows.front().m->ci_level, 0);
   std::vector<std::vector<std::string>> t{{"SIZE", "OP", "N", "MEDIAN", level + "% CI", "ALGBW GB/s",
-                                           "BUSBW GB/s", "STOP", "VALID"}};
+                                           "BUSBW GB/s", "RANKS DIFFER", "STOP", "VALID"}};
   for (const Row& row : rows) {
     const store::MeasurementRow& m = *row.m;
     const std::string v = verdict.count(m.id) ? verdict[m.id] : "-";
     if (!m.error.empty() || m.median <= 0) {
-      t.push_back({size_label(row.bytes), row.op, std::to_string(m.n), "-", "-", "-", "-",
+      t.push_back({size_label(row.bytes), row.op, std::to_string(m.n), "-", "-", "-", "-", "-",
                    m.error.empty() ? m.stop_reason : "error", v});
       continue;
     }
@@ -97,9 +136,11 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
     t.push_back({size_label(row.bytes), row.op, std::to_string(m.n), format_duration_ns(m.median),
                  m.ci_valid ? "[" + format_duration_ns(m.ci_lo) + ", " + format_duration_ns(m.ci_hi) + "]"
                             : "n too small",
-                 gbps(algbw), row.factor > 0 ? gbps(algbw * row.factor) : "-", m.stop_reason, v});
+                 gbps(algbw), row.factor > 0 ? gbps(algbw * row.factor) : "-", row.differ,
+                 m.stop_reason, v});
   }
   print_table(t);
+  print_per_rank(per_rank);
 
   // Communication counters per rank (series "comm.<call>.<counter>", one writer: rank 0).
   CommCounters counters;

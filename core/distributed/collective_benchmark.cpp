@@ -1,6 +1,8 @@
-// Leader and followers: rank 0 times with the measurement loop, the other ranks repeat the call
-// until a NaN from rank 0 says that the call they just made was the last.
+// Every rank times every call, like nccl-tests and the OSU benchmarks (collective_timing.cpp);
+// this file holds the calls themselves and the check of their values.
 #include "d500/distributed/collective_benchmark.h"
+
+#include "collective_calls.h"
 
 #include <cmath>
 #include <limits>
@@ -8,62 +10,9 @@
 
 namespace d500::distributed {
 
-namespace {
+namespace detail {
 
-// The buffers of one collective at one size, and call number j on them.
-class Calls {
- public:
-  Calls(Communicator& comm, Collective c, size_t bytes, DType dtype)
-      : comm_(comm), c_(c), dtype_(dtype), bytes_(bytes), count_(bytes / dtype_size(dtype)),
-        send_(dtype, {static_cast<int64_t>(count_)}),
-        recv_(dtype, {c == Collective::Allgather ? static_cast<int64_t>(count_) * comm.size() : 0}) {}
-
-  void call(uint64_t j) {
-    switch (c_) {
-      case Collective::Allreduce:
-        comm_.allreduce(send_.data(), count_, dtype_, ReduceOp::Sum);
-        break;
-      case Collective::Allgather:
-        comm_.allgather(send_.data(), bytes_, recv_.data());
-        break;
-      case Collective::Broadcast:
-        comm_.broadcast(send_.data(), bytes_, root(j));
-        break;
-    }
-  }
-  int root(uint64_t j) const { return static_cast<int>(j % static_cast<uint64_t>(comm_.size())); }
-  // Whether call j carried rank 0's end mark (it reaches a follower only in a call where rank
-  // 0's data arrives: every allreduce and allgather, a broadcast rooted at rank 0).
-  bool marked(uint64_t j) const {
-    if (c_ == Collective::Broadcast && root(j) != 0) return false;
-    return std::isnan((c_ == Collective::Allgather ? recv_ : send_).at(0));
-  }
-  void mark() { send_.set(0, std::numeric_limits<double>::quiet_NaN()); }
-  Tensor& input() { return send_; }
-  Tensor& gathered() { return recv_; }
-
- private:
-  Communicator& comm_;
-  Collective c_;
-  DType dtype_;
-  size_t bytes_, count_;
-  Tensor send_, recv_;
-};
-
-class LeaderSubject final : public measure::Subject {
- public:
-  explicit LeaderSubject(Calls& calls) : calls_(calls) {}
-  void run(uint64_t n) override {
-    for (uint64_t i = 0; i < n; ++i) calls_.call(next_++);
-  }
-  uint64_t next() const { return next_; }
-
- private:
-  Calls& calls_;
-  uint64_t next_ = 0;
-};
-
-void check_args(Collective c, size_t bytes, DType dtype) {
+void check_collective_args(Collective c, size_t bytes, DType dtype) {
   if (dtype != DType::Float32 && dtype != DType::Float64)
     throw D500Error(std::string(collective_name(c)) + ": dtype must be float32 or float64, got " +
                     std::string(dtype_name(dtype)));
@@ -71,6 +20,12 @@ void check_args(Collective c, size_t bytes, DType dtype) {
     throw D500Error(std::string(collective_name(c)) + ": " + std::to_string(bytes) +
                     " bytes is not a positive multiple of " + std::string(dtype_name(dtype)));
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::Calls;
 
 double expected(Collective c, int ranks, int root, int block_rank, int64_t i) {
   const double pattern = static_cast<double>(i % 97);
@@ -115,35 +70,8 @@ double algbw_bytes(Collective c, size_t bytes, int ranks) {
   return c == Collective::Allgather ? b * ranks : b;
 }
 
-measure::Measurement measure_collective(Communicator& comm, Collective c, size_t bytes,
-                                        DType dtype, const measure::Policy& policy,
-                                        const measure::TimerInfo& timer,
-                                        const std::atomic<bool>* cancel) {
-  check_args(c, bytes, dtype);
-  Calls calls(comm, c, bytes, dtype);
-  if (comm.rank() != 0) {
-    for (uint64_t j = 0;; ++j) {
-      calls.call(j);
-      if (calls.marked(j)) break;
-    }
-    return {};
-  }
-  LeaderSubject subject(calls);
-  measure::Subject* const one[] = {&subject};
-  measure::Measurement m = std::move(measure::measure_interleaved(one, policy, 0, timer, {}, cancel).front());
-  // The followers are in call next() or finished it; the mark goes out in the first call from
-  // there on that carries rank 0's data to all of them.
-  for (uint64_t j = subject.next();; ++j) {
-    const bool last = c != Collective::Broadcast || calls.root(j) == 0;
-    if (last) calls.mark();
-    calls.call(j);
-    if (last) break;
-  }
-  return m;
-}
-
 CollectiveCheck check_collective(Communicator& comm, Collective c, size_t bytes, DType dtype) {
-  check_args(c, bytes, dtype);
+  detail::check_collective_args(c, bytes, dtype);
   const int n = comm.size(), me = comm.rank(), root = n - 1;
   Calls calls(comm, c, bytes, dtype);
   Tensor& in = calls.input();

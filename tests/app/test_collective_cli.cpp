@@ -65,8 +65,29 @@ TEST(CollectiveCli, ShippedSweepUnderMpirunStoresCheckedResultsAndShowsBandwidth
   auto runs = s->runs();
   ASSERT_EQ(runs.size(), 1u);  // one writer: rank 1 made no run in this store
   EXPECT_EQ(runs[0].launcher, "mpi:2");
-  auto ms = s->measurements(runs[0].id);
-  ASSERT_EQ(ms.size(), 3u * 25u);  // 3 operations x 4 B .. 64 MiB doubling
+  // 3 operations x 4 B .. 64 MiB doubling: the critical path, and each rank's own times.
+  std::vector<d500::store::MeasurementRow> ms, own;
+  for (auto& m : s->measurements(runs[0].id))
+    (nlohmann::json::parse(m.point_json).contains("of_rank") ? own : ms).push_back(m);
+  ASSERT_EQ(ms.size(), 3u * 25u);
+  ASSERT_EQ(own.size(), 2 * ms.size());
+  // Every rank timed every call: a stored sample is the slowest rank's time in that sample.
+  for (size_t i = 0; i < ms.size(); ++i) {
+    const auto& r0 = own[2 * i];
+    const auto& r1 = own[2 * i + 1];
+    ASSERT_EQ(r0.subject, ms[i].subject + " [rank 0]");
+    ASSERT_EQ(r1.subject, ms[i].subject + " [rank 1]");
+    EXPECT_EQ(r0.rank, 0);
+    EXPECT_EQ(r1.rank, 1);
+    const auto crit = s->samples(ms[i].id), a = s->samples(r0.id), b = s->samples(r1.id);
+    ASSERT_EQ(a.size(), crit.size());
+    ASSERT_EQ(b.size(), crit.size());
+    for (size_t k = 0; k < crit.size(); ++k) EXPECT_EQ(crit[k], std::max(a[k], b[k])) << k;
+    const auto pj = nlohmann::json::parse(ms[i].point_json);
+    EXPECT_EQ(pj["sample"], "max over ranks");
+    const double kw_p = pj["ranks_differ"]["p"];
+    EXPECT_TRUE(kw_p >= 0 && kw_p <= 1) << kw_p;
+  }
   auto vs = s->validations(runs[0].id);
   ASSERT_EQ(vs.size(), ms.size());
   for (const auto& v : vs) EXPECT_TRUE(v.passed) << v.subject << ": " << v.detail;
@@ -97,7 +118,8 @@ TEST(CollectiveCli, ShippedSweepUnderMpirunStoresCheckedResultsAndShowsBandwidth
   auto show = run({kD500, "show", "latest", "--db", db}, dir.path());
   ASSERT_EQ(show.exit_code, 0) << show.err;
   for (const char* want : {"ALGBW GB/s", "BUSBW GB/s", "64 MiB", "allgather", "broadcast",
-                           "collectives on 2 ranks", "communication per rank"})
+                           "collectives on 2 ranks", "communication per rank", "RANKS DIFFER",
+                           "each rank's own time per call"})
     EXPECT_TRUE(contains(show.out, want)) << want << "\n" << show.out;
   EXPECT_FALSE(contains(show.out, "FAIL")) << show.out;
 }

@@ -25,6 +25,7 @@ std::vector<Curve> perOperation(const DashboardData& d, Quantity q) {
   for (const Row& r : d.run.rows()) {
     const auto& p = r.point;
     if (!drawable(r.m) || !p.contains("op") || !p["op"].is_string() || !p.contains("bytes")) continue;
+    if (p.contains("of_rank")) continue;  // one rank's own times; the curve is the critical path
     const std::string op = p["op"];
     const double size = p["bytes"].get<double>();
     const double factor = q == Quantity::BusBw ? p.value("busbw_factor", 0.0) : 1.0;

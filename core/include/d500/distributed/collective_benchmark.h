@@ -1,6 +1,6 @@
-// The collective benchmark of level "collective": one collective at one message size, timed by
-// the measurement loop on rank 0 while every other rank follows it call for call, plus a check
-// of the values it delivers. algbw and busbw follow nccl-tests (doc/PERFORMANCE.md there).
+// The collective benchmark of level "collective": one collective at one message size, timed on
+// every rank after a barrier (collective_timing.cpp), plus a check of the values it delivers.
+// algbw and busbw follow nccl-tests (doc/PERFORMANCE.md there).
 #pragma once
 
 #include <atomic>
@@ -8,9 +8,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "d500/distributed/communicator.h"
 #include "d500/measure/loop.h"
+#include "d500/measure/stats.h"
 
 namespace d500::distributed {
 
@@ -25,18 +27,29 @@ double busbw_factor(Collective c, int ranks);
 // ranks' blocks (nccl-tests' size), ranks * bytes.
 double algbw_bytes(Collective c, size_t bytes, int ranks);
 
+// What timing a collective on every rank gives.
+struct CollectiveMeasurement {
+  // The sample of a call is the slowest rank's time (the critical path): each sample is a block
+  // of calls that every rank starts after a barrier and times on its own; the sample is the
+  // maximum over ranks divided by the block size. Every rank holds the same measurement.
+  measure::Measurement m;
+  // On rank 0: rank r's own time per call in each of those samples, at index r. Elsewhere empty.
+  std::vector<std::vector<double>> rank_samples;
+  // On rank 0 with more than one rank: whether the ranks' own times differ (Kruskal-Wallis).
+  stats::KruskalWallis ranks_differ;
+};
+
 // Times `c` on `bytes` per rank of `dtype` (float32 or float64; bytes a multiple of its size).
-// Collective: every rank calls it. Rank 0 runs measure::measure() with `policy`; the others
-// repeat the call until rank 0, once its loop has ended, marks the data of its next call with a
-// NaN, which reaches every rank inside that call. So no control message sits in the timed region
-// and ranks never disagree on the number of calls. The timed data are zeros (a sum of zeros stays
-// zero). Broadcast's root rotates call by call over the ranks, so that each call waits for the
-// one before (a fixed root would run ahead of the receivers while messages go eagerly).
-// Rank 0 gets the measurement; the others an empty one. `cancel` (rank 0) ends sampling early.
-measure::Measurement measure_collective(Communicator& comm, Collective c, size_t bytes,
-                                        DType dtype, const measure::Policy& policy,
-                                        const measure::TimerInfo& timer,
-                                        const std::atomic<bool>* cancel = nullptr);
+// Collective: every rank calls it with the same arguments. The warm-up, the block size and the
+// stop rule (measurement.md) see the agreed samples, so every rank makes the same number of
+// calls; rank 0's `cancel` reaches the others with the next sample. The timed data are zeros (a
+// sum of zeros stays zero). Broadcast's root rotates call by call over the ranks, so that each
+// call waits for the one before (a fixed root would run ahead of the receivers while messages
+// go eagerly).
+CollectiveMeasurement measure_collective(Communicator& comm, Collective c, size_t bytes,
+                                         DType dtype, const measure::Policy& policy,
+                                         const measure::TimerInfo& timer,
+                                         const std::atomic<bool>* cancel = nullptr);
 
 struct CollectiveCheck {
   double max_abs_error = 0;  // over every element of every rank
