@@ -134,6 +134,11 @@ void CanvasRunTest::distributedRunShowsTheRanksBytes() {
   const QString live = c.model()->node(c.id(QStringLiteral("communicator")))->live;
   QVERIFY2(live.startsWith(QStringLiteral("comm_bytes ")), qPrintable(live));
   QVERIFY(!live.startsWith(QStringLiteral("comm_bytes 0 ")));
+  if (const char* out = std::getenv("D500_SCREENSHOT_DIR")) {
+    c.fit();
+    QDir().mkpath(QString::fromLocal8Bit(out));
+    c.canvas.grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/canvas_live_distributed.png"));
+  }
 }
 
 void CanvasRunTest::screenshots() {
