@@ -182,7 +182,13 @@ CollectiveMeasurement measure_collective(Communicator& comm, Collective c, size_
   Calls calls(comm, c, bytes, dtype);
   CollectiveMeasurement out;
   std::vector<double> own;
-  out.m = Timing(comm, calls, policy, timer, cancel).run(own);
+  {
+    // The samples are the calls' time; the communicator's own clock reads would only add to it.
+    const bool timed = comm.call_timing();
+    comm.set_call_timing(false);
+    out.m = Timing(comm, calls, policy, timer, cancel).run(own);
+    comm.set_call_timing(timed);
+  }
   out.rank_samples = gather_samples(comm, own);
   if (out.rank_samples.size() > 1) out.ranks_differ = stats::kruskal_wallis(out.rank_samples);
   return out;

@@ -112,9 +112,11 @@ void Communicator::check_rank(int r, std::string_view call, bool any_allowed) co
                   std::to_string(size_) + " ranks)");
 }
 
+int64_t Communicator::start() const { return time_calls_ ? now_ns() : 0; }
+
 void Communicator::count(CallKind k, int64_t t0_ns, int64_t sent, int64_t received) {
   CallStats& s = stats_.by_kind[static_cast<size_t>(k)];
-  s.time_ns += now_ns() - t0_ns;
+  if (time_calls_) s.time_ns += now_ns() - t0_ns;
   s.calls += 1;
   if (size_ > 1) {
     s.bytes_sent += sent;
@@ -124,7 +126,7 @@ void Communicator::count(CallKind k, int64_t t0_ns, int64_t sent, int64_t receiv
 
 void Communicator::allreduce(void* data, size_t count_, DType dtype, ReduceOp op) {
   check_reduction(dtype, op, "allreduce");
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_allreduce(data, count_, dtype, op == ReduceOp::Avg ? ReduceOp::Sum : op);
   if (op == ReduceOp::Avg && size_ > 1) divide(data, count_, dtype, size_);
   const auto b = static_cast<int64_t>(count_ * dtype_size(dtype));
@@ -171,7 +173,7 @@ void Communicator::allreduce(std::span<Tensor* const> tensors, ReduceOp op) {
 
 void Communicator::broadcast(void* data, size_t bytes, int root) {
   check_rank(root, "broadcast");
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_broadcast(data, bytes, root);
   const auto b = static_cast<int64_t>(bytes);
   count(CallKind::Broadcast, t0, rank_ == root ? b : 0, rank_ == root ? 0 : b);
@@ -182,7 +184,7 @@ void Communicator::broadcast(Tensor& t, int root) { broadcast(t.data(), t.nbytes
 void Communicator::reduce(void* data, size_t count_, DType dtype, ReduceOp op, int root) {
   check_reduction(dtype, op, "reduce");
   check_rank(root, "reduce");
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_reduce(data, count_, dtype, op == ReduceOp::Avg ? ReduceOp::Sum : op, root);
   if (op == ReduceOp::Avg && size_ > 1 && rank_ == root) divide(data, count_, dtype, size_);
   const auto b = static_cast<int64_t>(count_ * dtype_size(dtype));
@@ -191,7 +193,7 @@ void Communicator::reduce(void* data, size_t count_, DType dtype, ReduceOp op, i
 
 void Communicator::gather(const void* send, size_t bytes, void* recv, int root) {
   check_rank(root, "gather");
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_gather(send, bytes, recv, root);
   const auto b = static_cast<int64_t>(bytes);
   count(CallKind::Gather, t0, rank_ == root ? 0 : b, rank_ == root ? b * (size_ - 1) : 0);
@@ -199,7 +201,7 @@ void Communicator::gather(const void* send, size_t bytes, void* recv, int root) 
 
 std::vector<std::vector<uint8_t>> Communicator::gatherv(std::span<const uint8_t> bytes, int root) {
   check_rank(root, "gatherv");
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   const uint64_t mine = bytes.size();
   std::vector<uint64_t> sizes(static_cast<size_t>(size_));
   do_gather(&mine, sizeof mine, sizes.data(), root);
@@ -226,14 +228,14 @@ std::vector<std::vector<uint8_t>> Communicator::gatherv(std::span<const uint8_t>
 }
 
 void Communicator::allgather(const void* send, size_t bytes, void* recv) {
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_allgather(send, bytes, recv);
   const auto b = static_cast<int64_t>(bytes);
   count(CallKind::Allgather, t0, b, b * (size_ - 1));
 }
 
 void Communicator::barrier() {
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_barrier();
   count(CallKind::Barrier, t0, 0, 0);
 }
@@ -241,14 +243,14 @@ void Communicator::barrier() {
 void Communicator::send(const void* data, size_t bytes, int dest, int tag) {
   check_rank(dest, "send");
   if (tag < 0) throw D500Error("send: tag " + std::to_string(tag) + " must be >= 0");
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_send(data, bytes, dest, tag);
   count(CallKind::Send, t0, dest == rank_ ? 0 : static_cast<int64_t>(bytes), 0);
 }
 
 MessageInfo Communicator::recv(void* data, size_t bytes, int source, int tag) {
   check_rank(source, "recv", true);
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   MessageInfo m = do_recv(data, bytes, source, tag);
   count(CallKind::Recv, t0, 0, m.source == rank_ ? 0 : static_cast<int64_t>(m.bytes));
   return m;
@@ -267,7 +269,7 @@ MessageInfo Communicator::recv(Tensor& t, int source, int tag) {
 
 std::vector<uint8_t> Communicator::recv_bytes(int source, int tag, MessageInfo* info) {
   check_rank(source, "recv", true);
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   MessageInfo m = do_probe(source, tag);
   std::vector<uint8_t> buf(m.bytes);
   m = do_recv(buf.data(), buf.size(), m.source, m.tag);
@@ -280,7 +282,7 @@ void Communicator::sendrecv(const void* send_data, size_t send_bytes, int dest, 
                             size_t recv_bytes, int source, int tag) {
   check_rank(dest, "sendrecv");
   check_rank(source, "sendrecv");
-  const int64_t t0 = now_ns();
+  const int64_t t0 = start();
   do_sendrecv(send_data, send_bytes, dest, recv_data, recv_bytes, source, tag);
   count(CallKind::SendRecv, t0, dest == rank_ ? 0 : static_cast<int64_t>(send_bytes),
         source == rank_ ? 0 : static_cast<int64_t>(recv_bytes));

@@ -240,6 +240,22 @@ TEST(Communicator, SeriesReachRootWithTheirRank) {
     }
 }
 
+// With call timing off, calls are still counted but read no clock: time_ns stays where it was.
+TEST(SingleRank, CallTimingOffCountsCallsWithoutTime) {
+  auto c = Communicator::single_rank();
+  EXPECT_TRUE(c->call_timing());
+  std::vector<double> v(1 << 16, 1.0);
+  c->set_call_timing(false);
+  for (int i = 0; i < 20; ++i) c->allreduce(v.data(), v.size(), DType::Float64, ReduceOp::Avg);
+  EXPECT_EQ(c->stats()[CallKind::Allreduce].calls, 20);
+  EXPECT_EQ(c->stats()[CallKind::Allreduce].time_ns, 0);
+  c->set_call_timing(true);
+  c->barrier();
+  for (int i = 0; i < 20; ++i) c->allreduce(v.data(), v.size(), DType::Float64, ReduceOp::Avg);
+  EXPECT_EQ(c->stats()[CallKind::Allreduce].calls, 40);
+  EXPECT_GT(c->stats()[CallKind::Allreduce].time_ns, 0);  // 20 calls between two clock reads
+}
+
 TEST(SingleRank, WorksWithoutMpi) {
   auto c = Communicator::single_rank();
   EXPECT_EQ(c->size(), 1);
