@@ -26,6 +26,7 @@ void add_layout_ops(std::vector<d500_operator>& ops, bool cuda);       // layout
 void add_norm_node_ops(std::vector<d500_operator>& ops, bool cuda);    // norm_ops.cpp
 void add_misc_ops(std::vector<d500_operator>& ops, bool cuda);         // misc_ops.cpp
 void add_resize_ops(std::vector<d500_operator>& ops, bool cuda);       // resize_ops.cpp
+void add_sample_ops(std::vector<d500_operator>& ops, bool cuda);       // sample_ops.cpp
 
 // The network executor ("default", CPU): graph_executor.cpp over the operators' registered
 // executor functions (graph_ops.h).

@@ -267,3 +267,53 @@ TEST(ConformanceCli, ShapeIndexingLogicAndNormalizationNodeTestsPassOnTheReferen
   EXPECT_EQ(a["counts"]["error"], 0);
   EXPECT_GE(a["counts"]["passed"].get<int>(), 608);
 }
+
+// Issue 14, torch plugin: the comparison, logic, indexing, layout, normalization and resize
+// operators defined by their executor function pass their node tests; what does not pass is
+// unsupported for a stated reason only (a dtype d500 tensors do not hold, Split without sizes
+// whose output count only a graph knows, a multi-node graph).
+TEST(ConformanceCli, TorchIndexingLogicLayoutAndNormalizationNodeTestsPass) {
+  if (!fs::exists(std::string(D500_TEST_PLUGIN_DIR) + "/torch.d500plugin.json"))
+    GTEST_SKIP() << "this build has no torch plugin";
+  const std::string filter =
+      "^test_(equal|less|greater|not|and|or|xor|where|isnan|isinf|max|min|mean|mod|bitshift|cast|"
+      "castlike|gather|gathernd|scatter|scatternd|onehot|eyelike|tril|triu|cumsum|top_k|argmax|argmin|compress|"
+      "hardmax|slice|split|squeeze|unsqueeze|expand|tile|pad|constant_pad|edge_pad|reflect_pad|"
+      "wrap_pad|depthtospace|spacetodepth|layer_normalization|instancenorm|group_normalization|"
+      "lpnormalization|lrn|mvn|resize|upsample|einsum|det|shrink|reversesequence|"
+      "(hann|hamming|blackman)window)(_.*)?$";
+  TempDir dir;
+  auto r = run({kD500, "conformance", "--plugin", "torch", "--filter", filter, "--db",
+                dir.file("s.d500db"), "--json"},
+               dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["counts"]["failed"], 0);
+  EXPECT_EQ(j["counts"]["error"], 0);
+  int passed = 0;
+  for (const auto& t : j["tests"]) {
+    const std::string name = t["test"], outcome = t["outcome"], detail = t["detail"];
+    if (outcome == "passed") {
+      ++passed;
+      continue;
+    }
+    if (name.find("_expanded") != std::string::npos) continue;
+    EXPECT_TRUE(detail.find("which d500 tensors do not hold") != std::string::npos ||
+                detail.find("known only in a graph") != std::string::npos ||
+                detail.find("runs one-node graphs") != std::string::npos ||
+                detail.find("is not implemented") != std::string::npos ||
+                detail.find("no implementation") != std::string::npos)
+        << name << ": " << outcome << ": " << detail;
+  }
+  EXPECT_GE(passed, 250);
+  for (const char* op : {"Where", "Gather", "GatherND", "ScatterND", "Slice", "Pad", "TopK",
+                         "LayerNormalization", "Resize", "Einsum", "CumSum", "OneHot"})
+    EXPECT_GE(j["operators"][op]["passed"].get<int>(), 1) << op;
+  auto all = run({kD500, "conformance", "--plugin", "torch", "--db", dir.file("all.d500db"), "--json"},
+                 dir.path());
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  auto a = nlohmann::json::parse(all.out);
+  EXPECT_EQ(a["counts"]["failed"], 0);
+  EXPECT_EQ(a["counts"]["error"], 0);
+  EXPECT_GE(a["counts"]["passed"].get<int>(), 636);  // 349 before these operators
+}
