@@ -9,6 +9,41 @@
     </message>
 </context>
 <context>
+    <name>CanvasTemplates</name>
+    <message>
+        <source>Compare implementations of an operator</source>
+        <translation>Implementierungen eines Operators vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare executors on a model</source>
+        <translation>Ausführer an einem Modell vergleichen</translation>
+    </message>
+    <message>
+        <source>Time-to-accuracy of an optimizer over seeds</source>
+        <translation>Zeit bis zur Zielgenauigkeit eines Optimierers über Seeds</translation>
+    </message>
+    <message>
+        <source>Distributed scheme scaling</source>
+        <translation>Skalierung eines verteilten Verfahrens</translation>
+    </message>
+    <message>
+        <source>Gemm on the reference and torch implementations over N</source>
+        <translation>Gemm mit der Referenz- und der torch-Implementierung über N</translation>
+    </message>
+    <message>
+        <source>LeNet on the reference and torch executors</source>
+        <translation>LeNet auf dem Referenz- und dem torch-Ausführer</translation>
+    </message>
+    <message>
+        <source>The MLP on Fashion-MNIST to 85% test accuracy with torch Adam, over 3 seeds</source>
+        <translation>Das MLP auf Fashion-MNIST bis 85 % Testgenauigkeit mit torch Adam, über 3 Seeds</translation>
+    </message>
+    <message>
+        <source>Allreduce SGD on 2 ranks against the 1-rank baseline</source>
+        <translation>Allreduce-SGD auf 2 Rängen gegen die Referenz mit 1 Rang</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonTable</name>
     <message>
         <source>run %1</source>
@@ -760,8 +795,8 @@
         <translation>Dieses Experiment läuft unter MPI, aber mpirun wurde im PATH nicht gefunden (setzen Sie D500_MPIRUN auf seinen Pfad).</translation>
     </message>
     <message>
-        <source>The launcher &quot;%1&quot; cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
-        <translation>Der Starter „%1“ kann nicht aus dem Studio gestartet werden; reichen Sie das Experiment stattdessen mit d500 auf dem Cluster ein.</translation>
+        <source>The launcher &quot;%1&quot; cannot be started with mpirun or locally.</source>
+        <translation>Der Starter „%1“ kann weder mit mpirun noch lokal gestartet werden.</translation>
     </message>
 </context>
 <context>
@@ -1217,6 +1252,115 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     <message>
         <source>&lt;p&gt;A workbench for fair, statistically sound and reproducible deep learning benchmarks, after Deep500 (Ben-Nun et al., IPDPS&apos;19).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Eine Werkbank für faire, statistisch fundierte und reproduzierbare Deep-Learning-Benchmarks, nach Deep500 (Ben-Nun et al., IPDPS&apos;19).&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasModel</name>
+    <message>
+        <source>needs a %1 at its &quot;%2&quot; input</source>
+        <translation>%1 fehlt am Eingang „%2“</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>There is no component kind &quot;%1&quot;</source>
+        <translation>Es gibt keine Komponentenart „%1“</translation>
+    </message>
+    <message>
+        <source>A %1 has no place in a %2 experiment</source>
+        <translation>%1 gehört nicht in ein %2-Experiment</translation>
+    </message>
+    <message>
+        <source>Swap %1 for %2</source>
+        <translation>%1 durch %2 ersetzen</translation>
+    </message>
+    <message>
+        <source>%1 %2 is already there</source>
+        <translation>%1 %2 ist schon vorhanden</translation>
+    </message>
+    <message>
+        <source>The %1 comes with the level</source>
+        <translation>%1 gehört fest zur Ebene</translation>
+    </message>
+    <message>
+        <source>Add %1 %2</source>
+        <translation>%1 %2 hinzufügen</translation>
+    </message>
+    <message>
+        <source>There is nothing to connect</source>
+        <translation>Hier gibt es nichts zu verbinden</translation>
+    </message>
+    <message>
+        <source>A spare takes no inputs: connect into the experiment&apos;s components</source>
+        <translation>Eine Reservekomponente nimmt keine Eingänge an: Verbinden Sie stattdessen mit den Komponenten des Experiments</translation>
+    </message>
+    <message>
+        <source>Connect %1 to %2</source>
+        <translation>%1 mit %2 verbinden</translation>
+    </message>
+    <message>
+        <source>Nothing is connected there</source>
+        <translation>Dort ist nichts verbunden</translation>
+    </message>
+    <message>
+        <source>Disconnect %1</source>
+        <translation>%1 trennen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n component(s)</source>
+        <translation>
+            <numerusform>%n Komponente löschen</numerusform>
+            <numerusform>%n Komponenten löschen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open template</source>
+        <translation>Vorlage öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n component(s)</source>
+        <translation>
+            <numerusform>%n Komponente verschieben</numerusform>
+            <numerusform>%n Komponenten verschieben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Auto-layout</source>
+        <translation>Automatisch anordnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Align %n component(s)</source>
+        <translation>
+            <numerusform>%n Komponente ausrichten</numerusform>
+            <numerusform>%n Komponenten ausrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Paste %n component(s)</source>
+        <translation>
+            <numerusform>%n Komponente einfügen</numerusform>
+            <numerusform>%n Komponenten einfügen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasNodeItem</name>
+    <message>
+        <source>%1 (spare)</source>
+        <translation>%1 (Reserve)</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasPalette</name>
+    <message>
+        <source>Components</source>
+        <translation>Komponenten</translation>
+    </message>
+    <message>
+        <source>Drag a component onto the canvas, onto a component of the same kind to swap it, or onto an input port.</source>
+        <translation>Ziehen Sie eine Komponente auf die Zeichenfläche, auf eine gleichartige Komponente, um sie zu ersetzen, oder auf einen Eingang.</translation>
     </message>
 </context>
 <context>
@@ -1724,6 +1868,100 @@ Validierung</translation>
         <source>Queued %1</source>
         <translation>%1 eingereiht</translation>
     </message>
+    <message>
+        <source>Canvas</source>
+        <translation>Zeichenfläche</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::ExperimentCanvas</name>
+    <message>
+        <source>Unconnected required inputs and what the runner would reject, by component.</source>
+        <translation>Nicht verbundene Pflichteingänge und was der Runner ablehnen würde, je Komponente.</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Templates</source>
+        <translation>Vorlagen</translation>
+    </message>
+    <message>
+        <source>Auto-layout</source>
+        <translation>Automatisch anordnen</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <source>Align left</source>
+        <translation>Links ausrichten</translation>
+    </message>
+    <message>
+        <source>Align top</source>
+        <translation>Oben ausrichten</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Einfügen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>Alles auswählen</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>No problems: every required input is connected.</source>
+        <translation>Keine Probleme: Jeder Pflichteingang ist verbunden.</translation>
+    </message>
+    <message>
+        <source>Open a project to run: its store keeps the results.</source>
+        <translation>Öffnen Sie zum Ausführen ein Projekt: Sein Speicher bewahrt die Ergebnisse.</translation>
+    </message>
+    <message>
+        <source>Fix the problems below before running.</source>
+        <translation>Beheben Sie vor dem Ausführen die Probleme unten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf eingereiht</numerusform>
+            <numerusform>%n Läufe eingereiht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ExperimentDocument</name>
@@ -1813,6 +2051,10 @@ Validierung</translation>
     <message>
         <source>No problems in the file, but the runner could not check its plugins: %1</source>
         <translation>Keine Probleme in der Datei, aber der Runner konnte die Plugins nicht prüfen: %1</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>Formular</translation>
     </message>
 </context>
 <context>
@@ -2082,20 +2324,26 @@ Validierung</translation>
         <translation>%1 (n = %2)</translation>
     </message>
     <message>
-        <source>%1: n %2
-p50 %3 · p90 %4 · p99 %5
-quartiles %6 – %7</source>
-        <translation>%1: n %2
-p50 %3 · p90 %4 · p99 %5
-Quartile %6 – %7</translation>
-    </message>
-    <message>
         <source>box: quartiles, %1</source>
         <translation>Box: Quartile, %1</translation>
     </message>
     <message>
         <source>%1 — not in this run</source>
         <translation>%1 — nicht in diesem Lauf</translation>
+    </message>
+    <message>
+        <source>%1 (n = %2; tail: %3)</source>
+        <translation>%1 (n = %2; Ausläufer: %3)</translation>
+    </message>
+    <message>
+        <source>%1: n %2
+p50 %3 · p90 %4 · p99 %5
+quartiles %6 – %7
+%8</source>
+        <translation>%1: n %2
+p50 %3 · p90 %4 · p99 %5
+Quartile %6 – %7
+%8</translation>
     </message>
 </context>
 <context>
@@ -2111,10 +2359,6 @@ Quartile %6 – %7</translation>
     <message>
         <source>MPI (mpirun)</source>
         <translation>MPI (mpirun)</translation>
-    </message>
-    <message>
-        <source>Slurm (submit with d500 on the cluster)</source>
-        <translation>Slurm (mit d500 auf dem Cluster einreichen)</translation>
     </message>
     <message>
         <source>host name, e.g. node01 or node01:4</source>
@@ -2139,6 +2383,10 @@ Quartile %6 – %7</translation>
     <message>
         <source>Hosts</source>
         <translation>Hosts</translation>
+    </message>
+    <message>
+        <source>Slurm (sbatch; cluster defaults in Settings)</source>
+        <translation>Slurm (sbatch; Cluster-Vorgaben in den Einstellungen)</translation>
     </message>
 </context>
 <context>
@@ -3272,6 +3520,54 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>run #%1: %2/%3</source>
         <translation>Lauf #%1: %2/%3</translation>
     </message>
+    <message>
+        <source>Cancelling: scancel asks Slurm to stop the job...</source>
+        <translation>Abbruch: scancel bittet Slurm, den Job anzuhalten...</translation>
+    </message>
+    <message>
+        <source>submitting to Slurm</source>
+        <translation>wird bei Slurm eingereicht</translation>
+    </message>
+    <message>
+        <source>Slurm job %1: %2</source>
+        <translation>Slurm-Job %1: %2</translation>
+    </message>
+    <message>
+        <source>submitted</source>
+        <translation>eingereicht</translation>
+    </message>
+    <message>
+        <source>Cannot create the job folder %1</source>
+        <translation>Der Job-Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>Cannot submit to Slurm</source>
+        <translation>Einreichen bei Slurm nicht möglich</translation>
+    </message>
+    <message>
+        <source>the job was not submitted (d500 job --submit exited with %1; see the log)</source>
+        <translation>der Job wurde nicht eingereicht (d500 job --submit endete mit %1; siehe Protokoll)</translation>
+    </message>
+    <message>
+        <source>Submitted Slurm job %1; its output: %2</source>
+        <translation>Slurm-Job %1 eingereicht; seine Ausgabe: %2</translation>
+    </message>
+    <message>
+        <source>Run #%1 started in Slurm job %2</source>
+        <translation>Lauf #%1 im Slurm-Job %2 gestartet</translation>
+    </message>
+    <message>
+        <source>Slurm job %1 ended: %2</source>
+        <translation>Slurm-Job %1 beendet: %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1, without a run in the store (see its output in the log)</source>
+        <translation>%1, ohne Lauf im Speicher (siehe seine Ausgabe im Protokoll)</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::RunQueueDock</name>
@@ -3410,6 +3706,50 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>Cancel: kill after</source>
         <translation>Abbruch: beenden nach</translation>
     </message>
+    <message>
+        <source>the cluster&apos;s default</source>
+        <translation>Vorgabe des Clusters</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Slurm time limit: HH:MM:SS, D-HH:MM:SS, MM:SS or minutes</source>
+        <translation>Slurm-Zeitlimit: HH:MM:SS, D-HH:MM:SS, MM:SS oder Minuten</translation>
+    </message>
+    <message>
+        <source>e.g. gcc/12 openmpi/4.1 (loaded before srun)</source>
+        <translation>z. B. gcc/12 openmpi/4.1 (vor srun geladen)</translation>
+    </message>
+    <message>
+        <source>one option a line, e.g. --qos=short</source>
+        <translation>eine Option je Zeile, z. B. --qos=short</translation>
+    </message>
+    <message>
+        <source>Cluster (the Slurm launcher)</source>
+        <translation>Cluster (der Slurm-Starter)</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Partition</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Konto</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>Module</translation>
+    </message>
+    <message>
+        <source>Extra #SBATCH</source>
+        <translation>Weitere #SBATCH</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ShortcutsDialog</name>
@@ -3428,6 +3768,21 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Shortcut</source>
         <translation>Kürzel</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::SlurmFollower</name>
+    <message>
+        <source>scancel %1: Slurm asks the job to stop (SIGTERM)</source>
+        <translation>scancel %1: Slurm bittet den Job anzuhalten (SIGTERM)</translation>
+    </message>
+    <message>
+        <source>Cannot cancel Slurm job %1: %2</source>
+        <translation>Slurm-Job %1 kann nicht abgebrochen werden: %2</translation>
+    </message>
+    <message>
+        <source>Neither squeue nor sacct knows Slurm job %1 any more; taking it as ended.</source>
+        <translation>Weder squeue noch sacct kennen den Slurm-Job %1 noch; er gilt als beendet.</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,41 @@
     </message>
 </context>
 <context>
+    <name>CanvasTemplates</name>
+    <message>
+        <source>Compare implementations of an operator</source>
+        <translation>比较一个算子的各实现</translation>
+    </message>
+    <message>
+        <source>Compare executors on a model</source>
+        <translation>在一个模型上比较执行器</translation>
+    </message>
+    <message>
+        <source>Time-to-accuracy of an optimizer over seeds</source>
+        <translation>优化器在多个随机种子下达到目标准确率的时间</translation>
+    </message>
+    <message>
+        <source>Distributed scheme scaling</source>
+        <translation>分布式方案的扩展性</translation>
+    </message>
+    <message>
+        <source>Gemm on the reference and torch implementations over N</source>
+        <translation>Gemm：参考实现与 torch 实现，随 N 变化</translation>
+    </message>
+    <message>
+        <source>LeNet on the reference and torch executors</source>
+        <translation>LeNet：参考执行器与 torch 执行器</translation>
+    </message>
+    <message>
+        <source>The MLP on Fashion-MNIST to 85% test accuracy with torch Adam, over 3 seeds</source>
+        <translation>在 Fashion-MNIST 上用 torch Adam 训练 MLP 至 85% 测试准确率，共 3 个随机种子</translation>
+    </message>
+    <message>
+        <source>Allreduce SGD on 2 ranks against the 1-rank baseline</source>
+        <translation>2 个进程上的 Allreduce SGD，与单进程基准对比</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonTable</name>
     <message>
         <source>run %1</source>
@@ -757,8 +792,8 @@
         <translation>此实验通过 MPI 运行，但在 PATH 中未找到 mpirun（请将 D500_MPIRUN 设置为其路径）。</translation>
     </message>
     <message>
-        <source>The launcher &quot;%1&quot; cannot be started from the studio; submit the experiment with d500 on the cluster instead.</source>
-        <translation>启动方式 &quot;%1&quot; 无法从工作台启动；请改为在集群上使用 d500 提交该实验。</translation>
+        <source>The launcher &quot;%1&quot; cannot be started with mpirun or locally.</source>
+        <translation>启动方式 &quot;%1&quot; 无法通过 mpirun 或在本地启动。</translation>
     </message>
 </context>
 <context>
@@ -1209,6 +1244,111 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     <message>
         <source>&lt;p&gt;A workbench for fair, statistically sound and reproducible deep learning benchmarks, after Deep500 (Ben-Nun et al., IPDPS&apos;19).&lt;/p&gt;</source>
         <translation>&lt;p&gt;用于公平、统计可靠且可复现的深度学习基准测试的工作台，源自 Deep500（Ben-Nun 等，IPDPS&apos;19）。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasModel</name>
+    <message>
+        <source>needs a %1 at its &quot;%2&quot; input</source>
+        <translation>其 &quot;%2&quot; 输入需要一个 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>There is no component kind &quot;%1&quot;</source>
+        <translation>不存在组件类型 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>A %1 has no place in a %2 experiment</source>
+        <translation>%1 不能用于 %2 实验</translation>
+    </message>
+    <message>
+        <source>Swap %1 for %2</source>
+        <translation>将 %1 替换为 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 is already there</source>
+        <translation>%1 %2 已存在</translation>
+    </message>
+    <message>
+        <source>The %1 comes with the level</source>
+        <translation>%1 由层级自动提供</translation>
+    </message>
+    <message>
+        <source>Add %1 %2</source>
+        <translation>添加 %1 %2</translation>
+    </message>
+    <message>
+        <source>There is nothing to connect</source>
+        <translation>没有可连接的内容</translation>
+    </message>
+    <message>
+        <source>A spare takes no inputs: connect into the experiment&apos;s components</source>
+        <translation>备用组件不接受输入：请连接到实验中的组件</translation>
+    </message>
+    <message>
+        <source>Connect %1 to %2</source>
+        <translation>将 %1 连接到 %2</translation>
+    </message>
+    <message>
+        <source>Nothing is connected there</source>
+        <translation>此处没有连接</translation>
+    </message>
+    <message>
+        <source>Disconnect %1</source>
+        <translation>断开 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n component(s)</source>
+        <translation>
+            <numerusform>删除 %n 个组件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open template</source>
+        <translation>打开模板</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n component(s)</source>
+        <translation>
+            <numerusform>移动 %n 个组件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Auto-layout</source>
+        <translation>自动布局</translation>
+    </message>
+    <message numerus="yes">
+        <source>Align %n component(s)</source>
+        <translation>
+            <numerusform>对齐 %n 个组件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Paste %n component(s)</source>
+        <translation>
+            <numerusform>粘贴 %n 个组件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasNodeItem</name>
+    <message>
+        <source>%1 (spare)</source>
+        <translation>%1（备用）</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasPalette</name>
+    <message>
+        <source>Components</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Drag a component onto the canvas, onto a component of the same kind to swap it, or onto an input port.</source>
+        <translation>将组件拖到画布上，拖到同类组件上以替换它，或拖到输入端口上。</translation>
     </message>
 </context>
 <context>
@@ -1714,6 +1854,99 @@ validation</source>
         <source>Queued %1</source>
         <translation>已加入队列：%1</translation>
     </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::ExperimentCanvas</name>
+    <message>
+        <source>Unconnected required inputs and what the runner would reject, by component.</source>
+        <translation>按组件列出未连接的必需输入以及运行器会拒绝的内容。</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Auto-layout</source>
+        <translation>自动布局</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Align left</source>
+        <translation>左对齐</translation>
+    </message>
+    <message>
+        <source>Align top</source>
+        <translation>顶端对齐</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>No problems: every required input is connected.</source>
+        <translation>没有问题：所有必需输入均已连接。</translation>
+    </message>
+    <message>
+        <source>Open a project to run: its store keeps the results.</source>
+        <translation>请先打开一个项目再运行：其结果库会保存结果。</translation>
+    </message>
+    <message>
+        <source>Fix the problems below before running.</source>
+        <translation>运行前请先修复下列问题。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %n run(s)</source>
+        <translation>
+            <numerusform>已将 %n 个运行加入队列</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ExperimentDocument</name>
@@ -1803,6 +2036,10 @@ validation</source>
     <message>
         <source>No problems in the file, but the runner could not check its plugins: %1</source>
         <translation>文件中没有问题，但运行器无法检查插件：%1</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>表单</translation>
     </message>
 </context>
 <context>
@@ -2072,20 +2309,26 @@ validation</source>
         <translation>%1（n = %2）</translation>
     </message>
     <message>
-        <source>%1: n %2
-p50 %3 · p90 %4 · p99 %5
-quartiles %6 – %7</source>
-        <translation>%1：n %2
-p50 %3 · p90 %4 · p99 %5
-四分位数 %6 – %7</translation>
-    </message>
-    <message>
         <source>box: quartiles, %1</source>
         <translation>箱体：四分位数，%1</translation>
     </message>
     <message>
         <source>%1 — not in this run</source>
         <translation>%1 — 本运行无此数据</translation>
+    </message>
+    <message>
+        <source>%1 (n = %2; tail: %3)</source>
+        <translation>%1（n = %2；长尾：%3）</translation>
+    </message>
+    <message>
+        <source>%1: n %2
+p50 %3 · p90 %4 · p99 %5
+quartiles %6 – %7
+%8</source>
+        <translation>%1：n %2
+p50 %3 · p90 %4 · p99 %5
+四分位数 %6 – %7
+%8</translation>
     </message>
 </context>
 <context>
@@ -2101,10 +2344,6 @@ p50 %3 · p90 %4 · p99 %5
     <message>
         <source>MPI (mpirun)</source>
         <translation>MPI（mpirun）</translation>
-    </message>
-    <message>
-        <source>Slurm (submit with d500 on the cluster)</source>
-        <translation>Slurm（在集群上用 d500 提交）</translation>
     </message>
     <message>
         <source>host name, e.g. node01 or node01:4</source>
@@ -2129,6 +2368,10 @@ p50 %3 · p90 %4 · p99 %5
     <message>
         <source>Hosts</source>
         <translation>主机</translation>
+    </message>
+    <message>
+        <source>Slurm (sbatch; cluster defaults in Settings)</source>
+        <translation>Slurm（sbatch；集群默认值见“设置”）</translation>
     </message>
 </context>
 <context>
@@ -3258,6 +3501,54 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>run #%1: %2/%3</source>
         <translation>运行 #%1：%2/%3</translation>
     </message>
+    <message>
+        <source>Cancelling: scancel asks Slurm to stop the job...</source>
+        <translation>正在取消：scancel 请求 Slurm 停止该作业...</translation>
+    </message>
+    <message>
+        <source>submitting to Slurm</source>
+        <translation>正在提交到 Slurm</translation>
+    </message>
+    <message>
+        <source>Slurm job %1: %2</source>
+        <translation>Slurm 作业 %1：%2</translation>
+    </message>
+    <message>
+        <source>submitted</source>
+        <translation>已提交</translation>
+    </message>
+    <message>
+        <source>Cannot create the job folder %1</source>
+        <translation>无法创建作业文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot submit to Slurm</source>
+        <translation>无法提交到 Slurm</translation>
+    </message>
+    <message>
+        <source>the job was not submitted (d500 job --submit exited with %1; see the log)</source>
+        <translation>作业未提交（d500 job --submit 以 %1 退出；请查看日志）</translation>
+    </message>
+    <message>
+        <source>Submitted Slurm job %1; its output: %2</source>
+        <translation>已提交 Slurm 作业 %1；其输出：%2</translation>
+    </message>
+    <message>
+        <source>Run #%1 started in Slurm job %2</source>
+        <translation>运行 #%1 已在 Slurm 作业 %2 中启动</translation>
+    </message>
+    <message>
+        <source>Slurm job %1 ended: %2</source>
+        <translation>Slurm 作业 %1 已结束：%2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1, without a run in the store (see its output in the log)</source>
+        <translation>%1，结果库中没有运行（其输出见日志）</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::RunQueueDock</name>
@@ -3396,6 +3687,50 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>Cancel: kill after</source>
         <translation>取消：强制终止等待</translation>
     </message>
+    <message>
+        <source>the cluster&apos;s default</source>
+        <translation>集群默认值</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Slurm time limit: HH:MM:SS, D-HH:MM:SS, MM:SS or minutes</source>
+        <translation>Slurm 时间上限：HH:MM:SS、D-HH:MM:SS、MM:SS 或分钟数</translation>
+    </message>
+    <message>
+        <source>e.g. gcc/12 openmpi/4.1 (loaded before srun)</source>
+        <translation>例如 gcc/12 openmpi/4.1（在 srun 之前加载）</translation>
+    </message>
+    <message>
+        <source>one option a line, e.g. --qos=short</source>
+        <translation>每行一个选项，例如 --qos=short</translation>
+    </message>
+    <message>
+        <source>Cluster (the Slurm launcher)</source>
+        <translation>集群（Slurm 启动方式）</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>时间上限</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Extra #SBATCH</source>
+        <translation>额外 #SBATCH</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ShortcutsDialog</name>
@@ -3414,6 +3749,21 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Shortcut</source>
         <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::SlurmFollower</name>
+    <message>
+        <source>scancel %1: Slurm asks the job to stop (SIGTERM)</source>
+        <translation>scancel %1：Slurm 请求该作业停止（SIGTERM）</translation>
+    </message>
+    <message>
+        <source>Cannot cancel Slurm job %1: %2</source>
+        <translation>无法取消 Slurm 作业 %1：%2</translation>
+    </message>
+    <message>
+        <source>Neither squeue nor sacct knows Slurm job %1 any more; taking it as ended.</source>
+        <translation>squeue 和 sacct 中都已找不到 Slurm 作业 %1；视为已结束。</translation>
     </message>
 </context>
 <context>
