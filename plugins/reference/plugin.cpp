@@ -6,6 +6,7 @@
 #include "pointwise.h"
 #include "table_math.h"
 #include "table_spatial.h"
+#include "value_ops.h"
 
 namespace d500::reference {
 namespace {
@@ -21,6 +22,7 @@ const Table& table() {
     Table table;
     table.ops = {D500_REFERENCE_MATH_OPS D500_REFERENCE_SPATIAL_OPS};
     add_pointwise_ops(table.ops);
+    add_value_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
