@@ -63,7 +63,13 @@ const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
 int32_t create_status(const plugin::OperatorImpl& impl, const std::vector<plugin::Attribute>& attrs,
                       const std::vector<d500_tensor_info>& infos,
                       const std::vector<const DLTensor*>& constants) {
-  const plugin::CAttributes c(attrs, impl.abi);  // in the plugin's layout
+  std::unique_ptr<plugin::CAttributes> layout;
+  try {
+    layout = std::make_unique<plugin::CAttributes>(attrs, impl.abi);  // in the plugin's layout
+  } catch (const D500Error&) {
+    return D500_ERR_UNSUPPORTED;  // an attribute type the plugin's ABI cannot carry
+  }
+  const plugin::CAttributes& c = *layout;
   const d500_operator& op = *impl.op;
   void* instance = nullptr;
   d500_error err{};
