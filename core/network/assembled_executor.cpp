@@ -138,6 +138,16 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
   }
   for (auto& c : st->graph.take_constants())
     add_slot(c.name, ValueKind::Constant, std::move(c.value));
+  // A step with run-time shapes: its values are sized when it runs.
+  auto add_runtime_outputs = [&](Step& step, const Node& node) {
+    for (const auto& name : node.outputs) {
+      step.out.push_back(name.empty() ? -1 : static_cast<int>(st->slots.size()));
+      if (name.empty()) continue;
+      add_slot(name, ValueKind::Intermediate, Tensor());
+      st->slots.back()->dynamic = true;
+    }
+    st->steps.push_back(std::move(step));
+  };
 
   st->assignments.resize(g.nodes().size());
   for (size_t n : g.order()) {
@@ -148,6 +158,7 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     std::vector<DLTensor> const_dl(node.inputs.size());
     std::vector<const DLTensor*> constants(node.inputs.size(), nullptr);
     std::vector<Shape> shapes;
+    bool deferred = false;
     for (size_t i = 0; i < node.inputs.size(); ++i) {
       const std::string& in = node.inputs[i];
       if (in.empty()) {
@@ -159,6 +170,12 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
       const int idx = st->slot_of.at(in);
       const Slot& s = *st->slots[static_cast<size_t>(idx)];
       step.in.push_back(idx);
+      if (s.dynamic) {
+        deferred = true;
+        infos.push_back(absent_info());
+        shapes.emplace_back();
+        continue;
+      }
       infos.push_back(plugin::tensor_info(s.value.dtype(), s.value.shape()));
       shapes.push_back(s.value.shape());
       if (s.kind == ValueKind::Constant ||
@@ -167,32 +184,19 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
         constants[i] = &const_dl[i];
       }
     }
-    auto attrs = adapt_attributes(node, shapes);
-    if (!attrs) return Error{attrs.error().message, where};
-
     NodeAssignment& a = st->assignments[n];
     a.node = n;
-    for (const auto* impl : candidate_implementations(ops, node, options.policy)) {
-      try {
-        device::DeviceApi* api = nullptr;
-        if (impl->device_type() != kDLCPU) {
-          try {
-            api = &device::require_device_api(impl->device_type());
-          } catch (const D500Error& e) {
-            throw D500Error(impl->id() + ": " + e.what());
-          }
-        }
-        step.instance = std::make_unique<plugin::OperatorInstance>(*impl, *attrs, infos, constants);
-        a.implementation = impl->id();
-        step.has_backward = impl->has_backward();
-        step.device = api;
-        break;
-      } catch (const D500Error& e) {
-        // The next candidate may accept what this one refuses (a dtype, an attribute); the
-        // reason is kept, so a user's kernel that was passed over says why.
-        a.skipped.push_back(e.what());
-      }
+    if (deferred) {
+      // An input is sized at run time: so is this node, made when its inputs are known.
+      step.dynamic = step.deferred = true;
+      step.candidates = candidate_implementations(ops, node, options.policy);
+      add_runtime_outputs(step, node);
+      continue;
     }
+    auto attrs = adapt_attributes(node, shapes);
+    if (!attrs) return Error{attrs.error().message, where};
+    choose_instance(step, candidate_implementations(ops, node, options.policy), *attrs, infos,
+                    constants, a, false);
     if (!step.instance)
       return Error{"node " + node.label() +
                        ": no chosen implementation accepts it: " + join(a.skipped, "; "),
@@ -209,6 +213,23 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
                        std::to_string(outs.size()) + " outputs, the node has " +
                        std::to_string(node.outputs.size()),
                    where};
+    step.n_outputs = outs.size();
+    // Output shapes known only after the call (ABI 1.3): the node runs on the host, its outputs
+    // (and everything computed from them) sized from what the operator returns.
+    bool runtime = false;
+    for (const auto& o : outs)
+      for (int32_t d = 0; d < o.ndim; ++d) runtime |= o.shape[d] < 0;
+    const bool no_forward = !step.instance->impl().op->forward;
+    if (runtime || no_forward) {
+      if (step.device)
+        return Error{"node " + node.label() + ": " + a.implementation +
+                         " runs on a device and returns outputs it allocates; an assembled "
+                         "network runs such nodes on the host only",
+                     where};
+      step.dynamic = step.owned = true;
+      add_runtime_outputs(step, node);
+      continue;
+    }
     for (size_t j = 0; j < node.outputs.size(); ++j) {
       const DType dt = from_dlpack(outs[j].dtype);
       const Shape shape(outs[j].shape, outs[j].shape + outs[j].ndim);
@@ -245,6 +266,14 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     for (int i : step.in)
       step.differentiable |= i >= 0 && st->slots[static_cast<size_t>(i)]->needs_grad;
     if (!step.differentiable) continue;
+    if (step.dynamic) {  // its gradients would need buffers sized at run time
+      if (st->no_backward.empty())
+        st->no_backward = "node " + g.nodes()[step.node].label() +
+                          " has shapes known only at run time, and back-propagation through "
+                          "such nodes is not implemented";
+      step.differentiable = false;
+      continue;
+    }
     for (int o : step.out)
       if (o >= 0)
         st->slots[static_cast<size_t>(o)]->needs_grad =
@@ -295,8 +324,10 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     }
   }
 
-  // The DLTensor views, once: every buffer is in place and stays there.
+  // The DLTensor views, once: every buffer is in place and stays there (a step with run-time
+  // shapes makes its own when it runs).
   for (auto& step : st->steps) {
+    if (step.dynamic) continue;
     size_t unnamed = 0;
     if (step.device) {
       step.unnamed_dev.reserve(step.unnamed.size());

@@ -115,6 +115,11 @@ void AssembledExecutor::forward() {
     ev.op_type = &node.op_type;
     if (s_->callback) ev.after = false, s_->callback(ev);
     try {
+      if (step.dynamic) {
+        s_->run_dynamic(step);
+        if (s_->callback) ev.after = true, s_->callback(ev);
+        continue;
+      }
       // Inputs where the operator runs: copied there only when the current contents are not.
       for (int i : step.in) {
         if (i < 0) continue;
@@ -171,6 +176,7 @@ void AssembledExecutor::forward_backward_sum(const std::vector<std::string>& out
   if (!st.gradients)
     throw D500Error("this executor was built without gradient buffers (inference only)");
   if (outputs.empty()) throw D500Error("no output to back-propagate from");
+  if (!st.no_backward.empty()) throw D500Error(st.no_backward);
   std::vector<bool> reached(st.slots.size(), false);
   for (const auto& name : outputs) {
     Slot& s = st.output_slot(name);  // the error for an unknown name lists the outputs

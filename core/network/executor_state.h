@@ -25,6 +25,9 @@ struct Slot {
   // that can be seeded); otherwise the one consumer writes the gradient in place.
   bool accumulate = false;
   bool is_output = false;
+  // Sized at run time (ABI 1.3): produced by a node whose output shapes are known only after the
+  // call, or computed from such a value; `value` is replaced by each forward.
+  bool dynamic = false;
   // A copy in a device's memory, for values an operator off the CPU reads or writes (issue #8);
   // which of the two copies holds the current contents.
   std::unique_ptr<device::DeviceTensor> dev;
@@ -60,6 +63,17 @@ struct Step {
   // grad_dev (then the entry here is empty).
   std::vector<device::DeviceTensor> grad_out_dev, grad_in_dev;
   bool zeros_on_device = false;
+  // Run-time shapes (ABI 1.3): the step runs on the host through run_dynamic. `owned`: its
+  // outputs come from forward_owned; `deferred`: an input is sized at run time, so its instance
+  // is made at run time, again whenever the input shapes (or the values of small integer inputs,
+  // passed as constants) change; `key` is what the current instance was made for.
+  bool dynamic = false;
+  bool owned = false;
+  bool deferred = false;
+  std::vector<const plugin::OperatorImpl*> candidates;  // deferred: in preference order
+  std::vector<Tensor> key;        // values of the inputs passed as constants (else empty)
+  std::vector<Shape> key_shapes;  // every input's shape
+  size_t n_outputs = 0;  // what the instance's output_info gives
 };
 
 struct AssembledExecutor::State {
@@ -85,12 +99,31 @@ struct AssembledExecutor::State {
   Slot& output_slot(const std::string& name) const;
   // Back-propagates through `step` on its device (copies counted in `transfers`).
   void backward_on_device(Step& step);
+  // Runs a step with run-time shapes (assembled_executor_dynamic.cpp): makes its instance when
+  // deferred, sizes its outputs from what the operator returns.
+  void run_dynamic(Step& step);
+  // Why back-propagation cannot run ("" when it can): a node with run-time shapes lies on a
+  // parameter's gradient path.
+  std::string no_backward;
 };
+
+// The constants a deferred step's instance is made with at run time: the values of Constant
+// slots, and of run-time integer values small enough to be shapes (at most this many elements).
+inline constexpr int64_t kShapeLikeElements = 64;
 
 // The implementations `policy` offers for `node`, in preference order, without repeats (for a
 // bare plugin name its CPU implementations before those on a device).
 std::vector<const plugin::OperatorImpl*> candidate_implementations(
     const plugin::OperatorRegistry& ops, const Node& node, const AssemblyPolicy& policy);
+
+// Makes step.instance from the first candidate that accepts the node (create succeeds), recording
+// the choice and each refusal in `a`; `host_only` skips implementations on a device. Whether one
+// did.
+bool choose_instance(Step& step, const std::vector<const plugin::OperatorImpl*>& candidates,
+                     const std::vector<plugin::Attribute>& attrs,
+                     const std::vector<d500_tensor_info>& infos,
+                     const std::vector<const DLTensor*>& constants, NodeAssignment& a,
+                     bool host_only);
 
 // dst += src, elementwise; both float32 or both float64 of the same size.
 void add_into(Tensor& dst, const Tensor& src);

@@ -21,7 +21,7 @@ d500_tensor_info info_of(const TensorType& t) {
 // The graph in the ABI's layout; every pointer points into this object or the graph.
 struct GraphMarshal {
   std::vector<std::vector<plugin::Attribute>> attrs;
-  std::vector<std::vector<d500_attr>> c_attrs;
+  std::vector<plugin::CAttributes> c_attrs;  // in the executor plugin's layout
   std::vector<std::vector<const char*>> ins, outs;
   std::vector<d500_graph_node> nodes;
   std::vector<DLTensor> data;
@@ -29,10 +29,10 @@ struct GraphMarshal {
   std::vector<const char*> outputs;
   d500_graph g{};
 
-  explicit GraphMarshal(const Graph& graph) {
+  GraphMarshal(const Graph& graph, uint32_t abi) {
     const size_t n = graph.order().size();
     attrs.resize(n);
-    c_attrs.resize(n);
+    c_attrs.reserve(n);
     ins.resize(n);
     outs.resize(n);
     for (size_t k = 0; k < n; ++k) {
@@ -45,7 +45,11 @@ struct GraphMarshal {
       auto adapted = adapt_attributes(node, shapes);
       if (!adapted) throw D500Error(adapted.error());
       attrs[k] = std::move(adapted).value();
-      c_attrs[k] = plugin::to_c_attrs(attrs[k]);
+      try {
+        c_attrs.emplace_back(attrs[k], abi);
+      } catch (const D500Error& e) {
+        throw D500Error("node " + node.label() + ": " + e.what());
+      }
       for (const auto& s : node.inputs) ins[k].push_back(s.c_str());
       for (const auto& s : node.outputs) outs[k].push_back(s.c_str());
       nodes.push_back({node.name.c_str(), node.op_type.c_str(), node.domain.c_str(), node.opset,
@@ -269,9 +273,10 @@ Result<std::unique_ptr<NetworkExecutor>> make_plugin_executor(const plugin::Exec
                    impl.id()};
   }
   try {
-    GraphMarshal m(graph);
-    const plugin::Attribute grad{"allocate_gradients", int64_t{allocate_gradients ? 1 : 0}};
-    std::vector<d500_attr> opts = plugin::to_c_attrs({grad});
+    GraphMarshal m(graph, impl.abi);
+    const std::vector<plugin::Attribute> grad{
+        {"allocate_gradients", int64_t{allocate_gradients ? 1 : 0}}};
+    const plugin::CAttributes opts(grad, impl.abi);
     void* instance = nullptr;
     d500_error err{};
     const int32_t status = impl.ex->create(&m.g, opts.data(), opts.size(), &instance, &err);

@@ -1,4 +1,7 @@
-// NodeProto attributes -> plugin::Attribute: the five types the plugin ABI can carry.
+// NodeProto attributes -> plugin::Attribute: the types the plugin ABI can carry (TENSOR and
+// STRINGS from ABI 1.3; the host refuses them to older plugins).
+#include <memory>
+
 #include "proto.h"
 
 namespace d500::onnx::detail {
@@ -27,13 +30,23 @@ Result<std::vector<plugin::Attribute>> attributes_from_node(const ::onnx::NodePr
       case AP::FLOATS:
         attr.value = std::vector<double>(a.floats().begin(), a.floats().end());
         break;
+      case AP::TENSOR: {
+        auto t = tensor_from_proto(a.t(), where + ": attribute \"" + a.name() + "\" of node \"" +
+                                              node.name() + "\"");
+        if (!t) return t.error();
+        attr.value = std::make_shared<const Tensor>(std::move(t).value());
+        break;
+      }
+      case AP::STRINGS:
+        attr.value = std::vector<std::string>(a.strings().begin(), a.strings().end());
+        break;
       default: {
         std::string type = ::onnx::AttributeProto_AttributeType_IsValid(a.type())
                                ? ::onnx::AttributeProto_AttributeType_Name(a.type())
                                : "type " + std::to_string(a.type());
         return Error{"attribute \"" + a.name() + "\" of " + node.op_type() + " node \"" +
                          node.name() + "\" has type " + type +
-                         "; the plugin ABI carries INT, FLOAT, STRING, INTS and FLOATS",
+                         "; the plugin ABI carries INT, FLOAT, STRING, INTS, FLOATS, TENSOR and STRINGS",
                      where};
       }
     }

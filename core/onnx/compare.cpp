@@ -58,6 +58,13 @@ void compare_exact(const T* a, const T* e, int64_t n, Comparison& c) {
   }
 }
 
+// A 16-bit float tensor's elements as floats (exact: every half and bfloat16 is a float).
+std::vector<float> widened(const Tensor& t) {
+  std::vector<float> out(static_cast<size_t>(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) out[static_cast<size_t>(i)] = static_cast<float>(t.at(i));
+  return out;
+}
+
 std::string format_index(const Shape& shape, int64_t flat) {
   if (shape.empty()) return "[]";
   std::vector<int64_t> idx(shape.size());
@@ -107,6 +114,13 @@ Comparison compare_allclose(const Tensor& actual, const Tensor& expected, const 
     case DType::UInt8:
     case DType::Bool:
       compare_exact(actual.data_as<uint8_t>(), expected.data_as<uint8_t>(), n, c);
+      break;
+    case DType::Int8:
+      compare_exact(actual.data_as<int8_t>(), expected.data_as<int8_t>(), n, c);
+      break;
+    case DType::Float16:
+    case DType::BFloat16:
+      compare_float(widened(actual).data(), widened(expected).data(), n, tol, c);
       break;
     case DType::Invalid:
       c.message = "tensors of invalid dtype";

@@ -12,6 +12,7 @@
 #include "d500/device/device_api.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/tensor_file.h"
+#include "../operators/placed.h"
 
 namespace d500::operators {
 
@@ -62,18 +63,13 @@ const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
 int32_t create_status(const plugin::OperatorImpl& impl, const std::vector<plugin::Attribute>& attrs,
                       const std::vector<d500_tensor_info>& infos,
                       const std::vector<const DLTensor*>& constants) {
-  std::vector<d500_attr> c(attrs.size());
-  for (size_t k = 0; k < attrs.size(); ++k) {
-    const auto& a = attrs[k];
-    c[k].name = a.name.c_str();
-    if (auto* i = std::get_if<int64_t>(&a.value)) c[k].type = D500_ATTR_INT, c[k].i = *i;
-    if (auto* f = std::get_if<double>(&a.value)) c[k].type = D500_ATTR_FLOAT, c[k].f = *f;
-    if (auto* s = std::get_if<std::string>(&a.value)) c[k].type = D500_ATTR_STRING, c[k].s = s->c_str();
-    if (auto* is = std::get_if<std::vector<int64_t>>(&a.value))
-      c[k].type = D500_ATTR_INTS, c[k].ints = is->data(), c[k].count = is->size();
-    if (auto* fs = std::get_if<std::vector<double>>(&a.value))
-      c[k].type = D500_ATTR_FLOATS, c[k].floats = fs->data(), c[k].count = fs->size();
+  std::unique_ptr<plugin::CAttributes> layout;
+  try {
+    layout = std::make_unique<plugin::CAttributes>(attrs, impl.abi);  // in the plugin's layout
+  } catch (const D500Error&) {
+    return D500_ERR_UNSUPPORTED;  // an attribute type the plugin's ABI cannot carry
   }
+  const plugin::CAttributes& c = *layout;
   const d500_operator& op = *impl.op;
   void* instance = nullptr;
   d500_error err{};
@@ -236,45 +232,60 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
   if (out_infos.size() < node.outputs.size())
     return stop(Outcome::Failed, "the plugin gives " + std::to_string(out_infos.size()) +
                                      " outputs, the node has " + std::to_string(node.outputs.size()));
-  std::vector<Tensor> outputs;
+  // What the plugin declares must agree with the expected outputs, as far as it can tell
+  // before the call (a run-time dimension is -1 until then).
   for (size_t j = 0; j < out_infos.size(); ++j) {
     const auto& oi = out_infos[j];
-    DType dt = from_dlpack(oi.dtype);
-    Shape shape(oi.shape, oi.shape + oi.ndim);
+    const DType dt = from_dlpack(oi.dtype);
     const std::string what = "output " + std::to_string(j) +
                              (j < node.outputs.size() ? " (\"" + node.outputs[j] + "\")" : "");
     if (j < compared.size() && compared[j]) {
       const Tensor& e = expected[j];
-      if (dt != e.dtype() || shape != e.shape())
+      bool same = dt == e.dtype() && static_cast<size_t>(oi.ndim) == e.shape().size();
+      for (int32_t d = 0; same && d < oi.ndim; ++d)
+        same = oi.shape[d] < 0 || oi.shape[d] == e.shape()[static_cast<size_t>(d)];
+      if (!same)
         return stop(Outcome::Failed,
                     what + ": the plugin declares " +
                         std::string(dt == DType::Invalid ? "an unknown dtype" : dtype_name(dt)) +
-                        shape_to_string(shape) + ", expected " + std::string(dtype_name(e.dtype())) +
-                        shape_to_string(e.shape()));
+                        shape_to_string(Shape(oi.shape, oi.shape + oi.ndim)) + ", expected " +
+                        std::string(dtype_name(e.dtype())) + shape_to_string(e.shape()));
     }
     if (dt == DType::Invalid)
       return stop(Outcome::Error, what + " has a dtype d500 tensors do not hold");
-    outputs.emplace_back(dt, shape);
   }
-  std::vector<DLTensor> out_dls;
-  try {
-    dev_out.reserve(outputs.size());
-    for (auto& t : outputs) {
-      if (api) dev_out.emplace_back(*api, t.dtype(), t.shape());
-      out_dls.push_back(api ? dev_out.back().dl() : t.dl());
+  std::vector<Tensor> outputs;
+  if (inst->has_forward_owned()) {
+    // Outputs the plugin allocated (ABI 1.3), copied to the host and released.
+    try {
+      plugin::OwnedOutputs owned = inst->forward_owned(dls, out_infos.size());
+      for (size_t j = 0; j < owned.size(); ++j) outputs.push_back(owned_to_host(owned[j], api));
+    } catch (const D500Error& e) {
+      return stop(Outcome::Error, std::string("forward_owned: ") + e.what());
     }
-  } catch (const D500Error& e) {
-    return stop(Outcome::Error, e.what());
-  }
-  try {
-    inst->forward(dls, out_dls);
-  } catch (const D500Error& e) {
-    return stop(Outcome::Error, std::string("forward: ") + e.what());
-  }
-  try {
-    for (size_t j = 0; j < dev_out.size(); ++j) dev_out[j].download(outputs[j]);
-  } catch (const D500Error& e) {
-    return stop(Outcome::Error, std::string("copying the outputs back: ") + e.what());
+  } else {
+    for (const auto& oi : out_infos)
+      outputs.emplace_back(from_dlpack(oi.dtype), Shape(oi.shape, oi.shape + oi.ndim));
+    std::vector<DLTensor> out_dls;
+    try {
+      dev_out.reserve(outputs.size());
+      for (auto& t : outputs) {
+        if (api) dev_out.emplace_back(*api, t.dtype(), t.shape());
+        out_dls.push_back(api ? dev_out.back().dl() : t.dl());
+      }
+    } catch (const D500Error& e) {
+      return stop(Outcome::Error, e.what());
+    }
+    try {
+      inst->forward(dls, out_dls);
+    } catch (const D500Error& e) {
+      return stop(Outcome::Error, std::string("forward: ") + e.what());
+    }
+    try {
+      for (size_t j = 0; j < dev_out.size(); ++j) dev_out[j].download(outputs[j]);
+    } catch (const D500Error& e) {
+      return stop(Outcome::Error, std::string("copying the outputs back: ") + e.what());
+    }
   }
 
   Step s;

@@ -46,6 +46,8 @@ std::string list_text(const std::vector<T>& values) {
     if (i) out += ", ";
     if constexpr (std::is_same_v<T, double>)
       out += number_text(values[i]);
+    else if constexpr (std::is_same_v<T, std::string>)
+      out += "\"" + values[i] + "\"";
     else
       out += std::to_string(values[i]);
   }
@@ -63,6 +65,9 @@ std::string attribute_text(const plugin::Attribute& a) {
           return number_text(v);
         else if constexpr (std::is_same_v<V, std::string>)
           return "\"" + v + "\"";
+        else if constexpr (std::is_same_v<V, std::shared_ptr<const Tensor>>)
+          return v ? "tensor " + std::string(dtype_name(v->dtype())) + shape_to_string(v->shape())
+                   : std::string("tensor");
         else
           return list_text(v);
       },

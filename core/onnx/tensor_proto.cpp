@@ -19,7 +19,7 @@ namespace {
 using TP = ::onnx::TensorProto;
 
 std::string supported_list() {
-  return "d500 tensors hold FLOAT, DOUBLE, INT64, INT32, UINT8 and BOOL";
+  return "d500 tensors hold FLOAT, DOUBLE, INT64, INT32, UINT8, BOOL, INT8, FLOAT16 and BFLOAT16";
 }
 
 // Copies typed-field values (the repeated float_data, int64_data, ... of the proto) into `t`,
@@ -47,6 +47,9 @@ DType dtype_from_onnx(int32_t elem_type) {
     case TP::INT32: return DType::Int32;
     case TP::UINT8: return DType::UInt8;
     case TP::BOOL: return DType::Bool;
+    case TP::INT8: return DType::Int8;
+    case TP::FLOAT16: return DType::Float16;
+    case TP::BFLOAT16: return DType::BFloat16;
     default: return DType::Invalid;
   }
 }
@@ -97,6 +100,11 @@ Result<Tensor> tensor_from_proto(const TP& t, const std::string& where) {
     case DType::Int64: return from_field<int64_t>(std::move(out), t.int64_data(), "int64_data", what);
     case DType::Int32: return from_field<int32_t>(std::move(out), t.int32_data(), "int32_data", what);
     case DType::UInt8: return from_field<uint8_t>(std::move(out), t.int32_data(), "int32_data", what);
+    case DType::Int8: return from_field<int8_t>(std::move(out), t.int32_data(), "int32_data", what);
+    // FLOAT16 and BFLOAT16 keep their 16-bit patterns in int32_data (onnx.proto).
+    case DType::Float16:
+    case DType::BFloat16:
+      return from_field<uint16_t>(std::move(out), t.int32_data(), "int32_data", what);
     case DType::Bool: {
       auto r = from_field<uint8_t>(std::move(out), t.int32_data(), "int32_data", what);
       if (r)

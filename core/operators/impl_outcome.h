@@ -17,7 +17,8 @@
 
 namespace d500::operators {
 
-// One timed copy between host and device (device implementations only).
+// One timed copy between host and device (device implementations only), or of an output the
+// operator allocated into the host's buffer (ABI 1.3, forward_owned).
 struct TransferOutcome {
   double ns = 0;
   int64_t bytes = 0;
@@ -31,6 +32,9 @@ struct ImplOutcome {
   std::vector<uint32_t> context_words;  // measure::context_words of the samples' contexts
   std::vector<ValidationResult> validations;  // empty when it was not validated
   std::optional<TransferOutcome> h2d, d2h;
+  // The copy of the last call's own outputs into host buffers, when the host needed them
+  // (validation): a quantity of its own, never inside the operator's time.
+  std::optional<TransferOutcome> owned_copy;
 };
 
 // An outcome with no samples that stopped for `why` (Error, with `error`; Cancelled).

@@ -153,7 +153,8 @@ std::string outcome_to_bytes(const ImplOutcome& o) {
   json j{{"row", row_to_json(o.row)},           {"samples_ns", o.samples_ns},
          {"context_words", o.context_words},
          {"validations", validations},          {"h2d", transfer_to_json(o.h2d)},
-         {"d2h", transfer_to_json(o.d2h)}};
+         {"d2h", transfer_to_json(o.d2h)},
+         {"owned_copy", transfer_to_json(o.owned_copy)}};
   std::vector<uint8_t> cbor = json::to_cbor(j);
   return std::string(cbor.begin(), cbor.end());
 }
@@ -167,6 +168,7 @@ ImplOutcome outcome_from_bytes(const std::string& bytes) {
   for (const auto& v : j.at("validations")) o.validations.push_back(validation_from_json(v));
   o.h2d = transfer_from_json(j.at("h2d"));
   o.d2h = transfer_from_json(j.at("d2h"));
+  if (j.contains("owned_copy")) o.owned_copy = transfer_from_json(j.at("owned_copy"));
   return o;
 }
 

@@ -31,8 +31,9 @@ using DeviceTimers = std::function<measure::TimerInfo(device::DeviceApi&)>;
 class OperatorSubject : public measure::Subject {
  public:
   OperatorSubject(const plugin::OperatorImpl& impl, const spec::Experiment& e,
-                  const spec::Point& point, uint64_t seed, const DeviceTimers& timers)
-      : api_(device_for(impl)) {
+                  const spec::Point& point, uint64_t seed, const DeviceTimers& timers,
+                  const measure::TimerInfo& host_timer)
+      : api_(device_for(impl)), host_timer_(host_timer) {
     std::vector<Shape> shapes = e.op.shapes_at(point);
     std::vector<d500_tensor_info> infos;
     for (size_t i = 0; i < shapes.size(); ++i) {
@@ -43,10 +44,14 @@ class OperatorSubject : public measure::Subject {
     }
     instance_ = std::make_unique<plugin::OperatorInstance>(
         impl, attributes_from_json(e.op.attributes_at(point)), infos);
+    // An operator that allocates its outputs (ABI 1.3) is called through forward_owned: no
+    // host buffers; its outputs are copied to the host only for validation, timed apart.
+    owned_ = instance_->has_forward_owned();
     for (const auto& info : instance_->output_info()) {
       DType dt = from_dlpack(info.dtype);
       if (dt == DType::Invalid) throw D500Error(impl.id() + ": output of unsupported dtype");
-      outputs_.emplace_back(dt, Shape(info.shape, info.shape + info.ndim));
+      if (!owned_) outputs_.emplace_back(dt, Shape(info.shape, info.shape + info.ndim));
+      ++n_outputs_;
     }
     if (api_) {
       timer_info_ = timers(*api_);
@@ -57,22 +62,40 @@ class OperatorSubject : public measure::Subject {
     } else {
       in_ = Placed(nullptr, inputs_, false);
     }
-    out_ = Placed(api_, outputs_, false);
+    if (!owned_) out_ = Placed(api_, outputs_, false);
     std::tie(flops_, bytes_) = instance_->cost();
   }
 
   void run(uint64_t n) override {
+    if (owned_) {
+      run_owned(n);
+      return;
+    }
     for (uint64_t i = 0; i < n; ++i) instance_->forward(in_.dl(), out_.dl());
   }
-  const measure::TimerInfo* own_timer() const override { return api_ ? &timer_info_ : nullptr; }
+  // Owned outputs are timed by the subject: the calls only, their releases after the clock.
+  const measure::TimerInfo* own_timer() const override {
+    return api_ ? &timer_info_ : owned_ ? &host_timer_ : nullptr;
+  }
   double run_timed(uint64_t n) override {
+    if (owned_) return run_owned(n);
     events_->start();
     run(n);
     return events_->stop_ns();
   }
 
-  // The outputs of the measured calls on the host: copied back (timed) from the device once.
+  // The outputs of the measured calls on the host: copied back (timed) from the device once, or
+  // (owned outputs) the last call's copied into host tensors, timed as its own quantity.
   const std::vector<Tensor>& fetch_outputs() {
+    if (owned_ && !fetched_) {
+      const auto t0 = std::chrono::steady_clock::now();
+      outputs_.clear();
+      for (size_t j = 0; j < last_.size(); ++j) outputs_.push_back(owned_to_host(last_[j], api_));
+      owned_copy_ns_ = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+      for (const auto& t : outputs_) owned_copy_bytes_ += static_cast<int64_t>(t.nbytes());
+      fetched_ = true;
+      last_.release();
+    }
     if (api_ && !fetched_) {
       events_->start();
       out_.fetch(outputs_, &transfers_);
@@ -83,6 +106,9 @@ class OperatorSubject : public measure::Subject {
   }
 
   bool on_device() const { return api_ != nullptr; }
+  bool owned() const { return owned_; }
+  double owned_copy_ns() const { return owned_copy_ns_; }
+  int64_t owned_copy_bytes() const { return owned_copy_bytes_; }
   const device::TransferStats& transfers() const { return transfers_; }
   double h2d_ns() const { return h2d_ns_; }
   double d2h_ns() const { return d2h_ns_; }
@@ -102,6 +128,43 @@ class OperatorSubject : public measure::Subject {
   double h2d_ns_ = 0, d2h_ns_ = 0;
   bool fetched_ = false;
   double flops_ = 0, bytes_ = 0;
+  // forward_owned: the results of a block's calls, held until the block's time is taken; the
+  // last block's last one is kept for validation.
+  double run_owned(uint64_t n) {
+    pending_.clear();
+    pending_.reserve(n);
+    for (uint64_t i = 0; i < n; ++i) pending_.emplace_back(n_outputs_);
+    double ns;
+    if (api_) {
+      events_->start();
+      for (uint64_t i = 0; i < n; ++i) instance_->forward_owned_unchecked(in_.dl(), pending_[i]);
+      ns = events_->stop_ns();
+    } else {
+      const auto t0 = std::chrono::steady_clock::now();
+      for (uint64_t i = 0; i < n; ++i) instance_->forward_owned_unchecked(in_.dl(), pending_[i]);
+      ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+    }
+    if (!pending_.empty()) last_ = std::move(pending_.back());
+    // The results' shapes are checked once, outside the clock: a bad one fails the measurement.
+    for (size_t j = 0; !checked_ && j < last_.size(); ++j) {
+      try {
+        plugin::checked_shape(last_[j]);
+      } catch (const D500Error& e) {
+        throw D500Error(instance_->impl().id() + " output " + std::to_string(j) + ": " + e.what());
+      }
+    }
+    checked_ = true;
+    fetched_ = false;
+    pending_.clear();  // released here, after the clock
+    return ns;
+  }
+  measure::TimerInfo host_timer_;
+  bool owned_ = false, checked_ = false;
+  size_t n_outputs_ = 0;
+  std::vector<plugin::OwnedOutputs> pending_;
+  plugin::OwnedOutputs last_;
+  double owned_copy_ns_ = 0;
+  int64_t owned_copy_bytes_ = 0;
 };
 
 // A copy between host and device as a measurement of its own (one timed copy of every input,
@@ -187,7 +250,7 @@ std::unique_ptr<OperatorSubject> make_subject(const RunContext& c, const Slot& s
                                               std::string& error) {
   try {
     return std::make_unique<OperatorSubject>(s.impl, c.e, s.point,
-                                             c.e.seed + 1000 * s.point_index, c.timers);
+                                             c.e.seed + 1000 * s.point_index, c.timers, c.timer);
   } catch (const std::exception& ex) {
     error = ex.what();
     return nullptr;
@@ -203,7 +266,8 @@ std::vector<ValidationResult> validate(const RunContext& c, const Slot& s,
                       c.e.seed + 7919 * s.point_index + s.impl_index};
   try {
     // A device implementation's forward is checked on the outputs of its measured calls.
-    const std::vector<Tensor>* computed = subject.on_device() ? &subject.fetch_outputs() : nullptr;
+    const std::vector<Tensor>* computed =
+        subject.on_device() || subject.owned() ? &subject.fetch_outputs() : nullptr;
     return validate_operator(s.impl, c.reference, attributes_from_json(c.e.op.attributes_at(s.point)),
                              subject.inputs(), o, computed);
   } catch (const std::exception& ex) {  // the copy back failed
@@ -228,6 +292,8 @@ ImplOutcome finish(const RunContext& c, const Slot& s, OperatorSubject& subject,
   o.row.bytes = subject.bytes();
   if (!o.row.error.empty()) return o;
   if (!c.cancelled()) o.validations = validate(c, s, subject);
+  if (subject.owned() && subject.fetched())
+    o.owned_copy = TransferOutcome{subject.owned_copy_ns(), subject.owned_copy_bytes()};
   if (!subject.on_device()) return o;
   try {
     subject.fetch_outputs();  // when validation did not already
@@ -235,7 +301,8 @@ ImplOutcome finish(const RunContext& c, const Slot& s, OperatorSubject& subject,
     o.row.error = std::string("copying the outputs back to the host: ") + ex.what();
   }
   o.h2d = TransferOutcome{subject.h2d_ns(), subject.transfers().h2d_bytes};
-  if (subject.fetched()) o.d2h = TransferOutcome{subject.d2h_ns(), subject.transfers().d2h_bytes};
+  if (subject.fetched() && !subject.owned())
+    o.d2h = TransferOutcome{subject.d2h_ns(), subject.transfers().d2h_bytes};
   return o;
 }
 
@@ -344,6 +411,7 @@ void store_outcome(const Destination& d, const Slot& s, const std::string& label
   if (!store_validations(d.store, row, mid, o.validations)) ++summary.invalid;
   if (o.h2d) store_transfer(d.store, row, "h2d", *o.h2d);
   if (o.d2h) store_transfer(d.store, row, "d2h", *o.d2h);
+  if (o.owned_copy) store_transfer(d.store, row, "owned", *o.owned_copy);
   if (!row.error.empty()) {
     ++summary.failed;
     summary.errors.push_back(label + " [" + row.implementation + "]: " + row.error);

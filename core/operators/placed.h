@@ -17,6 +17,15 @@ inline device::DeviceApi* device_for(const plugin::OperatorImpl& impl) {
   return &device::require_device_api(impl.device_type());
 }
 
+// A host copy of an output the operator allocated (ABI 1.3), on the host or on `api`'s device.
+inline Tensor owned_to_host(const DLTensor& t, device::DeviceApi* api) {
+  if (!api || t.device.device_type == kDLCPU) return plugin::copy_to_host(t);
+  Tensor out(from_dlpack(t.dtype), plugin::checked_shape(t));
+  if (out.nbytes())
+    api->copy_to_host(out.data(), static_cast<const char*>(t.data) + t.byte_offset, out.nbytes());
+  return out;
+}
+
 class Placed {
  public:
   Placed() = default;

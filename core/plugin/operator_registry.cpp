@@ -64,36 +64,6 @@ int32_t call_guarded(const char* phase, d500_error& err, F&& f) {
 
 }  // namespace
 
-// Borrowed views of host attributes in the C layout; valid while `attrs` lives and is unchanged.
-std::vector<d500_attr> to_c_attrs(const std::vector<Attribute>& attrs) {
-  std::vector<d500_attr> out;
-  out.reserve(attrs.size());
-  for (const auto& a : attrs) {
-    d500_attr c{};
-    c.name = a.name.c_str();
-    if (auto* i = std::get_if<int64_t>(&a.value)) {
-      c.type = D500_ATTR_INT;
-      c.i = *i;
-    } else if (auto* f = std::get_if<double>(&a.value)) {
-      c.type = D500_ATTR_FLOAT;
-      c.f = *f;
-    } else if (auto* s = std::get_if<std::string>(&a.value)) {
-      c.type = D500_ATTR_STRING;
-      c.s = s->c_str();
-    } else if (auto* is = std::get_if<std::vector<int64_t>>(&a.value)) {
-      c.type = D500_ATTR_INTS;
-      c.ints = is->data();
-      c.count = is->size();
-    } else if (auto* fs = std::get_if<std::vector<double>>(&a.value)) {
-      c.type = D500_ATTR_FLOATS;
-      c.floats = fs->data();
-      c.count = fs->size();
-    }
-    out.push_back(c);
-  }
-  return out;
-}
-
 void OperatorRegistry::add(OperatorImpl impl) {
   impls_.push_back(std::move(impl));
 }
@@ -137,7 +107,13 @@ OperatorInstance::OperatorInstance(const OperatorImpl& impl, const std::vector<A
                                    const std::vector<d500_tensor_info>& inputs,
                                    const std::vector<const DLTensor*>& constants)
     : impl_(impl) {
-  std::vector<d500_attr> c_attrs = to_c_attrs(attrs);
+  CAttributes c_attrs = [&] {
+    try {
+      return CAttributes(attrs, impl_.abi);
+    } catch (const D500Error& e) {
+      throw D500Error(e.what(), where());
+    }
+  }();
   void* instance = nullptr;
   d500_error err;
   int32_t st = call_guarded("create", err, [&] {
@@ -180,15 +156,71 @@ std::vector<d500_tensor_info> OperatorInstance::output_info() {
     ask();
   }
   outs.resize(n);
-  for (const auto& o : outs)
+  for (const auto& o : outs) {
     if (o.ndim < 0 || o.ndim > D500_MAX_DIMS)
       throw D500Error("output_info returned rank " + std::to_string(o.ndim), where());
+    for (int32_t d = 0; d < o.ndim; ++d)
+      if (o.shape[d] < 0 && !impl_.runtime_shapes())
+        throw D500Error("output_info returned dimension " + std::to_string(o.shape[d]) +
+                            " without D500_OP_RUNTIME_SHAPES and forward_owned (ABI 1.3)",
+                        where());
+  }
   return outs;
+}
+
+void OperatorInstance::forward_owned_unchecked(const std::vector<DLTensor>& inputs,
+                                               OwnedOutputs& out) {
+  d500_error err;
+  int32_t st = call_guarded("forward_owned", err, [&] {
+    return impl_.op->forward_owned(instance_, inputs.data(), inputs.size(), out.raw(), out.size(),
+                                   &err);
+  });
+  if (st != D500_OK) {
+    // The ABI: on failure the operator freed what it made; nothing is released twice.
+    for (size_t j = 0; j < out.size(); ++j) out.raw()[j] = d500_owned_tensor{};
+    check(st, err, "forward_owned");
+  }
+}
+
+OwnedOutputs OperatorInstance::forward_owned(const std::vector<DLTensor>& inputs,
+                                             size_t n_outputs) {
+  if (!has_forward_owned()) throw D500Error("has no forward_owned (ABI 1.3)", where());
+  OwnedOutputs out(n_outputs);
+  forward_owned_unchecked(inputs, out);
+  for (size_t j = 0; j < out.size(); ++j) {
+    try {
+      checked_shape(out[j]);
+    } catch (const D500Error& e) {
+      throw D500Error("output " + std::to_string(j) + ": " + e.what(), where());
+    }
+  }
+  return out;
+}
+
+std::vector<Tensor> OperatorInstance::run(const std::vector<DLTensor>& inputs) {
+  const std::vector<d500_tensor_info> infos = output_info();
+  std::vector<Tensor> outputs;
+  if (has_forward_owned()) {
+    OwnedOutputs owned = forward_owned(inputs, infos.size());
+    for (size_t j = 0; j < owned.size(); ++j) outputs.push_back(copy_to_host(owned[j]));
+    return outputs;
+  }
+  if (!impl_.op->forward) throw D500Error("has neither forward nor forward_owned", where());
+  std::vector<DLTensor> dls;
+  for (const auto& info : infos) {
+    const DType dt = from_dlpack(info.dtype);
+    if (dt == DType::Invalid) throw D500Error("output of a dtype d500 tensors do not hold", where());
+    outputs.emplace_back(dt, Shape(info.shape, info.shape + info.ndim));
+  }
+  for (const auto& t : outputs) dls.push_back(t.dl());
+  forward(inputs, dls);
+  return outputs;
 }
 
 void OperatorInstance::forward(const std::vector<DLTensor>& inputs,
                                std::vector<DLTensor>& outputs) {
   // The hot path of every benchmark: no allocation, one indirect call.
+  if (!impl_.op->forward) throw D500Error("has no forward (its outputs are its own: forward_owned)", where());
   d500_error err;
   int32_t st = call_guarded("forward", err, [&] {
     return impl_.op->forward(instance_, inputs.data(), inputs.size(), outputs.data(),

@@ -216,9 +216,14 @@ Opened open_plugin(PluginRecord& rec) {
                          " is smaller than the " + std::to_string(kOpMin) +
                          " bytes ABI 1.0 requires");
     if (!op->op_type || !*op->op_type) return fail_unload(which + " has no op_type");
-    if (!op->create || !op->destroy || !op->output_info || !op->forward)
+    // From ABI 1.3 an operator may have forward_owned instead of forward.
+    const bool owned = D500_ABI_MINOR_OF(info->abi_version) >= 3 &&
+                       op->struct_size >= offsetof(d500_operator, forward_owned) + sizeof(void*) &&
+                       op->forward_owned;
+    if (!op->create || !op->destroy || !op->output_info || !(op->forward || owned))
       return fail_unload(which + " (" + op->op_type +
-                         ") lacks one of create, destroy, output_info, forward");
+                         ") lacks one of create, destroy, output_info, forward (or, from ABI "
+                         "1.3, forward_owned)");
   }
 
   if (auto why = check_components(*info)) return fail_unload(*why);
@@ -411,11 +416,11 @@ void PluginManager::load_one(PluginRecord& rec) {
   handles_.push_back(opened.handle);
   infos_.push_back(opened.info);
   for (size_t i = 0; i < opened.info->n_operators; ++i)
-    operators_.add(OperatorImpl{rec.name, opened.info->operators[i]});
+    operators_.add(OperatorImpl{rec.name, opened.info->operators[i], opened.info->abi_version});
   for (size_t i = 0; i < executor_count(*opened.info); ++i)
-    executors_.push_back(ExecutorImpl{rec.name, opened.info->executors[i]});
+    executors_.push_back(ExecutorImpl{rec.name, opened.info->executors[i], opened.info->abi_version});
   for (size_t i = 0; i < optimizer_count(*opened.info); ++i)
-    optimizers_.push_back(OptimizerImpl{rec.name, opened.info->optimizers[i]});
+    optimizers_.push_back(OptimizerImpl{rec.name, opened.info->optimizers[i], opened.info->abi_version});
 }
 
 namespace {

@@ -130,8 +130,9 @@ void parse_operator(Checker& c, const json& j, Experiment& e) {
   std::string dtype = c.string_field(j, path, "dtype", false, "float32");
   op.dtype = dtype_from_name(dtype);
   if (op.dtype == DType::Invalid)
-    c.fail(path + ".dtype", "expected one of float32, float64, int64, int32, uint8, bool, got \"" +
-                                dtype + "\"");
+    c.fail(path + ".dtype",
+           "expected one of float32, float64, int64, int32, uint8, bool, int8, float16, bfloat16, "
+           "got \"" + dtype + "\"");
   if (const json* in = c.field(j, path, "inputs", true)) {
     if (!in->is_array()) {
       c.fail(path + ".inputs", "expected an array of shapes, got " + Checker::describe(*in));

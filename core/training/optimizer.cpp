@@ -37,15 +37,10 @@ Optimizer::Optimizer(const plugin::PluginManager& plugins, const std::string& pl
 
 Optimizer::Optimizer(const plugin::OptimizerImpl& impl, const HyperParameters& hyper)
     : impl_(impl), hyper_(hyper) {
-  std::vector<d500_attr> attrs;
-  attrs.reserve(hyper_.size());
-  for (const auto& [key, value] : hyper_) {
-    d500_attr a{};
-    a.name = key.c_str();
-    a.type = D500_ATTR_FLOAT;
-    a.f = value;
-    attrs.push_back(a);
-  }
+  std::vector<plugin::Attribute> hyper_attrs;
+  hyper_attrs.reserve(hyper_.size());
+  for (const auto& [key, value] : hyper_) hyper_attrs.push_back({key, value});
+  const plugin::CAttributes attrs(hyper_attrs, impl_.abi);  // in the plugin's layout
   d500_error err{};
   const int32_t rc = impl_.opt->create(attrs.data(), attrs.size(), &instance_, &err);
   if (rc != D500_OK || !instance_) {

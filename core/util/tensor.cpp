@@ -24,6 +24,9 @@ std::string_view dtype_name(DType t) {
     case DType::Int32: return "int32";
     case DType::UInt8: return "uint8";
     case DType::Bool: return "bool";
+    case DType::Int8: return "int8";
+    case DType::Float16: return "float16";
+    case DType::BFloat16: return "bfloat16";
     case DType::Invalid: break;
   }
   return "invalid";
@@ -31,7 +34,7 @@ std::string_view dtype_name(DType t) {
 
 DType dtype_from_name(std::string_view name) {
   for (DType t : {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::UInt8,
-                  DType::Bool})
+                  DType::Bool, DType::Int8, DType::Float16, DType::BFloat16})
     if (dtype_name(t) == name) return t;
   return DType::Invalid;
 }
@@ -44,6 +47,9 @@ size_t dtype_size(DType t) {
     case DType::Int32: return 4;
     case DType::UInt8: return 1;
     case DType::Bool: return 1;
+    case DType::Int8: return 1;
+    case DType::Float16: return 2;
+    case DType::BFloat16: return 2;
     case DType::Invalid: break;
   }
   return 0;
@@ -57,6 +63,9 @@ DLDataType to_dlpack(DType t) {
     case DType::Int32: return {kDLInt, 32, 1};
     case DType::UInt8: return {kDLUInt, 8, 1};
     case DType::Bool: return {D500_DLPACK_BOOL_CODE, 8, 1};
+    case DType::Int8: return {kDLInt, 8, 1};
+    case DType::Float16: return {kDLFloat, 16, 1};
+    case DType::BFloat16: return {kDLBfloat, 16, 1};
     case DType::Invalid: break;
   }
   return {kDLOpaqueHandle, 0, 0};
@@ -70,7 +79,66 @@ DType from_dlpack(DLDataType t) {
   if (t.code == kDLInt && t.bits == 32) return DType::Int32;
   if (t.code == kDLUInt && t.bits == 8) return DType::UInt8;
   if (t.code == D500_DLPACK_BOOL_CODE && t.bits == 8) return DType::Bool;
+  if (t.code == kDLInt && t.bits == 8) return DType::Int8;
+  if (t.code == kDLFloat && t.bits == 16) return DType::Float16;
+  if (t.code == kDLBfloat && t.bits == 16) return DType::BFloat16;
   return DType::Invalid;
+}
+
+float half_to_float(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu;
+  uint32_t bits;
+  if (exp == 0x1f) {
+    bits = sign | 0x7f800000u | (mant << 13);  // inf, NaN (payload kept)
+  } else if (exp != 0) {
+    bits = sign | ((exp + 112) << 23) | (mant << 13);
+  } else if (mant == 0) {
+    bits = sign;  // signed zero
+  } else {        // subnormal: normalise
+    uint32_t e = 113, m = mant;
+    while (!(m & 0x400u)) m <<= 1, --e;
+    bits = sign | (e << 23) | ((m & 0x3ffu) << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t float_to_half(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
+  const uint32_t abs = x & 0x7fffffffu;
+  if (abs > 0x7f800000u) return sign | 0x7e00u;      // NaN
+  if (abs >= 0x477ff000u) return sign | 0x7c00u;     // rounds to >= 65520: inf
+  if (abs < 0x38800000u) {                           // below the smallest normal half
+    if (abs < 0x33000000u) return sign;              // rounds to zero
+    const uint32_t e = abs >> 23, m = (abs & 0x7fffffu) | 0x800000u;
+    const uint32_t shift = 126 - e;                  // 14..24
+    uint32_t r = m >> shift;
+    const uint32_t rest = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rest > half || (rest == half && (r & 1u))) ++r;
+    return sign | static_cast<uint16_t>(r);
+  }
+  uint32_t r = abs - 0x38000000u;  // rebias the exponent (127 -> 15)
+  r += 0xfffu + ((r >> 13) & 1u);  // round to nearest even on the dropped 13 bits
+  return sign | static_cast<uint16_t>(r >> 13);
+}
+
+float bfloat16_to_float(uint16_t b) {
+  const uint32_t bits = static_cast<uint32_t>(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t float_to_bfloat16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);  // NaN
+  x += 0x7fffu + ((x >> 16) & 1u);
+  return static_cast<uint16_t>(x >> 16);
 }
 
 int64_t element_count(const Shape& shape) {
@@ -154,6 +222,9 @@ double Tensor::at(int64_t i) const {
     case DType::Int32: return data_as<int32_t>()[i];
     case DType::UInt8: return data_as<uint8_t>()[i];
     case DType::Bool: return data_as<uint8_t>()[i] ? 1.0 : 0.0;
+    case DType::Int8: return data_as<int8_t>()[i];
+    case DType::Float16: return half_to_float(data_as<uint16_t>()[i]);
+    case DType::BFloat16: return bfloat16_to_float(data_as<uint16_t>()[i]);
     case DType::Invalid: break;
   }
   D500_ASSERT(false && "Tensor::at on invalid dtype");
@@ -167,6 +238,11 @@ void Tensor::set(int64_t i, double v) {
     case DType::Int32: data_as<int32_t>()[i] = static_cast<int32_t>(v); return;
     case DType::UInt8: data_as<uint8_t>()[i] = static_cast<uint8_t>(v); return;
     case DType::Bool: data_as<uint8_t>()[i] = v != 0.0; return;
+    case DType::Int8: data_as<int8_t>()[i] = static_cast<int8_t>(v); return;
+    case DType::Float16: data_as<uint16_t>()[i] = float_to_half(static_cast<float>(v)); return;
+    case DType::BFloat16:
+      data_as<uint16_t>()[i] = float_to_bfloat16(static_cast<float>(v));
+      return;
     case DType::Invalid: break;
   }
   D500_ASSERT(false && "Tensor::set on invalid dtype");

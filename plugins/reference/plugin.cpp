@@ -12,6 +12,7 @@
 #include "standardize.h"
 #include "table_math.h"
 #include "table_spatial.h"
+#include "value_ops.h"
 
 namespace d500::reference {
 namespace {
@@ -36,6 +37,7 @@ const Table& table() {
     add_standardize_ops(table.ops);
     add_local_norm_ops(table.ops);
     add_resize_ops(table.ops);
+    add_value_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)

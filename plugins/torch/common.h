@@ -274,6 +274,27 @@ inline std::string torch_message(const c10::Error& e) {
   return e.what_without_backtrace();
 }
 
+// Hands an ATen result to the host (ABI 1.3 forward_owned): context is the heap-held tensor,
+// release deletes it. A non-contiguous result is made contiguous first (no copy when it is).
+struct HeldTensor {
+  at::Tensor t;
+  std::vector<int64_t> shape;
+};
+inline void release_held(void* context) { delete static_cast<HeldTensor*>(context); }
+inline void hand_over(at::Tensor y, d500_owned_tensor& out) {
+  if (!y.is_contiguous()) y = y.contiguous();
+  auto* held = new HeldTensor{std::move(y), {}};
+  held->shape = held->t.sizes().vec();
+  out = d500_owned_tensor{};
+  out.tensor.data = held->t.data_ptr();
+  out.tensor.device = held->t.is_cuda() ? DLDevice{kDLCUDA, static_cast<int32_t>(held->t.get_device())} : DLDevice{kDLCPU, 0};
+  out.tensor.ndim = static_cast<int32_t>(held->shape.size());
+  out.tensor.dtype = dl_type(held->t.scalar_type());
+  out.tensor.shape = held->shape.data();
+  out.context = held;
+  out.release = &release_held;
+}
+
 // The C table entry of operator class Impl on one device.
 template <class Impl, int32_t Device>
 class Bound : public sdk::Operator<Bound<Impl, Device>> {
@@ -288,6 +309,14 @@ class Bound : public sdk::Operator<Bound<Impl, Device>> {
   void forward(Inputs in, Outputs out) {
     on_device(in), on_device(out);
     run(in, [&] { impl_.forward(in, out); });
+  }
+  // ABI 1.3, for an Impl with `at::Tensor forward_tensor(Inputs)`: the ATen result is handed to
+  // the host as it is, without a copy (owned_tensor.h).
+  template <class I = Impl, class = decltype(std::declval<I&>().forward_tensor(std::declval<Inputs>()))>
+  void forward_owned(Inputs in, d500_owned_tensor* out, size_t n_out) {
+    on_device(in);
+    if (n_out < 1) throw std::invalid_argument("forward_owned needs room for one output");
+    run(in, [&] { hand_over(impl_.forward_tensor(in), out[0]); });
   }
   // Without any output gradient (no loss depends on the outputs) every input gradient is zero.
   void backward(Inputs grad_outputs, Inputs inputs, Inputs outputs, Outputs grad_inputs) {

@@ -77,6 +77,14 @@ class Conv {
                         win_.dilation, false, output_padding_, s_.groups);
   }
 
+  // ABI 1.3 forward_owned: at::convolution's own result, handed to the host without a copy.
+  at::Tensor forward_tensor(Inputs in) {
+    c10::optional<at::Tensor> b;
+    if (s_.has_bias) b = b_(in[2]);
+    return at::convolution(input(x_(in[0])), w_(in[1]), b, win_.stride, torch_pad_, win_.dilation,
+                           false, output_padding_, s_.groups);
+  }
+
   void backward(Inputs go, Inputs in, Inputs, Outputs gi) {
     const std::array<bool, 3> mask{wanted(gi, 0), wanted(gi, 1), s_.has_bias && wanted(gi, 2)};
     if (!mask[0] && !mask[1] && !mask[2]) return;

@@ -150,6 +150,8 @@ class PointwiseKernel {
     else
       y.copy_(op_.f(x_(in[0]), p_));
   }
+  // ABI 1.3 forward_owned: the functional forward's own result, without a copy.
+  at::Tensor forward_tensor(Inputs in) { return op_.f(x_(in[0]), p_); }
 
   void backward(Inputs go, Inputs in, Inputs out, Outputs gi) {
     if (!wanted(gi, 0)) return;

@@ -251,5 +251,34 @@ TEST(TorchPlugin, SeededDropoutStatistics) {
   EXPECT_LT(same_as_next, x.numel()) << "each call draws a new mask";
 }
 
+// ABI 1.3: Conv and the element-wise table hand back ATen's own result (forward_owned), the same
+// numbers as through caller-owned buffers, contiguous on the CPU; every call a new tensor.
+TEST(TorchPlugin, OwnedOutputsMatchCallerOwnedOnes) {
+  Tensor x(DType::Float64, {2, 3, 9, 9}), w(DType::Float64, {4, 3, 3, 3}), b(DType::Float64, {4});
+  fill_uniform(x, 1), fill_uniform(w, 2), fill_uniform(b, 3);
+  const std::vector<Attribute> attrs = {{"pads", Shape{1, 1, 1, 1}}, {"strides", Shape{2, 2}}};
+  OperatorInstance conv(torch_impl("Conv"), attrs, infos({&x, &w, &b}));
+  ASSERT_TRUE(conv.has_forward_owned());
+  plugin::OwnedOutputs first = conv.forward_owned(views({&x, &w, &b}), 1);
+  plugin::OwnedOutputs second = conv.forward_owned(views({&x, &w, &b}), 1);
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].device.device_type, kDLCPU);
+  EXPECT_EQ(plugin::checked_shape(first[0]), (Shape{2, 4, 5, 5}));
+  EXPECT_NE(first[0].data, second[0].data);  // each result is its own
+  const Tensor owned = plugin::copy_to_host(first[0]);
+  EXPECT_LT(max_abs_diff(owned, direct_conv(x, w, b, 2, 1)), 1e-12);
+
+  Tensor v(DType::Float32, {3, 4});
+  fill_uniform(v, 9);
+  OperatorInstance relu(torch_impl("Relu"), {}, infos({&v}));
+  ASSERT_TRUE(relu.has_forward_owned());
+  Tensor y(DType::Float32, {3, 4});
+  std::vector<DLTensor> out{y.dl()};
+  relu.forward(views({&v}), out);
+  const std::vector<Tensor> via_owned = relu.run(views({&v}));
+  ASSERT_EQ(via_owned.size(), 1u);
+  EXPECT_EQ(max_abs_diff(via_owned[0], y), 0.0);
+}
+
 }  // namespace
 }  // namespace d500::test

@@ -9,6 +9,11 @@
  * - Append-only: new members go at the end of a struct, never in the middle, never removed.
  * - Tensors cross as DLPack DLTensor descriptors with raw data pointers; the caller owns every
  *   buffer it passes (inputs, outputs, gradients). A plugin never frees what it did not allocate.
+ *   From ABI 1.3 an operator may also hand back outputs it allocated (forward_owned), each with
+ *   a release callback the host calls exactly once (DLPack's managed-tensor idea).
+ * - Arrays of structs: appending to a struct changes its stride in an array, so the host hands
+ *   every array to a plugin in the layout of the plugin's own ABI minor (d500_attr: the frozen
+ *   d500_attr_v1_2 for plugins built before 1.3, without the attribute types they cannot read).
  */
 #ifndef D500_PLUGIN_H
 #define D500_PLUGIN_H
@@ -23,9 +28,10 @@ extern "C" {
 #endif
 
 #define D500_ABI_MAJOR 1u
-#define D500_ABI_MINOR 2u
+#define D500_ABI_MINOR 3u
 #define D500_ABI_VERSION ((D500_ABI_MAJOR << 16) | D500_ABI_MINOR)
 #define D500_ABI_MAJOR_OF(v) (((uint32_t)(v)) >> 16)
+#define D500_ABI_MINOR_OF(v) (((uint32_t)(v)) & 0xffffu)
 
 #define D500_MAX_DIMS 8
 /* kDLBool of DLPack >= 0.8 (Debian 12 ships 0.6, which lacks it); bool is stored as 8 bits. */
@@ -61,13 +67,19 @@ typedef enum d500_attr_type {
   D500_ATTR_FLOAT = 2,
   D500_ATTR_STRING = 3,
   D500_ATTR_INTS = 4,
-  D500_ATTR_FLOATS = 5
+  D500_ATTR_FLOATS = 5,
+  /* --- ABI 1.3 --- */
+  D500_ATTR_TENSOR = 6,  /* `t`: a CPU tensor (Constant's value, ConstantOfShape's value) */
+  D500_ATTR_STRINGS = 7, /* `strings`, `count` elements */
+  D500_ATTR_GRAPH = 8    /* `g`: a subgraph (If, Loop, Scan bodies) */
 } d500_attr_type;
 
 /* Reserved attribute names start with '_'. The host adds "_opset" (D500_ATTR_INT): the opset
  * version of the operator's domain in the model, for operators whose semantics changed between
  * opsets (Softmax before 13, for example). Absent when unknown: assume the latest. */
 #define D500_ATTR_OPSET "_opset"
+
+struct d500_graph;
 
 typedef struct d500_attr {
   const char* name;
@@ -78,7 +90,24 @@ typedef struct d500_attr {
   const int64_t* ints;   /* D500_ATTR_INTS, `count` elements */
   const double* floats;  /* D500_ATTR_FLOATS, `count` elements */
   size_t count;
+  /* --- ABI 1.3 --- */
+  const DLTensor* t;              /* D500_ATTR_TENSOR: contiguous, on the CPU */
+  const char* const* strings;     /* D500_ATTR_STRINGS, `count` elements */
+  const struct d500_graph* g;     /* D500_ATTR_GRAPH */
 } d500_attr;
+
+/* d500_attr as ABI 1.0-1.2 laid it out, frozen: what the host passes, in arrays, to plugins
+ * built against those versions (never with the types of ABI 1.3). */
+typedef struct d500_attr_v1_2 {
+  const char* name;
+  int32_t type;
+  int64_t i;
+  double f;
+  const char* s;
+  const int64_t* ints;
+  const double* floats;
+  size_t count;
+} d500_attr_v1_2;
 
 /* An optional ONNX input left out (empty name in the model) has ndim D500_ABSENT_NDIM; trailing
  * absent inputs may simply not be passed. */
@@ -94,6 +123,21 @@ typedef struct d500_tensor_info {
 /* Operator flags. */
 #define D500_OP_HAS_BACKWARD 0x1u
 #define D500_OP_DETERMINISTIC 0x2u
+/* ABI 1.3: output shapes depend on input values and are known only after the call (NonZero,
+ * ConstantOfShape of a computed shape): output_info reports -1 for each dimension it cannot tell
+ * (the rank is always known), forward_owned is required and forward may be NULL. */
+#define D500_OP_RUNTIME_SHAPES 0x4u
+
+/* ABI 1.3: an output the operator allocated and hands over (DLPack's managed tensor). `tensor`
+ * describes it: contiguous row-major (strides NULL or compact), on the operator's device; its data
+ * and shape arrays stay valid until release. The host calls release(context) exactly once (release
+ * may be NULL when there is nothing to free). This struct is never appended to: it is passed in
+ * arrays. */
+typedef struct d500_owned_tensor {
+  DLTensor tensor;
+  void* context;
+  void (*release)(void* context);
+} d500_owned_tensor;
 
 /* One operator implementation. An instance is created per (attributes, input shapes) and can be
  * called many times; instances are used from one thread at a time. */
@@ -137,6 +181,14 @@ typedef struct d500_operator {
                                    const d500_tensor_info* inputs, size_t n_inputs,
                                    const DLTensor* const* constants, void** instance,
                                    d500_error* err);
+
+  /* --- ABI 1.3 --- */
+  /* Like forward, but the operator allocates its outputs (no copy into caller-owned buffers, and
+   * shapes known only after the call). On D500_OK every outputs[j] is filled and the host
+   * releases each exactly once; on failure the operator has freed what it made and the host
+   * releases nothing. When present, the host may call it instead of forward. May be NULL. */
+  int32_t (*forward_owned)(void* instance, const DLTensor* inputs, size_t n_inputs,
+                           d500_owned_tensor* outputs, size_t n_outputs, d500_error* err);
 } d500_operator;
 
 /* --- ABI 1.2: network executors and optimizers --- */
@@ -169,7 +221,7 @@ typedef struct d500_graph_node {
   size_t n_inputs;
   const char* const* outputs;     /* "" marks an omitted optional output */
   size_t n_outputs;
-  const d500_attr* attrs;
+  const d500_attr* attrs;         /* in the executor plugin's layout (d500_attr_v1_2 before 1.3) */
   size_t n_attrs;
 } d500_graph_node;
 

@@ -14,9 +14,13 @@
 
 namespace d500 {
 
-enum class DType : uint8_t { Invalid = 0, Float32, Float64, Int64, Int32, UInt8, Bool };
+// New types go at the end (values are stable). Float16 is IEEE binary16, BFloat16 the upper half
+// of a float32; both are stored as 16-bit patterns and read through at()/set() as doubles.
+enum class DType : uint8_t {
+  Invalid = 0, Float32, Float64, Int64, Int32, UInt8, Bool, Int8, Float16, BFloat16
+};
 
-// "float32", "float64", "int64", "int32", "uint8", "bool".
+// "float32", "float64", "int64", "int32", "uint8", "bool", "int8", "float16", "bfloat16".
 std::string_view dtype_name(DType t);
 // Parses a name as above; Invalid when unknown.
 DType dtype_from_name(std::string_view name);
@@ -24,6 +28,12 @@ size_t dtype_size(DType t);
 DLDataType to_dlpack(DType t);
 // Invalid when the DLPack type has no d500 equivalent.
 DType from_dlpack(DLDataType t);
+
+// IEEE half and bfloat16 bit patterns <-> float, rounding to nearest even (NaN stays NaN).
+float half_to_float(uint16_t h);
+uint16_t float_to_half(float f);
+float bfloat16_to_float(uint16_t b);
+uint16_t float_to_bfloat16(float f);
 
 using Shape = std::vector<int64_t>;
 // The product of the dimensions; throws D500Error on a negative dimension or when it overflows

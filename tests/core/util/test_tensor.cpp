@@ -7,13 +7,15 @@
 using namespace d500;
 
 TEST(Tensor, DtypesRoundTripThroughNamesAndDlpack) {
-  for (DType t : {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::UInt8, DType::Bool}) {
+  for (DType t : {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::UInt8, DType::Bool,
+                  DType::Int8, DType::Float16, DType::BFloat16}) {
     EXPECT_EQ(dtype_from_name(dtype_name(t)), t);
     EXPECT_EQ(from_dlpack(to_dlpack(t)), t);
     EXPECT_GT(dtype_size(t), 0u);
   }
   EXPECT_EQ(dtype_from_name("float16x"), DType::Invalid);
-  EXPECT_EQ(from_dlpack(DLDataType{kDLFloat, 16, 1}), DType::Invalid);
+  EXPECT_EQ(from_dlpack(DLDataType{kDLFloat, 16, 1}), DType::Float16);  // ABI 1.3
+  EXPECT_EQ(from_dlpack(DLDataType{kDLUInt, 16, 1}), DType::Invalid);
   EXPECT_EQ(from_dlpack(DLDataType{kDLFloat, 32, 4}), DType::Invalid);  // vector lanes
 }
 

@@ -13,6 +13,7 @@ namespace d500::plugin {
 struct ExecutorImpl {
   std::string plugin;
   const d500_executor* ex;  // owned by the plugin; valid while the PluginManager lives
+  uint32_t abi = D500_ABI_VERSION;  // the plugin's abi_version (the layout of its attribute arrays)
   std::string variant() const { return ex->name && *ex->name ? ex->name : "default"; }
   std::string id() const { return plugin + "/" + variant(); }  // "torch/default"
 };
@@ -20,6 +21,7 @@ struct ExecutorImpl {
 struct OptimizerImpl {
   std::string plugin;
   const d500_optimizer* opt;
+  uint32_t abi = D500_ABI_VERSION;
   std::string name() const { return opt->name; }
   std::string variant() const { return opt->variant && *opt->variant ? opt->variant : "default"; }
   std::string id() const { return plugin + "/" + name(); }  // "torch/adam"

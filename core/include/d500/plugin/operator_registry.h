@@ -2,7 +2,9 @@
 // that calls one through the C ABI and turns status codes into D500Error.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -15,11 +17,20 @@ namespace d500::plugin {
 struct OperatorImpl {
   std::string plugin;        // plugin name
   const d500_operator* op;   // owned by the plugin; valid while the PluginManager lives
+  uint32_t abi = D500_ABI_VERSION;  // the plugin's abi_version: the layout of the arrays it reads
   std::string op_type() const { return op->op_type; }
   std::string domain() const { return op->domain ? op->domain : ""; }
   std::string variant() const { return op->variant ? op->variant : "default"; }
   int device_type() const { return op->device_type; }
   bool has_backward() const { return op->backward && (op->flags & D500_OP_HAS_BACKWARD); }
+  // ABI 1.3: the operator can hand back outputs it allocated.
+  bool has_forward_owned() const {
+    return D500_ABI_MINOR_OF(abi) >= 3 &&
+           op->struct_size >= offsetof(d500_operator, forward_owned) + sizeof(void*) &&
+           op->forward_owned != nullptr;
+  }
+  // Output shapes known only after the call (D500_OP_RUNTIME_SHAPES), honoured with forward_owned.
+  bool runtime_shapes() const { return (op->flags & D500_OP_RUNTIME_SHAPES) && has_forward_owned(); }
   // "plugin/variant", the name users write in experiment files.
   std::string id() const { return plugin + "/" + variant(); }
 };
@@ -40,14 +51,56 @@ class OperatorRegistry {
   std::vector<OperatorImpl> impls_;
 };
 
-// An ONNX attribute on the host side.
+// An ONNX attribute on the host side. TENSOR and STRINGS exist from ABI 1.3 (the tensor is shared:
+// attributes are copied freely).
 struct Attribute {
   std::string name;
-  std::variant<int64_t, double, std::string, std::vector<int64_t>, std::vector<double>> value;
+  std::variant<int64_t, double, std::string, std::vector<int64_t>, std::vector<double>,
+               std::shared_ptr<const Tensor>, std::vector<std::string>>
+      value;
+};
+// "int", "float", "string", "ints", "floats", "tensor", "strings".
+const char* attribute_type_name(const Attribute& a);
+
+// Host attributes in the C layout a plugin of ABI `abi` reads: d500_attr from ABI 1.3, the frozen
+// d500_attr_v1_2 (a smaller stride) before. Borrowed views, valid while `attrs` lives unchanged.
+// An attribute of a type the plugin's ABI lacks throws D500Error naming it and both versions.
+class CAttributes {
+ public:
+  CAttributes(const std::vector<Attribute>& attrs, uint32_t abi);
+  // The array as the plugin's functions take it (for an old plugin, d500_attr_v1_2 elements).
+  const d500_attr* data() const;
+  size_t size() const { return size_; }
+
+ private:
+  std::vector<d500_attr> attrs_;
+  std::vector<d500_attr_v1_2> old_;
+  std::vector<DLTensor> tensors_;
+  std::vector<std::vector<const char*>> strings_;
+  size_t size_ = 0;
 };
 
-// Borrowed views of host attributes in the C layout; valid while `attrs` lives and is unchanged.
-std::vector<d500_attr> to_c_attrs(const std::vector<Attribute>& attrs);
+// "1.2" for an abi_version.
+std::string abi_string(uint32_t abi);
+
+// Outputs an operator allocated (forward_owned): released exactly once, when this goes away.
+class OwnedOutputs {
+ public:
+  OwnedOutputs() = default;
+  explicit OwnedOutputs(size_t n) : t_(n) {}
+  ~OwnedOutputs() { release(); }
+  OwnedOutputs(OwnedOutputs&& o) noexcept : t_(std::move(o.t_)) { o.t_.clear(); }
+  OwnedOutputs& operator=(OwnedOutputs&& o) noexcept;
+  OwnedOutputs(const OwnedOutputs&) = delete;
+  OwnedOutputs& operator=(const OwnedOutputs&) = delete;
+  void release();  // calls each output's release once; the outputs are gone after it
+  size_t size() const { return t_.size(); }
+  const DLTensor& operator[](size_t j) const { return t_[j].tensor; }
+  d500_owned_tensor* raw() { return t_.data(); }
+
+ private:
+  std::vector<d500_owned_tensor> t_;
+};
 
 // One created operator instance (RAII over create/destroy). Methods throw D500Error whose message
 // is the plugin's, prefixed with the implementation id. Not thread-safe.
@@ -63,8 +116,18 @@ class OperatorInstance {
   OperatorInstance(const OperatorInstance&) = delete;
   OperatorInstance& operator=(const OperatorInstance&) = delete;
 
+  // Dimensions the operator tells only at run time (D500_OP_RUNTIME_SHAPES) are -1.
   std::vector<d500_tensor_info> output_info();
   void forward(const std::vector<DLTensor>& inputs, std::vector<DLTensor>& outputs);
+  bool has_forward_owned() const { return impl_.has_forward_owned(); }
+  // ABI 1.3: outputs the operator allocates. Each is checked (rank, non-negative dimensions
+  // without overflow, contiguous, data present), so a bad run-time shape is a D500Error here.
+  OwnedOutputs forward_owned(const std::vector<DLTensor>& inputs, size_t n_outputs);
+  // forward_owned without the checks, for the timed loop (release happens when `out` goes).
+  void forward_owned_unchecked(const std::vector<DLTensor>& inputs, OwnedOutputs& out);
+  // Runs on host tensors and returns the outputs as host tensors: through forward_owned (and a
+  // copy) when the operator has it, else into buffers of output_info's shapes. CPU only.
+  std::vector<Tensor> run(const std::vector<DLTensor>& inputs);
   void backward(const std::vector<DLTensor>& grad_outputs, const std::vector<DLTensor>& inputs,
                 const std::vector<DLTensor>& outputs, std::vector<DLTensor>& grad_inputs);
   bool has_cost() const { return impl_.op->cost != nullptr; }
@@ -82,5 +145,11 @@ class OperatorInstance {
 };
 
 d500_tensor_info tensor_info(DType dtype, const Shape& shape);
+
+// The shape of an owned output after checking it: rank within the ABI, no negative dimension, no
+// overflow, within memory. D500Error saying what is wrong otherwise.
+Shape checked_shape(const DLTensor& t);
+// A host copy of a contiguous CPU tensor (an owned output); D500Error for a dtype d500 lacks.
+Tensor copy_to_host(const DLTensor& t);
 
 }  // namespace d500::plugin

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -31,14 +32,43 @@ inline const char* attr_type_name(int32_t type) {
       return "ints";
     case D500_ATTR_FLOATS:
       return "floats";
+    case D500_ATTR_TENSOR:
+      return "tensor";
+    case D500_ATTR_STRINGS:
+      return "strings";
+    case D500_ATTR_GRAPH:
+      return "graph";
     default:
       return "invalid";
   }
 }
 
+namespace detail {
+// The host's ABI as d500_plugin_entry was told (sdk/plugin.h sets it): a host older than 1.3
+// hands attribute arrays in the 1.2 layout.
+inline uint32_t& host_abi() {
+  static uint32_t abi = D500_ABI_VERSION;
+  return abi;
+}
+}  // namespace detail
+
 class Attributes {
  public:
-  Attributes(const d500_attr* attrs, size_t n) : attrs_(attrs), n_(attrs ? n : 0) {}
+  Attributes(const d500_attr* attrs, size_t n) : attrs_(attrs), n_(attrs ? n : 0) {
+    const uint32_t host = detail::host_abi();
+    if (!attrs_ || D500_ABI_MAJOR_OF(host) != 1 || D500_ABI_MINOR_OF(host) >= 3) return;
+    // A 1.2 host: the array has the frozen layout's stride; widen it (new members zero).
+    const d500_attr_v1_2* old = reinterpret_cast<const d500_attr_v1_2*>(attrs);
+    auto widened = std::make_shared<std::vector<d500_attr>>(n_);
+    for (size_t i = 0; i < n_; ++i) {
+      d500_attr& a = (*widened)[i];
+      a = d500_attr{};
+      a.name = old[i].name, a.type = old[i].type, a.i = old[i].i, a.f = old[i].f;
+      a.s = old[i].s, a.ints = old[i].ints, a.floats = old[i].floats, a.count = old[i].count;
+    }
+    owned_ = widened;
+    attrs_ = owned_->data();
+  }
 
   size_t size() const { return n_; }
   const d500_attr* begin() const { return attrs_; }
@@ -97,6 +127,25 @@ class Attributes {
     return a->floats ? std::vector<double>(a->floats, a->floats + a->count) : std::vector<double>();
   }
 
+  // ABI 1.3: a TENSOR attribute (a CPU tensor, borrowed for the call), NULL when absent.
+  const DLTensor* get_tensor(const char* name) const {
+    const d500_attr* a = find(name);
+    if (!a) return nullptr;
+    check_type(*a, D500_ATTR_TENSOR, D500_ATTR_TENSOR);
+    if (!a->t) throw std::invalid_argument("attribute '" + std::string(name) + "' holds no tensor");
+    return a->t;
+  }
+
+  std::vector<std::string> get_strings(const char* name,
+                                       std::vector<std::string> fallback = {}) const {
+    const d500_attr* a = find(name);
+    if (!a) return fallback;
+    check_type(*a, D500_ATTR_STRINGS, D500_ATTR_STRINGS);
+    std::vector<std::string> out;
+    for (size_t i = 0; a->strings && i < a->count; ++i) out.emplace_back(a->strings[i] ? a->strings[i] : "");
+    return out;
+  }
+
   // Rejects attributes the operator does not know, so a typo is not silently ignored.
   // Names starting with '_' are context the host adds (D500_ATTR_OPSET) and always allowed.
   void expect_only(std::initializer_list<const char*> known) const {
@@ -139,6 +188,7 @@ class Attributes {
 
   const d500_attr* attrs_;
   size_t n_;
+  std::shared_ptr<std::vector<d500_attr>> owned_;  // the widened copy of a 1.2 host's array
 };
 
 }  // namespace sdk

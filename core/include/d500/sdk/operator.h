@@ -12,6 +12,10 @@
 //     }
 //     // optional: void backward(Inputs grad_outputs, Inputs inputs, Inputs outputs,
 //     //                         Outputs grad_inputs);   and   Cost cost() const;
+//     // optional (ABI 1.3): void forward_owned(Inputs in, d500_owned_tensor* out, size_t n);
+//     //   outputs the operator allocates; with D500_OP_RUNTIME_SHAPES in the OpSpec's flags,
+//     //   outputs() may say -1 for a dimension known only after the call, and forward() may be
+//     //   left out.
 //    private:
 //     float factor_;
 //     d500::sdk::TensorInfo x_;
@@ -67,6 +71,20 @@ struct has_backward<T, decltype(void(std::declval<T&>().backward(
                            std::declval<Outputs>())))> : std::true_type {};
 
 template <class T, class = void>
+struct has_forward : std::false_type {};
+template <class T>
+struct has_forward<T, decltype(void(std::declval<T&>().forward(std::declval<Inputs>(),
+                                                               std::declval<Outputs>())))>
+    : std::true_type {};
+
+template <class T, class = void>
+struct has_forward_owned : std::false_type {};
+template <class T>
+struct has_forward_owned<T, decltype(void(std::declval<T&>().forward_owned(
+                                std::declval<Inputs>(), std::declval<d500_owned_tensor*>(),
+                                std::declval<size_t>())))> : std::true_type {};
+
+template <class T, class = void>
 struct has_cost : std::false_type {};
 template <class T>
 struct has_cost<T, decltype(void(Cost(std::declval<T&>().cost())))> : std::true_type {};
@@ -89,7 +107,10 @@ class Operator {
     op.create_with_constants = &create_with_constants_;
     op.destroy = &destroy_;
     op.output_info = &output_info_;
-    op.forward = &forward_;
+    if constexpr (detail::has_forward<Derived>::value) op.forward = &forward_;
+    if constexpr (detail::has_forward_owned<Derived>::value) op.forward_owned = &forward_owned_;
+    static_assert(detail::has_forward<Derived>::value || detail::has_forward_owned<Derived>::value,
+                  "an operator needs forward() or forward_owned()");
     if constexpr (detail::has_backward<Derived>::value) {
       op.backward = &backward_;
       op.flags |= D500_OP_HAS_BACKWARD;
@@ -149,8 +170,26 @@ class Operator {
   static int32_t forward_(void* instance, const DLTensor* inputs, size_t n_inputs,
                           DLTensor* outputs, size_t n_outputs, d500_error* err) {
     return guard(err, [&] {
-      self(instance).forward(Inputs(inputs, n_inputs), Outputs(outputs, n_outputs));
+      if constexpr (detail::has_forward<Derived>::value)
+        self(instance).forward(Inputs(inputs, n_inputs), Outputs(outputs, n_outputs));
     });
+  }
+
+  // On an exception, what the operator already handed over is released here (the ABI: on
+  // failure the host releases nothing).
+  static int32_t forward_owned_(void* instance, const DLTensor* inputs, size_t n_inputs,
+                                d500_owned_tensor* outputs, size_t n_outputs, d500_error* err) {
+    for (size_t j = 0; j < n_outputs; ++j) outputs[j] = d500_owned_tensor{};
+    const int32_t st = guard(err, [&] {
+      if constexpr (detail::has_forward_owned<Derived>::value)
+        self(instance).forward_owned(Inputs(inputs, n_inputs), outputs, n_outputs);
+    });
+    if (st != D500_OK)
+      for (size_t j = 0; j < n_outputs; ++j) {
+        if (outputs[j].release) outputs[j].release(outputs[j].context);
+        outputs[j] = d500_owned_tensor{};
+      }
+    return st;
   }
 
   static int32_t backward_(void* instance, const DLTensor* grad_outputs, size_t n_grad_outputs,

@@ -19,6 +19,7 @@
 #include "d500/plugin.h"
 #include "d500/sdk/attributes.h"
 #include "d500/sdk/operator.h"
+#include "d500/sdk/owned.h"
 #include "d500/sdk/status.h"
 #include "d500/sdk/tensor_view.h"
 
@@ -139,7 +140,7 @@ PluginDefinition<sizeof...(Ops)> make_plugin(const PluginMeta& meta, const Ops&.
 // an older major then reports "built for ABI 2.x" instead of a bare NULL.
 #define D500_PLUGIN_TABLE(expression)                                                   \
   extern "C" D500_EXPORT const d500_plugin_info* d500_plugin_entry(uint32_t host_abi) { \
-    (void)host_abi;                                                                     \
+    ::d500::sdk::detail::host_abi() = host_abi;                                         \
     try {                                                                               \
       return (expression);                                                              \
     } catch (...) {                                                                     \

@@ -44,6 +44,7 @@ DLDataType dtype_of() {
   if (std::is_same<U, int64_t>::value) return DLDataType{kDLInt, 64, 1};
   if (std::is_same<U, int32_t>::value) return DLDataType{kDLInt, 32, 1};
   if (std::is_same<U, uint8_t>::value) return DLDataType{kDLUInt, 8, 1};
+  if (std::is_same<U, int8_t>::value) return DLDataType{kDLInt, 8, 1};
   if (std::is_same<U, bool>::value) return DLDataType{D500_DLPACK_BOOL_CODE, 8, 1};
   return DLDataType{kDLOpaqueHandle, 0, 0};
 }
