@@ -145,6 +145,12 @@ std::string unsupported_value(const onnx::ValueInfo& v, const char* role) {
   return "";
 }
 
+// A data file in a dtype d500 tensors do not hold (ONNX 1.12 stores bfloat16 test data as its
+// uint16 bit pattern) makes the test unsupported, as such a dtype in the model does.
+Outcome read_failure(const Error& e) {
+  return e.message.rfind("unsupported dtype ", 0) == 0 ? Outcome::Unsupported : Outcome::Error;
+}
+
 // Creates an instance for one data set, runs it and compares its outputs with the expected.
 Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
                   const onnx::NodeInfo& node, const std::vector<plugin::Attribute>& attrs,
@@ -159,7 +165,7 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
     int k = index_of(fed, name);
     Result<Tensor> t = k >= 0 ? onnx::read_tensor_file((dir / ("input_" + std::to_string(k) + ".pb")).string())
                               : model.initializer(name);
-    if (!t) return stop(Outcome::Error, t.error().to_string());
+    if (!t) return stop(read_failure(t.error()), t.error().to_string());
     values[i] = std::move(t).value();
     present[i] = true;
   }
@@ -208,7 +214,7 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
     int k = node.outputs[j].empty() ? -1 : index_of(model.outputs(), node.outputs[j]);
     if (k < 0) continue;  // not a graph output: nothing to compare with
     auto t = onnx::read_tensor_file((dir / ("output_" + std::to_string(k) + ".pb")).string());
-    if (!t) return stop(Outcome::Error, t.error().to_string());
+    if (!t) return stop(read_failure(t.error()), t.error().to_string());
     expected[j] = std::move(t).value();
     compared[j] = true;
   }

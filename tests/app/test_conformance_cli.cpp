@@ -298,7 +298,12 @@ TEST(ConformanceCli, TorchIndexingLogicLayoutAndNormalizationNodeTestsPass) {
       continue;
     }
     if (name.find("_expanded") != std::string::npos) continue;
+    // A dtype: d500 tensors do not hold it (uint16, the bit pattern ONNX 1.12 stores bfloat16
+    // test data in), or ATen has no CPU kernel of it that this plugin offers (float16, bfloat16).
     EXPECT_TRUE(detail.find("which d500 tensors do not hold") != std::string::npos ||
+                detail.find("unsupported dtype") != std::string::npos ||
+                detail.find("no LibTorch equivalent") != std::string::npos ||
+                detail.find("is not offered") != std::string::npos ||
                 detail.find("known only in a graph") != std::string::npos ||
                 detail.find("runs one-node graphs") != std::string::npos ||
                 detail.find("is not implemented") != std::string::npos ||
