@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "inference_guard.h"
 #include "model_impl.h"
 
 namespace d500::onnx {
@@ -37,26 +38,19 @@ Tensor scalar_or_vector(DType dtype, size_t n, bool scalar) {
   return Tensor(dtype, scalar ? Shape{} : Shape{static_cast<int64_t>(n)});
 }
 
-// libonnx 1.12 types a Gemm of opset 6 by reading dimensions 0 and 1 of A and B without checking
-// their rank (later versions check), so a model stating another rank for them crashed InferShapes
-// (tests/fuzz/regressions/fuzz_onnx_model). The ranks the model states (graph inputs, value_info,
-// initializers) are checked first, for every opset: A and B are matrices in all Gemm versions.
-std::string gemm_rank_problem(const ::onnx::GraphProto& g) {
-  std::map<std::string, int> bad;  // value name -> a rank other than 2 stated for it
-  auto note = [&](const std::string& name, int rank) {
-    if (rank != 2) bad.emplace(name, rank);
-  };
+// The node that a rank problem found during inference belongs to, named from the types inference
+// left in the graph; "" where it is not in the main graph (a function body or a subgraph).
+std::string node_with_rank_problem(const ::onnx::GraphProto& g) {
+  std::map<std::string, int> rank;
   for (const auto* list : {&g.input(), &g.value_info(), &g.output()})
     for (const auto& v : *list)
       if (v.type().has_tensor_type() && v.type().tensor_type().has_shape())
-        note(v.name(), v.type().tensor_type().shape().dim_size());
-  for (const auto& t : g.initializer()) note(t.name(), t.dims_size());
+        rank.emplace(v.name(), v.type().tensor_type().shape().dim_size());
+  for (const auto& t : g.initializer()) rank.emplace(t.name(), t.dims_size());
   for (const auto& n : g.node()) {
-    if (n.op_type() != "Gemm" || !(n.domain().empty() || n.domain() == "ai.onnx")) continue;
-    for (int i = 0; i < std::min(n.input_size(), 2); ++i)
-      if (auto it = bad.find(n.input(i)); it != bad.end())
-        return "Gemm node \"" + n.name() + "\": input " + (i ? "B" : "A") + " (\"" + n.input(i) +
-               "\") has rank " + std::to_string(it->second) + "; Gemm multiplies matrices (rank 2)";
+    std::vector<int> ranks;
+    for (const auto& in : n.input()) ranks.push_back(rank.count(in) ? rank[in] : -1);
+    if (!detail::rank_problem(n.op_type(), ranks).empty()) return n.name();
   }
   return "";
 }
@@ -132,13 +126,16 @@ Result<std::vector<ValueInfo>> Model::infer_shapes(
     for (auto& v : *g->mutable_output()) drop_shape(v);
   }
 
-  // Whatever opset the model names: libonnx takes the last of duplicate imports, opset() the first.
-  if (auto problem = gemm_rank_problem(light.graph()); !problem.empty())
-    return Error{problem, impl_->source};
+  detail::GuardedRegistry registry;
   try {
-    ::onnx::shape_inference::InferShapes(light);
+    ::onnx::shape_inference::InferShapes(light, &registry);
   } catch (const std::exception& e) {
     return Error{std::string("ONNX shape inference failed: ") + e.what(), impl_->source};
+  }
+  if (!registry.problems().empty()) {
+    const std::string node = node_with_rank_problem(light.graph());
+    return Error{(node.empty() ? "" : "node \"" + node + "\": ") + registry.problems().front(),
+                 impl_->source};
   }
   std::vector<ValueInfo> out;
   for (const auto& v : light.graph().input()) out.push_back(detail::describe_value(v));
