@@ -29,6 +29,14 @@ Result<json> read_json(const std::string& path) {
   return read_json_file(path);
 }
 
+// Sets `out` from obj[key] when it is there: true or false, anything else is reported.
+void bool_field(Checker& c, const json& obj, const std::string& p, const char* key, bool& out) {
+  if (const json* v = c.field(obj, p, key, false)) {
+    if (!v->is_boolean()) c.fail(p + "." + key, "expected true or false, got " + Checker::describe(*v));
+    else out = v->get<bool>();
+  }
+}
+
 void parse_optimizer(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {
   if (!v.is_object()) return c.fail(p, "expected an object {\"plugin\", \"name\", \"lr\", ...}");
   t.optimizer_plugin = c.string_field(v, p, "plugin", false, "reference");
@@ -98,6 +106,33 @@ Result<Recipe> load_recipe(const std::string& path) {
   return r;
 }
 
+// The network to train: a builder with its sizes, or an ONNX model file. Every field is checked
+// here, so building the network later never meets a value of the wrong type.
+void parse_network(Checker& c, const json& v, const std::string& p, const std::string& base_dir,
+                   TrainingSpec& t) {
+  if (!v.is_object() || (!v.contains("builder") && !v.contains("model")))
+    return c.fail(p, "expected {\"builder\": \"mlp\" | \"lenet\" | \"resnet\", ...} or {\"model\": \"file.onnx\"}");
+  c.known_keys(v, p, {"builder", "model", "hidden", "stages"});
+  t.network = v;
+  if (v.contains("model")) {
+    const std::string model = c.string_field(v, p, "model", true);
+    if (!model.empty()) t.network["model"] = resolve(base_dir, model);
+  }
+  if (v.contains("builder")) {
+    const std::string b = c.string_field(v, p, "builder", true);
+    if (b != "mlp" && b != "lenet" && b != "resnet")
+      c.fail(p + ".builder", "expected mlp, lenet or resnet, got \"" + b + "\"");
+  }
+  for (const char* key : {"hidden", "stages"}) {
+    if (!v.contains(key)) continue;
+    const json& sizes = v[key];
+    bool ok = sizes.is_array() && !sizes.empty() && sizes.size() <= 64;
+    for (const auto& d : sizes)
+      ok = ok && d.is_number_integer() && d.get<int64_t>() >= 1 && d.get<int64_t>() <= (1 << 20);
+    if (!ok) c.fail(p + "." + key, "expected a list of 1 to 64 layer widths, each from 1 to 1048576");
+  }
+}
+
 Result<TrainingSpec> parse_training(const json& section, const std::string& source,
                                     const std::string& base_dir) {
   const std::string P = "$.training";
@@ -154,30 +189,16 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
       }
     }
   }
-  if (const json* v = c.field(s, P, "normalize", false)) {
-    if (!v->is_boolean()) c.fail(P + ".normalize", "expected true or false");
-    else t.normalize = v->get<bool>();
-  }
+  bool_field(c, s, P, "normalize", t.normalize);
   if (const json* v = c.field(s, P, "augment", false)) {
     if (!v->is_object()) c.fail(P + ".augment", "expected an object");
     else {
       c.known_keys(*v, P + ".augment", {"crop_padding", "horizontal_flip"});
       t.augment.crop_padding = c.number_field<int64_t>(*v, P + ".augment", "crop_padding", 0, 0, 64);
-      t.augment.horizontal_flip = v->value("horizontal_flip", false);
+      bool_field(c, *v, P + ".augment", "horizontal_flip", t.augment.horizontal_flip);
     }
   }
-  if (const json* v = c.field(s, P, "network", false)) {
-    if (!v->is_object() || (!v->contains("builder") && !v->contains("model")))
-      c.fail(P + ".network", "expected {\"builder\": \"mlp\" | \"lenet\" | \"resnet\", ...} or {\"model\": \"file.onnx\"}");
-    else {
-      t.network = *v;
-      if (v->contains("model") && (*v)["model"].is_string())
-        t.network["model"] = resolve(base_dir, (*v)["model"].get<std::string>());
-      const std::string b = v->value("builder", "");
-      if (v->contains("builder") && b != "mlp" && b != "lenet" && b != "resnet")
-        c.fail(P + ".network.builder", "expected mlp, lenet or resnet, got \"" + b + "\"");
-    }
-  }
+  if (const json* v = c.field(s, P, "network", false)) parse_network(c, *v, P + ".network", base_dir, t);
   t.loss = c.string_field(s, P, "loss", false, "cross-entropy");
   if (t.loss != "cross-entropy")
     c.fail(P + ".loss", "expected cross-entropy (the builder's SoftmaxCrossEntropyLoss), got \"" + t.loss + "\"");
