@@ -19,4 +19,5 @@ set(D500_REFERENCE_MATH_SOURCES
   concat.cpp
   reduce.cpp
   class_loss.cpp
-  mse_loss.cpp)
+  mse_loss.cpp
+  recurrent.cpp)
