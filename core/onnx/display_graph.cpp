@@ -74,7 +74,8 @@ std::string attribute_text(const plugin::Attribute& a) {
       a.value);
 }
 
-std::vector<std::pair<std::string, std::string>> attributes_of(const Model& m, size_t i,
+template <class M>
+std::vector<std::pair<std::string, std::string>> attributes_of(const M& m, size_t i,
                                                                const NodeInfo& info) {
   std::vector<std::pair<std::string, std::string>> out;
   auto attrs = m.attributes(i);
@@ -95,10 +96,15 @@ struct Types {
   std::string problem;
 };
 
+void add_stated(Types& t, const std::vector<ValueInfo>& inputs,
+                const std::vector<ValueInfo>& outputs) {
+  for (const auto& v : inputs) t.values[v.name] = v;
+  for (const auto& v : outputs) t.values[v.name] = v;
+}
+
 Types types_of(const Model& m) {
   Types t;
-  for (const auto& v : m.inputs()) t.values[v.name] = v;
-  for (const auto& v : m.outputs()) t.values[v.name] = v;
+  add_stated(t, m.inputs(), m.outputs());
   if (auto inferred = m.infer_shapes(); inferred.ok()) {
     for (const auto& v : *inferred) t.values[v.name] = v;
   } else {
@@ -120,6 +126,18 @@ Types types_of(const Model& m) {
   return t;
 }
 
+Types types_of(const ModelDocument& m, const EditDiagnostics& d) {
+  Types t;
+  add_stated(t, m.inputs(), m.outputs());
+  for (const auto& v : d.values) t.values[v.name] = v;
+  t.problem = d.model_error;
+  for (const auto& name : m.initializer_names()) {
+    t.initializers.insert(name);
+    if (!t.values.count(name)) t.values[name] = m.initializer_info(name);
+  }
+  return t;
+}
+
 DisplayTensor typed(const Types& t, const std::string& name) {
   auto it = t.values.find(name);
   if (it == t.values.end()) {
@@ -131,31 +149,9 @@ DisplayTensor typed(const Types& t, const std::string& name) {
   return tensor_of(it->second, t.initializers.count(name) > 0);
 }
 
-}  // namespace
-
-std::string DisplayTensor::type() const {
-  if (dtype.empty() && shape.empty()) return "?";
-  return (dtype.empty() ? "?" : dtype) + (shape.empty() ? "[...]" : shape);
-}
-
-std::string compact_shape(const std::string& shape) {
-  if (shape == "[]") return "scalar";
-  if (shape.size() < 2 || shape.front() != '[' || shape.back() != ']') return shape;
-  std::string out;
-  for (size_t i = 1; i + 1 < shape.size(); ++i) {
-    if (shape[i] == ',') {
-      out += "\xC3\x97";  // U+00D7 MULTIPLICATION SIGN
-      if (i + 1 < shape.size() && shape[i + 1] == ' ') ++i;
-    } else {
-      out += shape[i];
-    }
-  }
-  return out;
-}
-
-Result<DisplayGraph> display_graph(const Model& model) {
+template <class M>
+DisplayGraph build(const M& model, const Types& types) {
   DisplayGraph g;
-  const Types types = types_of(model);
   g.shape_problem = types.problem;
   std::map<std::string, size_t> producer;  // tensor -> the node (box) writing it
   std::set<std::string> names;
@@ -204,6 +200,34 @@ Result<DisplayGraph> display_graph(const Model& model) {
   }
   g.name = model.source();
   return g;
+}
+
+}  // namespace
+
+std::string DisplayTensor::type() const {
+  if (dtype.empty() && shape.empty()) return "?";
+  return (dtype.empty() ? "?" : dtype) + (shape.empty() ? "[...]" : shape);
+}
+
+std::string compact_shape(const std::string& shape) {
+  if (shape == "[]") return "scalar";
+  if (shape.size() < 2 || shape.front() != '[' || shape.back() != ']') return shape;
+  std::string out;
+  for (size_t i = 1; i + 1 < shape.size(); ++i) {
+    if (shape[i] == ',') {
+      out += "\xC3\x97";  // U+00D7 MULTIPLICATION SIGN
+      if (i + 1 < shape.size() && shape[i + 1] == ' ') ++i;
+    } else {
+      out += shape[i];
+    }
+  }
+  return out;
+}
+
+Result<DisplayGraph> display_graph(const Model& model) { return build(model, types_of(model)); }
+
+DisplayGraph display_graph(const ModelDocument& document, const EditDiagnostics& diagnostics) {
+  return build(document, types_of(document, diagnostics));
 }
 
 }  // namespace d500::onnx

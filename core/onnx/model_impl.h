@@ -30,6 +30,11 @@ ValueInfo describe_value(const ::onnx::ValueInfoProto& v);
 // dilations and kernel sizes >= 1 and pads >= 0; else what is wrong, naming the node.
 std::string check_window_attributes(const ::onnx::GraphProto& g);
 
+// A copy of `m` for shape inference without the initializers' values (dims and types only),
+// except, with `small_int_values`, those of small integer ones (shapes, axes, pads), which
+// inference reads: a big model is not held twice while it is typed.
+::onnx::ModelProto light_copy(const ::onnx::ModelProto& m, bool small_int_values = true);
+
 }  // namespace detail
 
 }  // namespace d500::onnx

@@ -57,6 +57,35 @@ std::string node_with_rank_problem(const ::onnx::GraphProto& g) {
 
 }  // namespace
 
+namespace detail {
+
+::onnx::ModelProto light_copy(const ::onnx::ModelProto& src, bool small_int_values) {
+  ::onnx::ModelProto light;
+  light.set_ir_version(src.ir_version());
+  *light.mutable_opset_import() = src.opset_import();
+  *light.mutable_functions() = src.functions();
+  auto* g = light.mutable_graph();
+  const auto& sg = src.graph();
+  g->set_name(sg.name());
+  *g->mutable_node() = sg.node();
+  *g->mutable_input() = sg.input();
+  *g->mutable_output() = sg.output();
+  *g->mutable_value_info() = sg.value_info();
+  for (const auto& t : sg.initializer()) {
+    auto* c = g->add_initializer();
+    if (small_int_values && keep_values(t)) {
+      c->CopyFrom(t);
+      continue;
+    }
+    c->set_name(t.name());
+    c->set_data_type(t.data_type());
+    *c->mutable_dims() = t.dims();
+  }
+  return light;
+}
+
+}  // namespace detail
+
 Result<std::vector<NamedTensor>> Model::take_initializers() {
   if (impl_->initializers_taken)
     return Error{"the initializers were handed over already (take_initializers runs once)",
@@ -83,26 +112,9 @@ Result<std::vector<NamedTensor>> Model::take_initializers() {
 
 Result<std::vector<ValueInfo>> Model::infer_shapes(
     const std::vector<std::pair<std::string, Shape>>& input_shapes) const {
-  const auto& src = impl_->proto;
-  ::onnx::ModelProto light;
-  light.set_ir_version(src.ir_version());
-  *light.mutable_opset_import() = src.opset_import();
-  *light.mutable_functions() = src.functions();
+  // Taken initializers have no values left; inference then treats them as types only.
+  ::onnx::ModelProto light = detail::light_copy(impl_->proto, !impl_->initializers_taken);
   auto* g = light.mutable_graph();
-  const auto& sg = src.graph();
-  g->set_name(sg.name());
-  *g->mutable_node() = sg.node();
-  *g->mutable_input() = sg.input();
-  *g->mutable_output() = sg.output();
-  *g->mutable_value_info() = sg.value_info();
-  for (const auto& t : sg.initializer()) {
-    auto* c = g->add_initializer();
-    c->set_name(t.name());
-    c->set_data_type(t.data_type());
-    *c->mutable_dims() = t.dims();
-    // Taken initializers have no values left; inference then treats them as types only.
-    if (keep_values(t) && !impl_->initializers_taken) c->CopyFrom(t);
-  }
 
   if (!input_shapes.empty()) {
     std::map<std::string, const Shape*> wanted;

@@ -14,6 +14,7 @@
 
 #include "d500/error.h"
 #include "d500/onnx/model.h"
+#include "d500/onnx/model_edit.h"
 
 namespace d500::onnx {
 
@@ -54,6 +55,9 @@ struct DisplayGraph {
 // graph that cannot be drawn (none so far: a model that loaded is drawable); kept a Result so the
 // callers' handling does not change when one appears.
 Result<DisplayGraph> display_graph(const Model& model);
+// The same for a document being edited, typed by its diagnose(): the network editor draws it
+// after every edit, valid or not (a model the checker refuses is still drawn).
+DisplayGraph display_graph(const ModelDocument& document, const EditDiagnostics& diagnostics);
 
 // "[1, 6, 28, 28]" in the compact form edge labels use: "1×6×28×28" (UTF-8), "scalar" for "[]".
 std::string compact_shape(const std::string& shape);
