@@ -9,7 +9,9 @@
 #include <limits>
 
 #include "collective_calls.h"
+#include "d500/clock.h"
 #include "d500/distributed/collective_benchmark.h"
+#include "d500/measure/stop_rule.h"
 
 namespace d500::distributed {
 
@@ -19,13 +21,6 @@ using detail::Calls;
 
 // As in the measurement loop: the minimum of this many single calls estimates a call.
 constexpr size_t kMinSingleCalls = 2;
-constexpr uint64_t kMaxBlockSize = 1'000'000'000;
-
-int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 struct Agreed {
   double max_ns = 0;  // the slowest rank's time for the block
@@ -95,12 +90,9 @@ class Timing {
            single.size() < kMinSingleCalls)
       single.push_back(warm(1).max_ns);
     const double call_ns = *std::min_element(single.begin(), single.end());
-    const measure::TimerInfo& t = m_.timer;
-    if (t.resolution_ns * 10.0 <= call_ns && t.overhead_ns < 0.05 * call_ns) return 1;
-    uint64_t block = 10;
-    while (t.overhead_ns > p_.block_overhead * warm(block).max_ns && block < kMaxBlockSize)
-      block *= 10;
-    return block;
+    // Every rank sizes the same block from the same agreed times; none is cancelled here.
+    return *measure::choose_block(m_.timer, call_ns, p_.block_overhead,
+                                  [&](uint64_t n) -> std::optional<double> { return warm(n).max_ns; });
   }
 
   void sample_all(uint64_t block, std::vector<double>& own) {
@@ -120,32 +112,9 @@ class Timing {
 
   // measurement.md's stop rule on the agreed samples (the same on every rank).
   bool stop() {
-    const auto n = static_cast<int64_t>(m_.samples_ns.size());
-    const bool enough = n >= std::max<int64_t>(p_.min_samples, 1);
-    if (enough && n % std::max<int64_t>(p_.check_every, 1) == 0 && target_met()) {
-      m_.stop = measure::StopReason::Converged;
-      return true;
-    }
-    const bool count_cap = n >= std::max<int64_t>(p_.max_samples, 1);
-    const bool time_cap = enough && p_.max_seconds > 0 && sampling_ns_ >= p_.max_seconds * 1e9;
-    if (!count_cap && !time_cap) return false;
-    m_.stop = enough && target_met() ? measure::StopReason::Converged
-              : count_cap            ? measure::StopReason::MaxSamples
-                                     : measure::StopReason::MaxTime;
-    return true;
-  }
-
-  bool target_met() {
-    const size_t old = sorted_.size();
-    sorted_.insert(sorted_.end(), m_.samples_ns.begin() + static_cast<std::ptrdiff_t>(old),
-                   m_.samples_ns.end());
-    const auto mid = sorted_.begin() + static_cast<std::ptrdiff_t>(old);
-    std::sort(mid, sorted_.end());
-    std::inplace_merge(sorted_.begin(), mid, sorted_.end());
-    const stats::MedianCI ci = stats::median_ci(sorted_, p_.confidence);
-    if (!ci.valid) return false;
-    const double median = stats::quantile_sorted(sorted_, 0.5);
-    return std::max(median - ci.lo, ci.hi - median) <= p_.target_rel_ci * median;
+    const auto reason = rule_.after_sample(m_.samples_ns, sampling_ns_);
+    if (reason) m_.stop = *reason;
+    return reason.has_value();
   }
 
   Communicator& comm_;
@@ -155,7 +124,7 @@ class Timing {
   measure::Measurement m_;
   uint64_t next_ = 0;
   double sampling_ns_ = 0;
-  std::vector<double> sorted_;
+  measure::StopRule rule_{p_};
 };
 
 // Rank r's samples at index r on `root`; empty elsewhere.

@@ -9,16 +9,11 @@
 #include <iostream>
 
 #include "backends.h"
+#include "d500/clock.h"
 
 namespace d500::distributed {
 
 namespace {
-
-int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 bool reducible(DType t) {
   return t == DType::Float32 || t == DType::Float64 || t == DType::Int32 || t == DType::Int64;

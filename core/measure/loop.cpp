@@ -11,20 +11,14 @@
 #include <limits>
 #include <random>
 
+#include "d500/clock.h"
+#include "d500/measure/stop_rule.h"
+
 namespace d500::measure {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
-int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-      .count();
-}
-
-// Beyond this a subject's run(n) is not doing per-call work (an optimised-away body); stop
-// growing rather than loop for ever.
-constexpr uint64_t kMaxBlockSize = 1'000'000'000;
 // Enough single-call times to size the block; more would only cost memory on a long warm-up.
 constexpr size_t kMaxSingleCallTimes = 10'000;
 constexpr size_t kMinSingleCalls = 2;
@@ -65,13 +59,13 @@ bool cancelled(const std::atomic<bool>* cancel) {
 class Variant {
  public:
   Variant(Subject& subject, const Policy& policy, const TimerInfo& timer, const WallClock& clock)
-      : subject_(subject), policy_(policy), clock_(clock ? &clock : nullptr) {
+      : subject_(subject), policy_(policy), clock_(clock ? &clock : nullptr), rule_(policy_) {
     m_.timer = subject.own_timer() ? *subject.own_timer() : timer;
   }
 
   bool done() const { return done_; }
   const Measurement& measurement() const { return m_; }
-  double rel_ci() const { return rel_ci_; }
+  double rel_ci() const { return rule_.rel_ci(); }
 
   void finish(StopReason reason, std::string error = {}) {
     m_.stop = reason;
@@ -158,24 +152,16 @@ class Variant {
       if (single_ns.size() < kMaxSingleCallTimes) single_ns.push_back(dt);
     }
     const double call_ns = *std::min_element(single_ns.begin(), single_ns.end());
-    const TimerInfo& timer = m_.timer;
-    const bool single_ok =
-        timer.resolution_ns * 10.0 <= call_ns && timer.overhead_ns < 0.05 * call_ns;
-    if (single_ok) {
-      m_.block_size = 1;
-      return true;
+    const auto block = choose_block(m_.timer, call_ns, policy_.block_overhead,
+                                    [&](uint64_t n) -> std::optional<double> {
+                                      if (cancelled(cancel)) return std::nullopt;
+                                      return time_call(n);
+                                    });
+    if (!block) {
+      finish(StopReason::Cancelled);
+      return false;
     }
-    uint64_t block = 10;
-    for (;;) {
-      if (cancelled(cancel)) {
-        finish(StopReason::Cancelled);
-        return false;
-      }
-      const double dt = time_call(block);
-      if (timer.overhead_ns <= policy_.block_overhead * dt || block >= kMaxBlockSize) break;
-      block *= 10;
-    }
-    m_.block_size = block;
+    m_.block_size = *block;
     return true;
   }
 
@@ -199,46 +185,8 @@ class Variant {
     if (!subject_.own_timer()) dt = static_cast<double>(t1 - t0);
     m_.samples_ns.push_back(dt / static_cast<double>(m_.block_size));
 
-    const auto n = static_cast<int64_t>(m_.samples_ns.size());
-    const bool enough = n >= policy_.min_samples;
-    if (enough && n % policy_.check_every == 0 && target_met()) {
-      finish(StopReason::Converged);
-      return;
-    }
-    const bool count_cap = n >= policy_.max_samples;
-    // min_samples is a floor the time cap does not cut: fewer samples give no valid median CI.
-    const bool time_cap = enough && policy_.max_seconds > 0 &&
-                          static_cast<double>(sampling_ns_) >= policy_.max_seconds * 1e9;
-    if (!count_cap && !time_cap) return;
-    // A cap that lands between two checks still reports a target that was in fact met.
-    if (enough && target_met())
-      finish(StopReason::Converged);
-    else
-      finish(count_cap ? StopReason::MaxSamples : StopReason::MaxTime);
-  }
-
-  // The stop rule on the samples so far; keeps a sorted copy, merging in only the new samples.
-  bool target_met() {
-    const auto& samples = m_.samples_ns;
-    const size_t old_size = sorted_.size();
-    sorted_.insert(sorted_.end(), samples.begin() + static_cast<std::ptrdiff_t>(old_size),
-                   samples.end());
-    const auto mid = sorted_.begin() + static_cast<std::ptrdiff_t>(old_size);
-    std::sort(mid, sorted_.end());
-    std::inplace_merge(sorted_.begin(), mid, sorted_.end());
-
-    const stats::MedianCI ci = stats::median_ci(sorted_, policy_.confidence);
-    if (!ci.valid) {
-      rel_ci_ = 0;
-      return false;
-    }
-    const double median = stats::quantile_sorted(sorted_, 0.5);
-    const double half_width = std::max(median - ci.lo, ci.hi - median);
-    if (median > 0)
-      rel_ci_ = half_width / median;
-    else
-      rel_ci_ = half_width == 0 ? 0.0 : std::numeric_limits<double>::infinity();
-    return half_width <= policy_.target_rel_ci * median;
+    if (auto reason = rule_.after_sample(m_.samples_ns, static_cast<double>(sampling_ns_)))
+      finish(*reason);
   }
 
   Subject& subject_;
@@ -248,8 +196,7 @@ class Variant {
   bool prepared_ = false, done_ = false;
   Counters counters_;
   int64_t sampling_ns_ = 0;
-  std::vector<double> sorted_;
-  double rel_ci_ = 0;
+  StopRule rule_;
 };
 
 }  // namespace

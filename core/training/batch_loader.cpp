@@ -3,18 +3,10 @@
 #include <chrono>
 #include <cstring>
 
+#include "d500/clock.h"
 #include "d500/error.h"
 
 namespace d500::training {
-namespace {
-
-int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
 
 BatchLoader::BatchLoader(const Dataset& data, const Sampler& sampler, LoaderOptions options)
     : data_(data), sampler_(sampler), options_(std::move(options)) {
