@@ -8,13 +8,15 @@ pkgs=(build-essential cmake ninja-build pkg-config ccache git
       libgtest-dev libgmock-dev libbenchmark-dev
       libonnx-dev libprotobuf-dev protobuf-compiler
       dataset-fashion-mnist libonnx-testdata
-      clang-14 libclang-rt-14-dev)  # the fuzz targets (packaging/robustness.sh)
+      clang-14 libclang-rt-14-dev  # the fuzz targets (packaging/robustness.sh)
+      help2man lintian appstream man-db file)  # man pages from --help; the Debian packages' test
 if [ "${1:-}" != "--minimal" ]; then
   pkgs+=(qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqt6opengl6-dev
          qt6-translations-l10n libgl-dev xvfb xauth fonts-wqy-microhei
          chromium poppler-utils  # the studio's report tests: HTML in a browser, the PDF's text
          libgraphviz-dev  # the studio's ONNX graph view: Graphviz dot layout (libgvc)
          libtorch-dev libopenblas0-openmp
+         libdnnl-dev  # the onednn plugin (oneDNN 2.6); built only when present
          libopenmpi-dev openmpi-bin
          slurm-wlm slurmctld slurmd slurm-client munge)  # the one-node Slurm of the job tests
 fi

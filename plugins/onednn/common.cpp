@@ -1,0 +1,196 @@
+// The onednn plugin's shared state and helpers (common.h).
+#include "common.h"
+
+#include <algorithm>
+#include <mutex>
+#include <numeric>
+
+namespace d500::onednn_plugin {
+
+dnnl::engine& engine() {
+  static dnnl::engine e(dnnl::engine::kind::cpu, 0);
+  return e;
+}
+
+dnnl::stream& stream() {
+  static dnnl::stream s(engine());
+  return s;
+}
+
+namespace {
+
+const char* isa_name(dnnl::cpu_isa isa) {
+  using I = dnnl::cpu_isa;
+  switch (isa) {
+    case I::sse41: return "sse41";
+    case I::avx: return "avx";
+    case I::avx2: return "avx2";
+    case I::avx2_vnni: return "avx2_vnni";
+    case I::avx512_core: return "avx512_core";
+    case I::avx512_core_vnni: return "avx512_core_vnni";
+    case I::avx512_core_bf16: return "avx512_core_bf16";
+    case I::avx512_core_amx: return "avx512_core_amx";
+    default: return "other";
+  }
+}
+
+}  // namespace
+
+const std::string& version_text() {
+  static const std::string text = [] {
+    const dnnl_version_t* v = dnnl_version();
+    return "oneDNN " + std::to_string(v->major) + "." + std::to_string(v->minor) + "." +
+           std::to_string(v->patch) + " (git " + v->hash + "), CPU ISA " +
+           isa_name(dnnl::get_effective_cpu_isa());
+  }();
+  return text;
+}
+
+void rethrow(const dnnl::error& e, const std::string& what) {
+  if (e.status == dnnl_unimplemented)
+    throw sdk::unsupported(what + ": oneDNN does not support this (" + e.what() + ") on " +
+                           version_text());
+  throw sdk::Error(D500_ERR_RUNTIME, what + ": oneDNN error " +
+                                         std::to_string(static_cast<int>(e.status)) + ": " +
+                                         e.what());
+}
+
+void require_f32(const std::vector<TensorInfo>& in, const char* op) {
+  for (size_t i = 0; i < in.size(); ++i)
+    if (in[i].present() && !in[i].is<float>())
+      throw sdk::unsupported(std::string("onednn ") + op + " runs float32 only, input " +
+                             std::to_string(i) + " is " + in[i].str());
+}
+
+dnnl::memory::desc plain_md(const Shape& shape) {
+  Shape dims = shape.empty() ? Shape{1} : shape;
+  Shape strides(dims.size(), 1);
+  for (size_t i = dims.size() - 1; i > 0; --i) strides[i - 1] = strides[i] * dims[i];
+  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
+}
+
+dnnl::memory::desc any_md(const Shape& shape) {
+  return dnnl::memory::desc(shape.empty() ? Shape{1} : shape, dnnl::memory::data_type::f32,
+                            dnnl::memory::format_tag::any);
+}
+
+std::string layout_name(const dnnl::memory::desc& md) {
+  const dnnl_memory_desc_t& d = md.data;
+  if (d.format_kind != dnnl_blocked) return "opaque";
+  const auto& b = d.format_desc.blocking;
+  std::vector<int> order(static_cast<size_t>(d.ndims));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int x, int y) { return b.strides[x] > b.strides[y]; });
+  std::string name;
+  for (int i : order) {
+    bool blocked = false;
+    for (int k = 0; k < b.inner_nblks; ++k) blocked |= b.inner_idxs[k] == i;
+    name += static_cast<char>((blocked ? 'A' : 'a') + i);
+  }
+  for (int k = 0; k < b.inner_nblks; ++k)
+    name += std::to_string(b.inner_blks[k]) + static_cast<char>('a' + b.inner_idxs[k]);
+  return name;
+}
+
+std::string impl_of(const dnnl::primitive_desc_base& pd) {
+  return pd.impl_info_str();
+}
+
+const void* data_of(const sdk::InTensor& t) {
+  if (!t.contiguous()) throw std::invalid_argument("onednn: strided tensors are not supported");
+  return static_cast<const char*>(t.dl().data) + t.dl().byte_offset;
+}
+
+void* data_of(const sdk::OutTensor& t) {
+  if (!t.contiguous()) throw std::invalid_argument("onednn: strided tensors are not supported");
+  return static_cast<char*>(t.dl().data) + t.dl().byte_offset;
+}
+
+Port::Port(const Shape& shape, const dnnl::memory::desc& wanted) {
+  const dnnl::memory::desc plain = plain_md(shape);
+  user_ = dnnl::memory(plain, engine(), DNNL_MEMORY_NONE);
+  reorders_ = plain != wanted;
+  if (!reorders_) {
+    inner_ = user_;
+    return;
+  }
+  inner_ = dnnl::memory(wanted, engine());
+  to_inner_ = dnnl::reorder(user_, inner_);
+  to_user_ = dnnl::reorder(inner_, user_);
+}
+
+const dnnl::memory& Port::input(const void* data) {
+  user_.set_data_handle(const_cast<void*>(data));
+  if (reorders_) to_inner_.execute(stream(), user_, inner_);
+  return inner_;
+}
+
+const dnnl::memory& Port::output(void* data) {
+  user_.set_data_handle(data);
+  return inner_;
+}
+
+void Port::finish() {
+  if (reorders_) to_user_.execute(stream(), inner_, user_);
+}
+
+std::string Port::describe() const {
+  const std::string plain = layout_name(user_.get_desc());
+  return reorders_ ? plain + "->" + layout_name(inner_.get_desc()) : plain;
+}
+
+void execute(const dnnl::primitive& p, const Args& args, const std::string& what) {
+  try {
+    p.execute(stream(), args);
+    stream().wait();
+  } catch (const dnnl::error& e) {
+    rethrow(e, what);
+  }
+}
+
+namespace {
+
+struct Kernels {
+  std::mutex mutex;
+  std::unordered_map<const void*, std::string> text;
+};
+
+Kernels& kernels() {
+  static Kernels* k = new Kernels;  // never destroyed: instances may outlive static teardown
+  return *k;
+}
+
+}  // namespace
+
+KernelRecord::~KernelRecord() {
+  std::lock_guard<std::mutex> lock(kernels().mutex);
+  kernels().text.erase(owner_);
+}
+
+void KernelRecord::set(const std::string& text) {
+  std::lock_guard<std::mutex> lock(kernels().mutex);
+  kernels().text[owner_] = text;
+}
+
+void KernelRecord::append(const std::string& text) {
+  std::lock_guard<std::mutex> lock(kernels().mutex);
+  std::string& t = kernels().text[owner_];
+  t += (t.empty() ? "" : "; ") + text;
+}
+
+bool kernel_of(const void* owner, std::string& text) {
+  std::lock_guard<std::mutex> lock(kernels().mutex);
+  auto it = kernels().text.find(owner);
+  if (it == kernels().text.end()) return false;
+  text = it->second;
+  return true;
+}
+
+int64_t numel(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s) n *= d;
+  return n;
+}
+
+}  // namespace d500::onednn_plugin

@@ -1,0 +1,123 @@
+// Shared by the onednn plugin's operators: the engine and stream of the loaded plugin, memory
+// descriptors of the ONNX (row-major) layout, the reorders between that layout and the one a
+// primitive prefers, oneDNN's errors as SDK errors, and the kernel each instance runs.
+//
+// Threading: instances are used from one host thread at a time (plugin.h); the engine and stream
+// are created once per loaded plugin (the first time an operator is created) and shared by its
+// instances, so two host threads must not run onednn operators at once. oneDNN parallelises each
+// primitive itself (OpenMP in Debian's build).
+#pragma once
+
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "d500/sdk/operator.h"
+
+namespace d500::onednn_plugin {
+
+using sdk::Attributes;
+using sdk::Cost;
+using sdk::Inputs;
+using sdk::Outputs;
+using sdk::TensorInfo;
+using Shape = std::vector<int64_t>;
+using Args = std::unordered_map<int, dnnl::memory>;
+
+// The plugin's CPU engine and its in-order stream.
+dnnl::engine& engine();
+dnnl::stream& stream();
+
+// "oneDNN 2.6.3 (git N/A), CPU ISA avx512_core_bf16": the wraps text and the descriptions' tail.
+const std::string& version_text();
+
+// Turns oneDNN's failure into an SDK error. dnnl_unimplemented (no implementation for this
+// shape, algorithm or CPU) becomes D500_ERR_UNSUPPORTED with `what` and oneDNN's message, so a
+// refused variant says why; other statuses become D500_ERR_RUNTIME.
+[[noreturn]] void rethrow(const dnnl::error& e, const std::string& what);
+
+// Creates a primitive descriptor through `make`, translating oneDNN's errors with `what`.
+template <class F>
+auto create_pd(const std::string& what, F&& make) {
+  try {
+    return make();
+  } catch (const dnnl::error& e) {
+    rethrow(e, what);
+  }
+}
+
+// float32 only: throws sdk::unsupported naming the operator and the tensor otherwise.
+void require_f32(const std::vector<TensorInfo>& in, const char* op);
+
+// The row-major (ONNX) descriptor of a float32 tensor; a scalar is described as [1].
+dnnl::memory::desc plain_md(const Shape& shape);
+// The descriptor that leaves the layout to the primitive (format_tag::any).
+dnnl::memory::desc any_md(const Shape& shape);
+// "abcd" for a plain layout, "aBcd16b" for one blocked by 16 over dimension b, as oneDNN names
+// formats in its verbose output.
+std::string layout_name(const dnnl::memory::desc& md);
+// The implementation oneDNN chose: "jit:avx512_core", "gemm:jit", "brg:avx512_core", "ref".
+std::string impl_of(const dnnl::primitive_desc_base& pd);
+
+const void* data_of(const sdk::InTensor& t);
+void* data_of(const sdk::OutTensor& t);
+
+// A tensor as the caller holds it (row-major, caller-owned) and as the primitive wants it. When
+// the layouts differ, the port owns a buffer in the primitive's layout and a reorder primitive
+// (created once) between the two; otherwise the primitive works on the caller's memory.
+class Port {
+ public:
+  Port() = default;
+  Port(const Shape& shape, const dnnl::memory::desc& wanted);
+  // Input: points at the caller's data and reorders it when needed; the memory to execute on.
+  const dnnl::memory& input(const void* data);
+  // Output: the memory the primitive writes; finish() reorders it into the caller's data.
+  const dnnl::memory& output(void* data);
+  void finish();
+  bool reorders() const { return reorders_; }
+  // "abcd->aBcd16b" when the port reorders, "abcd" otherwise.
+  std::string describe() const;
+
+ private:
+  dnnl::memory user_, inner_;
+  dnnl::reorder to_inner_, to_user_;
+  bool reorders_ = false;
+};
+
+// Runs a primitive on the plugin's stream and waits for it.
+void execute(const dnnl::primitive& p, const Args& args, const std::string& what);
+
+// The kernel names of a live instance, kept for d500_onednn_kernel() (plugin.cpp): set by the
+// operator, dropped with it. A member of every operator, constructed with the operator's `this`
+// (the pointer the host holds as the instance).
+class KernelRecord {
+ public:
+  explicit KernelRecord(const void* owner) : owner_(owner) {}
+  ~KernelRecord();
+  KernelRecord(const KernelRecord&) = delete;
+  KernelRecord& operator=(const KernelRecord&) = delete;
+  void set(const std::string& text);
+  void append(const std::string& text);
+
+ private:
+  const void* owner_;
+};
+// The text recorded for `owner`; false when it is not a live onednn instance.
+bool kernel_of(const void* owner, std::string& text);
+
+// The element count of a shape.
+int64_t numel(const Shape& s);
+
+// Operator families; each source file appends its C table entries, one per (operator, variant).
+void add_conv_ops(std::vector<d500_operator>& ops);
+void add_matmul_ops(std::vector<d500_operator>& ops);   // MatMul, then add_gemm_ops
+void add_gemm_ops(std::vector<d500_operator>& ops);     // Gemm
+void add_pool_ops(std::vector<d500_operator>& ops);     // MaxPool, AveragePool
+void add_eltwise_ops(std::vector<d500_operator>& ops);  // Relu, Sigmoid, Tanh, Elu, ...
+void add_softmax_ops(std::vector<d500_operator>& ops);  // Softmax, LogSoftmax
+void add_binary_ops(std::vector<d500_operator>& ops);   // Add, Sub, Mul, Div
+
+}  // namespace d500::onednn_plugin

@@ -1,0 +1,59 @@
+// The onednn plugin's table and entry point, and the one symbol of its own it exports.
+//
+// The ABI has no per-instance description of what an operator runs, so the plugin exports
+//   int d500_onednn_kernel(const void* instance, char* text, size_t size)
+// which writes the kernels the instance runs (oneDNN's implementation names, the algorithm and
+// the reorders between the ONNX layout and the primitive's: "forward brg:avx512_core
+// convolution_direct (src abcd->aBcd16b, weights abcd->ABcd16b16a, dst abcd->aBcd16b)") and
+// returns 0, or -1 for a pointer that is not a live onednn instance. The descriptions of the Conv
+// variants carry the kernel oneDNN picks for a typical layer on this CPU.
+#include <cstdio>
+
+#include "common.h"
+#include "d500/sdk/plugin.h"
+
+namespace d500::onednn_plugin {
+namespace {
+
+struct Table {
+  std::vector<d500_operator> ops;
+  std::vector<const d500_operator*> pointers;
+  std::string description;
+  d500_plugin_info info{};
+};
+
+const Table& table() {
+  static const Table t = [] {
+    Table table;
+    add_conv_ops(table.ops);
+    add_matmul_ops(table.ops);
+    add_pool_ops(table.ops);
+    add_eltwise_ops(table.ops);
+    add_softmax_ops(table.ops);
+    add_binary_ops(table.ops);
+    for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
+    table.description =
+        "oneDNN CPU primitives: Conv by algorithm (direct, Winograd, auto) forward and backward, "
+        "MatMul, Gemm, pooling, eltwise, softmax, binary; " +
+        version_text();
+    table.info = sdk::PluginMeta("onednn", D500_ONEDNN_PLUGIN_VERSION)
+                     .describe(table.description.c_str())
+                     .wraps(version_text().c_str())
+                     .operators(table.pointers.data(), table.pointers.size())
+                     .to_c();
+    return table;
+  }();
+  return t;
+}
+
+}  // namespace
+}  // namespace d500::onednn_plugin
+
+D500_PLUGIN_TABLE(&d500::onednn_plugin::table().info)
+
+extern "C" D500_EXPORT int d500_onednn_kernel(const void* instance, char* text, size_t size) {
+  std::string k;
+  if (!d500::onednn_plugin::kernel_of(instance, k)) return -1;
+  if (text && size) std::snprintf(text, size, "%s", k.c_str());
+  return 0;
+}
