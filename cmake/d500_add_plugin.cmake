@@ -1,11 +1,13 @@
 # d500_add_plugin(NAME SOURCES src... [VERSION v] [DESCRIPTION text] [WRAPS text]
-#                 [OUTPUT_DIRECTORY dir] [LINK_LIBRARIES libs...] [NO_INSTALL])
+#                 [OUTPUT_DIRECTORY dir] [LINK_LIBRARIES libs...] [COMPONENT c] [NO_INSTALL])
 #
 # Builds a d500 plugin the same way in the d500 tree and in a user's project (through
 # find_package(d500)): a shared library `d500_<NAME>` that links only the public SDK, plus its
 # manifest `<NAME>.d500plugin.json`, the metadata the host reads before running any plugin code.
+# Installed as the install component COMPONENT (default: NAME), which d500's packaging makes the
+# package d500-NAME.
 function(d500_add_plugin name)
-  cmake_parse_arguments(P "NO_INSTALL" "VERSION;DESCRIPTION;WRAPS;OUTPUT_DIRECTORY"
+  cmake_parse_arguments(P "NO_INSTALL" "VERSION;DESCRIPTION;WRAPS;OUTPUT_DIRECTORY;COMPONENT"
                         "SOURCES;LINK_LIBRARIES" ${ARGN})
   if(NOT P_SOURCES)
     message(FATAL_ERROR "d500_add_plugin(${name}): SOURCES is required")
@@ -15,6 +17,9 @@ function(d500_add_plugin name)
   endif()
   if(NOT P_VERSION)
     set(P_VERSION "${PROJECT_VERSION}")
+  endif()
+  if(NOT P_COMPONENT)
+    set(P_COMPONENT "${name}")
   endif()
   if(NOT P_OUTPUT_DIRECTORY)
     if(D500_PLUGIN_BUILD_DIR)
@@ -50,7 +55,7 @@ function(d500_add_plugin name)
 }
 ")
   if(NOT P_NO_INSTALL AND D500_PLUGIN_INSTALL_DIR)
-    install(TARGETS ${target} LIBRARY DESTINATION ${D500_PLUGIN_INSTALL_DIR})
-    install(FILES "${manifest}" DESTINATION ${D500_PLUGIN_INSTALL_DIR})
+    install(TARGETS ${target} LIBRARY DESTINATION ${D500_PLUGIN_INSTALL_DIR} COMPONENT ${P_COMPONENT})
+    install(FILES "${manifest}" DESTINATION ${D500_PLUGIN_INSTALL_DIR} COMPONENT ${P_COMPONENT})
   endif()
 endfunction()
