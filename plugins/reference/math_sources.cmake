@@ -20,4 +20,5 @@ set(D500_REFERENCE_MATH_SOURCES
   reduce.cpp
   class_loss.cpp
   mse_loss.cpp
-  recurrent.cpp)
+  recurrent.cpp
+  quantize.cpp)

@@ -7,6 +7,7 @@
 #include "map_op.h"
 #include "optimizers.h"
 #include "pointwise.h"
+#include "quantize.h"
 #include "recurrent.h"
 #include "resize.h"
 #include "select.h"
@@ -40,6 +41,8 @@ const Table& table() {
     add_resize_ops(table.ops);
     add_value_ops(table.ops);
     add_recurrent_ops(table.ops);
+    add_quantize_ops(table.ops);
+    add_qlinear_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
