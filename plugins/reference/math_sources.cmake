@@ -21,4 +21,5 @@ set(D500_REFERENCE_MATH_SOURCES
   class_loss.cpp
   mse_loss.cpp
   recurrent.cpp
-  quantize.cpp)
+  quantize.cpp
+  signal_ops.cpp)

@@ -11,6 +11,7 @@
 #include "recurrent.h"
 #include "resize.h"
 #include "select.h"
+#include "signal_ops.h"
 #include "standardize.h"
 #include "table_math.h"
 #include "table_spatial.h"
@@ -43,6 +44,7 @@ const Table& table() {
     add_recurrent_ops(table.ops);
     add_quantize_ops(table.ops);
     add_qlinear_ops(table.ops);
+    add_signal_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
