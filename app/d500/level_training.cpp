@@ -79,6 +79,9 @@ LevelOutcome run_training(LevelContext& ctx) {
     done = static_cast<size_t>((k + 1) * t.epochs);
     writer.add({0, ctx.run_id, 0, "tta_s", k, r.wall_s, r.reached_target ? r.time_to_accuracy_s : -1});
     writer.add({0, ctx.run_id, 0, "final_test_accuracy", k, r.wall_s, r.final_test_accuracy});
+    for (int p = 0; p < training::StepProfile::kPhases; ++p)
+      writer.add({0, ctx.run_id, 0, std::string(training::kStepProfilePrefix) + training::StepProfile::name(p),
+                  k, r.wall_s, r.profile.us_per_step(p)});
     writer.flush();
     tta.push_back(r.reached_target ? r.time_to_accuracy_s : -1);
     store::ValidationRow v;

@@ -4,12 +4,49 @@
 #include <map>
 
 #include "cli.h"
+#include "d500/measure/stats.h"
+#include "d500/training/step_profile.h"
 #include "d500/training/time_to_accuracy.h"
 
 namespace d500::cli {
 
+namespace {
+
+using Profiles = std::map<std::string, std::vector<double>>;  // phase -> us per step, per seed
+
+// Where a step's time went: each phase's median over the seeds, its share of the loop, and what
+// the loop itself adds (the phases that are neither the framework's work nor waiting for data).
+void print_step_profile(const Profiles& phases) {
+  if (phases.empty()) return;
+  double total = 0, overhead = 0;
+  std::vector<std::pair<int, double>> medians;
+  for (int p = 0; p < training::StepProfile::kPhases; ++p) {
+    auto it = phases.find(training::StepProfile::name(p));
+    if (it == phases.end()) continue;
+    const double m = stats::summarize(it->second).median;
+    medians.push_back({p, m});
+    total += m;
+    if (training::StepProfile::is_overhead(p)) overhead += m;
+  }
+  std::vector<std::vector<std::string>> rows{{"PHASE", "US PER STEP", "SHARE", "KIND"}};
+  for (const auto& [p, m] : medians)
+    rows.push_back({training::StepProfile::name(p), fixed(m, 1),
+                    total > 0 ? fixed(100 * m / total, 1) + "%" : "-",
+                    training::StepProfile::is_overhead(p) ? "loop overhead"
+                    : p == training::StepProfile::DataWait ? "waiting for data"
+                                                           : "framework / evaluation"});
+  std::cout << "\nwhere a step's time goes (median over seeds):\n";
+  print_table(rows);
+  std::cout << "loop overhead: " << fixed(overhead, 1) << " us per step ("
+            << (total > 0 ? fixed(100 * overhead / total, 1) : "0") << "% of the loop)\n";
+}
+
+}  // namespace
+
 void print_training(const store::ResultStore& s, const store::RunInfo& r) {
   std::map<int64_t, double> tta, final_acc;
+  Profiles profile;
+  const std::string prefix = training::kStepProfilePrefix;
   int64_t last = 0;
   while (true) {
     auto pts = s.series_after(r.id, last, 100000);
@@ -18,6 +55,7 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
       last = p.id;
       if (p.name == "tta_s") tta[p.step] = p.value;
       if (p.name == "final_test_accuracy") final_acc[p.step] = p.value;
+      if (p.name.rfind(prefix, 0) == 0) profile[p.name.substr(prefix.size())].push_back(p.value);
     }
   }
   std::vector<std::vector<std::string>> rows{{"SEED", "TIME-TO-ACCURACY", "BEST TEST ACC", "FINAL TEST ACC", "TARGET", "HOW IT STOPPED"}};
@@ -52,6 +90,7 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
               << "; olympic mean "
               << (sum.olympic_valid ? fixed(sum.olympic_mean, 3) + " s" : "- (needs >= 3 seeds, all reaching)")
               << "; never reached: " << sum.not_reached << "\n";
+  print_step_profile(profile);
   if (recipe)
     std::cout << "recipe " << printable(recipe->subject.substr(7)) << ": "
               << (recipe->passed ? "COMPLIANT" : "NOT COMPLIANT: " + printable(recipe->detail))

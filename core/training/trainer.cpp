@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "d500/clock.h"
+
 namespace d500::training {
 
 namespace {
@@ -12,6 +14,17 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
+
+// The loop's clock between phases: lap(p) charges the time since the last lap to phase p.
+struct Laps {
+  StepProfile& profile;
+  int64_t last = now_ns();
+  void lap(StepProfile::Phase p) {
+    const int64_t t = now_ns();
+    profile.ns[p] += t - last;
+    last = t;
+  }
+};
 
 // Correct predictions among the first `n` rows of `logits` [B, C].
 int64_t correct(const Tensor& logits, const Tensor& labels, int64_t n) {
@@ -135,6 +148,8 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
   TrainResult r;
   const auto t0 = Clock::now();
   int64_t step = 0;
+  using P = StepProfile;
+  Laps laps{r.profile};
   auto check_eval = [&](double acc) {
     r.best_test_accuracy = std::max(r.best_test_accuracy, acc);
     r.final_test_accuracy = acc;
@@ -145,6 +160,7 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
   };
   for (int64_t epoch = 0; epoch < o_.epochs && r.stop == StopReason::Invalid; ++epoch) {
     for (auto& e : events_) e->before_epoch(epoch);
+    laps.lap(P::Events);
     loader.start_epoch(epoch);
     EpochRecord rec;
     rec.epoch = epoch;
@@ -160,17 +176,24 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
         r.stop_detail = "wall time limit " + std::to_string(o_.max_seconds) + " s";
         break;
       }
+      laps.lap(P::Control);
       for (auto& e : events_) e->before_sampling(step);
+      laps.lap(P::Events);
       auto batch = loader.next();
+      laps.lap(P::DataWait);
       if (!batch) break;
       for (auto& e : events_) e->after_sampling(step, *batch);
       rec.data_wait_s += static_cast<double>(batch->wait_ns) * 1e-9;
       for (auto& e : events_) e->before_step(step);
+      laps.lap(P::Events);
       const auto s0 = Clock::now();
       ex_.set_input(o_.input, batch->images);
       ex_.set_input(o_.labels, batch->labels);
+      laps.lap(P::Input);
       ex_.forward_backward(o_.loss);
+      laps.lap(P::ForwardBackward);
       const double loss = ex_.output(o_.loss).at(0);
+      laps.lap(P::LossRead);
       if (o_.stop_on_divergence && !std::isfinite(loss)) {
         r.stop = StopReason::Diverged;
         r.stop_detail = "loss " + std::to_string(loss) + " at step " + std::to_string(step);
@@ -178,13 +201,17 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
         break;
       }
       for (auto& e : events_) e->before_optimizer(step);
+      laps.lap(P::Events);
       const double lr = o_.schedule.at(step);
       opt_.step(params, grads, lr);
+      laps.lap(P::Optimizer);
       for (auto& e : events_) e->after_optimizer(step, lr);
       const double step_s = since(s0);
       rec.step_s += step_s;
       for (auto& e : events_) e->after_step(step, loss);
+      laps.lap(P::Events);
       hits += correct(ex_.output(o_.logits), batch->labels, o_.batch);
+      laps.lap(P::Accuracy);
       seen += o_.batch;
       loss_sum += loss;
       ++steps_this;
@@ -194,10 +221,13 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
       emit("step_time_s", step, wall, step_s);
       emit("data_wait_s", step, wall, static_cast<double>(batch->wait_ns) * 1e-9);
       ++step;
+      ++r.profile.steps;
+      laps.lap(P::Record);
       if (o_.eval_every > 0 && step % o_.eval_every == 0) {
         const auto [acc, tl] = evaluate(test);
         emit("test_accuracy_by_step", step, since(t0), acc);
         check_eval(acc);
+        laps.lap(P::Evaluation);
         if (r.reached_target) {
           r.stop = StopReason::TargetReached;
           break;
@@ -212,6 +242,7 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
       std::tie(rec.test_accuracy, rec.test_loss) = evaluate(test);
       check_eval(rec.test_accuracy);
     }
+    laps.lap(P::Evaluation);
     rec.wall_s = since(t0);
     const double wall = rec.wall_s;
     emit("train_loss", epoch + 1, wall, rec.train_loss);
@@ -221,7 +252,9 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
     emit("samples_per_s", epoch + 1, wall, rec.samples_per_s);
     emit("data_wait_s_epoch", epoch + 1, wall, rec.data_wait_s);
     r.epochs.push_back(rec);
+    laps.lap(P::Record);
     for (auto& e : events_) e->after_epoch(rec);
+    laps.lap(P::Events);
     if (r.stop == StopReason::Invalid && r.reached_target) r.stop = StopReason::TargetReached;
   }
   loader.cancel();

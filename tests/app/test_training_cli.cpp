@@ -11,6 +11,7 @@
 
 #include "../support/process.h"
 #include "d500/store/result_store.h"
+#include "d500/training/step_profile.h"
 
 namespace fs = std::filesystem;
 using d500::test::run;
@@ -65,18 +66,26 @@ TEST(TrainingCli, SeedsTimeToAccuracyAndRecipeVerdict) {
   r = run({kD500, "show", "latest", "--db", db}, dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* s : {"(training)", "SEED", "TIME-TO-ACCURACY", "BEST TEST ACC", "median",
-                        "olympic mean", "never reached: 0", "COMPLIANT"})
+                        "olympic mean", "never reached: 0", "COMPLIANT",
+                        "where a step's time goes", "forward_backward", "loop overhead:"})
     EXPECT_TRUE(contains(r.out, s)) << s << "\n" << r.out;
-  // Every seed's loss per step and test accuracy per epoch are stored.
-  int loss0 = 0, loss2 = 0, acc = 0;
+  // Every seed's loss per step and test accuracy per epoch are stored, and its step profile:
+  // one point per phase, the phases' sum a positive time.
+  int loss0 = 0, loss2 = 0, acc = 0, seeds = 0, phases = 0;
+  double fwd_bwd = 0;
   for (const auto& p : series(db)) {
     loss0 += p.name == "loss@seed0";
     loss2 += p.name == "loss@seed2";
     acc += p.name.rfind("test_accuracy@seed", 0) == 0;
+    seeds += p.name == "tta_s";
+    phases += p.name.rfind("step_profile_us.", 0) == 0;
+    if (p.name == "step_profile_us.forward_backward") fwd_bwd += p.value;
   }
   EXPECT_GT(loss0, 0);
   EXPECT_GT(loss2, 0);
   EXPECT_GE(acc, 3);
+  EXPECT_EQ(phases, seeds * d500::training::StepProfile::kPhases);
+  EXPECT_GT(fwd_bwd, 0);
 
   // The same recipe with its target changed: the run goes on and is not compliant, saying why.
   r = run({kD500, "run", experiment(dir, "changed", R"(, "recipe": "recipe.json")"), "--db", db,

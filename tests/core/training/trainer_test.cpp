@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 
+#include "d500/clock.h"
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
@@ -111,6 +112,51 @@ TEST(Trainer, ReachesTheTargetAndStoresEverySeriesLive) {
   // The first epoch's test accuracy is what evaluate() gives for those parameters: re-checked
   // on the final ones.
   EXPECT_NEAR(t.evaluate(data.test).first, r.final_test_accuracy, 1e-12);
+}
+
+// Issue 16, item 3: the loop charges its time to phases. An event that holds every step for a
+// known time shows up in the events phase and nowhere else; the phases add up to no more than
+// the training's wall time, and every step is counted.
+TEST(Trainer, StepProfileChargesEachPhaseAndAddsUpToTheLoop) {
+  auto data = synthetic(8, 2);
+  auto ex = mlp(64, 8, 2);
+  Optimizer sgd(plugins(), "reference", "sgd", {{"lr", 0.1}});
+  TrainerOptions o;
+  o.batch = 64;
+  o.epochs = 2;
+  Trainer t(*ex, sgd, o);
+  MemorySink sink;
+  t.set_sink(&sink);
+  constexpr int64_t kHoldNs = 300'000;
+  struct Hold : TrainingEvent {
+    void after_step(int64_t, double) override {
+      const int64_t until = now_ns() + kHoldNs;
+      while (now_ns() < until) {
+      }
+    }
+  };
+  t.add_event(std::make_shared<Hold>());
+  SequentialSampler sampler(data.train.size());
+  const TrainResult r = t.train(data.train, sampler, data.test);
+  const StepProfile& p = r.profile;
+  ASSERT_EQ(p.steps, r.steps);
+  ASSERT_EQ(p.steps, 20);  // 640 / 64 per epoch, two epochs
+  EXPECT_GE(p.ns[StepProfile::Events], kHoldNs * p.steps);
+  EXPECT_GE(p.us_per_step(StepProfile::Events), kHoldNs * 1e-3);
+  EXPECT_GT(p.ns[StepProfile::ForwardBackward], 0);
+  EXPECT_GT(p.ns[StepProfile::Optimizer], 0);
+  EXPECT_GT(p.ns[StepProfile::Evaluation], 0);
+  int64_t sum = 0;
+  for (int64_t ns : p.ns) {
+    EXPECT_GE(ns, 0);
+    sum += ns;
+  }
+  EXPECT_LE(static_cast<double>(sum), r.wall_s * 1e9);
+  // The hold is loop overhead, the framework's work is not.
+  EXPECT_GE(p.overhead_us_per_step(), kHoldNs * 1e-3);
+  EXPECT_TRUE(StepProfile::is_overhead(StepProfile::Events));
+  EXPECT_FALSE(StepProfile::is_overhead(StepProfile::ForwardBackward));
+  EXPECT_STREQ(StepProfile::name(StepProfile::ForwardBackward), "forward_backward");
 }
 
 TEST(Trainer, EventsRunInOrder) {

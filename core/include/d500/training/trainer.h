@@ -18,6 +18,7 @@
 #include "d500/training/lr_schedule.h"
 #include "d500/training/optimizer.h"
 #include "d500/training/sampler.h"
+#include "d500/training/step_profile.h"
 
 namespace d500::training {
 
@@ -73,6 +74,7 @@ struct TrainResult {
   double wall_s = 0;
   double best_test_accuracy = 0, final_test_accuracy = 0;
   std::vector<EpochRecord> epochs;
+  StepProfile profile;  // where the loop's time went, phase by phase
 };
 
 // Hooks users add: each runs on the training thread at the named moment.
