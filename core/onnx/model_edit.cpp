@@ -218,6 +218,13 @@ void ModelDocument::restore(const std::string& snapshot) {
 std::string ModelDocument::to_bytes() const { return impl_->proto.SerializeAsString(); }
 
 Result<std::string> ModelDocument::checked_bytes() const {
+  // The checker of libonnx 1.12 does not infer shapes: a Gemm fed the wrong width passes it. The
+  // diagnostics (checker node by node, strict shape inference) come first.
+  const EditDiagnostics d = diagnose();
+  if (!d.node_errors.empty())
+    return Error{"node \"" + d.node_errors.begin()->first + "\": " + d.node_errors.begin()->second,
+                 impl_->source};
+  if (!d.model_error.empty()) return Error{d.model_error, impl_->source};
   std::string bytes = to_bytes();
   auto model = Model::parse(bytes, impl_->source);
   if (!model) return model.error();

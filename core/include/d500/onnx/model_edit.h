@@ -124,8 +124,9 @@ class ModelDocument {
   std::string snapshot() const;
   void restore(const std::string& snapshot);
   std::string to_bytes() const;  // serialized as it is, checked or not
-  // Serialized after the ONNX checker passed (and d500's own window-attribute checks): else an
-  // Error with the checker's message.
+  // Serialized once diagnose() finds nothing (the checker node by node and on the whole model,
+  // strict shape inference, d500's window-attribute checks): else an Error naming the first node
+  // at fault with the checker's or inference's message.
   Result<std::string> checked_bytes() const;
   Result<size_t> save(const std::string& path) const;
 
