@@ -22,4 +22,5 @@ set(D500_REFERENCE_MATH_SOURCES
   mse_loss.cpp
   recurrent.cpp
   quantize.cpp
-  signal_ops.cpp)
+  signal_ops.cpp
+  linalg_ops.cpp)

@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "d500/sdk/plugin.h"
+#include "linalg_ops.h"
 #include "local_norm.h"
 #include "logic.h"
 #include "map_op.h"
@@ -9,6 +10,7 @@
 #include "pointwise.h"
 #include "quantize.h"
 #include "recurrent.h"
+#include "reorder_ops.h"
 #include "resize.h"
 #include "select.h"
 #include "signal_ops.h"
@@ -45,6 +47,8 @@ const Table& table() {
     add_quantize_ops(table.ops);
     add_qlinear_ops(table.ops);
     add_signal_ops(table.ops);
+    add_linalg_ops(table.ops);
+    add_reorder_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)

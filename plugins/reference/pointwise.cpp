@@ -128,6 +128,11 @@ constexpr Def kDefs[] = {
     {"ThresholdedRelu", "ONNX ThresholdedRelu; gradient 0 at alpha",
      [](double x, const double* p) { return x > p[0] ? x : 0.0; },
      [](double x, double, const double* p) { return x > p[0] ? 1.0 : 0.0; }, 1, "alpha", 1.0},
+    // Shrink: p[0] = lambd, p[1] = bias.
+    {"Shrink", "ONNX Shrink, float32/float64",
+     [](double x, const double* p) { return x < -p[0] ? x + p[1] : x > p[0] ? x - p[1] : 0.0; },
+     [](double x, double, const double* p) { return x < -p[0] || x > p[0] ? 1.0 : 0.0; }, 2,
+     "lambd", 0.5, "bias", 0.0},
 };
 
 // The operator of entry `def`; the table's types (Pointwise<I>) only pick the entry.

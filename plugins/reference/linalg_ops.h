@@ -1,0 +1,12 @@
+// ONNX Det and Einsum on the reference plugin (linalg_ops.cpp): float32/float64, forward only.
+#pragma once
+
+#include <vector>
+
+#include "d500/plugin.h"
+
+namespace d500::reference {
+
+void add_linalg_ops(std::vector<d500_operator>& ops);
+
+}  // namespace d500::reference
