@@ -16,6 +16,7 @@ if [ "${1:-}" != "--minimal" ]; then
          chromium poppler-utils  # the studio's report tests: HTML in a browser, the PDF's text
          libgraphviz-dev  # the studio's ONNX graph view: Graphviz dot layout (libgvc)
          libtorch-dev libopenblas0-openmp
+         python3-torch python3-torchvision  # tests/models/export_models.py: the real-model tests
          libdnnl-dev  # the onednn plugin (oneDNN 2.6); built only when present
          libopenmpi-dev openmpi-bin
          slurm-wlm slurmctld slurmd slurm-client munge)  # the one-node Slurm of the job tests
