@@ -7,14 +7,15 @@
 
 namespace d500::onednn_plugin {
 
+// Never destroyed: destructors at exit (or at dlclose) may run after OpenMP's runtime is gone.
 dnnl::engine& engine() {
-  static dnnl::engine e(dnnl::engine::kind::cpu, 0);
-  return e;
+  static dnnl::engine* e = new dnnl::engine(dnnl::engine::kind::cpu, 0);
+  return *e;
 }
 
 dnnl::stream& stream() {
-  static dnnl::stream s(engine());
-  return s;
+  static dnnl::stream* s = new dnnl::stream(engine());
+  return *s;
 }
 
 namespace {

@@ -83,14 +83,19 @@ class ConvImpl {
             in[1].str() + ", strides " + sdk::shape_string(strides_) + ", dilations " +
             sdk::shape_string(win.dilation) + ", pads " + sdk::shape_string(pad_l_) + "/" +
             sdk::shape_string(pad_r_);
-    const auto pd = create_pd(what_, [&] { return forward_pd(prop_kind::forward_inference, alg); });
-    fwd_ = dnnl::convolution_forward(pd);
-    src_ = Port(x_, pd.src_desc());
-    wei_ = Port(wdims_, pd.weights_desc());
-    dst_ = Port(y_, pd.dst_desc());
-    if (has_bias_) bias_ = Port({w_[0]}, pd.bias_desc());
-    kernel_.set("forward " + impl_of(pd) + " " + algo_name(alg) + " (src " + src_.describe() +
-                ", weights " + wei_.describe() + ", dst " + dst_.describe() + ")");
+    std::string note;
+    try {
+      make_forward(prop_kind::forward_inference);
+    } catch (const sdk::Error& e) {
+      // oneDNN's inference Winograd wants its weights in a layout no reorder produces from the
+      // ONNX one; the training-mode forward (blocked weights) computes the same.
+      if (e.code() != D500_ERR_UNSUPPORTED || alg != algorithm::convolution_winograd) throw;
+      make_forward(prop_kind::forward_training);
+      note = ", training-mode primitive: no reorder into the inference Winograd weights layout";
+    }
+    kernel_.set("forward " + impl_of(fwd_pd_) + " " + algo_name(alg) + " (src " +
+                src_.describe() + ", weights " + wei_.describe() + ", dst " + dst_.describe() +
+                note + ")");
   }
 
   std::vector<TensorInfo> outputs() const { return {TensorInfo(sdk::dtype_of<float>(), y_)}; }
@@ -147,6 +152,19 @@ class ConvImpl {
     return dnnl::convolution_forward::primitive_desc(d, engine());
   }
 
+  // The forward primitive and its ports (reorders from and to the ONNX layout).
+  void make_forward(prop_kind prop) {
+    fwd_pd_ = create_pd(what_, [&] { return forward_pd(prop, alg_); });
+    create_pd(what_ + " (reorders)", [&] {
+      src_ = Port(x_, fwd_pd_.src_desc());
+      wei_ = Port(wdims_, fwd_pd_.weights_desc());
+      dst_ = Port(y_, fwd_pd_.dst_desc());
+      if (has_bias_) bias_ = Port({w_[0]}, fwd_pd_.bias_desc());
+      return 0;
+    });
+    fwd_ = dnnl::convolution_forward(fwd_pd_);
+  }
+
   // Backward primitives with `alg`; throws sdk::unsupported when oneDNN has none.
   void make_backward_with(algorithm alg) {
     const std::string what = what_ + " backward (" + algo_name(alg) + ")";
@@ -165,13 +183,16 @@ class ConvImpl {
     });
     bwd_data_ = dnnl::convolution_backward_data(bd);
     bwd_weights_ = dnnl::convolution_backward_weights(bw);
-    bd_dy_ = Port(y_, bd.diff_dst_desc());
-    bd_w_ = Port(wdims_, bd.weights_desc());
-    bd_dx_ = Port(x_, bd.diff_src_desc());
-    bw_x_ = Port(x_, bw.src_desc());
-    bw_dy_ = Port(y_, bw.diff_dst_desc());
-    bw_dw_ = Port(wdims_, bw.diff_weights_desc());
-    if (has_bias_) bw_db_ = Port({w_[0]}, bw.diff_bias_desc());
+    create_pd(what + " (reorders)", [&] {
+      bd_dy_ = Port(y_, bd.diff_dst_desc());
+      bd_w_ = Port(wdims_, bd.weights_desc());
+      bd_dx_ = Port(x_, bd.diff_src_desc());
+      bw_x_ = Port(x_, bw.src_desc());
+      bw_dy_ = Port(y_, bw.diff_dst_desc());
+      bw_dw_ = Port(wdims_, bw.diff_weights_desc());
+      if (has_bias_) bw_db_ = Port({w_[0]}, bw.diff_bias_desc());
+      return 0;
+    });
     kernel_.append("backward-data " + impl_of(bd) + " " + algo_name(alg) +
                    ", backward-weights " + impl_of(bw) + " " + algo_name(alg));
   }
@@ -191,6 +212,7 @@ class ConvImpl {
   bool has_bias_ = false;
   Shape x_, w_, y_, wdims_, strides_, dilates_, pad_l_, pad_r_;
   std::string what_;
+  dnnl::convolution_forward::primitive_desc fwd_pd_;
   dnnl::convolution_forward fwd_;
   Port src_, wei_, dst_, bias_;
   bool bwd_ready_ = false;
