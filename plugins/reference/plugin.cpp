@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "d500/sdk/plugin.h"
+#include "detection_ops.h"
 #include "linalg_ops.h"
 #include "local_norm.h"
 #include "logic.h"
@@ -49,6 +50,8 @@ const Table& table() {
     add_signal_ops(table.ops);
     add_linalg_ops(table.ops);
     add_reorder_ops(table.ops);
+    add_detection_ops(table.ops);
+    add_grid_sample_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.info =
         sdk::PluginMeta("reference", D500_REFERENCE_VERSION)
