@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "d500/env/environment.h"
+#include "d500/network/graph_conformance.h"
 #include "d500/operators/conformance.h"
 
 namespace d500::cli {
@@ -198,7 +199,7 @@ int cmd_conformance(const GlobalOptions& g, const std::string& plugin_spec,
           store->add_validation(operators::validation_row(r, run.id, tol));
           bar.update(done, total, r.test);
         },
-        &g_cancel);
+        &g_cancel, network::graph_conformance(pm->operators(), plugin_spec, tol));
   } catch (const std::exception& ex) {
     bar.finish();
     store->finish_run(run.id, store::RunStatus::Failed, kRunFailed, ex.what());

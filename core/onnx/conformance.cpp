@@ -308,8 +308,25 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
   return s;
 }
 
+// A test of several nodes: refused when a node draws random numbers, else run by `graphs`.
+ConformanceResult run_graph(const onnx::Model& model, const fs::path& test_dir,
+                            const GraphTestRunner& graphs, ConformanceResult r) {
+  r.op_type = kFunctionBody;
+  for (size_t i = 0; i < model.node_count(); ++i)
+    if (random_output(r.test, model.node(i).op_type)) {
+      r.outcome = Outcome::Unsupported;
+      r.reason = "node " + std::to_string(i) + " (" + model.node(i).op_type +
+                 ") draws random numbers; no implementation can reproduce its output";
+      return r;
+    }
+  r = graphs(test_dir.string(), r);
+  r.op_type = kFunctionBody;
+  return r;
+}
+
 ConformanceResult run_checked(const plugin::OperatorRegistry& ops, const std::string& plugin,
-                              const fs::path& test_dir, const Tolerance& tol, ConformanceResult r) {
+                              const fs::path& test_dir, const Tolerance& tol, ConformanceResult r,
+                              const GraphTestRunner& graphs) {
   auto finish = [&](Outcome o, std::string reason) {
     r.outcome = o;
     r.reason = std::move(reason);
@@ -317,6 +334,7 @@ ConformanceResult run_checked(const plugin::OperatorRegistry& ops, const std::st
   };
   auto model = onnx::Model::load((test_dir / "model.onnx").string());
   if (!model) return finish(Outcome::Error, model.error().to_string());
+  if (model->node_count() > 1 && graphs) return run_graph(*model, test_dir, graphs, r);
   if (model->node_count() != 1)
     return finish(Outcome::Unsupported,
                   "the graph has " + std::to_string(model->node_count()) +
@@ -408,12 +426,13 @@ Result<std::vector<std::string>> list_node_tests(const std::string& data_dir,
 }
 
 ConformanceResult run_node_test(const plugin::OperatorRegistry& ops, const std::string& plugin,
-                                const std::string& test_dir, const Tolerance& tol) {
+                                const std::string& test_dir, const Tolerance& tol,
+                                const GraphTestRunner& graphs) {
   ConformanceResult r;
   r.test = fs::path(test_dir).filename().string();
   if (r.test.empty()) r.test = fs::path(test_dir).parent_path().filename().string();
   try {
-    return run_checked(ops, plugin, test_dir, tol, r);
+    return run_checked(ops, plugin, test_dir, tol, r, graphs);
   } catch (const std::exception& e) {
     // Failures are results: one test that trips something unforeseen must not end the others.
     r.outcome = Outcome::Error;
@@ -427,12 +446,13 @@ std::vector<ConformanceResult> run_conformance(const plugin::OperatorRegistry& o
                                                const std::vector<std::string>& test_dirs,
                                                const Tolerance& tol,
                                                const ConformanceCallback& on_result,
-                                               const std::atomic<bool>* cancel) {
+                                               const std::atomic<bool>* cancel,
+                                               const GraphTestRunner& graphs) {
   std::vector<ConformanceResult> results;
   results.reserve(test_dirs.size());
   for (const auto& dir : test_dirs) {
     if (cancel && cancel->load()) break;
-    results.push_back(run_node_test(ops, plugin, dir, tol));
+    results.push_back(run_node_test(ops, plugin, dir, tol, graphs));
     if (on_result) on_result(results.back(), results.size(), test_dirs.size());
   }
   return results;

@@ -59,6 +59,14 @@ struct ConformanceResult {
   std::string detail() const;
 };
 
+// Runs a node test whose model has more than one node (the *_expanded tests: an operator's
+// function body written out as a graph). The network level provides one
+// (network::graph_conformance); without it such tests are unsupported. It gets the test folder
+// and the result so far (test name set) and returns the finished result.
+// Such tests count under this op type (their model does not name the operator they expand).
+inline constexpr const char* kFunctionBody = "(function body)";
+using GraphTestRunner = std::function<ConformanceResult(const std::string& test_dir, ConformanceResult r)>;
+
 // The test folders under `data_dir` (holding a model.onnx) whose name matches the ECMAScript
 // regex `filter` (searched, not anchored; "" matches all), sorted by name. Errors: `data_dir` is
 // not a folder, or `filter` is not a valid regex.
@@ -73,8 +81,10 @@ Result<std::vector<std::string>> list_node_tests(const std::string& data_dir,
 // tensors). An implementation off the CPU runs on copies of the inputs in its device's memory
 // (d500/device/device_api.h), its outputs copied back; an unusable device is an error with the
 // device's reason ("no usable GPU: ...").
+// A model of several nodes goes to `graphs` when given.
 ConformanceResult run_node_test(const plugin::OperatorRegistry& ops, const std::string& plugin,
-                                const std::string& test_dir, const Tolerance& tol = {});
+                                const std::string& test_dir, const Tolerance& tol = {},
+                                const GraphTestRunner& graphs = {});
 
 // Called after each test with the result and how many of `total` are done.
 using ConformanceCallback =
@@ -86,7 +96,8 @@ std::vector<ConformanceResult> run_conformance(const plugin::OperatorRegistry& o
                                                const std::vector<std::string>& test_dirs,
                                                const Tolerance& tol = {},
                                                const ConformanceCallback& on_result = {},
-                                               const std::atomic<bool>* cancel = nullptr);
+                                               const std::atomic<bool>* cancel = nullptr,
+                                               const GraphTestRunner& graphs = {});
 
 struct ConformanceCounts {
   size_t passed = 0, failed = 0, unsupported = 0, errors = 0;
