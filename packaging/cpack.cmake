@@ -49,11 +49,13 @@ d500_package(d500 "modular benchmarking workbench for deep learning"
 distributed levels, with medians and confidence intervals, validation against
 a reference and a result store. This package holds the runner d500, the
 reference plugin and the man pages.")
+set(_cudnn_note "\nIt needs CUDA, cuDNN and cuBLAS from NVIDIA's installer, on the
+loader's path: they are not Debian packages, so not among the Depends.")
 foreach(p torch cudnn onednn)
   if(TARGET d500_${p})
     d500_package(${p} "d500 plugin: ${p} operators"
       "The ${p} plugin of d500: operators and networks run through ${p},
-installed into the runner's plugin folder.")
+installed into the runner's plugin folder.${_${p}_note}")
   endif()
 endforeach()
 if(TARGET d500_studio)
