@@ -17,6 +17,7 @@ d500_add_test(reference_math_test
     reference_math_recurrent_test.cpp
     reference_math_quant_test.cpp
     reference_math_signal_test.cpp
+    reference_math_detection_test.cpp
   LIBS d500::plugin d500::util
   LABELS plugins)
 add_dependencies(reference_math_test d500_reference)
