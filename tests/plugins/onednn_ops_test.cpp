@@ -20,6 +20,19 @@ void expect_all_ran(const OnednnTally& t, size_t expected, const std::string& wh
   EXPECT_TRUE(t.refused.empty()) << t.refused.front();
 }
 
+// Every operator the plugin lists has a backward (which the comparisons below check against the
+// reference), except Round, whose derivative oneDNN does not offer.
+TEST(OnednnOps, ListsABackwardForEveryOperatorButRound) {
+  D500_REQUIRE_ONEDNN();
+  size_t listed = 0;
+  for (const auto& impl : onednn_ops().all())
+    if (impl.plugin == "onednn") {
+      ++listed;
+      EXPECT_EQ(impl.has_backward(), impl.op_type() != "Round") << impl.id();
+    }
+  EXPECT_GE(listed, 26u);
+}
+
 TEST(OnednnOps, MatMulAndGemmMatchTheReference) {
   D500_REQUIRE_ONEDNN();
   OnednnTally t;
