@@ -32,31 +32,23 @@ constexpr BinaryEntry kBinary[] = {
 class BinaryPrim {
  public:
   BinaryPrim() = default;
-  BinaryPrim(algorithm alg, const Shape& dst, const Shape& src1, const std::string& what)
-      : what_(what) {
+  BinaryPrim(algorithm alg, const Shape& dst, const Shape& src1, const std::string& what) {
     const auto pd = create_pd(what, [&] {
       const dnnl::binary::desc d(alg, plain_md(dst), plain_md(src1), plain_md(dst));
       return dnnl::binary::primitive_desc(d, engine());
     });
-    prim_ = dnnl::binary(pd);
-    impl_ = impl_of(pd);
-    src0_ = dnnl::memory(plain_md(dst), engine(), DNNL_MEMORY_NONE);
-    src1_ = dnnl::memory(plain_md(src1), engine(), DNNL_MEMORY_NONE);
-    dst_ = dnnl::memory(plain_md(dst), engine(), DNNL_MEMORY_NONE);
+    bound_ = Bound::make<dnnl::binary>(
+        pd, {{DNNL_ARG_SRC_0, plain_md(dst)}, {DNNL_ARG_SRC_1, plain_md(src1)},
+             {DNNL_ARG_DST, plain_md(dst)}},
+        what);
   }
   void run(const void* src0, const void* src1, void* dst) {
-    src0_.set_data_handle(const_cast<void*>(src0));
-    src1_.set_data_handle(const_cast<void*>(src1));
-    dst_.set_data_handle(dst);
-    execute(prim_, {{DNNL_ARG_SRC_0, src0_}, {DNNL_ARG_SRC_1, src1_}, {DNNL_ARG_DST, dst_}},
-            what_);
+    bound_.run({{DNNL_ARG_SRC_0, src0}, {DNNL_ARG_SRC_1, src1}, {DNNL_ARG_DST, dst}});
   }
-  const std::string& impl() const { return impl_; }
+  const std::string& impl() const { return bound_.impl(); }
 
  private:
-  dnnl::binary prim_;
-  dnnl::memory src0_, src1_, dst_;
-  std::string what_, impl_;
+  Bound bound_;
 };
 
 // Backward: the gradient of each operand is a term of the output's shape (dY; dY*B or dY*A for

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "d500/sdk/operator.h"
@@ -89,6 +90,32 @@ class Port {
 
 // Runs a primitive on the plugin's stream and waits for it.
 void execute(const dnnl::primitive& p, const Args& args, const std::string& what);
+
+// A primitive with one memory object per argument, made once from the argument's descriptor
+// (the caller's row-major layout); run() points them at the call's buffers.
+class Bound {
+ public:
+  using Binding = std::pair<int, dnnl::memory::desc>;
+  Bound() = default;
+  template <class Primitive, class Pd>
+  static Bound make(const Pd& pd, std::initializer_list<Binding> args, const std::string& what) {
+    Bound b;
+    b.prim_ = Primitive(pd);
+    b.impl_ = impl_of(pd);
+    b.what_ = what;
+    for (const Binding& a : args) b.args_[a.first] = dnnl::memory(a.second, engine(), DNNL_MEMORY_NONE);
+    return b;
+  }
+  // Every bound argument's buffer, by DNNL_ARG_*; `extra` adds memory the primitive owns
+  // (a workspace).
+  void run(std::initializer_list<std::pair<int, const void*>> data, const Args& extra = {});
+  const std::string& impl() const { return impl_; }
+
+ private:
+  dnnl::primitive prim_;
+  Args args_;
+  std::string what_, impl_;
+};
 
 // The kernel names of a live instance, kept for d500_onednn_kernel() (plugin.cpp): set by the
 // operator, dropped with it. A member of every operator, constructed with the operator's `this`

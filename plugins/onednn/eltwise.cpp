@@ -48,42 +48,36 @@ class EltwiseImpl {
     shape_ = in[0].shape();
     alpha_ = static_cast<float>(e.alpha_attr ? attrs.get_float(e.alpha_attr, e.alpha) : e.alpha);
     what_ = std::string("onednn ") + e.op_type + " of X " + in[0].str();
+    const dnnl::memory::desc md = plain_md(shape_);
     const auto pd = create_pd(what_, [&] { return forward_pd(dnnl::prop_kind::forward_inference); });
-    fwd_ = dnnl::eltwise_forward(pd);
-    x_ = dnnl::memory(plain_md(shape_), engine(), DNNL_MEMORY_NONE);
-    y_ = dnnl::memory(plain_md(shape_), engine(), DNNL_MEMORY_NONE);
-    kernel_.set("forward " + impl_of(pd));
+    fwd_ = Bound::make<dnnl::eltwise_forward>(pd, {{DNNL_ARG_SRC, md}, {DNNL_ARG_DST, md}}, what_);
+    kernel_.set("forward " + fwd_.impl());
   }
 
   std::vector<TensorInfo> outputs() const { return {TensorInfo(sdk::dtype_of<float>(), shape_)}; }
 
   void forward(Inputs in, Outputs out) {
-    x_.set_data_handle(const_cast<void*>(data_of(in[0])));
-    y_.set_data_handle(data_of(out[0]));
-    execute(fwd_, {{DNNL_ARG_SRC, x_}, {DNNL_ARG_DST, y_}}, what_);
+    fwd_.run({{DNNL_ARG_SRC, data_of(in[0])}, {DNNL_ARG_DST, data_of(out[0])}});
   }
 
   void backward(Inputs grad_outputs, Inputs inputs, Outputs grad_inputs) {
     if (grad_inputs.size() == 0 || !grad_inputs[0].defined()) return;
     if (!bwd_ready_) {
       const std::string what = what_ + " backward";
+      const dnnl::memory::desc md = plain_md(shape_);
       const auto hint = create_pd(what, [&] { return forward_pd(dnnl::prop_kind::forward_training); });
       const auto pd = create_pd(what, [&] {
-        const dnnl::eltwise_backward::desc d(e_.alg, plain_md(shape_), plain_md(shape_), alpha_,
-                                             static_cast<float>(e_.beta));
+        const dnnl::eltwise_backward::desc d(e_.alg, md, md, alpha_, static_cast<float>(e_.beta));
         return dnnl::eltwise_backward::primitive_desc(d, engine(), hint);
       });
-      bwd_ = dnnl::eltwise_backward(pd);
-      dy_ = dnnl::memory(plain_md(shape_), engine(), DNNL_MEMORY_NONE);
-      dx_ = dnnl::memory(plain_md(shape_), engine(), DNNL_MEMORY_NONE);
-      kernel_.append("backward " + impl_of(pd));
+      bwd_ = Bound::make<dnnl::eltwise_backward>(
+          pd, {{DNNL_ARG_SRC, md}, {DNNL_ARG_DIFF_DST, md}, {DNNL_ARG_DIFF_SRC, md}}, what);
+      kernel_.append("backward " + bwd_.impl());
       bwd_ready_ = true;
     }
-    x_.set_data_handle(const_cast<void*>(data_of(inputs[0])));
-    dy_.set_data_handle(const_cast<void*>(data_of(grad_outputs[0])));
-    dx_.set_data_handle(data_of(grad_inputs[0]));
-    execute(bwd_, {{DNNL_ARG_SRC, x_}, {DNNL_ARG_DIFF_DST, dy_}, {DNNL_ARG_DIFF_SRC, dx_}},
-            what_ + " backward");
+    bwd_.run({{DNNL_ARG_SRC, data_of(inputs[0])},
+              {DNNL_ARG_DIFF_DST, data_of(grad_outputs[0])},
+              {DNNL_ARG_DIFF_SRC, data_of(grad_inputs[0])}});
   }
 
   Cost cost() const {
@@ -105,10 +99,8 @@ class EltwiseImpl {
   Shape shape_;
   float alpha_ = 0.f;
   std::string what_;
-  dnnl::eltwise_forward fwd_;
-  dnnl::eltwise_backward bwd_;
+  Bound fwd_, bwd_;
   bool bwd_ready_ = false;
-  dnnl::memory x_, y_, dy_, dx_;
 };
 
 // backward() exists only where oneDNN has one (the SDK lists the operator without backward

@@ -54,22 +54,18 @@ void Product::run(const void* src, const void* weights, void* dst, const void* a
   execute(prim_, args, what_);
 }
 
-Reducer::Reducer(const Shape& from, const Shape& to, const std::string& what) : what_(what) {
+Reducer::Reducer(const Shape& from, const Shape& to, const std::string& what) {
   const auto pd = create_pd(what, [&] {
     return dnnl::reduction::primitive_desc(
         dnnl::reduction::desc(dnnl::algorithm::reduction_sum, plain_md(from), plain_md(to), 0, 0),
         engine());
   });
-  prim_ = dnnl::reduction(pd);
-  impl_ = impl_of(pd);
-  src_ = dnnl::memory(plain_md(from), engine(), DNNL_MEMORY_NONE);
-  dst_ = dnnl::memory(plain_md(to), engine(), DNNL_MEMORY_NONE);
+  bound_ = Bound::make<dnnl::reduction>(
+      pd, {{DNNL_ARG_SRC, plain_md(from)}, {DNNL_ARG_DST, plain_md(to)}}, what);
 }
 
 void Reducer::run(const void* src, void* dst) {
-  src_.set_data_handle(const_cast<void*>(src));
-  dst_.set_data_handle(dst);
-  execute(prim_, {{DNNL_ARG_SRC, src_}, {DNNL_ARG_DST, dst_}}, what_);
+  bound_.run({{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
 }
 
 namespace {

@@ -58,9 +58,8 @@ class PoolImpl {
     what_ = std::string("onednn ") + op + " of X " + in[0].str() + ", kernel " +
             sdk::shape_string(kernel_shape_);
     const auto pd = create_pd(what_, [&] { return forward_pd(prop_kind::forward_inference); });
-    fwd_ = dnnl::pooling_v2_forward(pd);
-    x_mem_ = dnnl::memory(plain_md(x_), engine(), DNNL_MEMORY_NONE);
-    y_mem_ = dnnl::memory(plain_md(y_), engine(), DNNL_MEMORY_NONE);
+    fwd_ = Bound::make<dnnl::pooling_v2_forward>(
+        pd, {{DNNL_ARG_SRC, plain_md(x_)}, {DNNL_ARG_DST, plain_md(y_)}}, what_);
     kernel_.set("forward " + impl_of(pd));
   }
 
@@ -70,9 +69,7 @@ class PoolImpl {
   }
 
   void forward(Inputs in, Outputs out) {
-    x_mem_.set_data_handle(const_cast<void*>(data_of(in[0])));
-    y_mem_.set_data_handle(data_of(out[0]));
-    execute(fwd_, {{DNNL_ARG_SRC, x_mem_}, {DNNL_ARG_DST, y_mem_}}, what_);
+    fwd_.run({{DNNL_ARG_SRC, data_of(in[0])}, {DNNL_ARG_DST, data_of(out[0])}});
     if (max_ && out.size() > 1 && out[1].defined())
       argmax_indices(static_cast<const float*>(data_of(in[0])),
                      out[1].as<int64_t>().data());
@@ -81,17 +78,15 @@ class PoolImpl {
   void backward(Inputs grad_outputs, Inputs inputs, Outputs grad_inputs) {
     if (grad_inputs.size() == 0 || !grad_inputs[0].defined()) return;
     if (!bwd_ready_) make_backward();
-    Args args = {{DNNL_ARG_DIFF_DST, dy_mem_}, {DNNL_ARG_DIFF_SRC, dx_mem_}};
-    dy_mem_.set_data_handle(const_cast<void*>(data_of(grad_outputs[0])));
-    dx_mem_.set_data_handle(data_of(grad_inputs[0]));
+    Args workspace;
     if (max_) {
-      x_mem_.set_data_handle(const_cast<void*>(data_of(inputs[0])));
-      execute(train_, {{DNNL_ARG_SRC, x_mem_}, {DNNL_ARG_DST, y_scratch_},
-                       {DNNL_ARG_WORKSPACE, workspace_}},
-              what_ + " (training forward for the workspace)");
-      args[DNNL_ARG_WORKSPACE] = workspace_;
+      workspace[DNNL_ARG_WORKSPACE] = workspace_;
+      train_.run({{DNNL_ARG_SRC, data_of(inputs[0])}, {DNNL_ARG_DST, y_scratch_.data()}},
+                 workspace);
     }
-    execute(bwd_, args, what_ + " backward");
+    bwd_.run({{DNNL_ARG_DIFF_DST, data_of(grad_outputs[0])},
+              {DNNL_ARG_DIFF_SRC, data_of(grad_inputs[0])}},
+             workspace);
   }
 
   Cost cost() const {
@@ -155,15 +150,16 @@ class PoolImpl {
                                               kernel_shape_, dilates_, pad_l_, pad_r_);
       return dnnl::pooling_v2_backward::primitive_desc(d, engine(), hint);
     });
-    bwd_ = dnnl::pooling_v2_backward(pd);
-    dy_mem_ = dnnl::memory(plain_md(y_), engine(), DNNL_MEMORY_NONE);
-    dx_mem_ = dnnl::memory(plain_md(x_), engine(), DNNL_MEMORY_NONE);
-    std::string text = "backward " + impl_of(pd);
+    bwd_ = Bound::make<dnnl::pooling_v2_backward>(
+        pd, {{DNNL_ARG_DIFF_DST, plain_md(y_)}, {DNNL_ARG_DIFF_SRC, plain_md(x_)}}, what);
+    std::string text = "backward " + bwd_.impl();
     if (max_) {
-      train_ = dnnl::pooling_v2_forward(hint);
+      train_ = Bound::make<dnnl::pooling_v2_forward>(
+          hint, {{DNNL_ARG_SRC, plain_md(x_)}, {DNNL_ARG_DST, plain_md(y_)}},
+          what_ + " (training forward for the workspace)");
       workspace_ = dnnl::memory(hint.workspace_desc(), engine());
-      y_scratch_ = dnnl::memory(plain_md(y_), engine());
-      text += " after a training forward " + impl_of(hint) + " for the argmax workspace";
+      y_scratch_.resize(static_cast<size_t>(numel(y_)));
+      text += " after a training forward " + train_.impl() + " for the argmax workspace";
     }
     kernel_.append(text);
     bwd_ready_ = true;
@@ -175,10 +171,10 @@ class PoolImpl {
   algorithm alg_ = algorithm::pooling_max;
   Shape x_, y_, kernel_shape_, strides_, dilates_, pad_l_, pad_r_;
   std::string what_;
-  dnnl::pooling_v2_forward fwd_, train_;
-  dnnl::pooling_v2_backward bwd_;
+  Bound fwd_, train_, bwd_;
   bool bwd_ready_ = false;
-  dnnl::memory x_mem_, y_mem_, dy_mem_, dx_mem_, workspace_, y_scratch_;
+  dnnl::memory workspace_;
+  std::vector<float> y_scratch_;
 };
 
 template <bool Max>

@@ -36,12 +36,10 @@ class Reducer {
   Reducer() = default;
   Reducer(const Shape& from, const Shape& to, const std::string& what);
   void run(const void* src, void* dst);
-  const std::string& impl() const { return impl_; }
+  const std::string& impl() const { return bound_.impl(); }
 
  private:
-  dnnl::reduction prim_;
-  dnnl::memory src_, dst_;
-  std::string what_, impl_;
+  Bound bound_;
 };
 
 }  // namespace d500::onednn_plugin

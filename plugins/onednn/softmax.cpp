@@ -36,42 +36,38 @@ class SoftmaxImpl {
     }
     what_ = std::string("onednn ") + op + " of X " + in[0].str() + " along axis " +
             std::to_string(axis);
+    const dnnl::memory::desc md = plain_md(view_);
     const auto pd = create_pd(what_, [&] { return forward_pd(dnnl::prop_kind::forward_inference); });
-    fwd_ = dnnl::softmax_v2_forward(pd);
-    x_ = dnnl::memory(plain_md(view_), engine(), DNNL_MEMORY_NONE);
-    y_ = dnnl::memory(plain_md(view_), engine(), DNNL_MEMORY_NONE);
-    kernel_.set("forward " + impl_of(pd));
+    fwd_ = Bound::make<dnnl::softmax_v2_forward>(pd, {{DNNL_ARG_SRC, md}, {DNNL_ARG_DST, md}},
+                                                 what_);
+    kernel_.set("forward " + fwd_.impl());
   }
 
   std::vector<TensorInfo> outputs() const { return {TensorInfo(sdk::dtype_of<float>(), shape_)}; }
 
   void forward(Inputs in, Outputs out) {
-    x_.set_data_handle(const_cast<void*>(data_of(in[0])));
-    y_.set_data_handle(data_of(out[0]));
-    execute(fwd_, {{DNNL_ARG_SRC, x_}, {DNNL_ARG_DST, y_}}, what_);
+    fwd_.run({{DNNL_ARG_SRC, data_of(in[0])}, {DNNL_ARG_DST, data_of(out[0])}});
   }
 
+  // From Y alone: oneDNN's softmax backward reads the output, not the input.
   void backward(Inputs grad_outputs, Inputs outputs, Outputs grad_inputs) {
     if (grad_inputs.size() == 0 || !grad_inputs[0].defined()) return;
     if (!bwd_ready_) {
       const std::string what = what_ + " backward";
+      const dnnl::memory::desc md = plain_md(view_);
       const auto hint = create_pd(what, [&] { return forward_pd(dnnl::prop_kind::forward_training); });
       const auto pd = create_pd(what, [&] {
-        const dnnl::softmax_v2_backward::desc d(alg_, plain_md(view_), plain_md(view_),
-                                                plain_md(view_), axis_);
+        const dnnl::softmax_v2_backward::desc d(alg_, md, md, md, axis_);
         return dnnl::softmax_v2_backward::primitive_desc(d, engine(), hint);
       });
-      bwd_ = dnnl::softmax_v2_backward(pd);
-      dy_ = dnnl::memory(plain_md(view_), engine(), DNNL_MEMORY_NONE);
-      dx_ = dnnl::memory(plain_md(view_), engine(), DNNL_MEMORY_NONE);
-      kernel_.append("backward " + impl_of(pd));
+      bwd_ = Bound::make<dnnl::softmax_v2_backward>(
+          pd, {{DNNL_ARG_DST, md}, {DNNL_ARG_DIFF_DST, md}, {DNNL_ARG_DIFF_SRC, md}}, what);
+      kernel_.append("backward " + bwd_.impl());
       bwd_ready_ = true;
     }
-    y_.set_data_handle(const_cast<void*>(data_of(outputs[0])));
-    dy_.set_data_handle(const_cast<void*>(data_of(grad_outputs[0])));
-    dx_.set_data_handle(data_of(grad_inputs[0]));
-    execute(bwd_, {{DNNL_ARG_DST, y_}, {DNNL_ARG_DIFF_DST, dy_}, {DNNL_ARG_DIFF_SRC, dx_}},
-            what_ + " backward");
+    bwd_.run({{DNNL_ARG_DST, data_of(outputs[0])},
+              {DNNL_ARG_DIFF_DST, data_of(grad_outputs[0])},
+              {DNNL_ARG_DIFF_SRC, data_of(grad_inputs[0])}});
   }
 
   Cost cost() const {
@@ -92,10 +88,8 @@ class SoftmaxImpl {
   Shape shape_, view_;
   int axis_ = 0;
   std::string what_;
-  dnnl::softmax_v2_forward fwd_;
-  dnnl::softmax_v2_backward bwd_;
+  Bound fwd_, bwd_;
   bool bwd_ready_ = false;
-  dnnl::memory x_, y_, dy_, dx_;
 };
 
 template <bool Log>
