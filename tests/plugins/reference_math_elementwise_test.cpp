@@ -179,8 +179,8 @@ TEST(ReferenceMathElementwise, Errors) {
             "reference/default Mul: expects inputs A and B, got 1 inputs");
   EXPECT_EQ(create_error({"Sum", {}}), "reference/default Sum: no inputs");
   Tensor i = ints({2}, {1, 2});
-  EXPECT_EQ(create_error({"Div", {&i, &i}}),
-            "reference/default Div: dtype int64 is not implemented; the reference has float32 "
+  EXPECT_EQ(create_error({"Sum", {&i, &i}}),
+            "reference/default Sum: dtype int64 is not implemented; the reference has float32 "
             "and float64");
   Tensor a32 = convert(a, DType::Float32);
   EXPECT_EQ(create_error({"Sum", {&a, &a32}}),

@@ -196,9 +196,21 @@ TEST(ReferencePow, ForwardAndGradients) {
   Tensor zero = make({1}, {0}), two = make({1}, {2}), dy = make({1}, {1});
   auto g = backward_all({"Pow", {&zero, &two}}, {&dy});
   EXPECT_EQ(g[1].at(0), 0.0);
+  // A float base and an integer exponent (ONNX allows the mix): C has the base's dtype.
   Tensor i = ints({1}, {2});
-  EXPECT_NE(create_error({"Pow", {&a, &i}}).find("different dtypes are not implemented"),
-            std::string::npos);
+  Tensor ai = forward_one({"Pow", {&a, &i}});
+  EXPECT_EQ(ai.dtype(), DType::Float64);
+  expect_values(ai, {2, 2}, {4, 9, 16, 0.25});
+  // Integers: wrap-around like numpy's uint8, truncating division; no gradient.
+  Tensor u = make(DType::UInt8, {3}, {250, 7, 9}), v = make(DType::UInt8, {3}, {10, 2, 4});
+  expect_values(forward_one({"Add", {&u, &v}}), {3}, {4, 9, 13});
+  expect_values(forward_one({"Sub", {&v, &u}}), {3}, {16, 251, 251});
+  expect_values(forward_one({"Div", {&u, &v}}), {3}, {25, 3, 2});
+  Tensor x = ints({2}, {3, -7}), e = make(DType::Float32, {2}, {2, 3});
+  Tensor p = forward_one({"Pow", {&x, &e}});  // an int64 base keeps its dtype
+  EXPECT_EQ(p.dtype(), DType::Int64);
+  expect_values(p, {2}, {9, -343});
+  EXPECT_NE(create_error({"Mul", {&a, &i}}).find("differ in dtype"), std::string::npos);
 }
 
 }  // namespace

@@ -154,10 +154,11 @@ TEST(Conformance, AnOpThePluginLacksIsUnsupported) {
 }
 
 TEST(Conformance, ADtypeThePluginRejectsAsUnsupportedIsUnsupported) {
-  // The reference implements float32 and float64 only and says so with D500_ERR_UNSUPPORTED.
-  auto r = run_node_test(reference().operators(), "reference", kNodeTests + "/test_add_uint8");
+  // The reference's Clip takes float32 and float64 only and says so with D500_ERR_UNSUPPORTED.
+  auto r = run_node_test(reference().operators(), "reference",
+                         kNodeTests + "/test_clip_default_int8_min");
   EXPECT_EQ(r.outcome, ConformanceOutcome::Unsupported) << r.detail();
-  EXPECT_TRUE(contains(r.reason, "uint8")) << r.reason;
+  EXPECT_TRUE(contains(r.reason, "int8")) << r.reason;
 }
 
 TEST(Conformance, MultiNodeGraphsAreUnsupported) {
