@@ -51,8 +51,8 @@ TEST(ReferenceErrors, ShapeMismatches) {
 TEST(ReferenceErrors, InputCountsAndDtypes) {
   EXPECT_EQ(create_error("Gemm", {{2, 3}}),
             "reference/default Gemm: expects inputs A, B and optional C, got 1 inputs");
-  EXPECT_EQ(create_error("Add", {{2}, {2}}, {}, DType::Int64),
-            "reference/default Add: dtype int64 is not implemented; the reference has float32 "
+  EXPECT_EQ(create_error("MatMul", {{2, 2}, {2, 2}}, {}, DType::Int64),
+            "reference/default MatMul: dtype int64 is not implemented; the reference has float32 "
             "and float64");
   std::vector<d500_tensor_info> mixed{plugin::tensor_info(DType::Float32, {2}),
                                       plugin::tensor_info(DType::Float64, {2})};
