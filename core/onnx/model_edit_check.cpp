@@ -96,16 +96,35 @@ void check_nodes(const ::onnx::ModelProto& m, EditDiagnostics& d) {
   }
 }
 
-// The node a shape inference message names ("(op_type:Conv, node name: conv1): ..."), or "".
-std::string node_named_in(const std::string& message, std::string* rest) {
+// "[ShapeInferenceError] Attribute ..." without its bracketed kind.
+std::string without_kind(std::string text) {
+  while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+  if (!text.empty() && text.front() == '[')
+    if (auto end = text.find("] "); end != std::string::npos) text.erase(0, end + 2);
+  return text;
+}
+
+// Strict inference reports every node it failed on, one per line: "(op_type:Conv, node name:
+// conv1): [ShapeInferenceError] ...". Nodes downstream of the first only say their input has no
+// type; those are consequences, not problems of their own, and are left out.
+void note_inference_errors(const std::string& message, EditDiagnostics& d) {
   const std::string key = "node name: ";
-  const auto at = message.find(key);
-  if (at == std::string::npos) return "";
-  const auto end = message.find(')', at);
-  if (end == std::string::npos) return "";
-  *rest = message.substr(end + 1);
-  while (!rest->empty() && (rest->front() == ':' || rest->front() == ' ')) rest->erase(0, 1);
-  return message.substr(at + key.size(), end - at - key.size());
+  size_t start = 0;
+  bool any = false;
+  while (start < message.size()) {
+    size_t end = message.find('\n', start);
+    if (end == std::string::npos) end = message.size();
+    const std::string line = message.substr(start, end - start);
+    start = end + 1;
+    const auto at = line.find(key);
+    const auto close = at == std::string::npos ? at : line.find("):", at);
+    if (close == std::string::npos) continue;
+    const std::string rest = without_kind(line.substr(close + 2));
+    if (any && rest.find("expected to have type but instead is null") != std::string::npos) continue;
+    d.node_errors.emplace(line.substr(at + key.size(), close - at - key.size()), rest);
+    any = true;
+  }
+  if (!any) d.model_error = first_part(message);
 }
 
 // Strict inference on a copy: the first node it cannot type, with inference's reason; and the
@@ -117,10 +136,7 @@ void infer_strictly(const ::onnx::ModelProto& m, EditDiagnostics& d) {
     ::onnx::shape_inference::InferShapes(light, &registry,
                                          ::onnx::ShapeInferenceOptions(true, 1, false));
   } catch (const std::exception& e) {
-    std::string rest;
-    const std::string node = node_named_in(e.what(), &rest);
-    if (node.empty()) d.model_error = first_part(e.what());
-    else d.node_errors.emplace(node, first_part(rest));
+    note_inference_errors(e.what(), d);
   }
   if (registry.problems().empty()) return;
   std::map<std::string, int> rank;

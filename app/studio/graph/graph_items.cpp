@@ -32,6 +32,14 @@ bool dark(const QColor& c) { return c.isValid() && c.lightnessF() < 0.5; }
 
 }  // namespace
 
+QPainterPath layoutPath(const LayoutResult::Path& p) {
+  QPainterPath path(QPointF(p.controls.front().x, p.controls.front().y));
+  for (size_t i = 1; i + 2 < p.controls.size(); i += 3)
+    path.cubicTo(QPointF(p.controls[i].x, p.controls[i].y), QPointF(p.controls[i + 1].x, p.controls[i + 1].y),
+                 QPointF(p.controls[i + 2].x, p.controls[i + 2].y));
+  return path;
+}
+
 QFont GraphFonts::title() { return pixelFont(13, true); }
 QFont GraphFonts::name() { return pixelFont(11, false); }
 QFont GraphFonts::label() { return pixelFont(10, false); }

@@ -11,6 +11,7 @@
 #include <QString>
 
 #include "d500/onnx/display_graph.h"
+#include "graph/graph_layout.h"
 
 namespace d500::studio {
 
@@ -19,6 +20,9 @@ struct GraphFonts {
   static QFont name();   // node name
   static QFont label();  // edge shapes
 };
+
+// A layout's edge (cubic Bézier control points) as a painter path.
+QPainterPath layoutPath(const LayoutResult::Path& p);
 
 class NodeItem : public QGraphicsItem {
  public:

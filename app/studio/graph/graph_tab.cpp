@@ -35,14 +35,6 @@ namespace {
 
 constexpr double kMaxImageSide = 16000;  // pixels of an exported PNG
 
-QPainterPath bezierPath(const LayoutResult::Path& p) {
-  QPainterPath path(QPointF(p.controls.front().x, p.controls.front().y));
-  for (size_t i = 1; i + 2 < p.controls.size(); i += 3)
-    path.cubicTo(QPointF(p.controls[i].x, p.controls[i].y), QPointF(p.controls[i + 1].x, p.controls[i + 1].y),
-                 QPointF(p.controls[i + 2].x, p.controls[i + 2].y));
-  return path;
-}
-
 const char* modeKey(OverlayMode m) {
   switch (m) {
     case OverlayMode::TimeShare: return "time";
@@ -223,7 +215,7 @@ void GraphTab::buildScene() {
   for (size_t i = 0; i < g.edges.size(); ++i) {
     const LayoutResult::Path& p = data_.layout.edges[i];
     const std::string& shape = g.edges[i].tensor.shape;
-    scene_->addItem(new EdgeItem(bezierPath(p), QPointF(p.tip.x, p.tip.y),
+    scene_->addItem(new EdgeItem(layoutPath(p), QPointF(p.tip.x, p.tip.y),
                                  QString::fromStdString(shape.empty() ? std::string() : onnx::compact_shape(shape))));
   }
   edgeCount_ = int(g.edges.size());

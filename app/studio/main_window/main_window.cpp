@@ -28,6 +28,8 @@
 #include "main_window/recent_projects.h"
 #include "main_window/studio_actions.h"
 #include "models/plugin_list_model.h"
+#include "network_editor/network_editor.h"
+#include "network_editor/network_editor_window.h"
 #include "models/plugin_query.h"
 #include "models/project_tree_model.h"
 #include "models/store_watcher.h"
@@ -163,6 +165,19 @@ void MainWindow::connectActions() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(), tr("ONNX models (*.onnx);;All files (*)"));
     if (!path.isEmpty()) charts_->openChart(QStringLiteral("graph"), {}, {{QStringLiteral("model"), path}});
   });
+  // The network editor: its own window (no child of this one, whose shortcuts it would repeat);
+  // a network experiment of its model joins the project.
+  networkEditor_ = new NetworkEditorWindow;
+  connect(this, &QObject::destroyed, networkEditor_, &QObject::deleteLater);
+  connect(a->networkEditor, &QAction::triggered, this, [this] {
+    networkEditor_->show();
+    networkEditor_->raise();
+    networkEditor_->activateWindow();
+  });
+  connect(networkEditor_, &NetworkEditorWindow::experimentWritten, this, [this](const QString& path) {
+    const int index = project_->addExperimentFile(path);
+    if (index >= 0) experiments_->open(index);
+  });
   connect(a->compareRuns, &QAction::triggered, charts_, &ChartActions::compare);
   connect(a->exportChart, &QAction::triggered, charts_, &ChartActions::exportChart);
   connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
@@ -198,11 +213,13 @@ void MainWindow::connectModels() {
     pluginModel_->setCatalog(catalog);
     pluginsDock_->setSearchPath(catalog.searchPath());
     tabs_->setCatalog(catalog);
+    networkEditor_->editor()->setCatalog(catalog);
   });
   connect(pluginQuery_, &PluginQuery::failed, this, [this](const QString& error) {
     pluginsReady_ = true;
     pluginModel_->setQueryError(error);
     tabs_->setCatalogError(error);
+    networkEditor_->editor()->setCatalogError(error);
   });
   connect(project_, &ProjectController::projectOpened, this, &MainWindow::projectOpened);
   connect(project_, &ProjectController::modifiedChanged, this, &MainWindow::updateTitle);

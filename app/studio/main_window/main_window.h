@@ -29,6 +29,7 @@ class StudioActions;
 class WorkspaceTabs;
 
 class NoticeBanner;
+class NetworkEditorWindow;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -93,6 +94,7 @@ class MainWindow : public QMainWindow {
   ExperimentActions* experiments_;
   ChartActions* charts_;
   NoticeBanner* banner_;
+  NetworkEditorWindow* networkEditor_ = nullptr;
   QLabel* storeLabel_;
   QLabel* runsLabel_;
   QStringList messages_;

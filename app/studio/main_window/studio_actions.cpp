@@ -75,6 +75,8 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
                     tr("The network run's ONNX model as a graph, coloured by where the time goes"));
   openOnnxModel = make(this, tr("Open ONNX &Model..."), QString(), QKeySequence(tr("Ctrl+Alt+O")),
                        tr("Show an .onnx file as a graph"));
+  networkEditor = make(this, tr("&Network Editor..."), QString(), QKeySequence(tr("Ctrl+Alt+N")),
+                       tr("Edit an ONNX model or a builder's network, and save it as ONNX"));
   compareRuns = make(this, tr("Co&mpare Runs"), QStringLiteral("compare"), QKeySequence(tr("Ctrl+M")),
                      tr("Compare the selected runs side by side"));
   exportChart = make(this, tr("&Export Chart..."), QStringLiteral("export"), QKeySequence(tr("Ctrl+Shift+E")),
@@ -100,6 +102,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   QMenu* file = bar->addMenu(tr("&File"));
   file->addActions({newProject, openProject});
   file->addAction(openOnnxModel);
+  file->addAction(networkEditor);
   recentMenu = file->addMenu(tr("Recent &Projects"));
   file->addActions({saveProject, saveProjectAs});
   file->addSeparator();
