@@ -74,6 +74,12 @@ Result<std::vector<std::pair<std::string, TensorSpec>>> input_specs(const Graph&
                      where};
     if (t.dtype == DType::Invalid)
       return Error{"input \"" + name + "\" has no element type d500 can hold", where};
+    if (s != t.shape && g.input_shapes_bound())
+      return Error{"input \"" + name + "\" " + t.to_string() + " cannot run as " +
+                       TensorType{t.dtype, true, s}.to_string() +
+                       ": the model's shape arithmetic was computed for the shape it was loaded "
+                       "with; load it with that batch or shape",
+                   where};
     changed |= s != t.shape;
     specs.emplace_back(name, TensorSpec{t.dtype, s});
   }
@@ -230,10 +236,13 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
       add_runtime_outputs(step, node);
       continue;
     }
-    for (size_t j = 0; j < node.outputs.size(); ++j) {
+    // Trailing optional outputs the node leaves out (LayerNormalization's Mean and InvStdDev as
+    // PyTorch exports it) are computed into unnamed storage, like outputs named "".
+    static const std::string none;
+    for (size_t j = 0; j < outs.size(); ++j) {
       const DType dt = from_dlpack(outs[j].dtype);
       const Shape shape(outs[j].shape, outs[j].shape + outs[j].ndim);
-      const std::string& name = node.outputs[j];
+      const std::string& name = j < node.outputs.size() ? node.outputs[j] : none;
       if (dt == DType::Invalid)
         return Error{"node " + node.label() + ": output " + std::to_string(j) + " of " +
                          a.implementation + " has a dtype d500 tensors do not hold",

@@ -211,6 +211,7 @@ Graph Graph::clone() const {
   g.index_ = index_;
   g.inputs_ = inputs_;
   g.outputs_ = outputs_;
+  g.input_shapes_bound_ = input_shapes_bound_;
   for (const auto& p : parameters_) g.parameters_.push_back({p.name, p.value.clone()});
   for (const auto& c : constants_) g.constants_.push_back({c.name, c.value.clone()});
   return g;

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "d500/network/graph.h"
+#include "shape_folding.h"
 
 namespace d500::network {
 
@@ -131,8 +132,10 @@ Result<Graph> Graph::from_model(onnx::Model& model, const GraphOptions& options)
     else
       desc.constants.push_back(std::move(t));
   }
+  const bool bound = fold_shape_arithmetic(desc);
   auto g = create(std::move(desc));
   if (!g) return Error{g.error().message, model.source()};
+  g->input_shapes_bound_ = bound;
   g->source_ = model.source();
   g->name_ = model.source();
   return g;

@@ -114,6 +114,9 @@ class Graph {
   std::vector<onnx::NamedTensor> take_parameters() { return std::exchange(parameters_, {}); }
   std::vector<onnx::NamedTensor> take_constants() { return std::exchange(constants_, {}); }
   size_t parameter_count() const;  // elements over all parameters still held
+  // True when from_model folded Shape/Size of the inferred input shapes into constants (PyTorch's
+  // shape arithmetic): executors must then run exactly those input shapes.
+  bool input_shapes_bound() const { return input_shapes_bound_; }
 
  private:
   Graph() = default;
@@ -124,6 +127,7 @@ class Graph {
   std::map<std::string, size_t> index_;  // value name -> position in values_
   std::vector<std::string> inputs_, outputs_;
   std::vector<onnx::NamedTensor> parameters_, constants_;
+  bool input_shapes_bound_ = false;
 };
 
 }  // namespace d500::network
