@@ -123,10 +123,37 @@ def tensor_proto(name, array):
     return msg
 
 
+def condition(torch, model, shape):
+    """Makes random weights give O(1) outputs, so that the tolerance tests something.
+
+    Default initializations leave BatchNorm at identity statistics, under which activations
+    vanish layer by layer (efficientnet_b0's logits were ~1e-14) and some heads start at zero
+    (the ViT's). Zero weights get a normal draw; BatchNorm gets a random affine and running
+    statistics measured on random batches (cumulative average, train mode, no gradients).
+    """
+    nn = torch.nn
+    with torch.no_grad():
+        for m in model.modules():
+            w = getattr(m, "weight", None)
+            if isinstance(m, (nn.Linear, nn.Conv2d)) and w is not None and not w.any():
+                nn.init.normal_(w, std=w[0].numel() ** -0.5)
+        norms = [m for m in model.modules() if isinstance(m, nn.modules.batchnorm._BatchNorm)]
+        for m in norms:
+            m.reset_running_stats()
+            m.momentum = None
+            m.weight.uniform_(0.5, 1.5)
+            m.bias.normal_(0.0, 0.1)
+        if norms:
+            model.train()
+            for _ in range(2):
+                model(torch.randn(4, *shape[1:]))
+    return model.eval()
+
+
 def export_one(torch, name, out, opset, seed):
     build, shape = MODELS[name]
     torch.manual_seed(seed)
-    model = build().eval()
+    model = condition(torch, build(), shape)
     x = torch.randn(*shape)
     with torch.no_grad():
         y = model(x)
