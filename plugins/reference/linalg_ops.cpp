@@ -153,26 +153,53 @@ class Einsum : public sdk::Operator<Einsum> {
       expect_shape(in[i], shapes_[i], "input");
       x.push_back(to_doubles(in[i]));
     }
-    std::map<int, int64_t> at;
     std::vector<double> y(static_cast<size_t>(numel(y_)), 0.0);
-    Shape sums;
-    for (int l : summed_) sums.push_back(size_.at(l));
-    const int64_t inner = numel(sums);
-    for (int64_t o = 0; o < static_cast<int64_t>(y.size()); ++o) {
-      unravel(o, out_, y_, at);
-      double acc = 0;
-      for (int64_t s = 0; s < inner; ++s) {
-        unravel(s, summed_, sums, at);
-        double p = 1;
-        for (size_t i = 0; i < x.size(); ++i) p *= x[i][static_cast<size_t>(offset(i, at))];
-        acc += p;
-      }
-      y[static_cast<size_t>(o)] = acc;
-    }
+    each([&](int64_t o, const std::map<int, int64_t>& at) {
+      double p = 1;
+      for (size_t i = 0; i < x.size(); ++i) p *= x[i][static_cast<size_t>(offset(i, at))];
+      y[static_cast<size_t>(o)] += p;
+    });
     write_values(out[0], y);
+  }
+  // dX_i at each visited index += dY at the output index times the product of the other operands.
+  void backward(Inputs dys, Inputs in, Inputs, Outputs dx) const {
+    std::vector<std::vector<double>> x, g;
+    for (size_t i = 0; i < shapes_.size(); ++i) {
+      expect_shape(in[i], shapes_[i], "input");
+      x.push_back(to_doubles(in[i]));
+      g.emplace_back(i < dx.size() && dx[i].defined() ? x.back().size() : 0, 0.0);
+    }
+    expect_shape(dys[0], y_, "dY");
+    const std::vector<double> dy = to_doubles(dys[0]);
+    each([&](int64_t o, const std::map<int, int64_t>& at) {
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (g[i].empty()) continue;
+        double p = dy[static_cast<size_t>(o)];
+        for (size_t j = 0; j < x.size(); ++j)
+          if (j != i) p *= x[j][static_cast<size_t>(offset(j, at))];
+        g[i][static_cast<size_t>(offset(i, at))] += p;
+      }
+    });
+    for (size_t i = 0; i < g.size(); ++i)
+      if (!g[i].empty()) write_values(dx[i], g[i]);
   }
 
  private:
+  // Calls f(output index, label values) for every output index and every summed combination.
+  template <class F>
+  void each(F&& f) const {
+    std::map<int, int64_t> at;
+    Shape sums;
+    for (int l : summed_) sums.push_back(size_.at(l));
+    const int64_t inner = numel(sums), n = numel(y_);
+    for (int64_t o = 0; o < n; ++o) {
+      unravel(o, out_, y_, at);
+      for (int64_t s = 0; s < inner; ++s) {
+        unravel(s, summed_, sums, at);
+        f(o, at);
+      }
+    }
+  }
   static void unravel(int64_t flat, const Labels& labels, const Shape& dims, std::map<int, int64_t>& at) {
     for (size_t d = labels.size(); d-- > 0;) {
       at[labels[d]] = flat % dims[d];
@@ -200,7 +227,7 @@ class Einsum : public sdk::Operator<Einsum> {
 void add_linalg_ops(std::vector<d500_operator>& ops) {
   ops.push_back(Det::define({"Det", "", "default", "ONNX Det, LU with partial pivoting in double"}));
   ops.push_back(Einsum::define(
-      {"Einsum", "", "default", "ONNX Einsum with ellipsis, diagonals and implicit output"}));
+      {"Einsum", "", "default", "ONNX Einsum with ellipsis, diagonals and implicit output; with gradients"}));
 }
 
 }  // namespace d500::reference

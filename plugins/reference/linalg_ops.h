@@ -1,4 +1,5 @@
-// ONNX Det and Einsum on the reference plugin (linalg_ops.cpp): float32/float64, forward only.
+// ONNX Det (forward only) and Einsum (with gradients) on the reference plugin (linalg_ops.cpp),
+// float32/float64.
 #pragma once
 
 #include <vector>

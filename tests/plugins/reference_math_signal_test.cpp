@@ -49,6 +49,11 @@ TEST(ReferenceSignal, DetAndEinsum) {
                 {2, 3, 0, 0});
   expect_values(run({"Einsum", {&a}, {{"equation", std::string("ij->ji")}}})[0], {2, 2},
                 {1, 3, 2, 4});
+  // Gradients against central differences: a product, a diagonal and a broadcast ellipsis.
+  Tensor p = random(DType::Float64, {2, 3}, 1), q = random(DType::Float64, {3, 4}, 2);
+  check_gradient({"Einsum", {&p, &q}, {{"equation", std::string("ij,jk->ik")}}});
+  Tensor d = random(DType::Float64, {2, 3, 3}, 3), e = random(DType::Float64, {1, 3}, 4);
+  check_gradient({"Einsum", {&d, &e}, {{"equation", std::string("...ii,...i->...i")}}});
   EXPECT_TRUE(has(create_error({"Einsum", {&a, &b}, {{"equation", std::string("ij->i")}}}),
                   "has 1 operands, 2 inputs given"));
 }
