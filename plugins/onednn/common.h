@@ -146,5 +146,6 @@ void add_pool_ops(std::vector<d500_operator>& ops);     // MaxPool, AveragePool
 void add_eltwise_ops(std::vector<d500_operator>& ops);  // Relu, Sigmoid, Tanh, Elu, ...
 void add_softmax_ops(std::vector<d500_operator>& ops);  // Softmax, LogSoftmax
 void add_binary_ops(std::vector<d500_operator>& ops);   // Add, Sub, Mul, Div
+void add_norm_ops(std::vector<d500_operator>& ops);     // LRN, BatchNormalization
 
 }  // namespace d500::onednn_plugin

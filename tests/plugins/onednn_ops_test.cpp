@@ -21,14 +21,16 @@ void expect_all_ran(const OnednnTally& t, size_t expected, const std::string& wh
 }
 
 // Every operator the plugin lists has a backward (which the comparisons below check against the
-// reference), except Round, whose derivative oneDNN does not offer.
-TEST(OnednnOps, ListsABackwardForEveryOperatorButRound) {
+// reference), except Round, whose derivative oneDNN does not offer, and the inference-only
+// BatchNormalization.
+TEST(OnednnOps, ListsABackwardForEveryOperatorButRoundAndBatchNorm) {
   D500_REQUIRE_ONEDNN();
   size_t listed = 0;
   for (const auto& impl : onednn_ops().all())
     if (impl.plugin == "onednn") {
       ++listed;
-      EXPECT_EQ(impl.has_backward(), impl.op_type() != "Round") << impl.id();
+      const bool forward_only = impl.op_type() == "Round" || impl.op_type() == "BatchNormalization";
+      EXPECT_EQ(impl.has_backward(), !forward_only) << impl.id();
     }
   EXPECT_GE(listed, 26u);
 }
@@ -112,6 +114,19 @@ TEST(OnednnOps, BinaryOperatorsBroadcastLikeTheReference) {
   }
   check_case({"Add", "default", {{5}, {3, 4, 5}}}, seed++, t);  // swapped: Add commutes
   expect_all_ran(t, 13, "binary");
+}
+
+TEST(OnednnOps, LrnAndBatchNormalizationMatchTheReference) {
+  D500_REQUIRE_ONEDNN();
+  OnednnTally t;
+  check_case({"LRN", "default", {{2, 8, 6, 6}}, {{"size", int64_t{3}}}}, 1, t);
+  check_case({"LRN", "default", {{1, 16, 5, 5}},
+              {{"size", int64_t{5}}, {"alpha", 2e-3}, {"beta", 0.6}, {"bias", 2.0}}}, 2, t);
+  // The harness keeps input 4 (the variance) positive.
+  check_case({"BatchNormalization", "default", {{2, 8, 5, 5}, {8}, {8}, {8}, {8}},
+              {{"epsilon", 1e-3}}}, 3, t);
+  check_case({"BatchNormalization", "default", {{4, 6}, {6}, {6}, {6}, {6}}}, 4, t);
+  expect_all_ran(t, 4, "LRN and BatchNormalization");
 }
 
 // Both operands broadcast, or the first one broadcast for an operator that does not commute:
