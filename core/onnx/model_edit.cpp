@@ -201,7 +201,8 @@ Result<std::vector<ValueInfo>> ModelDocument::infer_shapes() const {
   return out;
 }
 
-std::string ModelDocument::snapshot() const {
+std::string ModelDocument::snapshot(bool with_initializers) const {
+  if (with_initializers) return to_bytes();
   ::onnx::ModelProto copy;
   copy.CopyFrom(impl_->proto);
   copy.mutable_graph()->clear_initializer();
@@ -211,7 +212,9 @@ std::string ModelDocument::snapshot() const {
 void ModelDocument::restore(const std::string& snapshot) {
   ::onnx::ModelProto copy;
   D500_ASSERT(copy.ParseFromString(snapshot));
-  copy.mutable_graph()->mutable_initializer()->Swap(impl_->proto.mutable_graph()->mutable_initializer());
+  // A snapshot without initializers keeps the document's own (no edit but widen changes them).
+  if (copy.graph().initializer_size() == 0)
+    copy.mutable_graph()->mutable_initializer()->Swap(impl_->proto.mutable_graph()->mutable_initializer());
   impl_->proto.Swap(&copy);
 }
 

@@ -238,3 +238,42 @@ TEST(ModelEdit, DisplayGraphDrawsAnInvalidDocument) {
   for (const auto& n : g.nodes) drawn = drawn || n.name == "sum";
   EXPECT_TRUE(drawn);
 }
+
+TEST(ModelEdit, WidenAGemmKeepsWhatTheNetworkComputes) {
+  ModelDocument doc = mlp();
+  const auto before = run(doc);
+  const std::string original = doc.to_bytes();
+  const std::string undo = doc.snapshot(true);
+  auto r = doc.widen("fc1", 9, 7);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  const auto d = doc.diagnose();
+  EXPECT_TRUE(d.ok()) << d.model_error;
+  EXPECT_EQ(shape_of(d, "act1"), "2x9");
+  EXPECT_EQ(doc.initializer_info("fc2.weight").shape, (Shape{3, 9}));
+  EXPECT_EQ(doc.initializer_info("fc1.bias").shape, (Shape{9}));
+  const auto after = run(doc);
+  ASSERT_EQ(after.size(), before.size());
+  for (size_t i = 0; i < after.size(); ++i) EXPECT_NEAR(after[i], before[i], 1e-5) << i;
+  doc.restore(undo);
+  EXPECT_EQ(doc.to_bytes(), original);
+}
+
+TEST(ModelEdit, WidenAConvOfLenet) {
+  auto bytes = onnx::build_lenet({}, {.seed = 1, .batch = 0});
+  ASSERT_TRUE(bytes.ok());
+  auto doc = ModelDocument::parse(*bytes, "lenet");
+  ASSERT_TRUE(doc.ok());
+  ASSERT_TRUE(doc->widen("conv1", 8).ok());
+  EXPECT_TRUE(doc->diagnose().ok());
+  EXPECT_EQ(doc->initializer_info("conv2.weight").shape, (Shape{16, 8, 5, 5}));
+  EXPECT_TRUE(doc->checked_bytes().ok());
+  auto refused = [&](Result<std::string> r, const std::string& words) {
+    ASSERT_FALSE(r.ok()) << words;
+    EXPECT_TRUE(contains(r.error().message, words)) << r.error().message;
+  };
+  refused(doc->widen("conv2", 20), "reaches Flatten \"flatten\"");
+  refused(doc->widen("fc3", 12), "does not reach exactly one Conv or Gemm");
+  refused(doc->widen("act1", 12), "only a Conv or a Gemm");
+  refused(doc->widen("conv1", 8), "widening needs more");
+  refused(doc->widen("ghost", 8), "no node named");
+}

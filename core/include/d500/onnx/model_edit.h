@@ -117,11 +117,19 @@ class ModelDocument {
   Result<std::string> remove_attribute(const std::string& node, const std::string& attribute);
   // Sets input `index` of `node` to `tensor`; index == the node's input count appends one.
   Result<std::string> connect(const std::string& node, size_t index, const std::string& tensor);
+  // Gives a Conv (or Gemm) `outputs` output channels (features) instead of fewer: its weight and
+  // bias initializers grow, the new channels drawn uniform in +-sqrt(6 / fan_in) from `seed`
+  // (bias 0); the weights of the one Conv or Gemm its output reaches through activations and
+  // pooling grow by zeros there, so the network computes what it did. Refused when the weights
+  // are no initializers or the output reaches anything else (Flatten, Add, a graph output).
+  // An edit of initializers: undo it with snapshot(true).
+  Result<std::string> widen(const std::string& node, int64_t outputs, uint64_t seed = 0);
 
   // --- undo and save ---
-  // The whole graph but the initializers' values: what every edit can change, small even for a
-  // model of hundreds of MB. restore() puts a snapshot back exactly (to_bytes() byte-identical).
-  std::string snapshot() const;
+  // The whole graph but the initializers' values: what every edit but widen() can change, small
+  // even for a model of hundreds of MB; with `with_initializers` the whole model. restore() puts
+  // either back exactly (to_bytes() byte-identical).
+  std::string snapshot(bool with_initializers = false) const;
   void restore(const std::string& snapshot);
   std::string to_bytes() const;  // serialized as it is, checked or not
   // Serialized once diagnose() finds nothing (the checker node by node and on the whole model,
