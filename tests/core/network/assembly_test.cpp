@@ -92,15 +92,17 @@ TEST(AssembledExecutor, OperatorNoChosenPluginImplementsIsNamedAtBuild) {
   GraphDesc d;
   d.inputs = {{"x", type(DType::Float32, {2})}};
   d.outputs = {"z"};
-  d.nodes = {node("first", "Relu", {"x"}, {"y"}), node("odd one", "Shrink", {"y"}, {"e"}),
+  d.nodes = {node("first", "Relu", {"x"}, {"y"}),
+             node("odd one", "StringNormalizer", {"y"}, {"e"}),
              node("last", "TfIdfVectorizer", {"e"}, {"z"})};
   Graph g = d500::test::make_graph(std::move(d));
   auto missing = AssembledExecutor::unimplemented(g, d500::test::operators(), AssemblyPolicy{});
-  EXPECT_EQ(missing, (std::vector<std::string>{"Shrink (node 'odd one')",
+  EXPECT_EQ(missing, (std::vector<std::string>{"StringNormalizer (node 'odd one')",
                                                "TfIdfVectorizer (node 'last')"}));
   auto ex = AssembledExecutor::build(std::move(g), d500::test::operators());
   ASSERT_FALSE(ex.ok());
-  EXPECT_TRUE(contains(ex.error().message, "Shrink (node 'odd one')")) << ex.error().message;
+  EXPECT_TRUE(contains(ex.error().message, "StringNormalizer (node 'odd one')"))
+      << ex.error().message;
   EXPECT_TRUE(contains(ex.error().message, "TfIdfVectorizer (node 'last')")) << ex.error().message;
   // Only the examples plugin: Conv only, so Relu is missing too.
   auto only = AssembledExecutor::build(lenet(1), d500::test::operators(), prefer("examples"));
