@@ -86,6 +86,7 @@ void NetworkEditor::buildUi() {
           [this](const QString& node, const QString& name, const QString&, const QString& text) { setAttribute(node, name, text); });
   connect(form_, &NodeForm::replaceRequested, this, &NetworkEditor::replaceOp);
   connect(form_, &NodeForm::deleteRequested, this, &NetworkEditor::removeNode);
+  connect(form_, &NodeForm::widenRequested, this, &NetworkEditor::widen);
   connect(form_, &NodeForm::addRequested, this,
           [this](const QString& op, const QStringList& inputs, const QMap<QString, QString>& attrs) { addNode(op, inputs, attrs); });
   auto* del = new QShortcut(QKeySequence::Delete, view_, nullptr, nullptr, Qt::WidgetShortcut);
@@ -139,13 +140,14 @@ void NetworkEditor::setCatalog(const PluginCatalog& catalog) {
 
 void NetworkEditor::setCatalogError(const QString& error) { palette_->setError(error); }
 
-bool NetworkEditor::apply(const QString& text, const std::function<Result<std::string>(onnx::ModelDocument&)>& edit) {
+bool NetworkEditor::apply(const QString& text, const std::function<Result<std::string>(onnx::ModelDocument&)>& edit,
+                          bool weights) {
   if (!doc_) return refuse(tr("Open a model first."));
-  std::string before = doc_->snapshot();
+  std::string before = doc_->snapshot(weights);
   auto done = edit(*doc_);
   if (!done.ok()) return refuse(qs(done.error().message));
   lastError_.clear();
-  stack_->push(new NetworkEditCommand(this, text, std::move(before), doc_->snapshot(), qs(*done)));
+  stack_->push(new NetworkEditCommand(this, text, std::move(before), doc_->snapshot(weights), qs(*done)));
   return true;
 }
 
@@ -202,6 +204,23 @@ bool NetworkEditor::connectInput(const QString& node, int index, const QString& 
   return apply(tr("Connect %1 to %2").arg(tensor, node), [node, index, tensor](onnx::ModelDocument& d) {
     return d.connect(node.toStdString(), size_t(std::max(index, 0)), tensor.toStdString());
   });
+}
+
+bool NetworkEditor::widen(const QString& node, int outputs) {
+  return apply(tr("Widen %1 to %2").arg(node).arg(outputs),
+               [node, outputs](onnx::ModelDocument& d) { return d.widen(node.toStdString(), outputs, 1); }, true);
+}
+
+int NetworkEditor::outputsOf(const onnx::NodeInfo& n) const {
+  if ((n.op_type != "Conv" && n.op_type != "Gemm") || n.inputs.size() < 2) return -1;
+  const onnx::ValueInfo w = doc_->initializer_info(n.inputs[1]);
+  bool transB = false;
+  if (const long i = doc_->find_node(n.name); i >= 0)
+    if (auto attrs = doc_->attributes(size_t(i)); attrs.ok())
+      for (const auto& a : *attrs)
+        if (a.name == "transB" && std::holds_alternative<int64_t>(a.value)) transB = std::get<int64_t>(a.value) != 0;
+  const size_t axis = n.op_type == "Gemm" && !transB ? 1 : 0;
+  return w.shape.size() > axis ? int(w.shape[axis]) : -1;
 }
 
 bool NetworkEditor::save() {

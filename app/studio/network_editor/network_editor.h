@@ -49,6 +49,7 @@ class NetworkEditor : public QWidget {
   bool replaceOp(const QString& node, const QString& opType);
   bool setAttribute(const QString& node, const QString& name, const QString& text);  // "" removes it
   bool connectInput(const QString& node, int index, const QString& tensor);
+  bool widen(const QString& node, int outputs);  // a Conv's or Gemm's output channels
   bool save();  // to filePath(); false when there is none or the checker refuses the model
   bool saveAs(const QString& path);
 
@@ -81,7 +82,10 @@ class NetworkEditor : public QWidget {
  private:
   void buildUi();
   bool open(std::string bytes, const QString& where, const QString& path);
-  bool apply(const QString& text, const std::function<Result<std::string>(onnx::ModelDocument&)>& edit);
+  // `weights`: the edit changes initializers (the snapshots hold them too).
+  bool apply(const QString& text, const std::function<Result<std::string>(onnx::ModelDocument&)>& edit,
+             bool weights = false);
+  int outputsOf(const onnx::NodeInfo& node) const;  // a Conv's or Gemm's outputs, else -1
   bool refuse(const QString& error);
   void render(const QString& select);
   void buildScene();

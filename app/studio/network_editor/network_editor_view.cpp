@@ -102,7 +102,7 @@ void NetworkEditor::showSelection() {
   const onnx::NodeInfo info = doc_->node(size_t(index));
   auto attributes = doc_->attributes(size_t(index));
   form_->showNode(info, attributes.ok() ? *attributes : std::vector<plugin::Attribute>{}, schemaOf(info.op_type, info.domain),
-                  tensorNames(), nodeProblem(name));
+                  tensorNames(), nodeProblem(name), outputsOf(info));
 }
 
 void NetworkEditor::startNewNode(const QString& opType, const QString& domain) {

@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "network_editor/attribute_text.h"
@@ -70,6 +71,7 @@ QVBoxLayout* NodeForm::startPage(const QString& title, const QString& subtitle) 
   inputs_.clear();
   fields_.clear();
   replace_ = nullptr;
+  widen_ = nullptr;
   auto* page = new QWidget;
   auto* column = new QVBoxLayout(page);
   column->addWidget(heading(title));
@@ -161,21 +163,41 @@ void NodeForm::addNodeActions(QVBoxLayout* page) {
   page->addWidget(remove);
 }
 
+void NodeForm::addWiden(QVBoxLayout* page, int outputs) {
+  page->addWidget(heading(tr("Widen")));
+  auto* row = new QHBoxLayout;
+  widen_ = new QSpinBox;
+  widen_->setObjectName(QStringLiteral("networkWiden"));
+  widen_->setRange(outputs + 1, 1 << 20);
+  widen_->setValue(outputs * 2);
+  widen_->setPrefix(tr("%1 → ").arg(outputs));
+  widen_->setSuffix(tr(" outputs"));
+  auto* apply = new QPushButton(tr("Widen"));
+  apply->setToolTip(tr("More output channels: new weights drawn at random, the next layer's grown by zeros, so the "
+                       "network computes what it did"));
+  connect(apply, &QPushButton::clicked, this, [this] { Q_EMIT widenRequested(node_, widen_->value()); });
+  row->addWidget(widen_, 1);
+  row->addWidget(apply);
+  page->addLayout(row);
+}
+
 void NodeForm::showNode(const onnx::NodeInfo& node, const std::vector<plugin::Attribute>& attributes,
-                        const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors, const QString& problem) {
+                        const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors, const QString& problem,
+                        int outputs) {
   newOp_.clear();
   node_ = QString::fromStdString(node.name);
-  QStringList outputs;
-  for (const auto& o : node.outputs) outputs << QString::fromStdString(o);
+  QStringList written;
+  for (const auto& o : node.outputs) written << QString::fromStdString(o);
   QVBoxLayout* page = startPage(QStringLiteral("%1 · %2").arg(QString::fromStdString(node.op_type), node_),
-                                tr("writes %1").arg(outputs.join(QStringLiteral(", "))));
+                                tr("writes %1").arg(written.join(QStringLiteral(", "))));
   if (!problem.isEmpty()) page->addWidget(note(tr("Problem: %1").arg(problem), QStringLiteral("color: #b00020")));
   QStringList current;
   for (const auto& in : node.inputs) current << QString::fromStdString(in);
   QStringList readable = tensors;
-  for (const QString& o : outputs) readable.removeAll(o);
+  for (const QString& o : written) readable.removeAll(o);
   addInputs(page, schema, current, readable);
   addAttributes(page, schema, attributes);
+  if (outputs > 0) addWiden(page, outputs);
   addNodeActions(page);
   page->addStretch(1);
 }

@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QScrollArea;
+class QSpinBox;
 class QVBoxLayout;
 
 namespace d500::studio {
@@ -24,8 +25,10 @@ class NodeForm : public QWidget {
  public:
   explicit NodeForm(QWidget* parent = nullptr);
   void setOperators(const QStringList& opTypes);  // what Replace op offers
+  // `outputs`: a Conv's or Gemm's output channels, offered to widen; -1 for other nodes.
   void showNode(const onnx::NodeInfo& node, const std::vector<plugin::Attribute>& attributes,
-                const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors, const QString& problem);
+                const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors, const QString& problem,
+                int outputs = -1);
   void showNewNode(const QString& opType, const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors,
                    const QString& firstInput);
   void showNothing(const QString& hint);
@@ -35,12 +38,14 @@ class NodeForm : public QWidget {
   QLineEdit* attributeField(const QString& name) const { return fields_.value(name); }
   QComboBox* inputPicker(int index) const { return inputs_.value(index); }
   QComboBox* replaceChoice() const { return replace_; }
+  QSpinBox* widenChoice() const { return widen_; }
 
  Q_SIGNALS:
   void inputChosen(const QString& node, int index, const QString& tensor);
   void attributeEdited(const QString& node, const QString& name, const QString& type, const QString& text);
   void replaceRequested(const QString& node, const QString& opType);
   void deleteRequested(const QString& node);
+  void widenRequested(const QString& node, int outputs);
   // Attribute texts by name, only those filled in.
   void addRequested(const QString& opType, const QStringList& inputs, const QMap<QString, QString>& attributes);
 
@@ -51,6 +56,7 @@ class NodeForm : public QWidget {
   void addAttributes(QVBoxLayout* page, const std::optional<onnx::OpSchemaInfo>& schema,
                      const std::vector<plugin::Attribute>& values);
   void addNodeActions(QVBoxLayout* page);
+  void addWiden(QVBoxLayout* page, int outputs);
 
   QScrollArea* scroll_;
   QStringList operators_;
@@ -58,6 +64,7 @@ class NodeForm : public QWidget {
   QList<QComboBox*> inputs_;
   QMap<QString, QLineEdit*> fields_;
   QComboBox* replace_ = nullptr;
+  QSpinBox* widen_ = nullptr;
 };
 
 }  // namespace d500::studio

@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QProcess>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -32,6 +33,13 @@ namespace {
 const QString kRunner = QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500");
 
 QByteArray bytesOf(const NetworkEditor* e) { return QByteArray::fromStdString(e->document()->to_bytes()); }
+
+// The Widen button beside the form's spin box.
+QPushButton* widenButton(NetworkEditor* e) {
+  for (QPushButton* b : e->form()->findChildren<QPushButton*>())
+    if (b->text() == QStringLiteral("Widen")) return b;
+  return nullptr;
+}
 
 void shoot(QWidget* w, const QString& name) {
   w->repaint();
@@ -126,8 +134,16 @@ class NetworkEditorTest : public QObject {
     QTest::keyClick(e->view(), Qt::Key_Delete);
     QVERIFY(!e->nodeItem(QStringLiteral("act3")));
     QVERIFY(e->diagnostics().ok());
+    // 6. conv1 widened from 6 to 8 channels through the form: conv2's weights follow.
+    QVERIFY(e->selectNode(QStringLiteral("conv1")));
+    QSpinBox* widen = e->form()->widenChoice();
+    QVERIFY(widen);
+    widen->setValue(8);
+    QTest::mouseClick(widenButton(e), Qt::LeftButton);
+    QVERIFY2(e->edgeLabels().contains(QStringLiteral("N×8×28×28")), qPrintable(e->lastError()));
+    QVERIFY(e->diagnostics().ok());
     const int steps = e->undoStack()->count();
-    QCOMPARE(steps, 6);
+    QCOMPARE(steps, 7);
 
     // Refusals change nothing and leave no step.
     const QByteArray edited = bytesOf(e);
@@ -147,7 +163,7 @@ class NetworkEditorTest : public QObject {
     for (int i = 0; i < steps; ++i) e->undoStack()->redo();
     QCOMPARE(bytesOf(e), edited);
     e->view()->fitAll();
-    e->selectNode(QStringLiteral("act1"));
+    e->selectNode(QStringLiteral("conv1"));
     shoot(&window, QStringLiteral("network_editor.png"));
 
     // Saved through the checker, loaded by core, reopened byte for byte.
