@@ -190,6 +190,12 @@ void store_transfer(store::ResultStore& store, const store::MeasurementRow& op_r
 
 }  // namespace
 
+bool is_transfer_row(const store::MeasurementRow& m) {
+  if (m.point_json.find("\"transfer\"") == std::string::npos) return false;
+  const json p = json::parse(m.point_json, nullptr, false);
+  return p.is_object() && p.contains("transfer");
+}
+
 store::MeasurementRow measurement_row(const measure::Measurement& m) {
   store::MeasurementRow r;
   const stats::Summary& s = m.summary;

@@ -10,6 +10,7 @@
 #include "charts/csv_format.h"
 #include "charts/palette.h"
 #include "d500/measure/stats.h"
+#include "d500/operators/operator_benchmark.h"
 
 namespace d500::studio {
 
@@ -41,7 +42,8 @@ bool SweepChartModel::poll(const store::ResultStore& s, const QList<qint64>& run
   bool added = false;
   for (qint64 run : runIds) {
     const auto rows = s.measurements_after(run, lastId_[run]);
-    for (const auto& m : rows) rows_.push_back({run, m});
+    for (const auto& m : rows)
+      if (!operators::is_transfer_row(m)) rows_.push_back({run, m});  // copies: not sweep points
     if (!rows.empty()) lastId_[run] = rows.back().id;
     // Validations are written after the measurement they check; re-read while the run lives.
     const auto* info = catalog_.run(run);

@@ -14,6 +14,7 @@
 #include "charts/sweep_axis.h"
 #include "charts/units.h"
 #include "d500/measure/stats.h"
+#include "d500/operators/operator_benchmark.h"
 
 namespace d500::studio {
 
@@ -36,6 +37,10 @@ bool TimingsChartModel::poll(const store::ResultStore& s, const QList<qint64>& r
     size_t read = 0;
     for (const auto& m : s.measurements_after(run, lastId_[run])) {
       if (rowBudget && read >= rowBudget) break;  // the rest on the next poll
+      if (operators::is_transfer_row(m)) {  // a copy timed once: no distribution to draw
+        lastId_[run] = m.id;
+        continue;
+      }
       Box b;
       b.run = run;
       b.row = m;
@@ -71,12 +76,15 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   }
   // Boxes in sweep order (the runner measures points in a shuffled order), and labelled by
   // subject alone when every box comes from one implementation.
+  // Implementations in the order the run stored them, as the sweep chart orders (and colours)
+  // them, so an implementation has one colour in both.
   QStringList points, subjects;
-  std::set<std::string> impls;
+  std::vector<std::string> impls;
   for (size_t i : drawn) {
     points.append(QString::fromStdString(boxes_[i].row.point_json));
     subjects.append(QString::fromStdString(boxes_[i].row.subject));
-    impls.insert(boxes_[i].row.implementation);
+    if (std::find(impls.begin(), impls.end(), boxes_[i].row.implementation) == impls.end())
+      impls.push_back(boxes_[i].row.implementation);
   }
   QStringList listed;  // a problem list's order
   for (qint64 run : runIds_)
@@ -87,7 +95,10 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
     const double xa = sweep.x(QString::fromStdString(boxes_[a].row.point_json));
     const double xb = sweep.x(QString::fromStdString(boxes_[b].row.point_json));
     if (xa != xb) return xa < xb;
-    return boxes_[a].row.implementation < boxes_[b].row.implementation;
+    auto rank = [&](size_t i) {
+      return std::find(impls.begin(), impls.end(), boxes_[i].row.implementation) - impls.begin();
+    };
+    return rank(a) < rank(b);
   });
   // Boxes side by side per run, or for one run per implementation (each a series in its own
   // colour, named in the legend).
@@ -132,7 +143,7 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   auto* ay =
       makeAxis(o.logY, tr("time per call (%1) · %2").arg(unit.symbol, BoxStats::whiskerRule()));
   auto* ax = new QBarCategoryAxis;
-  if (impls.size() == 1) ax->setTitleText(QString::fromStdString(*impls.begin()));
+  if (impls.size() == 1) ax->setTitleText(QString::fromStdString(impls.front()));
   if (byImpl) ax->setTitleText(tr("implementations side by side"));
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);

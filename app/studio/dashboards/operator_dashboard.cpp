@@ -31,6 +31,7 @@ class OperatorDashboardKind : public MeasurementDashboardKind {
     std::set<std::string> points;
     int failed = 0;
     for (const auto& r : d.run.rows()) {
+      if (r.kind == "transfer") continue;  // a copy beside a point, not a point
       points.insert(r.m.point_json);
       failed += !drawable(r.m);
     }

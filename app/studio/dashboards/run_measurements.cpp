@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "d500/operators/operator_benchmark.h"
+
 namespace d500::studio {
 
 namespace {
@@ -25,6 +27,9 @@ bool RunMeasurements::poll(const store::ResultStore& s, int64_t runId, bool live
     r.point = nlohmann::json::parse(m.point_json, nullptr, false);
     if (!r.point.is_object()) r.point = nlohmann::json::object();
     if (r.point.contains("kind") && r.point["kind"].is_string()) r.kind = r.point["kind"];
+    // A copy timed once beside an operator (device transfers, an owned output copied out) is a
+    // quantity of its own, not another point of the sweep: its own kind keeps it off the charts.
+    if (operators::is_transfer_row(m)) r.kind = "transfer";
     r.m = std::move(m);
     rows_.push_back(std::move(r));
     added = true;

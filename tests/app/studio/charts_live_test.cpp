@@ -236,3 +236,24 @@ TEST(ChartsLive, ControlsZoomAndHoverWork) {
   EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("step 1000")))
       << QToolTip::text().toStdString();
 }
+
+// A copy timed once beside an operator (an owned output copied out, a device transfer) is its own
+// quantity in the store; it is neither another sweep point nor a box beside the operator's.
+TEST(ChartsLive, ACopyBesideAnOperatorIsNeitherASweepPointNorABox) {
+  TempDir dir;
+  const std::string db = dir.file("copy.d500db");
+  {
+    auto s = openRw(db);
+    const int64_t run = addRun(*s, "conv");
+    addMeasurement(*s, run, "Conv N=1", "torch/default", R"({"N":1})", {5, 6, 7, 8});
+    addMeasurement(*s, run, "Conv N=2", "torch/default", R"({"N":2})", {9, 10, 11, 12});
+    addMeasurement(*s, run, "Conv N=1 [owned copy]", "torch/default",
+                   R"({"N":1,"transfer":"owned"})", {0.5});
+  }
+  ChartPanel sweep(QStringLiteral("sweep"), qs(db), {1});
+  ChartPanel timings(QStringLiteral("timings"), qs(db), {1});
+  sweep.refresh();
+  timings.refresh();
+  EXPECT_EQ(sweep.pointCount(), 2);    // the two points, not the copy
+  EXPECT_EQ(timings.pointCount(), 8);  // the operator's eight samples, not the copy's one
+}

@@ -46,6 +46,10 @@ Result<std::vector<const plugin::OperatorImpl*>> resolve_implementations(
 // counters (subject, implementation, point, run and work are left for the caller).
 store::MeasurementRow measurement_row(const measure::Measurement& m);
 
+// Whether a stored measurement is a copy timed once beside an operator (a device transfer, an
+// owned output copied out: point_json has "transfer"), not the operator's own time at a point.
+bool is_transfer_row(const store::MeasurementRow& m);
+
 // Converts JSON attribute values (integers, numbers, strings, arrays) to ABI attributes.
 std::vector<plugin::Attribute> attributes_from_json(const nlohmann::json& attrs);
 
