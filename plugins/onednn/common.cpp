@@ -108,10 +108,9 @@ void* data_of(const sdk::OutTensor& t) {
   return static_cast<char*>(t.dl().data) + t.dl().byte_offset;
 }
 
-Port::Port(const Shape& shape, const dnnl::memory::desc& wanted) {
-  const dnnl::memory::desc plain = plain_md(shape);
-  user_ = dnnl::memory(plain, engine(), DNNL_MEMORY_NONE);
-  reorders_ = plain != wanted;
+Port::Port(const dnnl::memory::desc& user, const dnnl::memory::desc& wanted) {
+  user_ = dnnl::memory(user, engine(), DNNL_MEMORY_NONE);
+  reorders_ = user != wanted;
   if (!reorders_) {
     inner_ = user_;
     return;

@@ -72,7 +72,10 @@ void* data_of(const sdk::OutTensor& t);
 class Port {
  public:
   Port() = default;
-  Port(const Shape& shape, const dnnl::memory::desc& wanted);
+  Port(const Shape& shape, const dnnl::memory::desc& wanted) : Port(plain_md(shape), wanted) {}
+  // The caller's tensor described by `user` (strides that view it in the primitive's dimension
+  // order, as ConvTranspose's weights).
+  Port(const dnnl::memory::desc& user, const dnnl::memory::desc& wanted);
   // Input: points at the caller's data and reorders it when needed; the memory to execute on.
   const dnnl::memory& input(const void* data);
   // Output: the memory the primitive writes; finish() reorders it into the caller's data.
@@ -147,5 +150,6 @@ void add_eltwise_ops(std::vector<d500_operator>& ops);  // Relu, Sigmoid, Tanh, 
 void add_softmax_ops(std::vector<d500_operator>& ops);  // Softmax, LogSoftmax
 void add_binary_ops(std::vector<d500_operator>& ops);   // Add, Sub, Mul, Div
 void add_norm_ops(std::vector<d500_operator>& ops);     // LRN, BatchNormalization
+void add_conv_transpose_ops(std::vector<d500_operator>& ops);
 
 }  // namespace d500::onednn_plugin

@@ -26,6 +26,7 @@ const Table& table() {
   static const Table t = [] {
     Table table;
     add_conv_ops(table.ops);
+    add_conv_transpose_ops(table.ops);
     add_matmul_ops(table.ops);
     add_pool_ops(table.ops);
     add_eltwise_ops(table.ops);

@@ -21,15 +21,17 @@ void expect_all_ran(const OnednnTally& t, size_t expected, const std::string& wh
 }
 
 // Every operator the plugin lists has a backward (which the comparisons below check against the
-// reference), except Round, whose derivative oneDNN does not offer, and the inference-only
-// BatchNormalization.
-TEST(OnednnOps, ListsABackwardForEveryOperatorButRoundAndBatchNorm) {
+// reference), except Round, whose derivative oneDNN does not offer, the inference-only
+// BatchNormalization and ConvTranspose (forward only so far).
+TEST(OnednnOps, ListsABackwardForEveryOperatorButTheForwardOnlyOnes) {
   D500_REQUIRE_ONEDNN();
   size_t listed = 0;
   for (const auto& impl : onednn_ops().all())
     if (impl.plugin == "onednn") {
       ++listed;
-      const bool forward_only = impl.op_type() == "Round" || impl.op_type() == "BatchNormalization";
+      const bool forward_only = impl.op_type() == "Round" ||
+                                impl.op_type() == "BatchNormalization" ||
+                                impl.op_type() == "ConvTranspose";
       EXPECT_EQ(impl.has_backward(), !forward_only) << impl.id();
     }
   EXPECT_GE(listed, 26u);
@@ -114,6 +116,20 @@ TEST(OnednnOps, BinaryOperatorsBroadcastLikeTheReference) {
   }
   check_case({"Add", "default", {{5}, {3, 4, 5}}}, seed++, t);  // swapped: Add commutes
   expect_all_ran(t, 13, "binary");
+}
+
+TEST(OnednnOps, ConvTransposeMatchesTheReference) {
+  D500_REQUIRE_ONEDNN();
+  OnednnTally t;
+  check_case({"ConvTranspose", "default", {{2, 8, 7, 7}, {8, 4, 3, 3}, {4}},
+              {ints("strides", {2, 2}), ints("pads", {1, 1, 1, 1})}}, 1, t);
+  check_case({"ConvTranspose", "default", {{1, 4, 5, 5}, {4, 3, 4, 4}},
+              {ints("strides", {2, 2}), ints("output_padding", {1, 1})}}, 2, t);
+  check_case({"ConvTranspose", "default", {{1, 6, 6, 6}, {6, 2, 3, 3}, {6}},
+              {Attribute{"group", int64_t{3}}, ints("dilations", {2, 2})}}, 3, t);
+  check_case({"ConvTranspose", "default", {{2, 3, 9}, {3, 5, 3}},
+              {ints("strides", {3}), ints("output_shape", {28})}}, 4, t);
+  expect_all_ran(t, 4, "ConvTranspose");
 }
 
 TEST(OnednnOps, LrnAndBatchNormalizationMatchTheReference) {
