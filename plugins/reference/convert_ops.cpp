@@ -1,4 +1,5 @@
 // Squeeze and Unsqueeze (Relabel, reshape.h), Cast, CastLike and EyeLike.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -86,6 +87,40 @@ class Relabeled : public sdk::Operator<Relabeled<F>> {
   Relabel r_;
 };
 
+constexpr DLDataType kFloat16{kDLFloat, 16, 1};
+
+// IEEE binary16 <-> double. To half: rounded to nearest even straight from the double (as numpy
+// does), overflow to infinity; the units of the last place scale continuously from the
+// subnormals into the normals, so bits = ((e + 15) << 10) + m - 1024 serves both.
+uint16_t to_half(double v) {
+  const uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  if (std::isnan(v)) return 0x7e00;
+  const double a = std::fabs(v);
+  if (a == 0) return sign;
+  const int e = std::max(std::ilogb(a), -14);
+  const double m = std::nearbyint(std::ldexp(a, 10 - e));  // exact scaling, then RNE
+  const double bits = std::ldexp(1.0, 10) * (e + 15) + m - 1024;
+  return static_cast<uint16_t>(sign | (bits >= 0x7c00 ? 0x7c00 : static_cast<uint16_t>(bits)));
+}
+
+double from_half(uint16_t h) {
+  const int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  const double v = e == 0    ? std::ldexp(m, -24)
+                   : e == 31 ? (m ? std::numeric_limits<double>::quiet_NaN()
+                                  : std::numeric_limits<double>::infinity())
+                             : std::ldexp(1024 + m, e - 25);
+  return h & 0x8000 ? -v : v;
+}
+
+bool via_double(DLDataType t) {
+  return sdk::same_dtype(t, kFloat16) || sdk::same_dtype(t, sdk::dtype_of<int8_t>());
+}
+
+// Throws sdk::unsupported unless Cast takes dtype t.
+void expect_castable(DLDataType t) {
+  if (!via_double(t)) dispatch_any(t, [](auto) {});
+}
+
 // The dtype of an ONNX TensorProto.DataType, where d500 tensors hold it.
 DLDataType onnx_dtype(int64_t to) {
   switch (to) {
@@ -97,14 +132,18 @@ DLDataType onnx_dtype(int64_t to) {
       return sdk::dtype_of<int32_t>();
     case 7:
       return sdk::dtype_of<int64_t>();
+    case 3:
+      return sdk::dtype_of<int8_t>();
     case 9:
       return sdk::dtype_of<bool>();
+    case 10:
+      return kFloat16;
     case 11:
       return sdk::dtype_of<double>();
     default:
       throw sdk::unsupported("ONNX element type " + std::to_string(to) +
                              " is not one d500 tensors hold (float32, float64, int64, int32, "
-                             "uint8, bool)");
+                             "uint8, int8, bool, float16)");
   }
 }
 
@@ -123,7 +162,35 @@ U convert(T v) {
   }
 }
 
+// Casts involving float16 or int8 go through double (exact for both).
+void cast_via_double(const sdk::InTensor& x, const sdk::OutTensor& y) {
+  std::vector<double> v(static_cast<size_t>(x.numel()));
+  if (sdk::same_dtype(x.dtype(), kFloat16)) {
+    const uint16_t* h = raw_data<uint16_t>(x);
+    for (size_t i = 0; i < v.size(); ++i) v[i] = from_half(h[i]);
+  } else if (x.is<int8_t>()) {
+    for (size_t i = 0; i < v.size(); ++i) v[i] = x.as<int8_t>()[static_cast<int64_t>(i)];
+  } else {
+    dispatch_any(x.dtype(), [&](auto from) {
+      using T = decltype(from);
+      for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(x.as<T>()[static_cast<int64_t>(i)]);
+    });
+  }
+  if (sdk::same_dtype(y.dtype(), kFloat16)) {
+    uint16_t* h = raw_data<uint16_t>(y);
+    for (size_t i = 0; i < v.size(); ++i) h[i] = to_half(v[i]);
+  } else if (y.is<int8_t>()) {
+    for (size_t i = 0; i < v.size(); ++i) y.as<int8_t>()[static_cast<int64_t>(i)] = convert<int8_t>(v[i]);
+  } else {
+    dispatch_any(y.dtype(), [&](auto to) {
+      using U = decltype(to);
+      for (size_t i = 0; i < v.size(); ++i) y.as<U>()[static_cast<int64_t>(i)] = convert<U>(v[i]);
+    });
+  }
+}
+
 void cast_tensor(const sdk::InTensor& x, const sdk::OutTensor& y) {
+  if (via_double(x.dtype()) || via_double(y.dtype())) return cast_via_double(x, y);
   dispatch_any(x.dtype(), [&](auto from) {
     using T = decltype(from);
     dispatch_any(y.dtype(), [&](auto to) {
@@ -143,9 +210,9 @@ class CastOp : public sdk::Operator<CastOp<Like>> {
   CastOp(const Attributes& attrs, const std::vector<TensorInfo>& in) {
     Like ? attrs.expect_only({"saturate"}) : attrs.expect_only({"to", "saturate"});
     sdk::expect_count(in.size(), Like ? 2 : 1, "inputs");
-    dispatch_any(in[0].dtype(), [](auto) {});
+    expect_castable(in[0].dtype());
     const DLDataType to = Like ? in[1].dtype() : onnx_dtype(attrs.get_int("to"));
-    dispatch_any(to, [](auto) {});
+    expect_castable(to);
     in_ = in;
     y_ = TensorInfo(to, in[0].shape());
   }
@@ -215,10 +282,10 @@ void add_convert_ops(std::vector<d500_operator>& ops) {
       {"Unsqueeze", "", "default",
        "ONNX Unsqueeze, any dtype; axes attribute (opset < 13) or constant input"}));
   ops.push_back(CastOp<false>::define(
-      {"Cast", "", "default", "ONNX Cast among float32, float64, int64, int32, uint8, bool"}));
+      {"Cast", "", "default", "ONNX Cast among float32, float64, float16, int64, int32, int8, uint8, bool"}));
   ops.push_back(
       CastOp<true>::define({"CastLike", "", "default",
-                            "ONNX CastLike among float32, float64, int64, int32, uint8, bool"}));
+                            "ONNX CastLike among float32, float64, float16, int64, int32, int8, uint8, bool"}));
   ops.push_back(EyeLike::define({"EyeLike", "", "default", "ONNX EyeLike, any dtype d500 holds"}));
 }
 

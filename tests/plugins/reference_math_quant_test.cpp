@@ -1,6 +1,9 @@
 // The reference's quantization operators: values by hand (rounding half to even, saturation,
-// per-axis and per-row parameters), dtypes of the outputs, and the messages for bad inputs.
+// per-axis and per-row parameters), dtypes of the outputs, and the messages for bad inputs; Cast
+// to and from float16 and int8.
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "reference_math_harness.h"
 
@@ -87,6 +90,24 @@ TEST(ReferenceQuant, QLinearMatMulAndConvRequantize) {
   Tensor c = forward_one({"QLinearConv", {&x, &as, &az, &w, &ws, &wz, &cs, &cz, &bias}});
   ASSERT_EQ(c.dtype(), DType::UInt8);
   expect_values(c, {1, 1, 1, 1}, {4});
+}
+
+TEST(ReferenceCast, Float16RoundsToNearestEvenAndInt8Saturates) {
+  const double tie_even = 1 + std::ldexp(1.0, -11), tie_odd = 1 + 3 * std::ldexp(1.0, -11);
+  Tensor x = make({7}, {1, 65504, 65520, std::ldexp(1.0, -24), tie_even, tie_odd, -0.1});
+  Tensor h = forward_one({"Cast", {&x}, {{"to", int64_t{10}}}});
+  ASSERT_EQ(h.dtype(), DType::Float16);
+  Tensor back = forward_one({"Cast", {&h}, {{"to", int64_t{11}}}});
+  // 65520 is past the largest half (65504) by half a unit: infinity; ties go to the even mantissa.
+  EXPECT_TRUE(std::isinf(back.at(2)) && back.at(2) > 0) << back.at(2);
+  back.set(2, 0);
+  expect_values(back, {7}, {1, 65504, 0, std::ldexp(1.0, -24), 1, 1 + std::ldexp(1.0, -9),
+                            -0.0999755859375});
+  Tensor small = make({2}, {1, -7.9}), like = make(DType::Int8, {1}, {0});
+  Tensor i8 = forward_one({"CastLike", {&small, &like}});
+  ASSERT_EQ(i8.dtype(), DType::Int8);
+  expect_values(i8, {2}, {1, -7});  // truncated toward zero
+  EXPECT_THROW(forward_one({"Cast", {&x}, {{"to", int64_t{3}}}}), D500Error);  // 65504 > 127
 }
 
 TEST(ReferenceQuant, BadInputsAreNamed) {
