@@ -61,6 +61,26 @@ Result<std::vector<std::pair<std::string, Shape>>> fixed_shapes(
   return fixed;
 }
 
+// Shape arithmetic folded into constants, then inference again with those values (it types what
+// follows a Reshape whose shape ONNX could not propagate), until nothing more folds.
+bool fold_shapes(const onnx::Model& model,
+                         const std::vector<std::pair<std::string, Shape>>& fixed, GraphDesc& desc) {
+  constexpr int64_t kMaxKnown = 1 << 16;  // elements: big integer initializers stay types only
+  Folded round = fold_shape_arithmetic(desc);
+  bool bound = round.shape;
+  for (int n = 0; round.nodes > 0 && n < 100; ++n) {
+    std::vector<onnx::NamedTensor> known;
+    for (const auto& c : desc.constants)
+      if (c.value.numel() <= kMaxKnown) known.push_back({c.name, c.value.clone()});
+    auto inferred = model.infer_shapes(fixed, known);
+    if (!inferred) break;  // the first inference's types stand
+    for (const auto& v : *inferred) desc.value_types[v.name] = type_of(v);
+    round = fold_shape_arithmetic(desc);
+    bound |= round.shape;
+  }
+  return bound;
+}
+
 }  // namespace
 
 Result<Graph> Graph::from_model(onnx::Model& model, const GraphOptions& options) {
@@ -132,7 +152,7 @@ Result<Graph> Graph::from_model(onnx::Model& model, const GraphOptions& options)
     else
       desc.constants.push_back(std::move(t));
   }
-  const bool bound = fold_shape_arithmetic(desc);
+  const bool bound = fold_shapes(model, *fixed, desc);
   auto g = create(std::move(desc));
   if (!g) return Error{g.error().message, model.source()};
   g->input_shapes_bound_ = bound;

@@ -294,8 +294,9 @@ std::optional<Tensor> evaluate(const Node& n, const std::vector<const Tensor*>& 
 
 }  // namespace
 
-bool fold_shape_arithmetic(GraphDesc& desc) {
+Folded fold_shape_arithmetic(GraphDesc& desc) {
   Folder f{desc, {}};
+  Folded result;
   for (size_t i = 0; i < desc.constants.size(); ++i) f.index[desc.constants[i].name] = i;
   std::vector<Node> kept;
   for (Node& n : desc.nodes) {
@@ -310,13 +311,16 @@ bool fold_shape_arithmetic(GraphDesc& desc) {
       const bool all = std::all_of(in.begin(), in.end(), [](const Tensor* t) { return t; });
       if (all) value = evaluate(n, in);
     }
-    if (value)
+    if (value) {
       f.add(n.outputs[0], std::move(*value));
-    else
+      ++result.nodes;
+    } else {
       kept.push_back(std::move(n));
+    }
   }
   desc.nodes = std::move(kept);
-  return f.folded_shape;
+  result.shape = f.folded_shape;
+  return result;
 }
 
 }  // namespace d500::network

@@ -8,7 +8,10 @@ namespace d500::network {
 // Replaces Shape/Size of values whose shape is known, and the small int64 nodes computed only
 // from constants (Gather, Unsqueeze, Squeeze, Concat, Add, Sub, Mul, Div, Equal, Where, Cast,
 // ConstantOfShape, Expand), by constants. Expects `desc.nodes` in model (topological) order.
-// True when a Shape or Size was folded: the graph is then bound to its inferred input shapes.
-bool fold_shape_arithmetic(GraphDesc& desc);
+struct Folded {
+  size_t nodes = 0;    // nodes replaced by constants
+  bool shape = false;  // a Shape or Size among them: the graph is bound to its input shapes
+};
+Folded fold_shape_arithmetic(GraphDesc& desc);
 
 }  // namespace d500::network

@@ -35,6 +35,10 @@ std::string check_window_attributes(const ::onnx::GraphProto& g);
 // inference reads: a big model is not held twice while it is typed.
 ::onnx::ModelProto light_copy(const ::onnx::ModelProto& m, bool small_int_values = true);
 
+// Gives `known` to `m` as initializers (replacing ones of the same name) and drops the nodes
+// whose outputs are all known (model_known.cpp).
+void substitute_known(::onnx::ModelProto& m, const std::vector<NamedTensor>& known);
+
 }  // namespace detail
 
 }  // namespace d500::onnx

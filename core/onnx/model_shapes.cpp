@@ -111,7 +111,8 @@ Result<std::vector<NamedTensor>> Model::take_initializers() {
 }
 
 Result<std::vector<ValueInfo>> Model::infer_shapes(
-    const std::vector<std::pair<std::string, Shape>>& input_shapes) const {
+    const std::vector<std::pair<std::string, Shape>>& input_shapes,
+    const std::vector<NamedTensor>& known) const {
   // Taken initializers have no values left; inference then treats them as types only.
   ::onnx::ModelProto light = detail::light_copy(impl_->proto, !impl_->initializers_taken);
   auto* g = light.mutable_graph();
@@ -137,6 +138,8 @@ Result<std::vector<ValueInfo>> Model::infer_shapes(
     for (auto& v : *g->mutable_value_info()) drop_shape(v);
     for (auto& v : *g->mutable_output()) drop_shape(v);
   }
+
+  if (!known.empty()) detail::substitute_known(light, known);
 
   detail::GuardedRegistry registry;
   try {

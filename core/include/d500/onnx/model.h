@@ -91,8 +91,11 @@ class Model {
   // intermediate values and graph outputs, in that order. Runs on a copy of the graph that
   // leaves out the values of large initializers, so it costs little memory for big models; it
   // needs no initializer values, taken or not, beyond small integer ones (shapes).
+  // `known`: values computed before (constants, shape arithmetic a caller folded), given to
+  // inference as initializers, the nodes producing them left out.
   Result<std::vector<ValueInfo>> infer_shapes(
-      const std::vector<std::pair<std::string, Shape>>& input_shapes = {}) const;
+      const std::vector<std::pair<std::string, Shape>>& input_shapes = {},
+      const std::vector<NamedTensor>& known = {}) const;
 
   // The value of Constant node `index` (attribute value, value_float(s) or value_int(s)); an
   // error naming the node for a sparse or string constant, or a node that is not a Constant.
