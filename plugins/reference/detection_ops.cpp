@@ -139,7 +139,7 @@ class RoiAlign : public sdk::Operator<RoiAlign> {
                 acc += sample(plane, H, W, sy, sx, &m);
                 best = std::max(best, m);
               }
-            y[static_cast<size_t>(((k * C + c) * oh_ + ph) * ow_ + pw)] = max_ ? (gh * gw ? best : 0) : acc / count;
+            y[static_cast<size_t>(((k * C + c) * oh_ + ph) * ow_ + pw)] = max_ ? (gh * gw > 0 ? best : 0) : acc / count;
           }
       }
     }

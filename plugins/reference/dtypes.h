@@ -1,5 +1,6 @@
-// Every dtype d500 tensors hold (float32, float64, int64, int32, uint8, bool), for the reference
-// operators that take more than float32/float64: comparison and logic, indexing, Cast.
+// Every dtype d500 tensors hold but the 16-bit floats (float32, float64, int64, int32, uint8, int8,
+// bool), for the reference operators that take more than float32/float64: comparison and logic,
+// indexing, Cast.
 #pragma once
 
 #include <vector>
@@ -15,7 +16,8 @@ inline bool is_real(DLDataType t) {
   return sdk::same_dtype(t, sdk::dtype_of<float>()) || sdk::same_dtype(t, sdk::dtype_of<double>());
 }
 
-// Calls f(T{}) with T = float, double, int64_t, int32_t, uint8_t or bool, the element type of t.
+// Calls f(T{}) with T = float, double, int64_t, int32_t, uint8_t, int8_t or bool, the element
+// type of t.
 template <class F>
 void dispatch_any(DLDataType t, F&& f) {
   using sdk::dtype_of;
@@ -25,6 +27,7 @@ void dispatch_any(DLDataType t, F&& f) {
   if (same_dtype(t, dtype_of<int64_t>())) return f(int64_t{});
   if (same_dtype(t, dtype_of<int32_t>())) return f(int32_t{});
   if (same_dtype(t, dtype_of<uint8_t>())) return f(uint8_t{});
+  if (same_dtype(t, dtype_of<int8_t>())) return f(int8_t{});
   if (same_dtype(t, dtype_of<bool>())) return f(bool{});
   throw sdk::unsupported("dtype " + sdk::dtype_name(t) + " is not implemented");
 }
@@ -43,7 +46,7 @@ inline void expect_types(const TensorInfo& t, unsigned allowed, const char* what
   if (type_bit(t.dtype()) & allowed) return;
   std::string list;
   if (allowed & kReals) list += "float32, float64";
-  if (allowed & kInts) list += std::string(list.empty() ? "" : ", ") + "int64, int32, uint8";
+  if (allowed & kInts) list += std::string(list.empty() ? "" : ", ") + "int64, int32, uint8, int8";
   if (allowed & kBools) list += std::string(list.empty() ? "" : ", ") + "bool";
   throw sdk::unsupported(std::string(what) + " of dtype " + sdk::dtype_name(t.dtype()) +
                          " is not implemented (this operator takes " + list + ")");

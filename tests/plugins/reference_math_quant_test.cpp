@@ -110,6 +110,14 @@ TEST(ReferenceCast, Float16RoundsToNearestEvenAndInt8Saturates) {
   EXPECT_THROW(forward_one({"Cast", {&x}, {{"to", int64_t{3}}}}), D500Error);  // 65504 > 127
 }
 
+TEST(ReferenceCast, Int8ComparisonsAndModTakeInt8) {
+  Tensor a = make(DType::Int8, {2}, {-128, 7}), b = make(DType::Int8, {2}, {3, -3});
+  Tensor mx = forward_one({"Max", {&a, &b}});
+  ASSERT_EQ(mx.dtype(), DType::Int8);
+  expect_values(mx, {2}, {3, 7});
+  expect_values(forward_one({"Mod", {&a, &b}}), {2}, {1, -2});  // the divisor's sign, as numpy
+}
+
 TEST(ReferenceQuant, BadInputsAreNamed) {
   Tensor x = make(DType::Float32, {2, 3}, {1, 2, 3, 4, 5, 6});
   Tensor s2 = make(DType::Float32, {2}, {1, 1}), fz = make(DType::Float32, {}, {0});
