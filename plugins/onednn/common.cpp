@@ -149,7 +149,7 @@ void execute(const dnnl::primitive& p, const Args& args, const std::string& what
   }
 }
 
-void Bound::run(std::initializer_list<std::pair<int, const void*>> data, const Args& extra) {
+void Bound::run(const std::vector<Buffer>& data, const Args& extra) {
   for (const auto& d : data) args_.at(d.first).set_data_handle(const_cast<void*>(d.second));
   if (extra.empty()) return execute(prim_, args_, what_);
   Args all = args_;

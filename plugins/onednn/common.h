@@ -100,18 +100,20 @@ class Bound {
  public:
   using Binding = std::pair<int, dnnl::memory::desc>;
   Bound() = default;
+  using Buffer = std::pair<int, const void*>;
   template <class Primitive, class Pd>
-  static Bound make(const Pd& pd, std::initializer_list<Binding> args, const std::string& what) {
+  static Bound make(const Pd& pd, const std::vector<Binding>& args, const std::string& what) {
     Bound b;
     b.prim_ = Primitive(pd);
     b.impl_ = impl_of(pd);
     b.what_ = what;
-    for (const Binding& a : args) b.args_[a.first] = dnnl::memory(a.second, engine(), DNNL_MEMORY_NONE);
+    for (const Binding& a : args)
+      b.args_[a.first] = dnnl::memory(a.second, engine(), DNNL_MEMORY_NONE);
     return b;
   }
   // Every bound argument's buffer, by DNNL_ARG_*; `extra` adds memory the primitive owns
   // (a workspace).
-  void run(std::initializer_list<std::pair<int, const void*>> data, const Args& extra = {});
+  void run(const std::vector<Buffer>& data, const Args& extra = {});
   const std::string& impl() const { return impl_; }
 
  private:
@@ -151,5 +153,6 @@ void add_softmax_ops(std::vector<d500_operator>& ops);  // Softmax, LogSoftmax
 void add_binary_ops(std::vector<d500_operator>& ops);   // Add, Sub, Mul, Div
 void add_norm_ops(std::vector<d500_operator>& ops);     // LRN, BatchNormalization
 void add_conv_transpose_ops(std::vector<d500_operator>& ops);
+void add_layout_ops(std::vector<d500_operator>& ops);   // Transpose, Concat, Sum
 
 }  // namespace d500::onednn_plugin

@@ -22,7 +22,7 @@ void expect_all_ran(const OnednnTally& t, size_t expected, const std::string& wh
 
 // Every operator the plugin lists has a backward (which the comparisons below check against the
 // reference), except Round, whose derivative oneDNN does not offer, the inference-only
-// BatchNormalization and ConvTranspose (forward only so far).
+// BatchNormalization, ConvTranspose and Concat (forward only so far).
 TEST(OnednnOps, ListsABackwardForEveryOperatorButTheForwardOnlyOnes) {
   D500_REQUIRE_ONEDNN();
   size_t listed = 0;
@@ -31,7 +31,8 @@ TEST(OnednnOps, ListsABackwardForEveryOperatorButTheForwardOnlyOnes) {
       ++listed;
       const bool forward_only = impl.op_type() == "Round" ||
                                 impl.op_type() == "BatchNormalization" ||
-                                impl.op_type() == "ConvTranspose";
+                                impl.op_type() == "ConvTranspose" ||
+                                impl.op_type() == "Concat";
       EXPECT_EQ(impl.has_backward(), !forward_only) << impl.id();
     }
   EXPECT_GE(listed, 26u);
@@ -130,6 +131,18 @@ TEST(OnednnOps, ConvTransposeMatchesTheReference) {
   check_case({"ConvTranspose", "default", {{2, 3, 9}, {3, 5, 3}},
               {ints("strides", {3}), ints("output_shape", {28})}}, 4, t);
   expect_all_ran(t, 4, "ConvTranspose");
+}
+
+TEST(OnednnOps, TransposeConcatAndSumMatchTheReference) {
+  D500_REQUIRE_ONEDNN();
+  OnednnTally t;
+  check_case({"Transpose", "default", {{2, 3, 4, 5}}, {ints("perm", {0, 2, 3, 1})}}, 1, t);
+  check_case({"Transpose", "default", {{6, 7}}}, 2, t);  // perm defaults to reversing
+  check_case({"Concat", "default", {{2, 3, 4}, {2, 5, 4}, {2, 1, 4}}, {{"axis", int64_t{1}}}}, 3,
+             t);
+  check_case({"Concat", "default", {{3, 4}, {3, 2}}, {{"axis", int64_t{-1}}}}, 4, t);
+  check_case({"Sum", "default", {{4, 5, 6}, {4, 5, 6}, {4, 5, 6}}}, 5, t);
+  expect_all_ran(t, 5, "Transpose, Concat and Sum");
 }
 
 TEST(OnednnOps, LrnAndBatchNormalizationMatchTheReference) {
