@@ -2,10 +2,14 @@
 // with its EMA, loss per epoch, accuracy, learning rate, samples/s, step time against data wait)
 // and, beside them, the time-to-accuracy of each seed, their summary and the recipe verdict, read
 // from the store as `d500 show` reads them (app/d500/show_training.cpp).
+#include <QCoreApplication>
 #include <map>
 #include <memory>
+#include <vector>
 
 #include "charts/units.h"
+#include "d500/measure/stats.h"
+#include "d500/training/step_profile.h"
 #include "d500/training/time_to_accuracy.h"
 #include "dashboards/dashboard_kind.h"
 #include "dashboards/summary_format.h"
@@ -14,6 +18,39 @@
 namespace d500::studio {
 
 namespace {
+
+// Where a step's time goes (the trainer's phases, median over the seeds, as `d500 show` prints
+// them): each phase's microseconds per step and share of the loop, the loop's own overhead last.
+QString stepProfileHtml(const RunSeries& series) {
+  using P = training::StepProfile;
+  double total = 0, overhead = 0;
+  std::vector<std::pair<int, double>> phases;
+  for (int p = 0; p < P::kPhases; ++p) {
+    const auto perSeed = series.extras(std::string(training::kStepProfilePrefix) + P::name(p));
+    if (perSeed.empty()) continue;
+    std::vector<double> v;
+    for (const auto& [seed, us] : perSeed) v.push_back(us);
+    const double m = stats::median(v);
+    phases.push_back({p, m});
+    total += m;
+    if (P::is_overhead(p)) overhead += m;
+  }
+  if (phases.empty() || total <= 0) return {};
+  QString rows;
+  for (const auto& [p, m] : phases)
+    rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td>%4</td></tr>")
+                .arg(QString::fromLatin1(P::name(p)), formatNumber(m, 3), percentText(m / total),
+                     P::is_overhead(p) ? QCoreApplication::translate("TrainingDashboardKind", "loop overhead")
+                                       : QString());
+  return QStringLiteral("<h3>%1</h3><table cellspacing=0 cellpadding=2><tr><th align=left>%2</th>"
+                        "<th>%3</th><th>%4</th><th></th></tr>%5</table><p>%6</p>")
+      .arg(QCoreApplication::translate("TrainingDashboardKind", "Where a step's time goes"),
+           QCoreApplication::translate("TrainingDashboardKind", "phase"),
+           QCoreApplication::translate("TrainingDashboardKind", "µs per step"),
+           QCoreApplication::translate("TrainingDashboardKind", "share"), rows,
+           QCoreApplication::translate("TrainingDashboardKind", "Loop overhead: %1 µs per step (%2 of the loop).")
+               .arg(formatNumber(overhead, 3), percentText(overhead / total)));
+}
 
 class TrainingDashboardKind : public DashboardKind {
   Q_DECLARE_TR_FUNCTIONS(TrainingDashboardKind)
@@ -67,6 +104,7 @@ class TrainingDashboardKind : public DashboardKind {
                 .arg(tr("seed"), tr("time"), tr("best test"), tr("final test"), rows);
     const auto sum = training::summarize_tta(seconds);
     html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(sum.describe()).toHtmlEscaped());
+    html += stepProfileHtml(series);
     if (recipe) {
       const QString subject = QString::fromStdString(recipe->subject).toHtmlEscaped();
       html += QStringLiteral("<h3>%1</h3><p>%2</p>")

@@ -211,6 +211,9 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   EXPECT_TRUE(summary.contains(QStringLiteral("not reached"))) << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("99% test accuracy"))) << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("No recipe"))) << summary.toStdString();
+  // Where a step's time goes, from the profile the runner stored per seed.
+  for (const char* s : {"Where a step's time goes", "forward_backward", "optimizer", "Loop overhead"})
+    EXPECT_TRUE(summary.contains(QLatin1String(s))) << s << "\n" << summary.toStdString();
   saveScreenshot(dash.get(), "dashboard_training.png");
 
   // Seeds as their median with the CI band of it: one line per quantity, at the median of the
