@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "broadcast.h"
+#include "dtypes.h"
 
 namespace d500::reference {
 namespace {
@@ -34,7 +35,10 @@ Shape prelu_slope_view(const Shape& x, const Shape& slope, int64_t opset) {
 }
 
 Clip::Clip(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
-    : dtype_(real_dtype({inputs.at(0)})), shape_(inputs[0].shape()) {
+    : integer_(type_bit(inputs.at(0).dtype()) == kInts),
+      int_dtype_(inputs[0].dtype()),
+      dtype_(integer_ ? Real::Float64 : real_dtype({inputs[0]})),
+      shape_(inputs[0].shape()) {
   legacy_ = opset_of(attrs) < 11;
   if (legacy_) {
     attrs.expect_only({"min", "max"});
@@ -61,6 +65,14 @@ Clip::Clip(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
 
 std::pair<double, double> Clip::bounds(Inputs in) const {
   if (legacy_) return {min_, max_};
+  if (integer_) {
+    auto value = [&](size_t i) {
+      double v = 0;
+      dispatch_any(int_dtype_, [&](auto tag) { v = static_cast<double>(in[i].as<decltype(tag)>()[0]); });
+      return v;
+    };
+    return {has_min_ && passed(in, 1) ? value(1) : -kInf, has_max_ && passed(in, 2) ? value(2) : kInf};
+  }
   return {has_min_ && passed(in, 1) ? scalar(in, 1, dtype_) : -kInf,
           has_max_ && passed(in, 2) ? scalar(in, 2, dtype_) : kInf};
 }
@@ -70,6 +82,16 @@ void Clip::forward(Inputs in, Outputs out) {
   expect_shape(in[0], shape_, "input");
   expect_shape(out[0], shape_, "output");
   const auto [lo, hi] = bounds(in);
+  if (integer_) {  // the bounds are values of X's dtype, so the result is exact
+    dispatch_any(int_dtype_, [&](auto tag) {
+      using T = decltype(tag);
+      auto x = in[0].as<T>();
+      auto y = out[0].as<T>();
+      for (int64_t i = 0; i < x.numel(); ++i)
+        y[i] = static_cast<T>(std::min(std::max(static_cast<double>(x[i]), lo), hi));
+    });
+    return;
+  }
   dispatch(dtype_, [&](auto tag) {
     using T = decltype(tag);
     auto x = in[0].as<T>();
@@ -83,6 +105,7 @@ void Clip::forward(Inputs in, Outputs out) {
 }
 
 void Clip::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/, Outputs grad_inputs) {
+  if (integer_) throw sdk::unsupported("Clip of " + sdk::dtype_name(int_dtype_) + " has no gradient");
   sdk::expect_count(grad_outputs.size(), 1, "output gradients");
   expect_shape(inputs[0], shape_, "input");
   expect_shape(grad_outputs[0], shape_, "d output");

@@ -2,7 +2,8 @@
 //   Clip    Y = min(max(X, min), max). Below opset 11 min and max are float attributes; from
 //           opset 11 optional scalar inputs 1 and 2 (read at every call, so they may be computed).
 //           A bound left out is -inf / +inf. Backward: dX = dY where min <= X <= max, else 0;
-//           dmin sums dY where X < min, dmax where X > max (as LibTorch's clamp).
+//           dmin sums dY where X < min, dmax where X > max (as LibTorch's clamp). Integer X
+//           (opset 12) is clipped forward only.
 //   PRelu   Y = X < 0 ? slope * X : X, slope broadcast to X (unidirectional numpy rules).
 //           Before opset 7 a 1-D slope of X's channel count is per channel (axis 1), as the
 //           PyTorch 0.3 exports use it. Backward: dX = dY where X > 0, slope * dY elsewhere;
@@ -16,7 +17,9 @@ namespace d500::reference {
 class Clip : public sdk::Operator<Clip> {
  public:
   Clip(const Attributes& attrs, const std::vector<TensorInfo>& inputs);
-  std::vector<TensorInfo> outputs() const { return {real_info(dtype_, shape_)}; }
+  std::vector<TensorInfo> outputs() const {
+    return {integer_ ? TensorInfo(int_dtype_, shape_) : real_info(dtype_, shape_)};
+  }
   void forward(Inputs in, Outputs out);
   void backward(Inputs grad_outputs, Inputs inputs, Inputs outputs, Outputs grad_inputs);
   Cost cost() const;
@@ -25,6 +28,8 @@ class Clip : public sdk::Operator<Clip> {
   // The bounds of this call, from the attributes or from inputs 1 and 2.
   std::pair<double, double> bounds(Inputs in) const;
 
+  bool integer_ = false;  // integer X (opset >= 12): forward only, bounds of X's dtype
+  DLDataType int_dtype_{};
   Real dtype_;
   Shape shape_;
   bool legacy_ = false;          // opset < 11: attributes

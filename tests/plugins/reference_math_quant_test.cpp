@@ -110,12 +110,16 @@ TEST(ReferenceCast, Float16RoundsToNearestEvenAndInt8Saturates) {
   EXPECT_THROW(forward_one({"Cast", {&x}, {{"to", int64_t{3}}}}), D500Error);  // 65504 > 127
 }
 
-TEST(ReferenceCast, Int8ComparisonsAndModTakeInt8) {
+TEST(ReferenceCast, Int8MaxClipAndModTakeInt8) {
   Tensor a = make(DType::Int8, {2}, {-128, 7}), b = make(DType::Int8, {2}, {3, -3});
   Tensor mx = forward_one({"Max", {&a, &b}});
   ASSERT_EQ(mx.dtype(), DType::Int8);
   expect_values(mx, {2}, {3, 7});
   expect_values(forward_one({"Mod", {&a, &b}}), {2}, {1, -2});  // the divisor's sign, as numpy
+  Tensor lo = make(DType::Int8, {}, {-5});
+  Tensor c = forward_one({"Clip", {&a, &lo}});  // no max: only the lower bound
+  ASSERT_EQ(c.dtype(), DType::Int8);
+  expect_values(c, {2}, {-5, 7});
 }
 
 TEST(ReferenceQuant, BadInputsAreNamed) {

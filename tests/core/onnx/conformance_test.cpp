@@ -154,11 +154,10 @@ TEST(Conformance, AnOpThePluginLacksIsUnsupported) {
 }
 
 TEST(Conformance, ADtypeThePluginRejectsAsUnsupportedIsUnsupported) {
-  // The reference's Clip takes float32 and float64 only and says so with D500_ERR_UNSUPPORTED.
-  auto r = run_node_test(reference().operators(), "reference",
-                         kNodeTests + "/test_clip_default_int8_min");
+  // The reference's Max does not take float16 and says so with D500_ERR_UNSUPPORTED.
+  auto r = run_node_test(reference().operators(), "reference", kNodeTests + "/test_max_float16");
   EXPECT_EQ(r.outcome, ConformanceOutcome::Unsupported) << r.detail();
-  EXPECT_TRUE(contains(r.reason, "int8")) << r.reason;
+  EXPECT_TRUE(contains(r.reason, "float16")) << r.reason;
 }
 
 TEST(Conformance, MultiNodeGraphsAreUnsupported) {
