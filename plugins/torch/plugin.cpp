@@ -146,6 +146,7 @@ const Table& table() {
     add_misc_ops(table.ops, cuda);
     add_resize_ops(table.ops, cuda);
     add_sample_ops(table.ops, cuda);
+    add_recurrent_ops(table.ops, cuda);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     add_executors(table.executors);
     for (const d500_executor& e : table.executors) table.executor_pointers.push_back(&e);

@@ -27,6 +27,7 @@ void add_norm_node_ops(std::vector<d500_operator>& ops, bool cuda);    // norm_o
 void add_misc_ops(std::vector<d500_operator>& ops, bool cuda);         // misc_ops.cpp
 void add_resize_ops(std::vector<d500_operator>& ops, bool cuda);       // resize_ops.cpp
 void add_sample_ops(std::vector<d500_operator>& ops, bool cuda);       // sample_ops.cpp
+void add_recurrent_ops(std::vector<d500_operator>& ops, bool cuda);    // recurrent_ops.cpp
 
 // The network executor ("default", CPU): graph_executor.cpp over the operators' registered
 // executor functions (graph_ops.h).

@@ -87,9 +87,25 @@ std::vector<Case> float32_cases() {
   };
 }
 
+// recurrent_ops.cpp: X [seq 4, batch 2, input 3], hidden 5; forward only, as the reference's
+// LSTM and GRU have no backward (torch's is autograd's).
+std::vector<Case> recurrent_cases() {
+  const bool fwd = false;
+  const Attribute h = A("hidden_size", int64_t{5});
+  return {
+      {"LSTM", "LSTM", {R({4, 2, 3}), R({1, 20, 3}), R({1, 20, 5}), R({1, 40})}, {h}, "", fwd},
+      {"LSTMBidirectional", "LSTM", {R({4, 2, 3}), R({2, 20, 3}), R({2, 20, 5}), R({2, 40})},
+       {h, A("direction", "bidirectional")}, "", fwd},
+      {"GRU", "GRU", {R({4, 2, 3}), R({1, 15, 3}), R({1, 15, 5}), R({1, 30})}, {h}, "", fwd},
+      {"GRULinearBeforeResetReverse", "GRU", {R({4, 2, 3}), R({1, 15, 3}), R({1, 15, 5}), R({1, 30})},
+       {h, A("linear_before_reset", int64_t{1}), A("direction", "reverse")}, "", fwd},
+  };
+}
+
 std::vector<Case> cases() {
   std::vector<Case> all = logic_and_index_cases();
   for (Case& c : layout_and_norm_cases()) all.push_back(std::move(c));
+  for (Case& c : recurrent_cases()) all.push_back(std::move(c));
   return all;
 }
 
