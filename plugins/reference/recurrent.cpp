@@ -110,6 +110,71 @@ class Recurrent {
     if (cell_ == Cell::Lstm) store(out, 2, yc);
   }
 
+  // RNN only: back-propagation through time, per (direction, batch entry), of dY and dY_h into
+  // X, W, R, B and initial_h (sequence_lens gets zeros).
+  void rnn_backward(Inputs dys, Inputs in, Outputs dx) const {
+    const Weights wt = weights(in);
+    const size_t H = static_cast<size_t>(dims_.hidden), I = static_cast<size_t>(dims_.input);
+    const std::vector<double> x = doubles(in[kX], dtype_);
+    auto grad = [&](size_t k) {
+      return k < dys.size() && dys[k].defined() ? doubles(dys[k], dtype_) : std::vector<double>{};
+    };
+    const std::vector<double> dy = grad(0), dyh = grad(1);
+    std::vector<double> gx(x.size(), 0.0), gw(wt.w.size(), 0.0), gr(wt.r.size(), 0.0),
+        gb(wt.b.size(), 0.0), gh0(static_cast<size_t>(numel(dims_.state_shape())), 0.0);
+    for (int64_t d = 0; d < dims_.dirs; ++d)
+      for (int64_t b = 0; b < dims_.batch; ++b) {
+        const size_t s0 = static_cast<size_t>(dims_.state(d, b)), dd = static_cast<size_t>(d);
+        const int64_t len = wt.lens.empty() ? dims_.seq : wt.lens[static_cast<size_t>(b)];
+        std::vector<std::vector<double>> hs(1, std::vector<double>(H, 0.0)), pre;
+        if (!wt.h0.empty()) std::copy_n(wt.h0.begin() + static_cast<int64_t>(s0), H, hs[0].begin());
+        std::vector<int64_t> times;
+        for (int64_t s = 0; s < len; ++s) {  // forward again, keeping h and the pre-activations
+          const int64_t t = reversed(d) ? len - 1 - s : s;
+          std::vector<double> a(H);
+          std::vector<double> h = hs.back();
+          const double* xt = x.data() + dims_.x(t, b);
+          for (size_t j = 0; j < H; ++j) {
+            double v = wt.b[dd * 2 * H + j] + wt.b[dd * 2 * H + H + j];
+            for (size_t i = 0; i < I; ++i) v += wt.w[(dd * H + j) * I + i] * xt[i];
+            for (size_t k = 0; k < H; ++k) v += wt.r[(dd * H + j) * H + k] * hs.back()[k];
+            a[j] = v;
+            h[j] = fn(d, 0)(clip(v));
+          }
+          pre.push_back(a), hs.push_back(h), times.push_back(t);
+        }
+        std::vector<double> dh(H, 0.0);
+        if (!dyh.empty()) std::copy_n(dyh.begin() + static_cast<int64_t>(s0), H, dh.begin());
+        for (size_t s = times.size(); s-- > 0;) {
+          const int64_t t = times[s];
+          const double* xt = x.data() + dims_.x(t, b);
+          std::vector<double> da(H), prev(H, 0.0);
+          for (size_t j = 0; j < H; ++j) {
+            if (!dy.empty()) dh[j] += dy[static_cast<size_t>(dims_.y(t, d, b)) + j];
+            const double a = pre[s][j];
+            const bool clipped = clip_ > 0 && (a < -clip_ || a > clip_);
+            da[j] = clipped ? 0.0 : dh[j] * fn(d, 0).derivative(clip(a));
+            gb[dd * 2 * H + j] += da[j], gb[dd * 2 * H + H + j] += da[j];
+            for (size_t i = 0; i < I; ++i) {
+              gw[(dd * H + j) * I + i] += da[j] * xt[i];
+              gx[static_cast<size_t>(dims_.x(t, b)) + i] += wt.w[(dd * H + j) * I + i] * da[j];
+            }
+            for (size_t k = 0; k < H; ++k) {
+              gr[(dd * H + j) * H + k] += da[j] * hs[s][k];
+              prev[k] += wt.r[(dd * H + j) * H + k] * da[j];
+            }
+          }
+          dh = prev;
+        }
+        std::copy(dh.begin(), dh.end(), gh0.begin() + static_cast<int64_t>(s0));
+      }
+    auto put = [&](size_t k, const std::vector<double>& v) {
+      if (k < dx.size() && dx[k].defined()) store_as(dx[k], v);
+    };
+    put(kX, gx), put(kW, gw), put(kR, gr), put(kB, gb), put(kInitialH, gh0);
+    if (kSeqLens < dx.size()) zero_gradient(dx[kSeqLens]);
+  }
+
   Cost cost() const {
     const double g = static_cast<double>(gates_of(cell_));
     const double steps = static_cast<double>(dims_.seq * dims_.batch * dims_.dirs);
@@ -298,6 +363,15 @@ class Recurrent {
     }
   }
 
+  void store_as(const sdk::OutTensor& o, const std::vector<double>& v) const {
+    dispatch(dtype_, [&](auto tag) {
+      using T = decltype(tag);
+      auto p = o.as<T>();
+      for (size_t i = 0; i < v.size() && static_cast<int64_t>(i) < p.numel(); ++i)
+        p[static_cast<int64_t>(i)] = static_cast<T>(v[i]);
+    });
+  }
+
   void store(Outputs out, size_t k, const std::vector<double>& v) const {
     expect_shape(out[k], k == 0 ? dims_.y_shape() : dims_.state_shape(), k == 0 ? "Y" : "Y_h");
     dispatch(dtype_, [&](auto tag) {
@@ -320,6 +394,7 @@ class Recurrent {
 class Rnn : public Recurrent, public sdk::Operator<Rnn> {
  public:
   Rnn(const Attributes& a, const std::vector<TensorInfo>& in) : Recurrent(Cell::Rnn, a, in) {}
+  void backward(Inputs dys, Inputs in, Inputs, Outputs dx) { rnn_backward(dys, in, dx); }
 };
 class Gru : public Recurrent, public sdk::Operator<Gru> {
  public:
@@ -334,7 +409,7 @@ class Lstm : public Recurrent, public sdk::Operator<Lstm> {
 
 void add_recurrent_ops(std::vector<d500_operator>& ops) {
   ops.push_back(Rnn::define({"RNN", "", "default",
-                             "ONNX RNN, every direction and activation, float32/float64"}));
+                             "ONNX RNN, every direction and activation, float32/float64, with gradients"}));
   ops.push_back(Gru::define({"GRU", "", "default",
                              "ONNX GRU, every direction, linear_before_reset, float32/float64"}));
   ops.push_back(Lstm::define({"LSTM", "", "default",

@@ -44,6 +44,24 @@ class RnnActivation {
                                 "ThresholdedRelu, ScaledTanh, HardSigmoid, Elu, Softsign, Softplus");
   }
 
+  // The derivative at x (one-sided 0 at the kinks of Relu, ThresholdedRelu and HardSigmoid).
+  double derivative(double x) const {
+    switch (kind_) {
+      case Kind::Relu: return x > 0 ? 1 : 0;
+      case Kind::Tanh: { const double t = std::tanh(x); return 1 - t * t; }
+      case Kind::Sigmoid: { const double s = 1 / (1 + std::exp(-x)); return s * (1 - s); }
+      case Kind::Affine: return alpha_;
+      case Kind::LeakyRelu: return x >= 0 ? 1 : alpha_;
+      case Kind::ThresholdedRelu: return x > alpha_ ? 1 : 0;
+      case Kind::ScaledTanh: { const double t = std::tanh(beta_ * x); return alpha_ * beta_ * (1 - t * t); }
+      case Kind::HardSigmoid: { const double v = alpha_ * x + beta_; return v > 0 && v < 1 ? alpha_ : 0; }
+      case Kind::Elu: return x >= 0 ? 1 : alpha_ * std::exp(x);
+      case Kind::Softsign: { const double d = 1 + std::fabs(x); return 1 / (d * d); }
+      case Kind::Softplus: return 1 / (1 + std::exp(-x));
+    }
+    return 1;
+  }
+
   double operator()(double x) const {
     switch (kind_) {
       case Kind::Relu: return x > 0 ? x : 0;

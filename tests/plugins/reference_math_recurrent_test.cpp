@@ -125,6 +125,23 @@ TEST(ReferenceRecurrent, Float32MatchesFloat64) {
   }
 }
 
+TEST(ReferenceRecurrent, RnnGradientsMatchCentralDifferences) {
+  // Every input gradient (X, W, R, B, initial_h) through time, both directions, a shorter
+  // sequence in the batch, clip and a non-default activation; then layout 1 with Tanh.
+  Tensor x = random(DType::Float64, {4, 2, 3}, 1), w = random(DType::Float64, {2, 3, 3}, 2);
+  Tensor r = random(DType::Float64, {2, 3, 3}, 3), b = random(DType::Float64, {2, 6}, 4);
+  Tensor h0 = random(DType::Float64, {2, 2, 3}, 5), lens = make(DType::Int32, {2}, {4, 2});
+  check_gradient({"RNN",
+                  {&x, &w, &r, &b, &lens, &h0},
+                  {{"direction", std::string("bidirectional")},
+                   {"activations", Strings{"Softsign", "Tanh"}},
+                   {"clip", 0.9}}});
+  Tensor xb = random(DType::Float64, {2, 4, 3}, 6), w1 = random(DType::Float64, {1, 3, 3}, 7);
+  Tensor r1 = random(DType::Float64, {1, 3, 3}, 8), h1 = random(DType::Float64, {2, 1, 3}, 9);
+  check_gradient({"RNN", {&xb, &w1, &r1, nullptr, nullptr, &h1},
+                  {{"layout", int64_t{1}}, {"direction", std::string("reverse")}}});
+}
+
 TEST(ReferenceRecurrent, BadAttributesAndShapesAreNamed) {
   IdentityRnn c;
   auto with = [&](Attribute a) {
