@@ -69,6 +69,22 @@ std::map<int64_t, std::string> validation_verdicts(const std::vector<store::Vali
   return out;
 }
 
+// The largest forward relative L2 error of each measurement against the reference (what an
+// approximate algorithm, Winograd or a low precision, costs in accuracy), as text; "-" when none.
+std::map<int64_t, std::string> forward_errors(const std::vector<store::ValidationRow>& vs) {
+  std::map<int64_t, double> worst;
+  for (const auto& v : vs)
+    if (v.metric.rfind("forward_rel_l2", 0) == 0)
+      worst[v.measurement_id] = std::max(worst[v.measurement_id], v.value);
+  std::map<int64_t, std::string> out;
+  for (const auto& [id, e] : worst) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1e", e);
+    out[id] = buf;
+  }
+  return out;
+}
+
 void print_header(const store::ResultStore& s, const store::RunInfo& r) {
   // Every string from the store is escaped: names, reasons and paths came from users and plugins.
   std::cout << "run " << r.id << ": " << printable(r.name) << " (" << printable(r.level) << ")\n"
@@ -135,7 +151,9 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
   auto ms = s->measurements(r.id);
   sort_by_sweep(e, ms);
   std::vector<std::string> failures;
-  auto valid = validation_verdicts(s->validations(r.id), failures);
+  const auto checks = s->validations(r.id);
+  auto valid = validation_verdicts(checks, failures);
+  auto fwd_err = forward_errors(checks);
 
   std::optional<operators::Roofline> roof;
   if (auto env = s->environment(r.environment_id)) roof = operators::find_roofline(*s, env->json);
@@ -158,11 +176,12 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
     std::string level = ms.front().ci_level > 0 ? fixed(100 * ms.front().ci_level, 0) : "95";
     std::vector<std::vector<std::string>> rows{{"POINT", "IMPLEMENTATION", "N", "MEDIAN",
                                                 level + "% CI", "±%", "STOP", "GFLOP/s", "ROOF%",
-                                                "VS BASELINE", "VALID"}};
+                                                "VS BASELINE", "VALID", "FWD ERR"}};
     for (const auto& m : ms) {
       std::string v = valid.count(m.id) ? valid[m.id] : "-";
+      const std::string err = fwd_err.count(m.id) ? fwd_err[m.id] : "-";
       if (!m.error.empty()) {
-        rows.push_back({m.subject, m.implementation, "0", "-", "-", "-", "error", "-", "-", "-", v});
+        rows.push_back({m.subject, m.implementation, "0", "-", "-", "-", "error", "-", "-", "-", v, err});
         continue;
       }
       double half = std::max(m.median - m.ci_lo, m.ci_hi - m.median);
@@ -184,7 +203,7 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
                                        format_duration_ns(m.ci_hi) + "]"
                                  : "n too small",
                       m.ci_valid && m.median > 0 ? fixed(100 * half / m.median, 1) : "-",
-                      m.stop_reason, gflops > 0 ? fixed(gflops, 2) : "-", roof_pct, cmp, v});
+                      m.stop_reason, gflops > 0 ? fixed(gflops, 2) : "-", roof_pct, cmp, v, err});
     }
     std::cout << "\n";
     print_table(rows);

@@ -1,0 +1,69 @@
+// Issue 18, item 2: the shipped comparison of convolution algorithms (oneDNN direct, Winograd,
+// automatic) against LibTorch and the reference runs with every variant validated, and `d500
+// show` puts each implementation's forward error against the reference beside its speed, so
+// what Winograd costs in accuracy reads next to what it gains.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "../support/process.h"
+#include "d500/store/result_store.h"
+
+using d500::test::run;
+using d500::test::TempDir;
+
+namespace {
+
+const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
+const std::string kSource = D500_TEST_SOURCE_DIR;
+
+// The shipped experiment on its first two problems, with a short time cap per variant.
+std::string short_copy(const TempDir& dir) {
+  std::ifstream in(kSource + "/resources/examples/conv_algorithms.json");
+  auto e = nlohmann::json::parse(in);
+  std::ifstream pin(kSource + "/resources/problems/deepbench_conv_3x3.json");
+  auto problems = nlohmann::json::parse(pin);
+  e.erase("problems");
+  e["points"] = nlohmann::json::array({problems["points"][0], problems["points"][1]});
+  e["repetition"] = {{"min_samples", 10}, {"max_samples", 100}, {"max_seconds", 0.2}};
+  const std::string path = dir.file("conv_algorithms.json");
+  std::ofstream(path) << e.dump(2);
+  return path;
+}
+
+}  // namespace
+
+TEST(ConvAlgorithmsCli, EveryAlgorithmIsValidatedAndItsErrorShownBesideItsSpeed) {
+  TempDir dir;
+  const std::string db = dir.file("c.d500db");
+  auto r = run({kD500, "run", short_copy(dir), "--db", db, "--progress=none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
+  std::set<std::string> impls;
+  for (const auto& m : s->measurements(1)) {
+    if (m.subject.find(" copy]") != std::string::npos) continue;
+    EXPECT_TRUE(m.error.empty()) << m.implementation << ": " << m.error;
+    impls.insert(m.implementation);
+  }
+  EXPECT_EQ(impls, (std::set<std::string>{"reference/default", "torch/default",
+                                          "onednn/convolution_direct", "onednn/convolution_winograd",
+                                          "onednn/convolution_auto"}));
+  for (const auto& v : s->validations(1)) EXPECT_TRUE(v.passed) << v.subject << " " << v.metric;
+
+  r = run({kD500, "show", "1", "--db", db}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("FWD ERR"), std::string::npos) << r.out;
+  // Each Winograd row ends with its verdict and an error in scientific notation.
+  int winograd_rows = 0;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("onednn/convolution_winograd") == std::string::npos) continue;
+    ++winograd_rows;
+    EXPECT_NE(line.find(" ok "), std::string::npos) << line;
+    EXPECT_NE(line.find("e-0"), std::string::npos) << line;
+  }
+  EXPECT_EQ(winograd_rows, 2);
+}
