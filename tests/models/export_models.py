@@ -3,13 +3,16 @@
 
 Usage:
   /usr/bin/python3 tests/models/export_models.py OUT [--only NAME,...] [--opset N] [--seed S]
+                                                [--batch B] [--dynamic-batch]
   /usr/bin/python3 tests/models/export_models.py --list
 
 For every model NAME it writes OUT/NAME/model.onnx and OUT/NAME/test_data_set_0/input_0.pb and
 output_0.pb (serialized onnx.TensorProto), the output being PyTorch's own (eval mode, float32),
 so that `d500 validate-model OUT/NAME` checks an executor against PyTorch. Weights are random
 (torch.manual_seed(seed) before each model is built), inputs small: CNNs at batch 1 and 64x64
-or less, tiny encoder layers. Needs Debian's python3-torch and python3-torchvision (only
+or less, tiny encoder layers. `--batch` exports at another batch size; `--dynamic-batch` leaves
+the first dimension of the input and the output symbolic, so that `d500 run` can measure one
+model at several batch sizes (d500 fixes it when it loads the model). Needs Debian's python3-torch and python3-torchvision (only
 torch for the encoder and recurrent models); `--list` needs neither.
 
 Exit codes: 0 every requested model exported; 1 some failed (named on stderr); 77 torch or
@@ -150,8 +153,9 @@ def condition(torch, model, shape):
     return model.eval()
 
 
-def export_one(torch, name, out, opset, seed):
+def export_one(torch, name, out, opset, seed, batch=1, dynamic=False):
     build, shape = MODELS[name]
+    shape = (batch,) + tuple(shape[1:])
     torch.manual_seed(seed)
     model = condition(torch, build(), shape)
     x = torch.randn(*shape)
@@ -162,7 +166,8 @@ def export_one(torch, name, out, opset, seed):
     os.makedirs(data, exist_ok=True)
     torch.onnx.export(model, (x,), os.path.join(folder, "model.onnx"), opset_version=opset,
                       input_names=["input"], output_names=["output"],
-                      do_constant_folding=True)
+                      do_constant_folding=True,
+                      dynamic_axes={"input": {0: "batch"}, "output": {0: "batch"}} if dynamic else None)
     with open(os.path.join(data, "input_0.pb"), "wb") as f:
         f.write(tensor_proto("input", x.numpy()))
     with open(os.path.join(data, "output_0.pb"), "wb") as f:
@@ -175,6 +180,9 @@ def main():
     p.add_argument("--only", help="comma-separated model names (default: all)")
     p.add_argument("--opset", type=int, default=17)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--batch", type=int, default=1, help="batch size of the input (default 1)")
+    p.add_argument("--dynamic-batch", action="store_true",
+                   help="leave the batch dimension symbolic (for d500 run at several batch sizes)")
     p.add_argument("--list", action="store_true", help="print the model names and exit")
     a = p.parse_args()
     if a.list:
@@ -182,6 +190,8 @@ def main():
         return 0
     if not a.out:
         p.error("the output folder is required (or --list)")
+    if a.batch < 1:
+        p.error("--batch must be at least 1")
     names = a.only.split(",") if a.only else list(MODELS)
     unknown = [n for n in names if n not in MODELS]
     if unknown:
@@ -202,7 +212,7 @@ def main():
     for n in names:
         t = time.monotonic()
         try:
-            export_one(torch, n, a.out, a.opset, a.seed)
+            export_one(torch, n, a.out, a.opset, a.seed, a.batch, a.dynamic_batch)
             print("exported %-22s %5.1f s" % (n, time.monotonic() - t), flush=True)
         except Exception as e:  # noqa: BLE001  every model is tried; failures are named
             failed.append(n)
