@@ -9,7 +9,10 @@ namespace d500::studio {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("d500::studio::AttributeText", text); }
+// Its own translation context, which lupdate sees too (a plain tr() here would land in "d500::studio").
+struct AttributeText {
+  Q_DECLARE_TR_FUNCTIONS(AttributeText)
+};
 
 QString number(double v) { return QString::number(v, 'g', 7); }
 
@@ -43,7 +46,7 @@ QString attributeText(const plugin::Attribute& a) {
         else if constexpr (std::is_same_v<V, std::vector<double>>) return joined(v, number);
         else if constexpr (std::is_same_v<V, std::vector<std::string>>)
           return joined(v, [](const std::string& x) { return QString::fromStdString(x); });
-        else return tr("(a tensor)");
+        else return AttributeText::tr("(a tensor)");
       },
       a.value);
 }
@@ -72,15 +75,17 @@ bool parseAttribute(const QString& name, const QString& type, const QString& tex
     for (const QString& s : items(t)) v.push_back(s.toStdString());
     out->value = v;
   } else {
-    *error = tr("%1 is a %2 attribute, which the editor cannot set").arg(name, type);
+    *error = AttributeText::tr("%1 is a %2 attribute, which the editor cannot set").arg(name, type);
     return false;
   }
   if (!ok) {
-    const QString expected = type == QLatin1String("int")     ? tr("a whole number, e.g. 1")
-                             : type == QLatin1String("float") ? tr("a number, e.g. 0.5")
-                             : type == QLatin1String("ints")  ? tr("whole numbers separated by commas, e.g. 1, 1")
-                                                              : tr("numbers separated by commas, e.g. 0.5, 1");
-    *error = tr("“%1” is not a value for %2: expected %3").arg(text, name, expected);
+    const QString expected =
+        type == QLatin1String("int")     ? AttributeText::tr("a whole number, e.g. 1")
+        : type == QLatin1String("float") ? AttributeText::tr("a number, e.g. 0.5")
+        : type == QLatin1String("ints")
+            ? AttributeText::tr("whole numbers separated by commas, e.g. 1, 1")
+            : AttributeText::tr("numbers separated by commas, e.g. 0.5, 1");
+    *error = AttributeText::tr("“%1” is not a value for %2: expected %3").arg(text, name, expected);
   }
   return ok;
 }
