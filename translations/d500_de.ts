@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AttributeText</name>
+    <message>
+        <source>(a tensor)</source>
+        <translation>(ein Tensor)</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 attribute, which the editor cannot set</source>
+        <translation>%1 ist ein %2-Attribut, das der Editor nicht setzen kann</translation>
+    </message>
+    <message>
+        <source>a whole number, e.g. 1</source>
+        <translation>eine ganze Zahl, z. B. 1</translation>
+    </message>
+    <message>
+        <source>a number, e.g. 0.5</source>
+        <translation>eine Zahl, z. B. 0.5</translation>
+    </message>
+    <message>
+        <source>whole numbers separated by commas, e.g. 1, 1</source>
+        <translation>durch Kommas getrennte ganze Zahlen, z. B. 1, 1</translation>
+    </message>
+    <message>
+        <source>numbers separated by commas, e.g. 0.5, 1</source>
+        <translation>durch Kommas getrennte Zahlen, z. B. 0.5, 1</translation>
+    </message>
+    <message>
+        <source>“%1” is not a value for %2: expected %3</source>
+        <translation>„%1“ ist kein Wert für %2: erwartet wird %3</translation>
+    </message>
+</context>
+<context>
     <name>BoxStats</name>
     <message>
         <source>whiskers: %1 IQR (Tukey)</source>
@@ -1084,6 +1115,30 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     <message>
         <source>No recipe: the experiment names none.</source>
         <translation>Kein Rezept: Das Experiment nennt keines.</translation>
+    </message>
+    <message>
+        <source>loop overhead</source>
+        <translation>Schleifen-Overhead</translation>
+    </message>
+    <message>
+        <source>Where a step&apos;s time goes</source>
+        <translation>Wo die Zeit eines Schritts bleibt</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>µs per step</source>
+        <translation>µs pro Schritt</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Loop overhead: %1 µs per step (%2 of the loop).</source>
+        <translation>Schleifen-Overhead: %1 µs pro Schritt (%2 der Schleife).</translation>
     </message>
 </context>
 <context>
@@ -2647,6 +2702,280 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     </message>
 </context>
 <context>
+    <name>d500::studio::NetworkEditor</name>
+    <message>
+        <source>Open an ONNX model or start from a builder (File menu).</source>
+        <translation>Öffnen Sie ein ONNX-Modell oder beginnen Sie mit einem Builder (Menü Datei).</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Click a node to edit it, or double-click an operator in the palette to add one.</source>
+        <translation>Klicken Sie auf einen Knoten, um ihn zu bearbeiten, oder doppelklicken Sie in der Palette auf einen Operator, um ihn hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>builder %1</source>
+        <translation>Builder %1</translation>
+    </message>
+    <message>
+        <source>Open a model first.</source>
+        <translation>Öffnen Sie zuerst ein Modell.</translation>
+    </message>
+    <message>
+        <source>%1 has no attribute “%2”</source>
+        <translation>%1 hat kein Attribut „%2“</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>Replace %1 by %2</source>
+        <translation>%1 durch %2 ersetzen</translation>
+    </message>
+    <message>
+        <source>No node named “%1”</source>
+        <translation>Kein Knoten namens „%1“</translation>
+    </message>
+    <message>
+        <source>Unset %1 of %2</source>
+        <translation>%1 von %2 zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Set %1 of %2</source>
+        <translation>%1 von %2 setzen</translation>
+    </message>
+    <message>
+        <source>Connect %1 to %2</source>
+        <translation>%1 mit %2 verbinden</translation>
+    </message>
+    <message>
+        <source>Widen %1 to %2</source>
+        <translation>%1 auf %2 verbreitern</translation>
+    </message>
+    <message>
+        <source>This model has no file yet: use Save As.</source>
+        <translation>Dieses Modell hat noch keine Datei: Verwenden Sie „Speichern unter“.</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Saved %1 (passes the ONNX checker)</source>
+        <translation>%1 gespeichert (besteht den ONNX-Checker)</translation>
+    </message>
+    <message>
+        <source>Network editor</source>
+        <translation>Netz-Editor</translation>
+    </message>
+    <message>
+        <source>Network editor · %1%2</source>
+        <translation>Netz-Editor · %1%2</translation>
+    </message>
+    <message>
+        <source>problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Double-click to select the node</source>
+        <translation>Doppelklicken, um den Knoten auszuwählen</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modell: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#1b5e20&apos;&gt;✔ Valid&lt;/span&gt;: %1, passes the ONNX checker; shapes from ONNX shape inference label the edges.</source>
+        <translation>&lt;span style=&apos;color:#1b5e20&apos;&gt;✔ Gültig&lt;/span&gt;: %1, besteht den ONNX-Checker; die Kanten tragen die Shapes aus der ONNX-Shape-Inferenz.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;✖ %n problem(s)&lt;/span&gt;: fix them to save (the model is kept as it is meanwhile).</source>
+        <translation>
+            <numerusform>&lt;span style=&apos;color:#b00020&apos;&gt;✖ %n Problem&lt;/span&gt;: Beheben Sie es, um zu speichern (bis dahin bleibt das Modell, wie es ist).</numerusform>
+            <numerusform>&lt;span style=&apos;color:#b00020&apos;&gt;✖ %n Probleme&lt;/span&gt;: Beheben Sie sie, um zu speichern (bis dahin bleibt das Modell, wie es ist).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkEditorWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New from Builder</source>
+        <translation>&amp;Neu aus Builder</translation>
+    </message>
+    <message>
+        <source>&amp;MLP (784-256-10)</source>
+        <translation>&amp;MLP (784-256-10)</translation>
+    </message>
+    <message>
+        <source>&amp;LeNet-5</source>
+        <translation>&amp;LeNet-5</translation>
+    </message>
+    <message>
+        <source>&amp;ResNet (small)</source>
+        <translation>&amp;ResNet (klein)</translation>
+    </message>
+    <message>
+        <source>&amp;Open ONNX Model…</source>
+        <translation>ONNX-Modell ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Use in Network Experiment</source>
+        <translation>In Netz-Experiment &amp;verwenden</translation>
+    </message>
+    <message>
+        <source>Save the model and add a network benchmark of it to the project</source>
+        <translation>Das Modell speichern und einen Netz-Benchmark davon zum Projekt hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>S&amp;chließen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Z</source>
+        <translation>Ctrl+Shift+Z</translation>
+    </message>
+    <message>
+        <source>Ctrl+Y</source>
+        <translation>Ctrl+Y</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the Graph</source>
+        <translation>Graph &amp;einpassen</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>Start from a network the d500 model builders write</source>
+        <translation>Mit einem Netz beginnen, das die Modell-Builder von d500 schreiben</translation>
+    </message>
+    <message>
+        <source>Open ONNX model</source>
+        <translation>ONNX-Modell öffnen</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save ONNX model</source>
+        <translation>ONNX-Modell speichern</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX-Modelle (*.onnx)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Unsaved model</source>
+        <translation>Ungespeichertes Modell</translation>
+    </message>
+    <message>
+        <source>The model has unsaved edits. Save them?</source>
+        <translation>Das Modell hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkExperiment</name>
+    <message>
+        <source>The network editor&apos;s model %1 on the reference executor</source>
+        <translation>Das Modell %1 des Netz-Editors auf dem Referenz-Ausführer</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkPalette</name>
+    <message>
+        <source>Filter, e.g. Conv</source>
+        <translation>Filter, z. B. Conv</translation>
+    </message>
+    <message>
+        <source>Operators the loaded plugins implement. Double-click one to add it.</source>
+        <translation>Operatoren, die die geladenen Plugins implementieren. Doppelklicken Sie auf einen, um ihn hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Operators&lt;/b&gt; of the loaded plugins</source>
+        <translation>&lt;b&gt;Operatoren&lt;/b&gt; der Plugins</translation>
+    </message>
+    <message>
+        <source>Asking the runner which plugins it has…</source>
+        <translation>Der Runner wird nach seinen Plugins gefragt…</translation>
+    </message>
+    <message>
+        <source>Plugins unavailable: %1</source>
+        <translation>Plugins nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Implemented by %1</source>
+        <translation>Implementiert von %1</translation>
+    </message>
+    <message>
+        <source>Implemented by %1, but libonnx has no %2 at opset %3: the checker would refuse it</source>
+        <translation>Implementiert von %1, aber libonnx kennt %2 in Opset %3 nicht: Der Checker würde ihn ablehnen</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::NetworkSection</name>
     <message>
         <source>Network</source>
@@ -2687,6 +3016,125 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>%1 (no loaded plugin offers it)</source>
         <translation>%1 (kein geladenes Plugin bietet es an)</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NodeForm</name>
+    <message>
+        <source>input %1</source>
+        <translation>Eingabe %1</translation>
+    </message>
+    <message>
+        <source> (optional)</source>
+        <translation> (optional)</translation>
+    </message>
+    <message>
+        <source>Click a node to edit it, or double-click an operator in the palette to add one.</source>
+        <translation>Klicken Sie auf einen Knoten, um ihn zu bearbeiten, oder doppelklicken Sie in der Palette auf einen Operator, um ihn hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>Nothing selected</source>
+        <translation>Nichts ausgewählt</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>(not connected)</source>
+        <translation>(nicht verbunden)</translation>
+    </message>
+    <message>
+        <source>The tensor this input reads</source>
+        <translation>Der Tensor, den diese Eingabe liest</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <source>libonnx has no schema for this operator: its attributes are not known.</source>
+        <translation>libonnx hat kein Schema für diesen Operator: Seine Attribute sind nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>This operator has no attributes.</source>
+        <translation>Dieser Operator hat keine Attribute.</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>default %1</source>
+        <translation>Standard %1</translation>
+    </message>
+    <message>
+        <source>Replace the op</source>
+        <translation>Operator ersetzen</translation>
+    </message>
+    <message>
+        <source>another op, e.g. Sigmoid</source>
+        <translation>Operator, z. B. Sigmoid</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Keeps the inputs, outputs and the attributes the new op has</source>
+        <translation>Behält die Eingaben, die Ausgaben und die Attribute, die auch der neue Operator hat</translation>
+    </message>
+    <message>
+        <source>Delete node</source>
+        <translation>Knoten löschen</translation>
+    </message>
+    <message>
+        <source>Nodes reading its output read its first input instead (Delete)</source>
+        <translation>Knoten, die seine Ausgabe lesen, lesen stattdessen seine erste Eingabe (Entf)</translation>
+    </message>
+    <message>
+        <source>Widen</source>
+        <translation>Verbreitern</translation>
+    </message>
+    <message>
+        <source>%1 → </source>
+        <translation>%1 → </translation>
+    </message>
+    <message>
+        <source> outputs</source>
+        <translation> Ausgaben</translation>
+    </message>
+    <message>
+        <source>More output channels: new weights drawn at random, the next layer&apos;s grown by zeros, so the network computes what it did</source>
+        <translation>Mehr Ausgabekanäle: Die neuen Gewichte werden zufällig gezogen, die der nächsten Schicht mit Nullen aufgefüllt, sodass das Netz weiterhin dasselbe berechnet</translation>
+    </message>
+    <message>
+        <source>writes %1</source>
+        <translation>schreibt %1</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>Problem: %1</translation>
+    </message>
+    <message>
+        <source>New %1 node</source>
+        <translation>Neuer %1-Knoten</translation>
+    </message>
+    <message>
+        <source>ONNX %1, since opset %2</source>
+        <translation>ONNX %1, seit Opset %2</translation>
+    </message>
+    <message>
+        <source>not in libonnx&apos;s schemas: inputs and attributes are not checked</source>
+        <translation>nicht in den Schemas von libonnx: Eingaben und Attribute werden nicht geprüft</translation>
+    </message>
+    <message>
+        <source>Add node</source>
+        <translation>Knoten hinzufügen</translation>
     </message>
 </context>
 <context>
@@ -4146,6 +4594,18 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Every keyboard shortcut of the studio</source>
         <translation>Alle Tastenkürzel des Studios</translation>
+    </message>
+    <message>
+        <source>&amp;Network Editor...</source>
+        <translation>Ne&amp;tz-Editor...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+N</source>
+        <translation>Ctrl+Alt+N</translation>
+    </message>
+    <message>
+        <source>Edit an ONNX model or a builder&apos;s network, and save it as ONNX</source>
+        <translation>Ein ONNX-Modell oder das Netz eines Builders bearbeiten und als ONNX speichern</translation>
     </message>
 </context>
 <context>

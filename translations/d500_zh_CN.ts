@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AttributeText</name>
+    <message>
+        <source>(a tensor)</source>
+        <translation>（张量）</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 attribute, which the editor cannot set</source>
+        <translation>%1 是 %2 类型的属性，编辑器无法设置</translation>
+    </message>
+    <message>
+        <source>a whole number, e.g. 1</source>
+        <translation>一个整数，例如 1</translation>
+    </message>
+    <message>
+        <source>a number, e.g. 0.5</source>
+        <translation>一个数，例如 0.5</translation>
+    </message>
+    <message>
+        <source>whole numbers separated by commas, e.g. 1, 1</source>
+        <translation>以逗号分隔的整数，例如 1, 1</translation>
+    </message>
+    <message>
+        <source>numbers separated by commas, e.g. 0.5, 1</source>
+        <translation>以逗号分隔的数，例如 0.5, 1</translation>
+    </message>
+    <message>
+        <source>“%1” is not a value for %2: expected %3</source>
+        <translation>“%1”不是 %2 的有效值：应为%3</translation>
+    </message>
+</context>
+<context>
     <name>BoxStats</name>
     <message>
         <source>whiskers: %1 IQR (Tukey)</source>
@@ -1077,6 +1108,30 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     <message>
         <source>No recipe: the experiment names none.</source>
         <translation>无配方：实验未指定配方。</translation>
+    </message>
+    <message>
+        <source>loop overhead</source>
+        <translation>循环开销</translation>
+    </message>
+    <message>
+        <source>Where a step&apos;s time goes</source>
+        <translation>一步的时间花在哪里</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>µs per step</source>
+        <translation>每步 µs</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Loop overhead: %1 µs per step (%2 of the loop).</source>
+        <translation>循环开销：每步 %1 µs（占循环的 %2）。</translation>
     </message>
 </context>
 <context>
@@ -2630,6 +2685,278 @@ Given with --store for this session; the project file keeps its own store.</sour
     </message>
 </context>
 <context>
+    <name>d500::studio::NetworkEditor</name>
+    <message>
+        <source>Open an ONNX model or start from a builder (File menu).</source>
+        <translation>请打开一个 ONNX 模型，或从构建器开始（“文件”菜单）。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Click a node to edit it, or double-click an operator in the palette to add one.</source>
+        <translation>单击节点以编辑它，或在组件面板中双击算子以添加。</translation>
+    </message>
+    <message>
+        <source>builder %1</source>
+        <translation>构建器 %1</translation>
+    </message>
+    <message>
+        <source>Open a model first.</source>
+        <translation>请先打开一个模型。</translation>
+    </message>
+    <message>
+        <source>%1 has no attribute “%2”</source>
+        <translation>%1 没有属性“%2”</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message>
+        <source>Replace %1 by %2</source>
+        <translation>将 %1 替换为 %2</translation>
+    </message>
+    <message>
+        <source>No node named “%1”</source>
+        <translation>没有名为“%1”的节点</translation>
+    </message>
+    <message>
+        <source>Unset %1 of %2</source>
+        <translation>清除 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Set %1 of %2</source>
+        <translation>设置 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Connect %1 to %2</source>
+        <translation>将 %1 连接到 %2</translation>
+    </message>
+    <message>
+        <source>Widen %1 to %2</source>
+        <translation>将 %1 加宽到 %2</translation>
+    </message>
+    <message>
+        <source>This model has no file yet: use Save As.</source>
+        <translation>此模型尚无文件：请使用“另存为”。</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved %1 (passes the ONNX checker)</source>
+        <translation>已保存 %1（通过 ONNX 检查器）</translation>
+    </message>
+    <message>
+        <source>Network editor</source>
+        <translation>网络编辑器</translation>
+    </message>
+    <message>
+        <source>Network editor · %1%2</source>
+        <translation>网络编辑器 · %1%2</translation>
+    </message>
+    <message>
+        <source>problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Double-click to select the node</source>
+        <translation>双击以选中该节点</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#1b5e20&apos;&gt;✔ Valid&lt;/span&gt;: %1, passes the ONNX checker; shapes from ONNX shape inference label the edges.</source>
+        <translation>&lt;span style=&apos;color:#1b5e20&apos;&gt;✔ 有效&lt;/span&gt;：%1，通过 ONNX 检查器；边上标注的是 ONNX 形状推断得到的形状。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;✖ %n problem(s)&lt;/span&gt;: fix them to save (the model is kept as it is meanwhile).</source>
+        <translation>
+            <numerusform>&lt;span style=&apos;color:#b00020&apos;&gt;✖ %n 个问题&lt;/span&gt;：修复后才能保存（在此期间模型保持原样）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkEditorWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New from Builder</source>
+        <translation>从构建器新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;MLP (784-256-10)</source>
+        <translation>MLP (784-256-10)(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;LeNet-5</source>
+        <translation>LeNet-5(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;ResNet (small)</source>
+        <translation>ResNet（小型）(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open ONNX Model…</source>
+        <translation>打开 ONNX 模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Use in Network Experiment</source>
+        <translation>用于网络实验(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Save the model and add a network benchmark of it to the project</source>
+        <translation>保存模型，并将其网络基准测试添加到项目中</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Z</source>
+        <translation>Ctrl+Shift+Z</translation>
+    </message>
+    <message>
+        <source>Ctrl+Y</source>
+        <translation>Ctrl+Y</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the Graph</source>
+        <translation>使图适应视图(&amp;F)</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Start from a network the d500 model builders write</source>
+        <translation>从 d500 模型构建器生成的网络开始</translation>
+    </message>
+    <message>
+        <source>Open ONNX model</source>
+        <translation>打开 ONNX 模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX 模型 (*.onnx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save ONNX model</source>
+        <translation>保存 ONNX 模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved model</source>
+        <translation>未保存的模型</translation>
+    </message>
+    <message>
+        <source>The model has unsaved edits. Save them?</source>
+        <translation>模型有未保存的修改。是否保存？</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkExperiment</name>
+    <message>
+        <source>The network editor&apos;s model %1 on the reference executor</source>
+        <translation>网络编辑器的模型 %1，在参考执行器上运行</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NetworkPalette</name>
+    <message>
+        <source>Filter, e.g. Conv</source>
+        <translation>筛选，例如 Conv</translation>
+    </message>
+    <message>
+        <source>Operators the loaded plugins implement. Double-click one to add it.</source>
+        <translation>已加载插件实现的算子。双击即可添加。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Operators&lt;/b&gt; of the loaded plugins</source>
+        <translation>已加载插件的&lt;b&gt;算子&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Asking the runner which plugins it has…</source>
+        <translation>正在向运行器查询可用插件…</translation>
+    </message>
+    <message>
+        <source>Plugins unavailable: %1</source>
+        <translation>插件不可用：%1</translation>
+    </message>
+    <message>
+        <source>Implemented by %1</source>
+        <translation>由 %1 实现</translation>
+    </message>
+    <message>
+        <source>Implemented by %1, but libonnx has no %2 at opset %3: the checker would refuse it</source>
+        <translation>由 %1 实现，但 libonnx 在 opset %3 中没有 %2：检查器会拒绝它</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::NetworkSection</name>
     <message>
         <source>Network</source>
@@ -2670,6 +2997,125 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>%1 (no loaded plugin offers it)</source>
         <translation>%1（没有已加载的插件提供）</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::NodeForm</name>
+    <message>
+        <source>input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source> (optional)</source>
+        <translation>（可选）</translation>
+    </message>
+    <message>
+        <source>Click a node to edit it, or double-click an operator in the palette to add one.</source>
+        <translation>单击节点以编辑它，或在组件面板中双击算子以添加。</translation>
+    </message>
+    <message>
+        <source>Nothing selected</source>
+        <translation>未选择任何内容</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>(not connected)</source>
+        <translation>（未连接）</translation>
+    </message>
+    <message>
+        <source>The tensor this input reads</source>
+        <translation>此输入读取的张量</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>libonnx has no schema for this operator: its attributes are not known.</source>
+        <translation>libonnx 中没有此算子的 schema：其属性未知。</translation>
+    </message>
+    <message>
+        <source>This operator has no attributes.</source>
+        <translation>此算子没有属性。</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必需</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>default %1</source>
+        <translation>默认 %1</translation>
+    </message>
+    <message>
+        <source>Replace the op</source>
+        <translation>替换算子</translation>
+    </message>
+    <message>
+        <source>another op, e.g. Sigmoid</source>
+        <translation>另一个算子，例如 Sigmoid</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Keeps the inputs, outputs and the attributes the new op has</source>
+        <translation>保留输入、输出以及新算子也有的属性</translation>
+    </message>
+    <message>
+        <source>Delete node</source>
+        <translation>删除节点</translation>
+    </message>
+    <message>
+        <source>Nodes reading its output read its first input instead (Delete)</source>
+        <translation>读取其输出的节点改为读取其第一个输入（Delete）</translation>
+    </message>
+    <message>
+        <source>Widen</source>
+        <translation>加宽</translation>
+    </message>
+    <message>
+        <source>%1 → </source>
+        <translation>%1 → </translation>
+    </message>
+    <message>
+        <source> outputs</source>
+        <translation> 个输出</translation>
+    </message>
+    <message>
+        <source>More output channels: new weights drawn at random, the next layer&apos;s grown by zeros, so the network computes what it did</source>
+        <translation>更多输出通道：新权重随机生成，下一层的权重以零扩充，因此网络的计算结果保持不变</translation>
+    </message>
+    <message>
+        <source>writes %1</source>
+        <translation>写入 %1</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>New %1 node</source>
+        <translation>新的 %1 节点</translation>
+    </message>
+    <message>
+        <source>ONNX %1, since opset %2</source>
+        <translation>ONNX %1，自 opset %2 起</translation>
+    </message>
+    <message>
+        <source>not in libonnx&apos;s schemas: inputs and attributes are not checked</source>
+        <translation>不在 libonnx 的 schema 中：不检查输入和属性</translation>
+    </message>
+    <message>
+        <source>Add node</source>
+        <translation>添加节点</translation>
     </message>
 </context>
 <context>
@@ -4127,6 +4573,18 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Every keyboard shortcut of the studio</source>
         <translation>工作台的所有键盘快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;Network Editor...</source>
+        <translation>网络编辑器(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+N</source>
+        <translation>Ctrl+Alt+N</translation>
+    </message>
+    <message>
+        <source>Edit an ONNX model or a builder&apos;s network, and save it as ONNX</source>
+        <translation>编辑 ONNX 模型或构建器生成的网络，并保存为 ONNX</translation>
     </message>
 </context>
 <context>
