@@ -62,7 +62,9 @@ struct Dims {
   int64_t state(int64_t d, int64_t b) const {
     return (batch_first ? b * dirs + d : d * batch + b) * hidden;
   }
-  Shape state_shape() const { return batch_first ? Shape{batch, dirs, hidden} : Shape{dirs, batch, hidden}; }
+  Shape state_shape() const {
+    return batch_first ? Shape{batch, dirs, hidden} : Shape{dirs, batch, hidden};
+  }
   Shape y_shape() const {
     return batch_first ? Shape{batch, seq, dirs, hidden} : Shape{seq, dirs, batch, hidden};
   }
@@ -110,7 +112,7 @@ class Recurrent {
     if (cell_ == Cell::Lstm) store(out, 2, yc);
   }
 
-  // RNN only: back-propagation through time, per (direction, batch entry), of dY and dY_h into
+  // RNN: back-propagation through time, per (direction, batch entry), of dY and dY_h into
   // X, W, R, B and initial_h (sequence_lens gets zeros).
   void rnn_backward(Inputs dys, Inputs in, Outputs dx) const {
     const Weights wt = weights(in);
@@ -148,23 +150,16 @@ class Recurrent {
         for (size_t s = times.size(); s-- > 0;) {
           const int64_t t = times[s];
           const double* xt = x.data() + dims_.x(t, b);
-          std::vector<double> da(H), prev(H, 0.0);
+          std::vector<double> da(H);
           for (size_t j = 0; j < H; ++j) {
             if (!dy.empty()) dh[j] += dy[static_cast<size_t>(dims_.y(t, d, b)) + j];
             const double a = pre[s][j];
             const bool clipped = clip_ > 0 && (a < -clip_ || a > clip_);
             da[j] = clipped ? 0.0 : dh[j] * fn(d, 0).derivative(clip(a));
-            gb[dd * 2 * H + j] += da[j], gb[dd * 2 * H + H + j] += da[j];
-            for (size_t i = 0; i < I; ++i) {
-              gw[(dd * H + j) * I + i] += da[j] * xt[i];
-              gx[static_cast<size_t>(dims_.x(t, b)) + i] += wt.w[(dd * H + j) * I + i] * da[j];
-            }
-            for (size_t k = 0; k < H; ++k) {
-              gr[(dd * H + j) * H + k] += da[j] * hs[s][k];
-              prev[k] += wt.r[(dd * H + j) * H + k] * da[j];
-            }
           }
-          dh = prev;
+          dh = through_weights(da, wt.w.data() + dd * H * I, wt.r.data() + dd * H * H, xt, hs[s], I,
+                               H, gw.data() + dd * H * I, gr.data() + dd * H * H,
+                               gb.data() + dd * 2 * H, gx.data() + dims_.x(t, b));
         }
         std::copy(dh.begin(), dh.end(), gh0.begin() + static_cast<int64_t>(s0));
       }
@@ -175,14 +170,126 @@ class Recurrent {
     if (kSeqLens < dx.size()) zero_gradient(dx[kSeqLens]);
   }
 
+  // LSTM: back-propagation through time into X, W, R, B, initial_h, initial_c and P.
+  void lstm_backward(Inputs dys, Inputs in, Outputs dx) const {
+    const Weights wt = weights(in);
+    const size_t H = static_cast<size_t>(dims_.hidden), I = static_cast<size_t>(dims_.input);
+    const size_t G = 4 * H;
+    const std::vector<double> x = doubles(in[kX], dtype_);
+    auto grad = [&](size_t k) {
+      return k < dys.size() && dys[k].defined() ? doubles(dys[k], dtype_) : std::vector<double>{};
+    };
+    const std::vector<double> dy = grad(0), dyh = grad(1), dyc = grad(2);
+    const size_t ns = static_cast<size_t>(numel(dims_.state_shape()));
+    std::vector<double> gx(x.size(), 0.0), gw(wt.w.size(), 0.0), gr(wt.r.size(), 0.0),
+        gb(wt.b.size(), 0.0), gh0(ns, 0.0), gc0(ns, 0.0),
+        gp(static_cast<size_t>(dims_.dirs) * 3 * H, 0.0);
+    for (int64_t d = 0; d < dims_.dirs; ++d)
+      for (int64_t b = 0; b < dims_.batch; ++b) {
+        const size_t s0 = static_cast<size_t>(dims_.state(d, b)), dd = static_cast<size_t>(d);
+        const double* p = wt.p.empty() ? nullptr : wt.p.data() + dd * 3 * H;
+        const double* w = wt.w.data() + dd * G * I;
+        const double* r = wt.r.data() + dd * G * H;
+        const int64_t len = wt.lens.empty() ? dims_.seq : wt.lens[static_cast<size_t>(b)];
+        // Per step: h_prev, c_prev, gate pre-activations (with peepholes), C.
+        std::vector<std::vector<double>> hs(1, std::vector<double>(H, 0.0)), cs(hs), pre;
+        if (!wt.h0.empty()) std::copy_n(wt.h0.begin() + static_cast<int64_t>(s0), H, hs[0].begin());
+        if (!wt.c0.empty()) std::copy_n(wt.c0.begin() + static_cast<int64_t>(s0), H, cs[0].begin());
+        std::vector<int64_t> times;
+        for (int64_t s = 0; s < len; ++s) {
+          const int64_t t = reversed(d) ? len - 1 - s : s;
+          const double* xt = x.data() + dims_.x(t, b);
+          std::vector<double> a(G), h(H), c(H);
+          for (size_t g = 0; g < G; ++g) {
+            double v = wt.b[dd * 2 * G + g] + wt.b[dd * 2 * G + G + g];
+            for (size_t i = 0; i < I; ++i) v += w[g * I + i] * xt[i];
+            for (size_t k = 0; k < H; ++k) v += r[g * H + k] * hs.back()[k];
+            a[g] = v;
+          }
+          for (size_t j = 0; j < H; ++j) {
+            const double cp = cs.back()[j];
+            a[j] += p ? p[j] * cp : 0, a[2 * H + j] += p ? p[2 * H + j] * cp : 0;
+            const double ig = fn(d, 0)(clip(a[j]));
+            const double fg = input_forget_ ? 1 - ig : fn(d, 0)(clip(a[2 * H + j]));
+            c[j] = fg * cp + ig * fn(d, 1)(clip(a[3 * H + j]));
+            a[H + j] += p ? p[H + j] * c[j] : 0;
+            h[j] = fn(d, 0)(clip(a[H + j])) * fn(d, 2)(c[j]);
+          }
+          pre.push_back(a), hs.push_back(h), cs.push_back(c), times.push_back(t);
+        }
+        std::vector<double> dh(H, 0.0), dc(H, 0.0);
+        if (!dyh.empty()) std::copy_n(dyh.begin() + static_cast<int64_t>(s0), H, dh.begin());
+        if (!dyc.empty()) std::copy_n(dyc.begin() + static_cast<int64_t>(s0), H, dc.begin());
+        auto dact = [&](size_t k, double v) {  // d f(clip(v)) / dv
+          return clip_ > 0 && (v < -clip_ || v > clip_) ? 0.0 : fn(d, k).derivative(clip(v));
+        };
+        for (size_t s = times.size(); s-- > 0;) {
+          const int64_t t = times[s];
+          const std::vector<double>& a = pre[s];
+          std::vector<double> da(G, 0.0), dcp(H, 0.0);
+          for (size_t j = 0; j < H; ++j) {
+            if (!dy.empty()) dh[j] += dy[static_cast<size_t>(dims_.y(t, d, b)) + j];
+            const double C = cs[s + 1][j], cp = cs[s][j];
+            const double ig = fn(d, 0)(clip(a[j])), og = fn(d, 0)(clip(a[H + j]));
+            const double fg = input_forget_ ? 1 - ig : fn(d, 0)(clip(a[2 * H + j]));
+            const double cand = fn(d, 1)(clip(a[3 * H + j]));
+            da[H + j] = dh[j] * fn(d, 2)(C) * dact(0, a[H + j]);
+            double dC = dc[j] + dh[j] * og * fn(d, 2).derivative(C);
+            if (p) dC += da[H + j] * p[H + j];
+            double di = dC * cand, df = dC * cp;
+            if (input_forget_) di -= df, df = 0;
+            da[j] = di * dact(0, a[j]);
+            da[2 * H + j] = input_forget_ ? 0 : df * dact(0, a[2 * H + j]);
+            da[3 * H + j] = dC * ig * dact(1, a[3 * H + j]);
+            dcp[j] = dC * fg + (p ? da[j] * p[j] + da[2 * H + j] * p[2 * H + j] : 0);
+            if (p) {
+              gp[dd * 3 * H + j] += da[j] * cp;
+              gp[dd * 3 * H + H + j] += da[H + j] * C;
+              gp[dd * 3 * H + 2 * H + j] += da[2 * H + j] * cp;
+            }
+          }
+          dh = through_weights(da, w, r, x.data() + dims_.x(t, b), hs[s], I, H,
+                               gw.data() + dd * G * I, gr.data() + dd * G * H,
+                               gb.data() + dd * 2 * G, gx.data() + dims_.x(t, b));
+          dc = dcp;
+        }
+        std::copy(dh.begin(), dh.end(), gh0.begin() + static_cast<int64_t>(s0));
+        std::copy(dc.begin(), dc.end(), gc0.begin() + static_cast<int64_t>(s0));
+      }
+    auto put = [&](size_t k, const std::vector<double>& v) {
+      if (k < dx.size() && dx[k].defined()) store_as(dx[k], v);
+    };
+    put(kX, gx), put(kW, gw), put(kR, gr), put(kB, gb), put(kInitialH, gh0), put(kInitialC, gc0);
+    put(kP, gp);
+    if (kSeqLens < dx.size()) zero_gradient(dx[kSeqLens]);
+  }
+
+  // One step's pre-activation gradients da (n rows) into W, R, both biases and x; returns the
+  // gradient of h_prev.
+  static std::vector<double> through_weights(const std::vector<double>& da, const double* w,
+                                             const double* r, const double* xt,
+                                             const std::vector<double>& hprev, size_t I, size_t H,
+                                             double* gw, double* gr, double* gb, double* gx) {
+    std::vector<double> dh(H, 0.0);
+    const size_t n = da.size();
+    for (size_t g = 0; g < n; ++g) {
+      gb[g] += da[g], gb[n + g] += da[g];
+      for (size_t i = 0; i < I; ++i) gw[g * I + i] += da[g] * xt[i], gx[i] += w[g * I + i] * da[g];
+      for (size_t k = 0; k < H; ++k)
+        gr[g * H + k] += da[g] * hprev[k], dh[k] += r[g * H + k] * da[g];
+    }
+    return dh;
+  }
+
   Cost cost() const {
     const double g = static_cast<double>(gates_of(cell_));
     const double steps = static_cast<double>(dims_.seq * dims_.batch * dims_.dirs);
     const double weights = g * static_cast<double>(dims_.hidden * (dims_.input + dims_.hidden));
-    return {2.0 * steps * weights,
-            static_cast<double>(real_size(dtype_)) *
-                (weights * static_cast<double>(dims_.dirs) +
-                 static_cast<double>(numel(dims_.y_shape()) + dims_.seq * dims_.batch * dims_.input))};
+    return {
+        2.0 * steps * weights,
+        static_cast<double>(real_size(dtype_)) *
+            (weights * static_cast<double>(dims_.dirs) +
+             static_cast<double>(numel(dims_.y_shape()) + dims_.seq * dims_.batch * dims_.input))};
   }
 
  protected:
@@ -232,14 +339,14 @@ class Recurrent {
         for (const std::string& s : default_activations(cell_)) names.push_back(s);
     if (names.size() == f && n == 2 * f) names.insert(names.end(), names.begin(), names.end());
     if (names.size() != n)
-      throw std::invalid_argument("activations lists " + std::to_string(names.size()) +
-                                  " functions, " + name_of(cell_) + " with " +
-                                  std::to_string(dims_.dirs) + " direction(s) takes " +
-                                  std::to_string(n));
+      throw std::invalid_argument(
+          "activations lists " + std::to_string(names.size()) + " functions, " + name_of(cell_) +
+          " with " + std::to_string(dims_.dirs) + " direction(s) takes " + std::to_string(n));
     const std::vector<double> alphas = attrs.get_floats("activation_alpha", {});
     const std::vector<double> betas = attrs.get_floats("activation_beta", {});
     size_t ia = 0, ib = 0;
-    for (const std::string& s : names) act_.push_back(RnnActivation::parse(s, alphas, betas, &ia, &ib));
+    for (const std::string& s : names)
+      act_.push_back(RnnActivation::parse(s, alphas, betas, &ia, &ib));
   }
 
   void check_shapes(const std::vector<TensorInfo>& in) {
@@ -277,8 +384,10 @@ class Recurrent {
   Weights weights(Inputs in) const {
     auto has = [&](size_t i) { return this->has(i) && i < in.size(); };
     Weights w;
-    expect_shape(in[kX], dims_.batch_first ? Shape{dims_.batch, dims_.seq, dims_.input}
-                                           : Shape{dims_.seq, dims_.batch, dims_.input}, "X");
+    expect_shape(in[kX],
+                 dims_.batch_first ? Shape{dims_.batch, dims_.seq, dims_.input}
+                                   : Shape{dims_.seq, dims_.batch, dims_.input},
+                 "X");
     w.w = doubles(in[kW], dtype_);
     w.r = doubles(in[kR], dtype_);
     if (w.w.size() != static_cast<size_t>(dims_.dirs * gates_of(cell_)) *
@@ -403,18 +512,20 @@ class Gru : public Recurrent, public sdk::Operator<Gru> {
 class Lstm : public Recurrent, public sdk::Operator<Lstm> {
  public:
   Lstm(const Attributes& a, const std::vector<TensorInfo>& in) : Recurrent(Cell::Lstm, a, in) {}
+  void backward(Inputs dys, Inputs in, Inputs, Outputs dx) { lstm_backward(dys, in, dx); }
 };
 
 }  // namespace
 
 void add_recurrent_ops(std::vector<d500_operator>& ops) {
-  ops.push_back(Rnn::define({"RNN", "", "default",
-                             "ONNX RNN, every direction and activation, float32/float64, with gradients"}));
-  ops.push_back(Gru::define({"GRU", "", "default",
-                             "ONNX GRU, every direction, linear_before_reset, float32/float64"}));
+  ops.push_back(
+      Rnn::define({"RNN", "", "default",
+                   "ONNX RNN, every direction and activation, float32/float64, with gradients"}));
+  ops.push_back(Gru::define(
+      {"GRU", "", "default", "ONNX GRU, every direction, linear_before_reset, float32/float64"}));
   ops.push_back(Lstm::define({"LSTM", "", "default",
                               "ONNX LSTM, every direction, peepholes, input_forget, "
-                              "float32/float64"}));
+                              "float32/float64, with gradients"}));
 }
 
 }  // namespace d500::reference

@@ -23,8 +23,7 @@ struct IdentityRnn {
   Tensor w = make({1, 2, 2}, {1, 0, 0, 1});
   Tensor r = make({1, 2, 2}, {1, 0, 0, 1});
   Tensor b = make({1, 4}, {1, 1, 0, 0});
-  std::vector<Attribute> attrs = {{"hidden_size", int64_t{2}},
-                                  {"activations", Strings{"Relu"}}};
+  std::vector<Attribute> attrs = {{"hidden_size", int64_t{2}}, {"activations", Strings{"Relu"}}};
 };
 
 TEST(ReferenceRecurrent, RnnWithIdentityWeightsIsARunningSum) {
@@ -71,7 +70,8 @@ TEST(ReferenceRecurrent, ZeroWeightGruAndLstmHalveTheirState) {
   Tensor w3 = make({1, 3, 1}, {0, 0, 0}), r3 = make({1, 3, 1}, {0, 0, 0});
   Tensor h0 = make({1, 1, 1}, {2});
   // GRU: H_t = (1 - z) * 0 + z * H_{t-1} = H_{t-1} / 2.
-  auto gru = forward_all({"GRU", {&x, &w3, &r3, nullptr, nullptr, &h0}, {{"hidden_size", int64_t{1}}}});
+  auto gru =
+      forward_all({"GRU", {&x, &w3, &r3, nullptr, nullptr, &h0}, {{"hidden_size", int64_t{1}}}});
   expect_values(gru[0], {2, 1, 1, 1}, {1, 0.5});
   expect_values(gru[1], {1, 1, 1}, {0.5});
   // LSTM: C_t = C_{t-1} / 2 + 0, H_t = tanh(C_t) / 2; initial_c 1.
@@ -85,8 +85,8 @@ TEST(ReferenceRecurrent, ZeroWeightGruAndLstmHalveTheirState) {
   // input_forget couples f = 1 - i: an input-gate bias of log 3 makes i = 3/4, so f = 1/4 and
   // C_t = C_{t-1} / 4 (without input_forget f stays 1/2).
   Tensor b = make({1, 8}, {std::log(3.0), 0, 0, 0, 0, 0, 0, 0});
-  auto coupled = forward_all({"LSTM", {&x, &w4, &r4, &b, nullptr, &h0, &c0},
-                              {{"input_forget", int64_t{1}}}});
+  auto coupled =
+      forward_all({"LSTM", {&x, &w4, &r4, &b, nullptr, &h0, &c0}, {{"input_forget", int64_t{1}}}});
   expect_values(coupled[2], {1, 1, 1}, {1.0 / 16}, 1e-12);
 }
 
@@ -100,7 +100,8 @@ TEST(ReferenceRecurrent, GruLinearBeforeResetChangesWhereTheResetApplies) {
   Tensor h0 = make({1, 1, 1}, {2});
   auto a = forward_all({"GRU", {&x, &w, &r, &b, nullptr, &h0}});
   expect_values(a[1], {1, 1, 1}, {std::tanh(2.0)}, 1e-12);
-  auto l = forward_all({"GRU", {&x, &w, &r, &b, nullptr, &h0}, {{"linear_before_reset", int64_t{1}}}});
+  auto l =
+      forward_all({"GRU", {&x, &w, &r, &b, nullptr, &h0}, {{"linear_before_reset", int64_t{1}}}});
   expect_values(l[1], {1, 1, 1}, {std::tanh(1.5)}, 1e-12);
 }
 
@@ -114,7 +115,8 @@ TEST(ReferenceRecurrent, Float32MatchesFloat64) {
   }
   std::vector<Attribute> attrs = {{"direction", std::string("bidirectional")}, {"clip", 0.8}};
   auto call = [&](std::vector<Tensor>& t) {
-    return forward_all({"LSTM", {&t[0], &t[1], &t[2], &t[3], nullptr, nullptr, nullptr, &t[4]}, attrs});
+    return forward_all(
+        {"LSTM", {&t[0], &t[1], &t[2], &t[3], nullptr, nullptr, nullptr, &t[4]}, attrs});
   };
   auto y32 = call(in32), y64 = call(in64);
   ASSERT_EQ(y32.size(), 3u);
@@ -138,8 +140,26 @@ TEST(ReferenceRecurrent, RnnGradientsMatchCentralDifferences) {
                    {"clip", 0.9}}});
   Tensor xb = random(DType::Float64, {2, 4, 3}, 6), w1 = random(DType::Float64, {1, 3, 3}, 7);
   Tensor r1 = random(DType::Float64, {1, 3, 3}, 8), h1 = random(DType::Float64, {2, 1, 3}, 9);
-  check_gradient({"RNN", {&xb, &w1, &r1, nullptr, nullptr, &h1},
+  check_gradient({"RNN",
+                  {&xb, &w1, &r1, nullptr, nullptr, &h1},
                   {{"layout", int64_t{1}}, {"direction", std::string("reverse")}}});
+}
+
+TEST(ReferenceRecurrent, LstmGradientsMatchCentralDifferences) {
+  // X, W, R, B, initial_h, initial_c and the peepholes, both directions, a short sequence;
+  // then input_forget with clip in layout 1.
+  Tensor x = random(DType::Float64, {3, 2, 2}, 11), w = random(DType::Float64, {2, 12, 2}, 12);
+  Tensor r = random(DType::Float64, {2, 12, 3}, 13), b = random(DType::Float64, {2, 24}, 14);
+  Tensor lens = make(DType::Int32, {2}, {3, 1}), h0 = random(DType::Float64, {2, 2, 3}, 15);
+  Tensor c0 = random(DType::Float64, {2, 2, 3}, 16), p = random(DType::Float64, {2, 9}, 17);
+  check_gradient({"LSTM",
+                  {&x, &w, &r, &b, &lens, &h0, &c0, &p},
+                  {{"direction", std::string("bidirectional")}}});
+  Tensor xb = random(DType::Float64, {2, 3, 2}, 18), w1 = random(DType::Float64, {1, 12, 2}, 19);
+  Tensor r1 = random(DType::Float64, {1, 12, 3}, 20), p1 = random(DType::Float64, {1, 9}, 21);
+  check_gradient({"LSTM",
+                  {&xb, &w1, &r1, nullptr, nullptr, nullptr, nullptr, &p1},
+                  {{"layout", int64_t{1}}, {"input_forget", int64_t{1}}, {"clip", 0.7}}});
 }
 
 TEST(ReferenceRecurrent, BadAttributesAndShapesAreNamed) {
@@ -154,9 +174,9 @@ TEST(ReferenceRecurrent, BadAttributesAndShapesAreNamed) {
   EXPECT_TRUE(has(with({"linear_before_reset", int64_t{1}}), "is a GRU attribute"));
   EXPECT_TRUE(has(create_error({"RNN", {&c.x, &c.w, &c.r}, {{"activations", Strings{"Swish"}}}}),
                   "activation 'Swish'"));
-  EXPECT_TRUE(has(create_error({"RNN", {&c.x, &c.w, &c.r},
-                                {{"direction", std::string("bidirectional")}}}),
-                  "W must have shape [2, 2, 2]"));
+  EXPECT_TRUE(
+      has(create_error({"RNN", {&c.x, &c.w, &c.r}, {{"direction", std::string("bidirectional")}}}),
+          "W must have shape [2, 2, 2]"));
   Tensor lens = make(DType::Int32, {2}, {1, 1});
   EXPECT_TRUE(has(create_error({"RNN", {&c.x, &c.w, &c.r, &c.b, &lens}, c.attrs}),
                   "sequence_lens must have shape [1]"));
