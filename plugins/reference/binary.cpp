@@ -43,12 +43,15 @@ bool generic_operands(const std::vector<TensorInfo>& in) {
 // One element of the generic path, of A's type.
 template <BinaryKind K, class A, class B>
 A apply_generic(A a, B b) {
-  if constexpr (K == BinaryKind::Pow || std::is_floating_point_v<A> || std::is_floating_point_v<B>) {
+  if constexpr (K == BinaryKind::Pow || std::is_floating_point_v<A> ||
+                std::is_floating_point_v<B>) {
     const double v = apply<K>(static_cast<double>(a), static_cast<double>(b));
     if constexpr (std::is_integral_v<A>) {  // NaN and out-of-range values saturate (no UB)
       if (std::isnan(v)) return A{0};
-      if (v <= static_cast<double>(std::numeric_limits<A>::lowest())) return std::numeric_limits<A>::lowest();
-      if (v >= static_cast<double>(std::numeric_limits<A>::max())) return std::numeric_limits<A>::max();
+      if (v <= static_cast<double>(std::numeric_limits<A>::lowest()))
+        return std::numeric_limits<A>::lowest();
+      if (v >= static_cast<double>(std::numeric_limits<A>::max()))
+        return std::numeric_limits<A>::max();
     }
     return static_cast<A>(v);
   } else {
@@ -69,8 +72,7 @@ A apply_generic(A a, B b) {
 
 template <BinaryKind K>
 Binary<K>::Binary(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
-    : generic_(generic_operands<K>(inputs)),
-      dtype_(generic_ ? Real::Float64 : real_dtype(inputs)) {
+    : generic_(generic_operands<K>(inputs)), dtype_(generic_ ? Real::Float64 : real_dtype(inputs)) {
   attrs.expect_only({});
   if (inputs.size() != 2)
     throw std::invalid_argument("expects inputs A and B, got " + std::to_string(inputs.size()) +

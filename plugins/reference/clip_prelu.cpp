@@ -68,10 +68,12 @@ std::pair<double, double> Clip::bounds(Inputs in) const {
   if (integer_) {
     auto value = [&](size_t i) {
       double v = 0;
-      dispatch_any(int_dtype_, [&](auto tag) { v = static_cast<double>(in[i].as<decltype(tag)>()[0]); });
+      dispatch_any(int_dtype_,
+                   [&](auto tag) { v = static_cast<double>(in[i].as<decltype(tag)>()[0]); });
       return v;
     };
-    return {has_min_ && passed(in, 1) ? value(1) : -kInf, has_max_ && passed(in, 2) ? value(2) : kInf};
+    return {has_min_ && passed(in, 1) ? value(1) : -kInf,
+            has_max_ && passed(in, 2) ? value(2) : kInf};
   }
   return {has_min_ && passed(in, 1) ? scalar(in, 1, dtype_) : -kInf,
           has_max_ && passed(in, 2) ? scalar(in, 2, dtype_) : kInf};
@@ -105,7 +107,8 @@ void Clip::forward(Inputs in, Outputs out) {
 }
 
 void Clip::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/, Outputs grad_inputs) {
-  if (integer_) throw sdk::unsupported("Clip of " + sdk::dtype_name(int_dtype_) + " has no gradient");
+  if (integer_)
+    throw sdk::unsupported("Clip of " + sdk::dtype_name(int_dtype_) + " has no gradient");
   sdk::expect_count(grad_outputs.size(), 1, "output gradients");
   expect_shape(inputs[0], shape_, "input");
   expect_shape(grad_outputs[0], shape_, "d output");

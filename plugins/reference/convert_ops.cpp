@@ -173,14 +173,16 @@ void cast_via_double(const sdk::InTensor& x, const sdk::OutTensor& y) {
   } else {
     dispatch_any(x.dtype(), [&](auto from) {
       using T = decltype(from);
-      for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(x.as<T>()[static_cast<int64_t>(i)]);
+      for (size_t i = 0; i < v.size(); ++i)
+        v[i] = static_cast<double>(x.as<T>()[static_cast<int64_t>(i)]);
     });
   }
   if (sdk::same_dtype(y.dtype(), kFloat16)) {
     uint16_t* h = raw_data<uint16_t>(y);
     for (size_t i = 0; i < v.size(); ++i) h[i] = to_half(v[i]);
   } else if (y.is<int8_t>()) {
-    for (size_t i = 0; i < v.size(); ++i) y.as<int8_t>()[static_cast<int64_t>(i)] = convert<int8_t>(v[i]);
+    for (size_t i = 0; i < v.size(); ++i)
+      y.as<int8_t>()[static_cast<int64_t>(i)] = convert<int8_t>(v[i]);
   } else {
     dispatch_any(y.dtype(), [&](auto to) {
       using U = decltype(to);
@@ -282,10 +284,11 @@ void add_convert_ops(std::vector<d500_operator>& ops) {
       {"Unsqueeze", "", "default",
        "ONNX Unsqueeze, any dtype; axes attribute (opset < 13) or constant input"}));
   ops.push_back(CastOp<false>::define(
-      {"Cast", "", "default", "ONNX Cast among float32, float64, float16, int64, int32, int8, uint8, bool"}));
-  ops.push_back(
-      CastOp<true>::define({"CastLike", "", "default",
-                            "ONNX CastLike among float32, float64, float16, int64, int32, int8, uint8, bool"}));
+      {"Cast", "", "default",
+       "ONNX Cast among float32, float64, float16, int64, int32, int8, uint8, bool"}));
+  ops.push_back(CastOp<true>::define(
+      {"CastLike", "", "default",
+       "ONNX CastLike among float32, float64, float16, int64, int32, int8, uint8, bool"}));
   ops.push_back(EyeLike::define({"EyeLike", "", "default", "ONNX EyeLike, any dtype d500 holds"}));
 }
 

@@ -30,18 +30,28 @@ class GridSample : public sdk::Operator<GridSample> {
     x_ = in[0], g_ = in[1];
     dtype_ = real_dtype(in);
     if (x_.ndim() != 4 || g_.ndim() != 4 || g_.dim(0) != x_.dim(0) || g_.dim(3) != 2)
-      throw sdk::unsupported("GridSample is implemented for X [N, C, H, W] and grid [N, Ho, Wo, 2], got " +
-                             x_.str() + " and " + g_.str());
+      throw sdk::unsupported(
+          "GridSample is implemented for X [N, C, H, W] and grid [N, Ho, Wo, 2], got " + x_.str() +
+          " and " + g_.str());
     align_ = attrs.get_int("align_corners", 0) != 0;
-    const std::string m = attrs.get_string("mode", "bilinear"), p = attrs.get_string("padding_mode", "zeros");
-    if (m == "bilinear" || m == "linear") mode_ = Mode::Bilinear;
-    else if (m == "nearest") mode_ = Mode::Nearest;
-    else if (m == "bicubic" || m == "cubic") mode_ = Mode::Bicubic;
-    else throw std::invalid_argument("mode '" + m + "' is not bilinear, nearest or bicubic");
-    if (p == "zeros") pad_ = Padding::Zeros;
-    else if (p == "border") pad_ = Padding::Border;
-    else if (p == "reflection") pad_ = Padding::Reflection;
-    else throw std::invalid_argument("padding_mode '" + p + "' is not zeros, border or reflection");
+    const std::string m = attrs.get_string("mode", "bilinear"),
+                      p = attrs.get_string("padding_mode", "zeros");
+    if (m == "bilinear" || m == "linear")
+      mode_ = Mode::Bilinear;
+    else if (m == "nearest")
+      mode_ = Mode::Nearest;
+    else if (m == "bicubic" || m == "cubic")
+      mode_ = Mode::Bicubic;
+    else
+      throw std::invalid_argument("mode '" + m + "' is not bilinear, nearest or bicubic");
+    if (p == "zeros")
+      pad_ = Padding::Zeros;
+    else if (p == "border")
+      pad_ = Padding::Border;
+    else if (p == "reflection")
+      pad_ = Padding::Reflection;
+    else
+      throw std::invalid_argument("padding_mode '" + p + "' is not zeros, border or reflection");
   }
   std::vector<TensorInfo> outputs() const {
     return {real_info(dtype_, {x_.dim(0), x_.dim(1), g_.dim(1), g_.dim(2)})};
@@ -58,7 +68,8 @@ class GridSample : public sdk::Operator<GridSample> {
         const double gx = unnormalize(g[static_cast<size_t>((n * P + p) * 2)], W);
         const double gy = unnormalize(g[static_cast<size_t>((n * P + p) * 2 + 1)], H);
         for (int64_t c = 0; c < C; ++c)
-          y[static_cast<size_t>((n * C + c) * P + p)] = at(x.data() + (n * C + c) * H * W, H, W, gx, gy);
+          y[static_cast<size_t>((n * C + c) * P + p)] =
+              at(x.data() + (n * C + c) * H * W, H, W, gx, gy);
       }
     write_values(out[0], y);
   }
@@ -71,7 +82,8 @@ class GridSample : public sdk::Operator<GridSample> {
   // The padding mode applied to a coordinate (border and reflection end clipped to the image).
   double padded(double v, int64_t size) const {
     const auto s = static_cast<double>(size);
-    if (pad_ == Padding::Reflection) v = align_ ? reflect(v, 0, 2 * (s - 1)) : reflect(v, -1, 2 * s - 1);
+    if (pad_ == Padding::Reflection)
+      v = align_ ? reflect(v, 0, 2 * (s - 1)) : reflect(v, -1, 2 * s - 1);
     if (pad_ != Padding::Zeros) v = std::min(std::max(v, 0.0), s - 1);
     return v;
   }
@@ -88,7 +100,8 @@ class GridSample : public sdk::Operator<GridSample> {
     if (mode_ == Mode::Bicubic) return bicubic(v, H, W, gx, gy);
     const double ix = padded(gx, W), iy = padded(gy, H);
     if (mode_ == Mode::Nearest)
-      return pixel(v, H, W, static_cast<int64_t>(std::nearbyint(iy)), static_cast<int64_t>(std::nearbyint(ix)));
+      return pixel(v, H, W, static_cast<int64_t>(std::nearbyint(iy)),
+                   static_cast<int64_t>(std::nearbyint(ix)));
     const double x0 = std::floor(ix), y0 = std::floor(iy), lx = ix - x0, ly = iy - y0;
     const auto xi = static_cast<int64_t>(x0), yi = static_cast<int64_t>(y0);
     return (1 - ly) * ((1 - lx) * pixel(v, H, W, yi, xi) + lx * pixel(v, H, W, yi, xi + 1)) +
@@ -108,7 +121,8 @@ class GridSample : public sdk::Operator<GridSample> {
     double acc = 0;
     for (int j = 0; j < 4; ++j)
       for (int i = 0; i < 4; ++i)
-        acc += wy[j] * wx[i] * tap(v, H, W, static_cast<int64_t>(y0) - 1 + j, static_cast<int64_t>(x0) - 1 + i);
+        acc += wy[j] * wx[i] *
+               tap(v, H, W, static_cast<int64_t>(y0) - 1 + j, static_cast<int64_t>(x0) - 1 + i);
     return acc;
   }
   TensorInfo x_, g_;

@@ -67,11 +67,14 @@ Labels parse_term(const std::string& term, int64_t rank, int64_t* ellipsis_rank)
   const size_t dots = term.find("...");
   int64_t letters = 0;
   for (char ch : term)
-    if (std::isalpha(static_cast<unsigned char>(ch))) ++letters;
-    else if (ch != '.') throw std::invalid_argument(std::string("equation has '") + ch + "'");
+    if (std::isalpha(static_cast<unsigned char>(ch)))
+      ++letters;
+    else if (ch != '.')
+      throw std::invalid_argument(std::string("equation has '") + ch + "'");
   const int64_t e = dots == std::string::npos ? 0 : rank - letters;
   if (rank >= 0 && (e < 0 || (dots == std::string::npos && letters != rank)))
-    throw std::invalid_argument("term '" + term + "' does not fit a rank-" + std::to_string(rank) + " operand");
+    throw std::invalid_argument("term '" + term + "' does not fit a rank-" + std::to_string(rank) +
+                                " operand");
   if (ellipsis_rank) *ellipsis_rank = std::max(*ellipsis_rank, e);
   for (size_t i = 0; i < term.size(); ++i) {
     if (i == dots) {
@@ -117,7 +120,8 @@ class Einsum : public sdk::Operator<Einsum> {
         ++count[l];
         auto [it, fresh] = size_.emplace(l, n);
         if (!fresh && it->second != n) {
-          if (it->second == 1) it->second = n;
+          if (it->second == 1)
+            it->second = n;
           else if (n != 1 || l < 256)
             throw std::invalid_argument("label sizes differ in '" + eq + "'");
         }
@@ -140,7 +144,8 @@ class Einsum : public sdk::Operator<Einsum> {
         if (l < 256 && c == 1) out_.push_back(l);
     }
     for (int l : out_) {
-      if (!size_.count(l)) throw std::invalid_argument("output label not among the inputs' in '" + eq + "'");
+      if (!size_.count(l))
+        throw std::invalid_argument("output label not among the inputs' in '" + eq + "'");
       y_.push_back(size_[l]);
     }
     for (auto [l, n] : size_)
@@ -200,7 +205,8 @@ class Einsum : public sdk::Operator<Einsum> {
       }
     }
   }
-  static void unravel(int64_t flat, const Labels& labels, const Shape& dims, std::map<int, int64_t>& at) {
+  static void unravel(int64_t flat, const Labels& labels, const Shape& dims,
+                      std::map<int, int64_t>& at) {
     for (size_t d = labels.size(); d-- > 0;) {
       at[labels[d]] = flat % dims[d];
       flat /= dims[d];
@@ -225,9 +231,11 @@ class Einsum : public sdk::Operator<Einsum> {
 }  // namespace
 
 void add_linalg_ops(std::vector<d500_operator>& ops) {
-  ops.push_back(Det::define({"Det", "", "default", "ONNX Det, LU with partial pivoting in double"}));
-  ops.push_back(Einsum::define(
-      {"Einsum", "", "default", "ONNX Einsum with ellipsis, diagonals and implicit output; with gradients"}));
+  ops.push_back(
+      Det::define({"Det", "", "default", "ONNX Det, LU with partial pivoting in double"}));
+  ops.push_back(
+      Einsum::define({"Einsum", "", "default",
+                      "ONNX Einsum with ellipsis, diagonals and implicit output; with gradients"}));
 }
 
 }  // namespace d500::reference

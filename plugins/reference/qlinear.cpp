@@ -2,13 +2,12 @@
 // less their zero points (times their scales for the QLinear forms), become doubles that the
 // reference's own MatMul and Conv multiply: integer sums are exact there. The QLinear results
 // are then requantized (rounded half to even, saturated) to y_zero_point's dtype.
-#include "quantize.h"
-
 #include <functional>
 
 #include "conv.h"
 #include "matmul.h"
 #include "quant_common.h"
+#include "quantize.h"
 
 namespace d500::reference {
 namespace {
@@ -78,7 +77,9 @@ class Quantized {
     sdk::expect_count(out.size(), 1, "outputs");
     expect_shape(in[l_.a], shapes_[0], l_.y_scale == kNone ? "A" : "x");
     expect_shape(in[l_.b], shapes_[1], l_.y_scale == kNone ? "B" : "w");
-    auto scale = [&](size_t i) { return i == kNone ? std::vector<double>{1.0} : to_doubles(in[i]); };
+    auto scale = [&](size_t i) {
+      return i == kNone ? std::vector<double>{1.0} : to_doubles(in[i]);
+    };
     std::vector<double> a = centered(in[l_.a], values_or(in, l_.a_zp, 0), scale(l_.a_scale), ga_);
     std::vector<double> b = centered(in[l_.b], values_or(in, l_.b_zp, 0), scale(l_.b_scale), gb_);
     std::vector<double> bias;
@@ -103,8 +104,7 @@ class Quantized {
 
  protected:
   // Checks the dtypes and parameter shapes and creates Op over doubles.
-  Quantized(const Attributes& op_attrs, const std::vector<TensorInfo>& in, Layout l)
-      : l_(l) {
+  Quantized(const Attributes& op_attrs, const std::vector<TensorInfo>& in, Layout l) : l_(l) {
     const size_t needed = l.y_scale == kNone ? 2 : 8;
     if (in.size() < needed || !given(in, l.a) || !given(in, l.b))
       throw std::invalid_argument("expects at least " + std::to_string(needed) + " inputs, got " +
@@ -115,7 +115,8 @@ class Quantized {
     std::vector<TensorInfo> infos = {as_double(in[l.a]), as_double(in[l.b])};
     if (l.bias >= 0 && given(in, static_cast<size_t>(l.bias))) {
       if (!in[static_cast<size_t>(l.bias)].is<int32_t>())
-        throw std::invalid_argument("B must be int32, got " + in[static_cast<size_t>(l.bias)].str());
+        throw std::invalid_argument("B must be int32, got " +
+                                    in[static_cast<size_t>(l.bias)].str());
       shapes_.push_back(in[static_cast<size_t>(l.bias)].shape());
       infos.push_back(as_double(in[static_cast<size_t>(l.bias)]));
     }
@@ -132,9 +133,11 @@ class Quantized {
   void set_groups(const std::vector<TensorInfo>& in, Grouping a, Grouping b) {
     ga_ = std::move(a), gb_ = std::move(b);
     for (size_t i : {l_.a_scale, l_.a_zp})
-      if (i != kNone && given(in, i)) expect_grouped(in[i], ga_, i == l_.a_zp ? "A's zero point" : "A's scale");
+      if (i != kNone && given(in, i))
+        expect_grouped(in[i], ga_, i == l_.a_zp ? "A's zero point" : "A's scale");
     for (size_t i : {l_.b_scale, l_.b_zp})
-      if (i != kNone && given(in, i)) expect_grouped(in[i], gb_, i == l_.b_zp ? "B's zero point" : "B's scale");
+      if (i != kNone && given(in, i))
+        expect_grouped(in[i], gb_, i == l_.b_zp ? "B's zero point" : "B's scale");
   }
 
   Layout l_;
@@ -152,7 +155,8 @@ class QuantizedMatMul : public Quantized<MatMul> {
     attrs.expect_only({});
     const Shape& a = in[l.a].shape();
     const Shape& b = in[l.b].shape();
-    const int64_t k = a.back(), m = a.size() > 1 ? a[a.size() - 2] : 1, n = b.size() > 1 ? b.back() : 1;
+    const int64_t k = a.back(), m = a.size() > 1 ? a[a.size() - 2] : 1,
+                  n = b.size() > 1 ? b.back() : 1;
     this->set_groups(in, {[k](int64_t e) { return e / k; }, m},
                      {[n](int64_t e) { return e % n; }, n});
   }

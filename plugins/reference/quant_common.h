@@ -13,7 +13,8 @@
 namespace d500::reference {
 
 inline bool is_quantized(DLDataType t) {
-  return sdk::same_dtype(t, sdk::dtype_of<uint8_t>()) || sdk::same_dtype(t, sdk::dtype_of<int8_t>());
+  return sdk::same_dtype(t, sdk::dtype_of<uint8_t>()) ||
+         sdk::same_dtype(t, sdk::dtype_of<int8_t>());
 }
 
 // Throws sdk::unsupported unless t is uint8 or int8 (`what` names the tensor).
@@ -41,7 +42,8 @@ inline std::vector<double> to_doubles(const sdk::InTensor& t) {
   std::vector<double> out(static_cast<size_t>(t.numel()));
   dispatch_numeric(t.dtype(), [&](auto tag) {
     auto v = t.as<decltype(tag)>();
-    for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<double>(v[static_cast<int64_t>(i)]);
+    for (size_t i = 0; i < out.size(); ++i)
+      out[i] = static_cast<double>(v[static_cast<int64_t>(i)]);
   });
   return out;
 }

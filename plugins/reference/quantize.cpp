@@ -32,8 +32,8 @@ class Linear {
     has_zp_ = given(in, 2);
     if (has_zp_) {
       if (in[2].shape() != in[1].shape())
-        throw std::invalid_argument(std::string(zp_name) + " " + in[2].str() + " must have the shape of " +
-                                    scale_name + " " + in[1].str());
+        throw std::invalid_argument(std::string(zp_name) + " " + in[2].str() +
+                                    " must have the shape of " + scale_name + " " + in[1].str());
       zp_ = scale_;
       zp_dtype_ = in[2].dtype();
     }
@@ -45,7 +45,8 @@ class Linear {
     expect_shape(in[0], x_.shape(), "x");
     const std::vector<double> x = to_doubles(in[0]), s = to_doubles(in[1]);
     const std::vector<double> z = has_zp_ && in.size() > 2 && in[2].defined()
-                                      ? to_doubles(in[2]) : std::vector<double>(s.size(), 0.0);
+                                      ? to_doubles(in[2])
+                                      : std::vector<double>(s.size(), 0.0);
     std::vector<double> y(x.size());
     for (size_t i = 0; i < x.size(); ++i) {
       const auto k = static_cast<int64_t>(i);
@@ -129,7 +130,9 @@ class DynamicQuantizeLinear : public sdk::Operator<DynamicQuantizeLinear> {
     // In float32 throughout, as ONNX's reference computes it (a tie such as 0.5 / scale rounding
     // to 25.5 in float32, 25.49999 in double, decides the result).
     const float scale = static_cast<float>(hi - lo) / 255.0f;
-    const auto div = [scale](double v) { return static_cast<double>(static_cast<float>(v) / scale); };
+    const auto div = [scale](double v) {
+      return static_cast<double>(static_cast<float>(v) / scale);
+    };
     const double zp = scale > 0 ? std::clamp(std::nearbyint(div(-lo)), 0.0, 255.0) : 0.0;
     std::vector<double> y(x.size(), zp);
     if (scale > 0)
@@ -149,9 +152,9 @@ class DynamicQuantizeLinear : public sdk::Operator<DynamicQuantizeLinear> {
 void add_quantize_ops(std::vector<d500_operator>& ops) {
   ops.push_back(QuantizeLinear::define(
       {"QuantizeLinear", "", "default", "ONNX QuantizeLinear to uint8/int8, per tensor or axis"}));
-  ops.push_back(DequantizeLinear::define(
-      {"DequantizeLinear", "", "default",
-       "ONNX DequantizeLinear of uint8/int8/int32, per tensor or axis"}));
+  ops.push_back(
+      DequantizeLinear::define({"DequantizeLinear", "", "default",
+                                "ONNX DequantizeLinear of uint8/int8/int32, per tensor or axis"}));
   ops.push_back(DynamicQuantizeLinear::define(
       {"DynamicQuantizeLinear", "", "default", "ONNX DynamicQuantizeLinear, float32 to uint8"}));
 }

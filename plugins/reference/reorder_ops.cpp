@@ -29,13 +29,16 @@ class ReverseSequence : public sdk::Operator<ReverseSequence> {
     x_ = in[0];
     size_ = element_size(x_.dtype());
     batch_ = attrs.get_int("batch_axis", 1), time_ = attrs.get_int("time_axis", 0);
-    if (x_.ndim() < 2 || (batch_ != 0 && batch_ != 1) || (time_ != 0 && time_ != 1) || batch_ == time_)
-      throw std::invalid_argument("batch_axis and time_axis must be 0 and 1 (either way round) of a "
-                                  "rank >= 2 input, got " + std::to_string(batch_) + ", " +
-                                  std::to_string(time_) + " for " + x_.str());
+    if (x_.ndim() < 2 || (batch_ != 0 && batch_ != 1) || (time_ != 0 && time_ != 1) ||
+        batch_ == time_)
+      throw std::invalid_argument(
+          "batch_axis and time_axis must be 0 and 1 (either way round) of a "
+          "rank >= 2 input, got " +
+          std::to_string(batch_) + ", " + std::to_string(time_) + " for " + x_.str());
     expect_types(in[1], kInts, "sequence_lens");
     if (in[1].shape() != Shape{x_.dim(static_cast<int>(batch_))})
-      throw std::invalid_argument("sequence_lens " + in[1].str() + " must have one entry per batch entry");
+      throw std::invalid_argument("sequence_lens " + in[1].str() +
+                                  " must have one entry per batch entry");
   }
   std::vector<TensorInfo> outputs() const { return {x_}; }
   void forward(Inputs in, Outputs out) const {
@@ -49,8 +52,9 @@ class ReverseSequence : public sdk::Operator<ReverseSequence> {
     for (int64_t b = 0; b < s[static_cast<size_t>(batch_)]; ++b) {
       const int64_t len = lens[static_cast<size_t>(b)];
       if (len < 0 || len > T)
-        throw std::invalid_argument("sequence_lens[" + std::to_string(b) + "] = " +
-                                    std::to_string(len) + " is outside [0, " + std::to_string(T) + "]");
+        throw std::invalid_argument("sequence_lens[" + std::to_string(b) +
+                                    "] = " + std::to_string(len) + " is outside [0, " +
+                                    std::to_string(T) + "]");
       for (int64_t t = 0; t < T; ++t) {
         const int64_t from = t < len ? len - 1 - t : t;
         std::memcpy(y + at(b, t) * inner, x + at(b, from) * inner, static_cast<size_t>(inner));
@@ -74,13 +78,15 @@ class MaxUnpool : public sdk::Operator<MaxUnpool> {
  public:
   MaxUnpool(const Attributes& attrs, const std::vector<TensorInfo>& in) {
     attrs.expect_only({"kernel_shape", "pads", "strides"});
-    if (in.size() < 2 || in.size() > 3) throw std::invalid_argument("MaxUnpool takes X, I, output_shape");
+    if (in.size() < 2 || in.size() > 3)
+      throw std::invalid_argument("MaxUnpool takes X, I, output_shape");
     x_ = in[0];
     dtype_ = real_dtype({x_});
     if (x_.ndim() < 3 || in[1].shape() != x_.shape() || !in[1].is<int64_t>())
       throw std::invalid_argument("X must be [N, C, D1, ...] and I int64 of its shape");
     const size_t n = x_.ndim() - 2;
-    const Shape k = axis_ints(attrs, "kernel_shape", n, 1, 1), st = axis_ints(attrs, "strides", n, 1, 1);
+    const Shape k = axis_ints(attrs, "kernel_shape", n, 1, 1),
+                st = axis_ints(attrs, "strides", n, 1, 1);
     if (!attrs.has("kernel_shape")) throw std::invalid_argument("kernel_shape is required");
     const Pads p = pads_of(attrs, n, AutoPad::NotSet);
     y_ = {x_.dim(0), x_.dim(1)};
@@ -109,7 +115,8 @@ class MaxUnpool : public sdk::Operator<MaxUnpool> {
         throw std::invalid_argument("I holds " + std::to_string(j) + ", outside the unpooled " +
                                     std::to_string(numel(y_)) + " elements");
       for (size_t d = y_.size(); d-- > 0; j /= y_[d]) {  // coordinates in y_, placed in y
-        if (j % y_[d] >= y[d]) throw std::invalid_argument("output_shape is smaller than the unpooled shape");
+        if (j % y_[d] >= y[d])
+          throw std::invalid_argument("output_shape is smaller than the unpooled shape");
         k += (j % y_[d]) * scale;
         scale *= y[d];
       }
@@ -145,7 +152,8 @@ class Unique : public sdk::Operator<Unique> {
     Shape y = axis_ < 0 ? Shape{-1} : x_.shape();
     if (axis_ >= 0) y[static_cast<size_t>(axis_)] = -1;
     const DLDataType i64 = sdk::dtype_of<int64_t>();
-    return {TensorInfo(x_.dtype(), y), TensorInfo(i64, {-1}), TensorInfo(i64, {-1}), TensorInfo(i64, {-1})};
+    return {TensorInfo(x_.dtype(), y), TensorInfo(i64, {-1}), TensorInfo(i64, {-1}),
+            TensorInfo(i64, {-1})};
   }
   void forward_owned(Inputs in, d500_owned_tensor* out, size_t n) const {
     sdk::expect_count(n, 4, "outputs");
@@ -174,8 +182,10 @@ class Unique : public sdk::Operator<Unique> {
     for (int64_t i = 0; i < n; ++i)
       if (first.emplace(slice(i), i).second) order.push_back(i);
     std::vector<int64_t> picks;
-    if (sorted_) for (auto& [v, i] : first) picks.push_back(i);
-    else picks = order;
+    if (sorted_)
+      for (auto& [v, i] : first) picks.push_back(i);
+    else
+      picks = order;
     std::map<int64_t, int64_t> rank;  // first index -> output position
     for (size_t k = 0; k < picks.size(); ++k) rank[picks[k]] = static_cast<int64_t>(k);
     const int64_t k = static_cast<int64_t>(picks.size());
@@ -190,14 +200,16 @@ class Unique : public sdk::Operator<Unique> {
     for (int64_t j = 0; j < k; ++j) {
       const std::vector<T> v = slice(picks[static_cast<size_t>(j)]);
       for (int64_t o = 0; o < outer; ++o)
-        for (int64_t r = 0; r < inner; ++r) y[(o * k + j) * inner + r] = v[static_cast<size_t>(o * inner + r)];
+        for (int64_t r = 0; r < inner; ++r)
+          y[(o * k + j) * inner + r] = v[static_cast<size_t>(o * inner + r)];
     }
     write_ints(out[1], picks);
     write_ints(out[2], inverse);
     write_ints(out[3], counts);
   }
   static void write_ints(d500_owned_tensor& out, const std::vector<int64_t>& v) {
-    auto* p = static_cast<int64_t*>(sdk::make_owned(out, sdk::dtype_of<int64_t>(), {static_cast<int64_t>(v.size())}));
+    auto* p = static_cast<int64_t*>(
+        sdk::make_owned(out, sdk::dtype_of<int64_t>(), {static_cast<int64_t>(v.size())}));
     std::copy(v.begin(), v.end(), p);
   }
   TensorInfo x_;
@@ -212,8 +224,9 @@ void add_reorder_ops(std::vector<d500_operator>& ops) {
       {"ReverseSequence", "", "default", "ONNX ReverseSequence, any whole-byte dtype"}));
   ops.push_back(MaxUnpool::define(
       {"MaxUnpool", "", "default", "ONNX MaxUnpool; output_shape at run time", kDLCPU, kRuntime}));
-  ops.push_back(Unique::define(
-      {"Unique", "", "default", "ONNX Unique, sorted or in order of appearance", kDLCPU, kRuntime}));
+  ops.push_back(
+      Unique::define({"Unique", "", "default", "ONNX Unique, sorted or in order of appearance",
+                      kDLCPU, kRuntime}));
 }
 
 }  // namespace d500::reference

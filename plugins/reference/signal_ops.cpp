@@ -59,7 +59,9 @@ class Window {
     for (int64_t i = 0; i < n; ++i) {
       double v = 0;
       for (size_t k = 0; k < a_.size(); ++k)
-        v += a_[k] * (d > 0 ? std::cos(2 * kPi * static_cast<double>(static_cast<int64_t>(k) * i) / d) : 1.0);
+        v += a_[k] * (d > 0
+                          ? std::cos(2 * kPi * static_cast<double>(static_cast<int64_t>(k) * i) / d)
+                          : 1.0);
       y[static_cast<size_t>(i)] = v;
     }
     write_owned(out[0], out_, {n}, y);
@@ -103,7 +105,8 @@ void transform(const double* x, int64_t n, int64_t stride, bool complex_in, int6
   for (int64_t k = 0; k < bins; ++k) {
     double re = 0, im = 0;
     for (int64_t t = 0; t < std::min(n, len); ++t) {
-      const double ang = sign * 2 * kPi * static_cast<double>((k * t) % len) / static_cast<double>(len);
+      const double ang =
+          sign * 2 * kPi * static_cast<double>((k * t) % len) / static_cast<double>(len);
       const double xr = x[t * stride], xi = complex_in ? x[t * stride + 1] : 0.0;
       re += xr * std::cos(ang) - xi * std::sin(ang);
       im += xr * std::sin(ang) + xi * std::cos(ang);
@@ -189,7 +192,8 @@ class Stft : public sdk::Operator<Stft> {
     const int64_t step = count_of(in[1], "frame_step");
     std::vector<double> window;
     if (has_window_) window = to_doubles(in[2]);
-    const int64_t len = has_length_ ? count_of(in[3], "frame_length") : static_cast<int64_t>(window.size());
+    const int64_t len =
+        has_length_ ? count_of(in[3], "frame_length") : static_cast<int64_t>(window.size());
     if (window.empty()) window.assign(static_cast<size_t>(len), 1.0);
     if (static_cast<int64_t>(window.size()) != len)
       throw std::invalid_argument("window has " + std::to_string(window.size()) +
@@ -200,13 +204,15 @@ class Stft : public sdk::Operator<Stft> {
                                   std::to_string(n) + "]");
     const int64_t frames = (n - len) / step + 1, bins = onesided_ ? len / 2 + 1 : len;
     const std::vector<double> x = to_doubles(in[0]);
-    std::vector<double> y(static_cast<size_t>(x_.dim(0) * frames * bins * 2)), frame(static_cast<size_t>(len * c));
+    std::vector<double> y(static_cast<size_t>(x_.dim(0) * frames * bins * 2)),
+        frame(static_cast<size_t>(len * c));
     for (int64_t b = 0; b < x_.dim(0); ++b)
       for (int64_t f = 0; f < frames; ++f) {
         for (int64_t t = 0; t < len; ++t)
           for (int64_t k = 0; k < c; ++k)
             frame[static_cast<size_t>(t * c + k)] =
-                x[static_cast<size_t>((b * n + f * step + t) * c + k)] * window[static_cast<size_t>(t)];
+                x[static_cast<size_t>((b * n + f * step + t) * c + k)] *
+                window[static_cast<size_t>(t)];
         transform(frame.data(), len, c, c == 2, len, bins, false,
                   y.data() + (b * frames + f) * bins * 2, 2);
       }
@@ -233,14 +239,17 @@ class MelWeightMatrix : public sdk::Operator<MelWeightMatrix> {
     const double rate = scalar_of(in[2], "sample_rate"), lo = scalar_of(in[3], "lower_edge_hertz"),
                  hi = scalar_of(in[4], "upper_edge_hertz");
     if (rate <= 0 || lo < 0 || hi < lo)
-      throw std::invalid_argument("need sample_rate > 0 and 0 <= lower_edge_hertz <= upper_edge_hertz");
+      throw std::invalid_argument(
+          "need sample_rate > 0 and 0 <= lower_edge_hertz <= upper_edge_hertz");
     const int64_t rows = dft / 2 + 1;
     auto mel = [](double hz) { return 2595 * std::log10(1 + hz / 700); };
     const double step = (mel(hi) - mel(lo)) / static_cast<double>(mels + 2);
     std::vector<int64_t> bin(static_cast<size_t>(mels + 2));
     for (int64_t i = 0; i < mels + 2; ++i) {
-      const double hz = 700 * (std::pow(10.0, (static_cast<double>(i) * step + mel(lo)) / 2595) - 1);
-      bin[static_cast<size_t>(i)] = static_cast<int64_t>(std::floor(static_cast<double>(dft + 1) * hz / rate));
+      const double hz =
+          700 * (std::pow(10.0, (static_cast<double>(i) * step + mel(lo)) / 2595) - 1);
+      bin[static_cast<size_t>(i)] =
+          static_cast<int64_t>(std::floor(static_cast<double>(dft + 1) * hz / rate));
     }
     std::vector<double> y(static_cast<size_t>(rows * mels), 0.0);
     auto at = [&](int64_t r, int64_t m) -> double& {
@@ -251,8 +260,10 @@ class MelWeightMatrix : public sdk::Operator<MelWeightMatrix> {
       const int64_t l = bin[static_cast<size_t>(m)], c = bin[static_cast<size_t>(m + 1)],
                     h = bin[static_cast<size_t>(m + 2)];
       if (c == l) at(c, m) = 1;
-      for (int64_t j = l; c != l && j <= c; ++j) at(j, m) = static_cast<double>(j - l) / static_cast<double>(c - l);
-      for (int64_t j = c; j < h; ++j) at(j, m) = static_cast<double>(h - j) / static_cast<double>(h - c);
+      for (int64_t j = l; c != l && j <= c; ++j)
+        at(j, m) = static_cast<double>(j - l) / static_cast<double>(c - l);
+      for (int64_t j = c; j < h; ++j)
+        at(j, m) = static_cast<double>(h - j) / static_cast<double>(h - c);
     }
     write_owned(out[0], out_, {rows, mels}, y);
   }
@@ -264,12 +275,17 @@ class MelWeightMatrix : public sdk::Operator<MelWeightMatrix> {
 }  // namespace
 
 void add_signal_ops(std::vector<d500_operator>& ops) {
-  ops.push_back(HannWindow::define({"HannWindow", "", "default", "ONNX HannWindow", kDLCPU, kRuntime}));
-  ops.push_back(HammingWindow::define({"HammingWindow", "", "default", "ONNX HammingWindow (25/46)", kDLCPU, kRuntime}));
-  ops.push_back(BlackmanWindow::define({"BlackmanWindow", "", "default", "ONNX BlackmanWindow", kDLCPU, kRuntime}));
+  ops.push_back(
+      HannWindow::define({"HannWindow", "", "default", "ONNX HannWindow", kDLCPU, kRuntime}));
+  ops.push_back(HammingWindow::define(
+      {"HammingWindow", "", "default", "ONNX HammingWindow (25/46)", kDLCPU, kRuntime}));
+  ops.push_back(BlackmanWindow::define(
+      {"BlackmanWindow", "", "default", "ONNX BlackmanWindow", kDLCPU, kRuntime}));
   ops.push_back(Dft::define({"DFT", "", "default", "ONNX DFT (opset 17), direct sum in double"}));
-  ops.push_back(Stft::define({"STFT", "", "default", "ONNX STFT, direct sums in double", kDLCPU, kRuntime}));
-  ops.push_back(MelWeightMatrix::define({"MelWeightMatrix", "", "default", "ONNX MelWeightMatrix", kDLCPU, kRuntime}));
+  ops.push_back(
+      Stft::define({"STFT", "", "default", "ONNX STFT, direct sums in double", kDLCPU, kRuntime}));
+  ops.push_back(MelWeightMatrix::define(
+      {"MelWeightMatrix", "", "default", "ONNX MelWeightMatrix", kDLCPU, kRuntime}));
 }
 
 }  // namespace d500::reference

@@ -19,7 +19,7 @@ TEST(ReferenceDetection, NonMaxSuppressionKeepsTheBestOfOverlappingBoxes) {
   auto all = run({"NonMaxSuppression", {&boxes, &scores, &max_out, &iou}});
   expect_values(all[0], {2, 3}, {0, 0, 1, 0, 0, 2});
   auto high = run({"NonMaxSuppression", {&boxes, &scores, &max_out, &iou, &floor}});
-  expect_values(high[0], {1, 3}, {0, 0, 1});  // box 2 is below the score threshold
+  expect_values(high[0], {1, 3}, {0, 0, 1});        // box 2 is below the score threshold
   Tensor loose = make(DType::Float32, {1}, {0.9});  // IoU 0.83 is not above 0.9: all three
   expect_values(run({"NonMaxSuppression", {&boxes, &scores, &max_out, &loose}})[0], {3, 3},
                 {0, 0, 1, 0, 0, 0, 0, 0, 2});
@@ -44,8 +44,9 @@ TEST(ReferenceDetection, RoiAlignAndGridSampleInterpolateBilinearly) {
   expect_values(run({"GridSample", {&x, &grid}, {{"align_corners", int64_t{1}}}})[0], {1, 1, 1, 2},
                 {2.5, 1}, 1e-12);
   Tensor near = make({1, 1, 1, 2}, {0.4, 0.4});  // align_corners 1: (0.7, 0.7) rounds to (1, 1)
-  expect_values(run({"GridSample", {&x, &near}, {{"mode", std::string("nearest")},
-                                                 {"align_corners", int64_t{1}}}})[0],
+  expect_values(run({"GridSample",
+                     {&x, &near},
+                     {{"mode", std::string("nearest")}, {"align_corners", int64_t{1}}}})[0],
                 {1, 1, 1, 1}, {4});
 }
 

@@ -65,7 +65,8 @@ TEST(ReferenceQuant, IntegerMatMulAndConv) {
   ASSERT_EQ(c.dtype(), DType::Int32);
   expect_values(c, {1, 1, 1, 1}, {6});
   // Padded by 1: the corner windows see one element each.
-  Tensor cp = forward_one({"ConvInteger", {&x, &w, &xzp}, {{"pads", std::vector<int64_t>{1, 1, 1, 1}}}});
+  Tensor cp =
+      forward_one({"ConvInteger", {&x, &w, &xzp}, {{"pads", std::vector<int64_t>{1, 1, 1, 1}}}});
   expect_values(cp, {1, 1, 3, 3}, {0, 1, 1, 2, 6, 4, 2, 5, 3});
 }
 
@@ -83,7 +84,8 @@ TEST(ReferenceQuant, QLinearMatMulAndConvRequantize) {
                 {127});  // saturated
   // Conv: x = [1, 2, 3, 4] * 0.5, w = ones * 2, bias 4 (scale 0.5 * 2): 0.5 * 2 * (10 + 4) = 14;
   // 14 / 4 = 3.5 rounds half to even, to 4.
-  Tensor x = make(DType::UInt8, {1, 1, 2, 2}, {1, 2, 3, 4}), w = make(DType::UInt8, {1, 1, 2, 2}, {1, 1, 1, 1});
+  Tensor x = make(DType::UInt8, {1, 1, 2, 2}, {1, 2, 3, 4}),
+         w = make(DType::UInt8, {1, 1, 2, 2}, {1, 1, 1, 1});
   Tensor ws = make(DType::Float32, {1}, {2}), wz = make(DType::UInt8, {1}, {0});
   Tensor cs = make(DType::Float32, {}, {4}), cz = make(DType::UInt8, {}, {0});
   Tensor bias = make(DType::Int32, {1}, {4});
@@ -101,8 +103,8 @@ TEST(ReferenceCast, Float16RoundsToNearestEvenAndInt8Saturates) {
   // 65520 is past the largest half (65504) by half a unit: infinity; ties go to the even mantissa.
   EXPECT_TRUE(std::isinf(back.at(2)) && back.at(2) > 0) << back.at(2);
   back.set(2, 0);
-  expect_values(back, {7}, {1, 65504, 0, std::ldexp(1.0, -24), 1, 1 + std::ldexp(1.0, -9),
-                            -0.0999755859375});
+  expect_values(back, {7},
+                {1, 65504, 0, std::ldexp(1.0, -24), 1, 1 + std::ldexp(1.0, -9), -0.0999755859375});
   Tensor small = make({2}, {1, -7.9}), like = make(DType::Int8, {1}, {0});
   Tensor i8 = forward_one({"CastLike", {&small, &like}});
   ASSERT_EQ(i8.dtype(), DType::Int8);
@@ -126,12 +128,16 @@ TEST(ReferenceQuant, BadInputsAreNamed) {
   Tensor x = make(DType::Float32, {2, 3}, {1, 2, 3, 4, 5, 6});
   Tensor s2 = make(DType::Float32, {2}, {1, 1}), fz = make(DType::Float32, {}, {0});
   Tensor one = make(DType::Float32, {}, {1});
-  EXPECT_TRUE(has(create_error({"QuantizeLinear", {&x, &s2}}), "must be a scalar or have 3 elements"));
-  EXPECT_TRUE(has(create_error({"QuantizeLinear", {&x, &one, &fz}}), "y_zero_point of dtype float32"));
+  EXPECT_TRUE(
+      has(create_error({"QuantizeLinear", {&x, &s2}}), "must be a scalar or have 3 elements"));
+  EXPECT_TRUE(
+      has(create_error({"QuantizeLinear", {&x, &one, &fz}}), "y_zero_point of dtype float32"));
   EXPECT_TRUE(has(create_error({"DequantizeLinear", {&x, &one}}), "x of dtype float32"));
-  Tensor a = make(DType::UInt8, {2, 3}, {1, 2, 3, 4, 5, 6}), b = make(DType::UInt8, {3, 1}, {1, 2, 3});
+  Tensor a = make(DType::UInt8, {2, 3}, {1, 2, 3, 4, 5, 6}),
+         b = make(DType::UInt8, {3, 1}, {1, 2, 3});
   Tensor zp3 = make(DType::UInt8, {3}, {1, 2, 3});
-  EXPECT_TRUE(has(create_error({"MatMulInteger", {&a, &b, &zp3}}), "A's zero point uint8[3] must have 1 or 2"));
+  EXPECT_TRUE(has(create_error({"MatMulInteger", {&a, &b, &zp3}}),
+                  "A's zero point uint8[3] must have 1 or 2"));
   EXPECT_TRUE(has(create_error({"MatMulInteger", {&x, &b}}), "A of dtype float32"));
 }
 

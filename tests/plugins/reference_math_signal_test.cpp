@@ -29,8 +29,8 @@ TEST(ReferenceSignal, WindowsAndTransforms) {
   expect_values(y, {1, 4, 2}, {10, 0, -2, 2, -2, 0, -2, -2}, 1e-12);
   expect_values(run({"DFT", {&y}, {{"inverse", int64_t{1}}}})[0], {1, 4, 2},
                 {1, 0, 2, 0, 3, 0, 4, 0}, 1e-12);
-  expect_values(run({"DFT", {&x}, {{"onesided", int64_t{1}}}})[0], {1, 3, 2},
-                {10, 0, -2, 2, -2, 0}, 1e-12);
+  expect_values(run({"DFT", {&x}, {{"onesided", int64_t{1}}}})[0], {1, 3, 2}, {10, 0, -2, 2, -2, 0},
+                1e-12);
   // STFT: frames [1, 2], [3, 4] (length 2, step 2), each 1 + 2, 1 - 2 and 3 + 4, 3 - 4.
   Tensor step = make(DType::Int64, {}, {2}), len = make(DType::Int64, {}, {2});
   expect_values(run({"STFT", {&x, &step, nullptr, &len}})[0], {1, 2, 2, 2},
