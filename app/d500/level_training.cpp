@@ -56,6 +56,7 @@ LevelOutcome run_training(LevelContext& ctx) {
   for (int64_t k = 0; k < t.seeds && !g_cancel.load(); ++k) {
     const uint64_t seed = ctx.e.seed + static_cast<uint64_t>(k);
     auto ex = training::build_training_executor(t, seed, ctx.plugins).value();
+    if (k == 0) st.add_log(ctx.run_id, "info", "executor: " + ex->description());
     training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
     training::Trainer trainer(*ex, opt, training::trainer_options_for(t, seed));
     StoreSink sink(writer, ctx.run_id, k);

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <sstream>
 
 #include "d500/clock.h"
 
@@ -173,7 +174,9 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
       }
       if (o_.max_seconds > 0 && since(t0) >= o_.max_seconds) {
         r.stop = StopReason::TimeLimit;
-        r.stop_detail = "wall time limit " + std::to_string(o_.max_seconds) + " s";
+        std::ostringstream limit;
+        limit << "wall time limit " << o_.max_seconds << " s";
+        r.stop_detail = limit.str();
         break;
       }
       laps.lap(P::Control);

@@ -67,3 +67,43 @@ TEST(ConvAlgorithmsCli, EveryAlgorithmIsValidatedAndItsErrorShownBesideItsSpeed)
   }
   EXPECT_EQ(winograd_rows, 2);
 }
+
+// Issue 18, "Done when": a LeNet-5 network benchmark and a training run use oneDNN's
+// convolutions through the assembled executor (the rest on the reference), backward included.
+TEST(ConvAlgorithmsCli, LenetNetworkAndTrainingRunOnOnednnConvolutions) {
+  TempDir dir;
+  const std::string db = dir.file("l.d500db");
+  std::ifstream in(kSource + "/resources/examples/lenet_onednn_network.json");
+  auto net = nlohmann::json::parse(in);
+  net["network"]["batch_sizes"] = {16};
+  net["repetition"] = {{"min_samples", 10}, {"max_samples", 50}, {"max_seconds", 0.2}};
+  std::ofstream(dir.file("net.json")) << net.dump();
+  auto r = run({kD500, "run", dir.file("net.json"), "--db", db, "--progress=none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // A short training on synthetic 28x28 images with the shipped executor and optimizer.
+  std::ifstream tin(kSource + "/resources/examples/train_fashion_lenet_onednn.json");
+  auto train = nlohmann::json::parse(tin);
+  train["training"].erase("recipe");
+  train["training"]["dataset"] = "synthetic";
+  train["training"]["synthetic"] = {{"samples", 256}, {"test_samples", 64}, {"shape", {1, 28, 28}}};
+  train["training"]["network"] = {{"builder", "lenet"}};
+  train["training"]["batch"] = 32;
+  train["training"]["epochs"] = 2;
+  std::ofstream(dir.file("train.json")) << train.dump();
+  r = run({kD500, "run", dir.file("train.json"), "--db", db, "--progress=none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+
+  auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
+  for (int64_t run_id : {1, 2}) {
+    bool on_onednn = false;
+    for (const auto& l : s->logs(run_id))
+      on_onednn = on_onednn || l.text.find("onednn/convolution_direct x2") != std::string::npos;
+    EXPECT_TRUE(on_onednn) << "run " << run_id << ": no log line names the two oneDNN convolutions";
+  }
+  // The training learned: its loss went down over the two epochs.
+  std::vector<double> epoch_loss;
+  for (const auto& p : s->series_after(2, 0, 100000))
+    if (p.name == "train_loss@seed0") epoch_loss.push_back(p.value);
+  ASSERT_EQ(epoch_loss.size(), 2u);
+  EXPECT_LT(epoch_loss[1], epoch_loss[0]);
+}
