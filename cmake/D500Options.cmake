@@ -74,6 +74,9 @@ else()
   set(_d500_cuda_default ${D500_WITH_CUDA})
 endif()
 option(D500_WITH_CUDA "Build the CUDA/cuDNN plugin" ${_d500_cuda_default})
+# The oneDNN plugin is built where libdnnl-dev is found (plugins/onednn); OFF leaves it out even
+# then (the sanitizer and fuzz presets: oneDNN's OpenMP workers are not what they test).
+option(D500_WITH_ONEDNN "Build the oneDNN plugin when oneDNN is found" ON)
 
 function(d500_print_summary)
   message(STATUS "")
@@ -83,6 +86,7 @@ function(d500_print_summary)
   message(STATUS "  fuzz targets      ${D500_BUILD_FUZZ}")
   message(STATUS "  LibTorch plugin   ${D500_WITH_TORCH}")
   message(STATUS "  CUDA/cuDNN plugin ${D500_WITH_CUDA}")
+  message(STATUS "  oneDNN plugin     ${D500_WITH_ONEDNN} (when libdnnl-dev is found)")
   message(STATUS "  MPI               ${D500_WITH_MPI}")
   message(STATUS "  Studio (Qt 6)     ${D500_WITH_GUI}")
   message(STATUS "")
