@@ -21,6 +21,7 @@ set(D500_REFERENCE_MATH_SOURCES
   class_loss.cpp
   mse_loss.cpp
   recurrent.cpp
+  recurrent_backward.cpp
   quantize.cpp
   signal_ops.cpp
   linalg_ops.cpp)

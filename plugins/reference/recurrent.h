@@ -1,8 +1,7 @@
 // ONNX RNN, GRU and LSTM: forward, reverse and bidirectional, optional B, sequence_lens,
 // initial_h (initial_c and peepholes P for LSTM), the activations attributes, clip, layout 0/1,
 // GRU's linear_before_reset and LSTM's input_forget; outputs Y, Y_h (and Y_c) always computed.
-// float32/float64, computed in double (recurrent.cpp); RNN and LSTM have gradients (through time),
-// GRU is forward only.
+// float32/float64, computed in double, with gradients through time (recurrent.cpp).
 #pragma once
 
 #include <vector>

@@ -162,6 +162,17 @@ TEST(ReferenceRecurrent, LstmGradientsMatchCentralDifferences) {
                   {{"layout", int64_t{1}}, {"input_forget", int64_t{1}}, {"clip", 0.7}}});
 }
 
+TEST(ReferenceRecurrent, GruGradientsMatchCentralDifferences) {
+  // Both places of the reset gate, both directions, a short sequence, initial_h.
+  Tensor x = random(DType::Float64, {3, 2, 2}, 31), w = random(DType::Float64, {2, 9, 2}, 32);
+  Tensor r = random(DType::Float64, {2, 9, 3}, 33), b = random(DType::Float64, {2, 18}, 34);
+  Tensor lens = make(DType::Int32, {2}, {3, 2}), h0 = random(DType::Float64, {2, 2, 3}, 35);
+  for (int64_t lbr : {0, 1})
+    check_gradient({"GRU",
+                    {&x, &w, &r, &b, &lens, &h0},
+                    {{"direction", std::string("bidirectional")}, {"linear_before_reset", lbr}}});
+}
+
 TEST(ReferenceRecurrent, BadAttributesAndShapesAreNamed) {
   IdentityRnn c;
   auto with = [&](Attribute a) {
