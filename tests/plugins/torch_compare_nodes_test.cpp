@@ -87,18 +87,18 @@ std::vector<Case> float32_cases() {
   };
 }
 
-// recurrent_ops.cpp: X [seq 4, batch 2, input 3], hidden 5; forward only, as the reference's
-// LSTM and GRU have no backward (torch's is autograd's).
+// recurrent_ops.cpp: X [seq 4, batch 2, input 3], hidden 5; forward and backward (torch's by
+// autograd, the reference's through time by hand).
 std::vector<Case> recurrent_cases() {
-  const bool fwd = false;
+  const bool grads = true;
   const Attribute h = A("hidden_size", int64_t{5});
   return {
-      {"LSTM", "LSTM", {R({4, 2, 3}), R({1, 20, 3}), R({1, 20, 5}), R({1, 40})}, {h}, "", fwd},
+      {"LSTM", "LSTM", {R({4, 2, 3}), R({1, 20, 3}), R({1, 20, 5}), R({1, 40})}, {h}, "", grads},
       {"LSTMBidirectional", "LSTM", {R({4, 2, 3}), R({2, 20, 3}), R({2, 20, 5}), R({2, 40})},
-       {h, A("direction", "bidirectional")}, "", fwd},
-      {"GRU", "GRU", {R({4, 2, 3}), R({1, 15, 3}), R({1, 15, 5}), R({1, 30})}, {h}, "", fwd},
+       {h, A("direction", "bidirectional")}, "", grads},
+      {"GRU", "GRU", {R({4, 2, 3}), R({1, 15, 3}), R({1, 15, 5}), R({1, 30})}, {h}, "", grads},
       {"GRULinearBeforeResetReverse", "GRU", {R({4, 2, 3}), R({1, 15, 3}), R({1, 15, 5}), R({1, 30})},
-       {h, A("linear_before_reset", int64_t{1}), A("direction", "reverse")}, "", fwd},
+       {h, A("linear_before_reset", int64_t{1}), A("direction", "reverse")}, "", grads},
   };
 }
 
