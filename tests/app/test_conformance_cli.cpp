@@ -249,7 +249,11 @@ TEST(ConformanceCli, ShapeIndexingLogicAndNormalizationNodeTestsPassOnTheReferen
       continue;
     }
     const std::string detail = t["detail"];
-    if (detail.find("one-node graphs") != std::string::npos) continue;  // multi-node graphs
+    // Multi-node graphs: unsupported as such, or run on the assembled executor where an input
+    // that decides a shape is fed, not a constant (a Resize whose sizes are a graph input).
+    if (detail.find("one-node graphs") != std::string::npos ||
+        detail.find("must be a constant") != std::string::npos)
+      continue;
     bool explained = false;
     for (const char* n : not_held) explained = explained || name.find(n) != std::string::npos;
     EXPECT_TRUE(explained) << name << ": " << outcome;
@@ -306,6 +310,8 @@ TEST(ConformanceCli, TorchIndexingLogicLayoutAndNormalizationNodeTestsPass) {
                 detail.find("is not offered") != std::string::npos ||
                 detail.find("known only in a graph") != std::string::npos ||
                 detail.find("runs one-node graphs") != std::string::npos ||
+                detail.find("must be a constant") != std::string::npos ||
+                detail.find("no chosen implementation accepts it") != std::string::npos ||
                 detail.find("is not implemented") != std::string::npos ||
                 detail.find("no implementation") != std::string::npos)
         << name << ": " << outcome << ": " << detail;
