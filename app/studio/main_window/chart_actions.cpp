@@ -51,6 +51,12 @@ QWidget* ChartActions::compare() {
   return view;
 }
 
+QWidget* ChartActions::showList() {
+  QWidget* view = tabs_->addList(project_->project().storePath);
+  project_->setModified(true);
+  return view;
+}
+
 ChartTab* ChartActions::chartOrComplain() {
   ChartTab* chart = tabs_->currentChart();
   if (!chart) Q_EMIT failure(tr("Show the chart to export in the current tab first."));

@@ -33,6 +33,7 @@ class ChartActions : public QObject {
   // The tab a run of `level` opens with: its dashboard (ChartKindRegistry::kindForRun).
   ChartTab* openRun(qint64 runId, const QString& level);
   QWidget* compare();
+  QWidget* showList();  // the list of the project's store
 
   void exportChart();
   void exportData();

@@ -179,6 +179,7 @@ void MainWindow::connectActions() {
     if (index >= 0) experiments_->open(index);
   });
   connect(a->compareRuns, &QAction::triggered, charts_, &ChartActions::compare);
+  connect(a->showList, &QAction::triggered, charts_, &ChartActions::showList);
   connect(a->exportChart, &QAction::triggered, charts_, &ChartActions::exportChart);
   connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
   connect(a->exportReportHtml, &QAction::triggered, this, [this] { charts_->exportReport(false); });

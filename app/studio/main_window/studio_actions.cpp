@@ -77,6 +77,9 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
                        tr("Show an .onnx file as a graph"));
   networkEditor = make(this, tr("&Network Editor..."), QString(), QKeySequence(tr("Ctrl+Alt+N")),
                        tr("Edit an ONNX model or a builder's network, and save it as ONNX"));
+  showList = make(this, tr("The &List"), QString(), QKeySequence(tr("Ctrl+Shift+L")),
+                  tr("The store's runs ranked as d500 list ranks them: training by time-to-accuracy "
+                     "per recipe, workloads by throughput"));
   compareRuns = make(this, tr("Co&mpare Runs"), QStringLiteral("compare"), QKeySequence(tr("Ctrl+M")),
                      tr("Compare the selected runs side by side"));
   exportChart = make(this, tr("&Export Chart..."), QStringLiteral("export"), QKeySequence(tr("Ctrl+Shift+E")),
@@ -125,6 +128,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   charts->addAction(chartGraph);
   charts->addSeparator();
   charts->addAction(compareRuns);
+  charts->addAction(showList);
 
   QMenu* view = bar->addMenu(tr("&View"));
   view->addActions(docks);

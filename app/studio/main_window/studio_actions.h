@@ -28,7 +28,7 @@ class StudioActions : public QObject {
   QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline, *chartSeeds;
   QAction *chartGraph, *openOnnxModel;  // the ONNX graph view of a network run, of an .onnx file
   QAction* networkEditor;               // the network editor's window (issue 17 item 2)
-  QAction *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf;
+  QAction *showList, *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf;
   QAction *reloadPlugins, *userGuide, *shortcuts, *about;
   QMenu* recentMenu = nullptr;
   QToolBar* toolBar = nullptr;

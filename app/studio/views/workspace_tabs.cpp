@@ -8,6 +8,7 @@
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
 #include "views/compare_view.h"
+#include "views/list_view.h"
 
 namespace d500::studio {
 
@@ -123,6 +124,21 @@ QWidget* WorkspaceTabs::addComparison(const QString& storePath, const QList<qint
   return view;
 }
 
+QWidget* WorkspaceTabs::addList(const QString& storePath) {
+  for (int i = 0; i < count(); ++i)
+    if (auto* open = qobject_cast<ListView*>(widget(i))) {
+      open->setStorePath(storePath);
+      setCurrentIndex(i);
+      return open;
+    }
+  auto* view = new ListView(storePath);
+  view->setProperty(kKind, QStringLiteral("list"));
+  addTab(view, tr("The list"));
+  setCurrentWidget(view);
+  Q_EMIT chartsChanged();
+  return view;
+}
+
 QList<ChartTab*> WorkspaceTabs::charts() const {
   QList<ChartTab*> out;
   for (int i = 0; i < count(); ++i)
@@ -149,6 +165,8 @@ QJsonObject WorkspaceTabs::layoutState() const {
       tabs.append(QJsonObject{{QStringLiteral("chart"), chart++}});
     else if (kind == QLatin1String("compare"))
       tabs.append(QJsonObject{{QStringLiteral("compare"), idsToJson(static_cast<CompareView*>(widget(i))->runIds())}});
+    else if (kind == QLatin1String("list"))
+      tabs.append(QJsonObject{{QStringLiteral("list"), true}});
   }
   return QJsonObject{{QStringLiteral("tabs"), tabs}, {QStringLiteral("current_tab"), currentIndex()}};
 }
@@ -173,6 +191,8 @@ void WorkspaceTabs::restore(const QList<ProjectChart>& charts, const QJsonObject
       QList<qint64> ids;
       for (const QJsonValue& id : o.value(QStringLiteral("compare")).toArray()) ids << id.toInteger();
       addComparison(storePath, ids);
+    } else if (o.contains(QStringLiteral("list"))) {
+      addList(storePath);
     }
   }
   // Charts a hand-edited project lists but does not place come last, not lost.

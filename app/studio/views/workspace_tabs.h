@@ -39,12 +39,14 @@ class WorkspaceTabs : public QTabWidget {
   // tab per run (a run's dashboard) shows the open tab of the same runs instead of a second one.
   ChartTab* addChart(const ProjectChart& chart, const QString& storePath);
   QWidget* addComparison(const QString& storePath, const QList<qint64>& runIds);
+  // The list (d500 list) of the store's runs; one tab, shown again when already open.
+  QWidget* addList(const QString& storePath);
   QList<ChartTab*> charts() const;  // single charts and dashboards, in tab order
   ChartTab* currentChart() const;
 
   // --- the project's view of the tabs ---------------------------------------------------------
   QList<ProjectChart> chartStates() const;
-  // Tab order and the current tab: {"tabs": [{"experiment": 0}, {"chart": 0}, {"compare": [1, 2]}],
+  // Tab order and the current tab: {"tabs": [{"experiment": 0}, {"chart": 0}, {"compare": [1, 2]}, {"list": true}],
   // "current_tab": 1}.
   QJsonObject layoutState() const;
   // Rebuilds the tabs of a project. `openDocument(i)` loads experiment i (nullptr when it cannot).
