@@ -2445,6 +2445,97 @@ Quartile %6 – %7
     </message>
 </context>
 <context>
+    <name>d500::studio::ListView</name>
+    <message>
+        <source>= %1</source>
+        <translation>= %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 cores</source>
+        <translation>%1, %2 Kerne</translation>
+    </message>
+    <message>
+        <source>, %1 ranks</source>
+        <translation>, %1 Ränge</translation>
+    </message>
+    <message>
+        <source>recipe %1</source>
+        <translation>Rezept %1</translation>
+    </message>
+    <message>
+        <source>95% CI [%1, %2]</source>
+        <translation>95-%-KI [%1, %2]</translation>
+    </message>
+    <message>
+        <source>seeds&apos; range [%1, %2]</source>
+        <translation>Spanne der Seeds [%1, %2]</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 seeds converged</source>
+        <translation>; %1 von %2 Seeds konvergiert</translation>
+    </message>
+    <message>
+        <source>; olympic mean %1</source>
+        <translation>; olympisches Mittel %1</translation>
+    </message>
+    <message>
+        <source>apart</source>
+        <translation>abseits</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>median time %1</source>
+        <translation>Median-Zeit %1</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>Implementierung</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Interval, seeds, reason</source>
+        <translation>Intervall, Seeds, Grund</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>No list: %1</source>
+        <translation>Keine Liste: %1</translation>
+    </message>
+    <message>
+        <source>%1 training lists (ranked by time-to-accuracy, lower first) and %2 workloads (ranked by throughput) from %3; ties within confidence intervals share a rank (= n).</source>
+        <translation>%1 Trainingslisten (nach Zeit bis zur Zielgenauigkeit, kürzere zuerst) und %2 Workloads (nach Durchsatz) aus %3; Läufe, deren Konfidenzintervalle sich überlappen, teilen sich einen Rang (= n).</translation>
+    </message>
+    <message>
+        <source>The store could not be read: %1</source>
+        <translation>Der Speicher konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::MainWindow</name>
     <message>
         <source>Open ONNX model</source>
@@ -4607,6 +4698,18 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>Edit an ONNX model or a builder&apos;s network, and save it as ONNX</source>
         <translation>Ein ONNX-Modell oder das Netz eines Builders bearbeiten und als ONNX speichern</translation>
     </message>
+    <message>
+        <source>The &amp;List</source>
+        <translation>Die &amp;Liste</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>The store&apos;s runs ranked as d500 list ranks them: training by time-to-accuracy per recipe, workloads by throughput</source>
+        <translation>Die Läufe des Speichers, gereiht wie d500 list sie reiht: Training nach Zeit bis zur Zielgenauigkeit je Rezept, Workloads nach Durchsatz</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -4780,6 +4883,10 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Save the changes to %1?</source>
         <translation>Änderungen an %1 speichern?</translation>
+    </message>
+    <message>
+        <source>The list</source>
+        <translation>Die Liste</translation>
     </message>
 </context>
 <context>

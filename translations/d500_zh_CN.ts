@@ -2430,6 +2430,97 @@ p50 %3 · p90 %4 · p99 %5
     </message>
 </context>
 <context>
+    <name>d500::studio::ListView</name>
+    <message>
+        <source>= %1</source>
+        <translation>= %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 cores</source>
+        <translation>%1，%2 核</translation>
+    </message>
+    <message>
+        <source>, %1 ranks</source>
+        <translation>，%1 个进程</translation>
+    </message>
+    <message>
+        <source>recipe %1</source>
+        <translation>配方 %1</translation>
+    </message>
+    <message>
+        <source>95% CI [%1, %2]</source>
+        <translation>95% 置信区间 [%1, %2]</translation>
+    </message>
+    <message>
+        <source>seeds&apos; range [%1, %2]</source>
+        <translation>各种子范围 [%1, %2]</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 seeds converged</source>
+        <translation>；%2 个种子中 %1 个收敛</translation>
+    </message>
+    <message>
+        <source>; olympic mean %1</source>
+        <translation>；奥林匹克均值 %1</translation>
+    </message>
+    <message>
+        <source>apart</source>
+        <translation>另列</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>median time %1</source>
+        <translation>中位时间 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>实现</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Interval, seeds, reason</source>
+        <translation>区间、种子、原因</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>No list: %1</source>
+        <translation>无列表：%1</translation>
+    </message>
+    <message>
+        <source>%1 training lists (ranked by time-to-accuracy, lower first) and %2 workloads (ranked by throughput) from %3; ties within confidence intervals share a rank (= n).</source>
+        <translation>来自 %3 的 %1 个训练列表（按达到目标准确率的时间排名，越短越靠前）和 %2 个工作负载（按吞吐量排名）；置信区间内并列者共享名次（= n）。</translation>
+    </message>
+    <message>
+        <source>The store could not be read: %1</source>
+        <translation>无法读取存储：%1</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::MainWindow</name>
     <message>
         <source>Open ONNX model</source>
@@ -4586,6 +4677,18 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>Edit an ONNX model or a builder&apos;s network, and save it as ONNX</source>
         <translation>编辑 ONNX 模型或构建器生成的网络，并保存为 ONNX</translation>
     </message>
+    <message>
+        <source>The &amp;List</source>
+        <translation>排行榜(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>The store&apos;s runs ranked as d500 list ranks them: training by time-to-accuracy per recipe, workloads by throughput</source>
+        <translation>按 d500 list 的方式为存储中的运行排名：训练按每个配方达到目标准确率的时间，工作负载按吞吐量</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -4758,6 +4861,10 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Save the changes to %1?</source>
         <translation>是否保存对 %1 的更改？</translation>
+    </message>
+    <message>
+        <source>The list</source>
+        <translation>排行榜</translation>
     </message>
 </context>
 <context>
