@@ -26,7 +26,9 @@ TEST(ConformanceAbi13, TensorAttributesAndRunTimeShapesPass) {
 }
 
 TEST(ConformanceAbi13, NewDtypesReachThePluginAndAreUnsupportedThere) {
-  for (const char* t : {"test_clip_default_int8_min", "test_clip_default_int8_max"}) {
+  // float16 Max and Min: the reference takes float16 in Cast only (int8 Clip, the example here
+  // before, is implemented now).
+  for (const char* t : {"test_max_float16", "test_min_float16"}) {
     const auto r = node_test(t);
     EXPECT_EQ(r.outcome, operators::ConformanceOutcome::Unsupported) << t << ": " << r.detail();
     // The plugin's own answer, not the host's "d500 tensors do not hold" of before ABI 1.3.
