@@ -20,15 +20,18 @@ std::vector<double> through_weights(const std::vector<double>& da, const double*
   return dh;
 }
 
+// The gradient of output k as doubles; empty when the caller passes none for it.
+std::vector<double> output_gradient(Inputs dys, size_t k, Real dtype) {
+  return k < dys.size() && dys[k].defined() ? doubles(dys[k], dtype) : std::vector<double>{};
+}
+
 }  // namespace
 
 void Recurrent::rnn_backward(Inputs dys, Inputs in, Outputs dx) const {
   const Weights wt = weights(in);
   const size_t H = static_cast<size_t>(dims_.hidden), I = static_cast<size_t>(dims_.input);
   const std::vector<double> x = doubles(in[kX], dtype_);
-  auto grad = [&](size_t k) {
-    return k < dys.size() && dys[k].defined() ? doubles(dys[k], dtype_) : std::vector<double>{};
-  };
+  auto grad = [&](size_t k) { return output_gradient(dys, k, dtype_); };
   const std::vector<double> dy = grad(0), dyh = grad(1);
   std::vector<double> gx(x.size(), 0.0), gw(wt.w.size(), 0.0), gr(wt.r.size(), 0.0),
       gb(wt.b.size(), 0.0), gh0(static_cast<size_t>(numel(dims_.state_shape())), 0.0);
@@ -84,9 +87,7 @@ void Recurrent::lstm_backward(Inputs dys, Inputs in, Outputs dx) const {
   const size_t H = static_cast<size_t>(dims_.hidden), I = static_cast<size_t>(dims_.input);
   const size_t G = 4 * H;
   const std::vector<double> x = doubles(in[kX], dtype_);
-  auto grad = [&](size_t k) {
-    return k < dys.size() && dys[k].defined() ? doubles(dys[k], dtype_) : std::vector<double>{};
-  };
+  auto grad = [&](size_t k) { return output_gradient(dys, k, dtype_); };
   const std::vector<double> dy = grad(0), dyh = grad(1), dyc = grad(2);
   const size_t ns = static_cast<size_t>(numel(dims_.state_shape()));
   std::vector<double> gx(x.size(), 0.0), gw(wt.w.size(), 0.0), gr(wt.r.size(), 0.0),
@@ -178,9 +179,7 @@ void Recurrent::gru_backward(Inputs dys, Inputs in, Outputs dx) const {
   const size_t H = static_cast<size_t>(dims_.hidden), I = static_cast<size_t>(dims_.input);
   const size_t G = 3 * H;
   const std::vector<double> x = doubles(in[kX], dtype_);
-  auto grad = [&](size_t k) {
-    return k < dys.size() && dys[k].defined() ? doubles(dys[k], dtype_) : std::vector<double>{};
-  };
+  auto grad = [&](size_t k) { return output_gradient(dys, k, dtype_); };
   const std::vector<double> dy = grad(0), dyh = grad(1);
   std::vector<double> gx(x.size(), 0.0), gw(wt.w.size(), 0.0), gr(wt.r.size(), 0.0),
       gb(wt.b.size(), 0.0), gh0(static_cast<size_t>(numel(dims_.state_shape())), 0.0);
