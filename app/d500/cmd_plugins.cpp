@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "d500/plugin/capability_cache.h"
+#include "d500/plugin/operator_registry.h"
 
 namespace d500::cli {
 
@@ -71,7 +72,7 @@ void print_plugins(const std::vector<json>& all) {
 }
 
 void print_components(const std::vector<json>& all) {
-  std::vector<std::vector<std::string>> ops{{"OPERATOR", "DOMAIN", "IMPLEMENTATION", "DEVICE", "BACKWARD"}};
+  std::vector<std::vector<std::string>> ops{{"OPERATOR", "DOMAIN", "IMPLEMENTATION", "DEVICE", "BACKWARD", "OPSETS"}};
   std::vector<std::vector<std::string>> comps{{"COMPONENT", "ID", "DEVICE", "DESCRIPTION"}};
   for (const auto& d : all) {
     const std::string plugin = d.value("name", "");
@@ -79,7 +80,8 @@ void print_components(const std::vector<json>& all) {
       const std::string domain = o.value("domain", "");
       ops.push_back({o.value("op_type", ""), domain.empty() ? "ai.onnx" : domain,
                      plugin + "/" + o.value("variant", ""),
-                     device_name(o.value("device_type", 1)), o.value("backward", false) ? "yes" : "no"});
+                     device_name(o.value("device_type", 1)), o.value("backward", false) ? "yes" : "no",
+                     plugin::opset_range_text(o.value("since_opset", 0), o.value("until_opset", 0))});
     }
     for (const auto& e : d.value("executors", json::array()))
       comps.push_back({"executor", e.value("id", ""), device_name(e.value("device_type", 1)),

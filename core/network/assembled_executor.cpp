@@ -94,8 +94,12 @@ std::vector<std::string> AssembledExecutor::unimplemented(const Graph& graph,
   std::vector<std::string> missing;
   for (size_t n : graph.order()) {
     const Node& node = graph.nodes()[n];
-    if (candidate_implementations(ops, node, policy).empty())
-      missing.push_back(op_name(node) + " (node '" + node.name + "')");
+    if (!candidate_implementations(ops, node, policy).empty()) continue;
+    std::string entry = op_name(node) + " (node '" + node.name + "')";
+    if (auto refused = opset_refusals(ops, node, policy); !refused.empty())
+      entry = op_name(node) + " at opset " + std::to_string(node.opset) + " (node '" + node.name +
+              "': " + join(refused, ", ") + ")";
+    missing.push_back(entry);
   }
   return missing;
 }

@@ -54,13 +54,18 @@ std::string AssemblyPolicy::to_string() const {
   return s;
 }
 
-std::vector<const plugin::OperatorImpl*> candidate_implementations(
-    const plugin::OperatorRegistry& ops, const Node& node, const AssemblyPolicy& policy) {
+namespace {
+
+// The implementations `policy` offers for `node`, with or without the check of the node's opset.
+std::vector<const plugin::OperatorImpl*> offered(const plugin::OperatorRegistry& ops,
+                                                 const Node& node, const AssemblyPolicy& policy,
+                                                 bool check_opset) {
   std::vector<std::string> ids;
   if (auto it = policy.per_op.find(node.op_type); it != policy.per_op.end()) ids = it->second;
   ids.insert(ids.end(), policy.prefer.begin(), policy.prefer.end());
   std::vector<const plugin::OperatorImpl*> out;
   auto add = [&](const plugin::OperatorImpl* impl) {
+    if (check_opset && !impl->follows_opset(node.opset)) return;
     if (std::find(out.begin(), out.end(), impl) == out.end()) out.push_back(impl);
   };
   for (const auto& id : ids) {
@@ -81,6 +86,21 @@ std::vector<const plugin::OperatorImpl*> candidate_implementations(
         if (impl->plugin == id && (impl->device_type() == kDLCPU) == cpu) add(impl);
     }
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<const plugin::OperatorImpl*> candidate_implementations(
+    const plugin::OperatorRegistry& ops, const Node& node, const AssemblyPolicy& policy) {
+  return offered(ops, node, policy, true);
+}
+
+std::vector<std::string> opset_refusals(const plugin::OperatorRegistry& ops, const Node& node,
+                                        const AssemblyPolicy& policy) {
+  std::vector<std::string> out;
+  for (const auto* impl : offered(ops, node, policy, false))
+    out.push_back(impl->id() + " follows opsets " + impl->opset_range());
   return out;
 }
 

@@ -115,6 +115,11 @@ inline constexpr int64_t kShapeLikeElements = 64;
 // bare plugin name its CPU implementations before those on a device).
 std::vector<const plugin::OperatorImpl*> candidate_implementations(
     const plugin::OperatorRegistry& ops, const Node& node, const AssemblyPolicy& policy);
+// The same list without the opset check, where candidate_implementations is empty because every
+// implementation follows other opsets than the node's: "torch/default follows opsets 13+". Empty
+// when the policy offers no implementation of the op at all.
+std::vector<std::string> opset_refusals(const plugin::OperatorRegistry& ops, const Node& node,
+                                        const AssemblyPolicy& policy);
 
 // Makes step.instance from the first candidate that accepts the node (create succeeds), recording
 // the choice and each refusal in `a`; `host_only` skips implementations on a device. Whether one

@@ -40,10 +40,18 @@ const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
                                       const std::string& domain, std::string& why) {
   const std::string name = plugin.substr(0, plugin.find('/'));
   std::vector<const plugin::OperatorImpl*> mine;
-  for (const auto* impl : ops.find(op_type, domain))
-    if (impl->plugin == name && (name == plugin || impl->id() == plugin)) mine.push_back(impl);
+  std::string others;  // the opsets of those that follow other definitions
+  for (const auto* impl : ops.find(op_type, domain)) {
+    if (impl->plugin != name || (name != plugin && impl->id() != plugin)) continue;
+    if (impl->follows_opset(opset))
+      mine.push_back(impl);
+    else
+      others += (others.empty() ? "" : ", ") + impl->id() + " follows opsets " + impl->opset_range();
+  }
   if (mine.empty()) {
-    why = plugin + " has no implementation of " + op_name(op_type, domain);
+    why = others.empty() ? plugin + " has no implementation of " + op_name(op_type, domain)
+                         : "the test is " + op_name(op_type, domain) + " at opset " +
+                               std::to_string(opset) + "; " + others;
     return nullptr;
   }
   // A "name/variant" is that implementation on whatever device; a bare name prefers the CPU
@@ -344,7 +352,7 @@ ConformanceResult run_checked(const plugin::OperatorRegistry& ops, const std::st
   r.domain = node.domain;
 
   std::string why;
-  const plugin::OperatorImpl* impl = pick_impl(ops, plugin, node.op_type, node.domain, why);
+  const plugin::OperatorImpl* impl = pick_impl(ops, plugin, node.op_type, node.domain, node.opset, why);
   if (!impl) return finish(Outcome::Unsupported, why);
   r.implementation = impl->id();
   if (random_output(r.test, node.op_type))

@@ -47,7 +47,8 @@ json describe_plugin(const PluginManager& pm, const PluginRecord& r) {
     if (impl.plugin == r.name)
       ops.push_back({{"op_type", impl.op_type()}, {"domain", impl.domain()},
                      {"variant", impl.variant()}, {"device_type", impl.device_type()},
-                     {"backward", impl.has_backward()}});
+                     {"backward", impl.has_backward()}, {"since_opset", impl.since_opset()},
+                     {"until_opset", impl.until_opset()}});
   for (const auto& e : pm.executors())
     if (e.plugin == r.name)
       exs.push_back({{"name", e.variant()}, {"id", e.id()}, {"device_type", e.ex->device_type},

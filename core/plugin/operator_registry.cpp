@@ -64,6 +64,13 @@ int32_t call_guarded(const char* phase, d500_error& err, F&& f) {
 
 }  // namespace
 
+std::string opset_range_text(int32_t lo, int32_t hi) {
+  if (lo <= 0 && hi <= 0) return "any";
+  if (hi <= 0) return std::to_string(lo) + "+";
+  if (lo <= 0) return "up to " + std::to_string(hi);
+  return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
+}
+
 void OperatorRegistry::add(OperatorImpl impl) {
   impls_.push_back(std::move(impl));
 }

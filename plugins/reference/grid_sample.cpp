@@ -136,7 +136,11 @@ class GridSample : public sdk::Operator<GridSample> {
 
 void add_grid_sample_ops(std::vector<d500_operator>& ops) {
   ops.push_back(GridSample::define(
-      {"GridSample", "", "default", "ONNX GridSample (2-D), every mode and padding mode"}));
+      {.op_type = "GridSample",
+       .description = "ONNX GridSample 16-19 (2-D; opset 20 renamed the modes), every mode and "
+                      "padding mode",
+       .since_opset = 16,
+       .until_opset = 19}));
 }
 
 }  // namespace d500::reference

@@ -266,11 +266,16 @@ class Resizer : public sdk::Operator<Resizer<Upsample>> {
 
 void add_resize_ops(std::vector<d500_operator>& ops) {
   ops.push_back(Resizer<false>::define(
-      {"Resize", "", "default",
-       "ONNX Resize, nearest/linear/cubic, every coordinate transformation; constant scales, "
-       "sizes and roi; float32/float64"}));
-  ops.push_back(Resizer<true>::define(
-      {"Upsample", "", "default", "ONNX Upsample (nearest, linear); constant scales"}));
+      {.op_type = "Resize",
+       .description = "ONNX Resize 10-18, nearest/linear/cubic, every coordinate transformation; "
+                      "constant scales, sizes and roi; float32/float64",
+       .since_opset = 10,
+       .until_opset = 18}));
+  ops.push_back(Resizer<true>::define({.op_type = "Upsample",
+                                       .description = "ONNX Upsample 7-9 (nearest, linear); "
+                                                      "constant scales",
+                                       .since_opset = 7,
+                                       .until_opset = 9}));
 }
 
 }  // namespace d500::reference

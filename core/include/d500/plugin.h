@@ -189,6 +189,12 @@ typedef struct d500_operator {
    * releases nothing. When present, the host may call it instead of forward. May be NULL. */
   int32_t (*forward_owned)(void* instance, const DLTensor* inputs, size_t n_inputs,
                            d500_owned_tensor* outputs, size_t n_outputs, d500_error* err);
+  /* The opsets of op_type this implementation follows: since_opset <= opset <= until_opset of the
+   * node's domain. 0 means unbounded on that side (and both 0, or a struct_size that ends before
+   * them: every opset the host can adapt to). The host picks, per node, an implementation whose
+   * range holds the model's opset. */
+  int32_t since_opset;
+  int32_t until_opset;
 } d500_operator;
 
 /* --- ABI 1.2: network executors and optimizers --- */

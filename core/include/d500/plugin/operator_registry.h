@@ -14,6 +14,9 @@
 
 namespace d500::plugin {
 
+// An opset range as users read it: "13+", "10-18", "up to 12", "any" (0: unbounded).
+std::string opset_range_text(int32_t since, int32_t until);
+
 struct OperatorImpl {
   std::string plugin;        // plugin name
   const d500_operator* op;   // owned by the plugin; valid while the PluginManager lives
@@ -31,8 +34,23 @@ struct OperatorImpl {
   }
   // Output shapes known only after the call (D500_OP_RUNTIME_SHAPES), honoured with forward_owned.
   bool runtime_shapes() const { return (op->flags & D500_OP_RUNTIME_SHAPES) && has_forward_owned(); }
+  // ABI 1.3: the opsets of op_type the implementation follows (0: unbounded on that side).
+  int32_t since_opset() const { return has_opset_range() ? op->since_opset : 0; }
+  int32_t until_opset() const { return has_opset_range() ? op->until_opset : 0; }
+  // Whether a node of the model's opset `opset` (0: unknown) may run on it.
+  bool follows_opset(int64_t opset) const {
+    return opset <= 0 || ((since_opset() <= 0 || opset >= since_opset()) &&
+                          (until_opset() <= 0 || opset <= until_opset()));
+  }
+  std::string opset_range() const { return opset_range_text(since_opset(), until_opset()); }
   // "plugin/variant", the name users write in experiment files.
   std::string id() const { return plugin + "/" + variant(); }
+
+ private:
+  bool has_opset_range() const {
+    return D500_ABI_MINOR_OF(abi) >= 3 &&
+           op->struct_size >= offsetof(d500_operator, until_opset) + sizeof(int32_t);
+  }
 };
 
 class OperatorRegistry {

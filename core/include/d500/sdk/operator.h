@@ -60,6 +60,8 @@ struct OpSpec {
   const char* description = "";
   int32_t device_type = kDLCPU;            // DLDeviceType
   uint32_t flags = D500_OP_DETERMINISTIC;  // D500_OP_HAS_BACKWARD is added when backward exists
+  int32_t since_opset = 0;                 // opsets of op_type followed; 0: unbounded
+  int32_t until_opset = 0;
 };
 
 namespace detail {
@@ -103,6 +105,8 @@ class Operator {
     op.device_type = spec.device_type;
     op.flags = spec.flags & ~D500_OP_HAS_BACKWARD;
     op.description = spec.description ? spec.description : "";
+    op.since_opset = spec.since_opset;
+    op.until_opset = spec.until_opset;
     op.create = &create_;
     op.create_with_constants = &create_with_constants_;
     op.destroy = &destroy_;
