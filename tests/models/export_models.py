@@ -3,7 +3,7 @@
 
 Usage:
   /usr/bin/python3 tests/models/export_models.py OUT [--only NAME,...] [--opset N] [--seed S]
-                                                [--batch B] [--dynamic-batch]
+                                                [--batch B] [--dynamic-batch] [--torchscript]
   /usr/bin/python3 tests/models/export_models.py --list
 
 For every model NAME it writes OUT/NAME/model.onnx and OUT/NAME/test_data_set_0/input_0.pb and
@@ -12,8 +12,11 @@ so that `d500 validate-model OUT/NAME` checks an executor against PyTorch. Weigh
 (torch.manual_seed(seed) before each model is built), inputs small: CNNs at batch 1 and 64x64
 or less, tiny encoder layers. `--batch` exports at another batch size; `--dynamic-batch` leaves
 the first dimension of the input and the output symbolic, so that `d500 run` can measure one
-model at several batch sizes (d500 fixes it when it loads the model). Needs Debian's python3-torch and python3-torchvision (only
-torch for the encoder and recurrent models); `--list` needs neither.
+model at several batch sizes (d500 fixes it when it loads the model). `--torchscript` also writes
+OUT/NAME/model.pt, the same module at the same weights traced by torch.jit.trace at the export's
+input shape and frozen, for benchmarks that run it in LibTorch (torch::jit::load). Needs
+Debian's python3-torch and python3-torchvision (only torch for the encoder and recurrent
+models); `--list` needs neither.
 
 Exit codes: 0 every requested model exported; 1 some failed (named on stderr); 77 torch or
 torchvision is missing (the reason on stdout; the tests skip on it).
@@ -153,7 +156,7 @@ def condition(torch, model, shape):
     return model.eval()
 
 
-def export_one(torch, name, out, opset, seed, batch=1, dynamic=False):
+def export_one(torch, name, out, opset, seed, batch=1, dynamic=False, torchscript=False):
     build, shape = MODELS[name]
     shape = (batch,) + tuple(shape[1:])
     torch.manual_seed(seed)
@@ -164,6 +167,14 @@ def export_one(torch, name, out, opset, seed, batch=1, dynamic=False):
     folder = os.path.join(out, name)
     data = os.path.join(folder, "test_data_set_0")
     os.makedirs(data, exist_ok=True)
+    if torchscript:
+        # Traced before the ONNX export and with gradients enabled, so that an encoder layer
+        # records the ATen ops the ONNX graph has, not its fused inference fast path
+        # (_transformer_encoder_layer_fwd); frozen, which folds BatchNorm into the convolutions
+        # as the ONNX exporter does. check_trace=False: the check compares graphs whose module
+        # names differ by mangling only.
+        traced = torch.jit.trace(model, (x,), check_trace=False)
+        torch.jit.freeze(traced).save(os.path.join(folder, "model.pt"))
     torch.onnx.export(model, (x,), os.path.join(folder, "model.onnx"), opset_version=opset,
                       input_names=["input"], output_names=["output"],
                       do_constant_folding=True,
@@ -183,6 +194,8 @@ def main():
     p.add_argument("--batch", type=int, default=1, help="batch size of the input (default 1)")
     p.add_argument("--dynamic-batch", action="store_true",
                    help="leave the batch dimension symbolic (for d500 run at several batch sizes)")
+    p.add_argument("--torchscript", action="store_true",
+                   help="also write model.pt, the module traced by torch.jit.trace")
     p.add_argument("--list", action="store_true", help="print the model names and exit")
     a = p.parse_args()
     if a.list:
@@ -212,7 +225,8 @@ def main():
     for n in names:
         t = time.monotonic()
         try:
-            export_one(torch, n, a.out, a.opset, a.seed, a.batch, a.dynamic_batch)
+            export_one(torch, n, a.out, a.opset, a.seed, a.batch, a.dynamic_batch,
+                       a.torchscript)
             print("exported %-22s %5.1f s" % (n, time.monotonic() - t), flush=True)
         except Exception as e:  # noqa: BLE001  every model is tried; failures are named
             failed.append(n)
