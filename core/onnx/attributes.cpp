@@ -40,6 +40,8 @@ Result<std::vector<plugin::Attribute>> attributes_from_node(const ::onnx::NodePr
       case AP::STRINGS:
         attr.value = std::vector<std::string>(a.strings().begin(), a.strings().end());
         break;
+      case AP::GRAPH:
+        continue;  // a subgraph (If, Loop, Scan): Model::subgraphs, run by the executor
       default: {
         std::string type = ::onnx::AttributeProto_AttributeType_IsValid(a.type())
                                ? ::onnx::AttributeProto_AttributeType_Name(a.type())

@@ -39,6 +39,10 @@ std::string check_window_attributes(const ::onnx::GraphProto& g);
 // whose outputs are all known (model_known.cpp).
 void substitute_known(::onnx::ModelProto& m, const std::vector<NamedTensor>& known);
 
+// The value of a Constant node (Model::constant_value), of the main graph or a subgraph; errors
+// carry `source`.
+Result<Tensor> constant_of_node(const ::onnx::NodeProto& n, const std::string& source);
+
 }  // namespace detail
 
 }  // namespace d500::onnx

@@ -161,15 +161,20 @@ Result<std::vector<ValueInfo>> Model::infer_shapes(
 
 Result<Tensor> Model::constant_value(size_t index) const {
   D500_ASSERT(index < node_count());
-  const auto& n = impl_->proto.graph().node(static_cast<int>(index));
+  return detail::constant_of_node(impl_->proto.graph().node(static_cast<int>(index)),
+                                  impl_->source);
+}
+
+namespace detail {
+
+Result<Tensor> constant_of_node(const ::onnx::NodeProto& n, const std::string& source) {
   const std::string what = "Constant node \"" + n.name() + "\"";
   if (n.op_type() != "Constant" || !(n.domain().empty() || n.domain() == "ai.onnx"))
-    return Error{"node \"" + n.name() + "\" is a " + n.op_type() + ", not a Constant",
-                 impl_->source};
+    return Error{"node \"" + n.name() + "\" is a " + n.op_type() + ", not a Constant", source};
   using AP = ::onnx::AttributeProto;
   for (const auto& a : n.attribute()) {
     if (a.name() == "value" && a.type() == AP::TENSOR)
-      return detail::tensor_from_proto(a.t(), impl_->source + " (" + what + ")");
+      return detail::tensor_from_proto(a.t(), source + " (" + what + ")");
     if (a.name() == "value_float" || a.name() == "value_floats") {
       const bool scalar = a.name() == "value_float";
       Tensor t = scalar_or_vector(DType::Float32, scalar ? 1 : static_cast<size_t>(a.floats_size()),
@@ -188,9 +193,11 @@ Result<Tensor> Model::constant_value(size_t index) const {
     }
     if (a.name() == "sparse_value" || a.name() == "value_string" || a.name() == "value_strings")
       return Error{what + " holds a " + a.name() + ", which d500 tensors cannot hold",
-                   impl_->source};
+                   source};
   }
-  return Error{what + " has no value attribute", impl_->source};
+  return Error{what + " has no value attribute", source};
 }
+
+}  // namespace detail
 
 }  // namespace d500::onnx

@@ -17,6 +17,8 @@
 
 namespace d500::onnx {
 
+struct Subgraph;  // d500/onnx/subgraph.h
+
 // One entry of the model's opset_import. The default domain is written "" (never "ai.onnx").
 struct OpsetImport {
   std::string domain;
@@ -105,7 +107,12 @@ class Model {
   NodeInfo node(size_t index) const;  // index < node_count(), asserted
   // The node's attributes as the plugin ABI carries them (INT, FLOAT, STRING, INTS, FLOATS);
   // any other type is an error naming the attribute, its type and the node.
+  // GRAPH attributes are left out here: Model::subgraphs describes them.
   Result<std::vector<plugin::Attribute>> attributes(size_t index) const;
+  // The node's GRAPH attributes (If's branches, Loop's and Scan's body) as subgraphs, nested
+  // ones included (model_subgraphs.cpp, include d500/onnx/subgraph.h); empty for most nodes.
+  // Errors name the attribute, the subgraph's node and the model.
+  Result<std::vector<Subgraph>> subgraphs(size_t index) const;
 
  private:
   struct Impl;
