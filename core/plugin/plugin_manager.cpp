@@ -312,8 +312,12 @@ std::vector<std::string> PluginManager::default_search_path(const std::string& e
   for (auto& f : shipped_folders(exe_dir)) path.push_back(std::move(f));
   // The build tree and the install prefix may coincide; list each folder once.
   std::vector<std::string> unique;
-  for (auto& p : path)
-    if (std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
+  std::set<std::string> seen;
+  for (auto& p : path) {
+    std::error_code ec;
+    const fs::path c = fs::weakly_canonical(fs::absolute(p, ec), ec);
+    if (seen.insert(ec ? p : c.string()).second) unique.push_back(p);
+  }
   return unique;
 }
 
@@ -322,10 +326,12 @@ void PluginManager::discover() {
   if (discovered_) return;
   discovered_ = true;
   std::map<std::string, std::string> winner_manifest;  // plugin name -> first manifest seen
+  std::set<std::string> scanned;  // one folder named twice (relative and absolute) is read once
   for (const auto& folder_name : search_path_) {
     std::error_code ec;
     const fs::path folder = fs::absolute(folder_name, ec).lexically_normal();
     if (ec || !fs::is_directory(folder, ec)) continue;  // a missing folder is not an error
+    if (!scanned.insert(fs::weakly_canonical(folder, ec).string()).second) continue;
 
     std::vector<fs::path> files;
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))

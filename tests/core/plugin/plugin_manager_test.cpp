@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 
 #include "d500/build_info.h"
 #include "d500/error.h"
@@ -140,6 +141,18 @@ TEST(PluginManager, MissingSearchFolderIsSkipped) {
   PluginManager empty({"/nonexistent/d500/plugins"});
   empty.load_all();
   EXPECT_TRUE(empty.plugins().empty());
+}
+
+TEST(PluginManager, AFolderNamedTwiceIsReadOnce) {
+  // D500_PLUGIN_PATH=build/lib/d500/plugins beside the build's own absolute folder: one folder.
+  const std::string dir = fixture_plugin_dir();
+  const std::string again = dir + "/../" + std::filesystem::path(dir).filename().string() + "/.";
+  PluginManager m({dir, again});
+  m.discover();
+  int good = 0;
+  for (const auto& r : m.plugins()) good += r.name == "fixture_good";
+  EXPECT_EQ(good, 1) << "listed once, not once more as 'shadowed by' itself";
+  EXPECT_EQ(m.find("fixture_good")->state, PluginState::Discovered);
 }
 
 TEST(PluginManager, StateNames) {
