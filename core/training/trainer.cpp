@@ -1,5 +1,6 @@
 #include "d500/training/trainer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -136,7 +137,8 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
   LoaderOptions lo;
   lo.batch_size = o_.batch;
   lo.drop_last = true;  // the executor is built for one batch size
-  lo.prefetch = o_.prefetch;
+  lo.prefetch = std::max<size_t>(o_.prefetch, 1);
+  lo.threaded = o_.prefetch > 0;  // 0: batches assembled between steps, on this thread
   lo.augmentation = o_.augmentation;
   lo.seed = o_.seed;
   BatchLoader loader(train, sampler, lo);

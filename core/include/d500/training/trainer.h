@@ -42,7 +42,7 @@ struct TrainerOptions {
   std::string logits = "logits";
   std::string loss = "loss";    // a scalar output: mean loss over the batch
   LrSchedule schedule = LrSchedule::constant(1e-3);
-  size_t prefetch = 4;
+  size_t prefetch = 4;           // batches the loader thread assembles ahead; 0: no loader thread
   Augmentation augmentation;
   uint64_t seed = 0;            // augmentation seed
   // A non-finite loss stops training as Diverged. false: the step goes on and an event judges
