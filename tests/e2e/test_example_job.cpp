@@ -133,7 +133,9 @@ TEST(ExampleJob, SigkillMidRunLeavesASoundStoreAndAnInterruptedRun) {
   std::string db = dir.file("k.d500db");
   std::string exp = write_experiment(dir, 0.2, 100000000, many_points(60));
   Process p({kD500, "run", exp, "--db", db, "--progress=json"}, dir.path());
-  ASSERT_TRUE(wait_for_done(p, 2)) << p.stdout_so_far();
+  // "done" counts a point once it is measured; it is stored right after, before the next point
+  // starts. Done 3 therefore means that the first two are in the store.
+  ASSERT_TRUE(wait_for_done(p, 3)) << p.stdout_so_far();
   p.kill(SIGKILL);
   auto r = p.wait();
   EXPECT_EQ(r.signal, SIGKILL);
