@@ -3,6 +3,7 @@
 // assembled_executor_run.cpp.
 #include <map>
 
+#include "control_flow.h"
 #include "executor_state.h"
 #include "opset_adapter.h"
 
@@ -94,6 +95,12 @@ std::vector<std::string> AssembledExecutor::unimplemented(const Graph& graph,
   std::vector<std::string> missing;
   for (size_t n : graph.order()) {
     const Node& node = graph.nodes()[n];
+    if (is_control_flow(node)) {  // run by the executor: what its subgraphs need
+      for (const auto& [attr, sub] : node.subgraphs)
+        for (const auto& m : unimplemented(*sub, ops, policy))
+          missing.push_back(m + " in subgraph '" + attr + "' of node '" + node.name + "'");
+      continue;
+    }
     if (!candidate_implementations(ops, node, policy).empty()) continue;
     std::string entry = op_name(node) + " (node '" + node.name + "')";
     if (auto refused = opset_refusals(ops, node, policy); !refused.empty())
@@ -196,6 +203,16 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     }
     NodeAssignment& a = st->assignments[n];
     a.node = n;
+    if (is_control_flow(node)) {  // If, Loop, Scan: the executor runs them (control_flow.cpp)
+      auto cf = make_control_flow(node, ops, options);
+      if (!cf) return Error{cf.error().message, where};
+      step.control = std::move(cf).value();
+      for (const auto& c : step.control->captures) step.in.push_back(st->slot_of.at(c));
+      step.dynamic = true;
+      a.implementation = kControlFlowImplementation;
+      add_runtime_outputs(step, node);
+      continue;
+    }
     if (deferred) {
       // An input is sized at run time: so is this node, made when its inputs are known.
       step.dynamic = step.deferred = true;
@@ -282,8 +299,12 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
     if (step.dynamic) {  // its gradients would need buffers sized at run time
       if (st->no_backward.empty())
         st->no_backward = "node " + g.nodes()[step.node].label() +
-                          " has shapes known only at run time, and back-propagation through "
-                          "such nodes is not implemented";
+                          (step.control ? " is control flow (If, Loop, Scan), which runs "
+                                          "forward only: back-propagation through it is not "
+                                          "implemented"
+                                        : " has shapes known only at run time, and "
+                                          "back-propagation through such nodes is not "
+                                          "implemented");
       step.differentiable = false;
       continue;
     }

@@ -57,6 +57,7 @@ bool same_tensor(const Tensor& a, const Tensor& b) {
 }  // namespace
 
 void AssembledExecutor::State::run_dynamic(Step& step) {
+  if (step.control) return run_control(step);  // If, Loop, Scan (control_flow_run.cpp)
   const Node& node = graph.nodes()[step.node];
   // Inputs on the host; what a deferred instance is made for: every input's shape, and the
   // values of constants and of small integer values computed at run time.

@@ -39,6 +39,8 @@ struct Slot {
   std::unique_ptr<device::DeviceTensor> grad_dev;
 };
 
+struct ControlFlow;  // control_flow.h: an If, Loop or Scan node's subgraphs and how they run
+
 // One node, in run order.
 struct Step {
   size_t node = 0;
@@ -74,6 +76,9 @@ struct Step {
   std::vector<Tensor> key;        // values of the inputs passed as constants (else empty)
   std::vector<Shape> key_shapes;  // every input's shape
   size_t n_outputs = 0;  // what the instance's output_info gives
+  // If, Loop, Scan: run by the executor (control_flow.cpp), its subgraphs on the plugins'
+  // operators; `in` holds the node's inputs, then the values its subgraphs read from outside.
+  std::shared_ptr<ControlFlow> control;
 };
 
 struct AssembledExecutor::State {
@@ -102,6 +107,8 @@ struct AssembledExecutor::State {
   // Runs a step with run-time shapes (assembled_executor_dynamic.cpp): makes its instance when
   // deferred, sizes its outputs from what the operator returns.
   void run_dynamic(Step& step);
+  // Runs an If, Loop or Scan step (control_flow.cpp).
+  void run_control(Step& step);
   // Why back-propagation cannot run ("" when it can): a node with run-time shapes lies on a
   // parameter's gradient path.
   std::string no_backward;

@@ -42,6 +42,12 @@ std::string Node::label() const {
   return "'" + name + "' (" + op_type + ")";
 }
 
+const Graph* Node::subgraph(const std::string& attribute) const {
+  for (const auto& [name, g] : subgraphs)
+    if (name == attribute) return g.get();
+  return nullptr;
+}
+
 namespace {
 
 TensorType type_of(const Tensor& t) {
@@ -78,6 +84,34 @@ std::string describe_cycle(const std::vector<Node>& nodes, const std::vector<boo
   std::string s;
   for (size_t k : cycle) s += nodes[k].label() + " -> ";
   return s + nodes[cycle.front()].label();
+}
+
+// What a node reads: its inputs, then the outer-scope values of its subgraphs (control flow),
+// each once; "" for omitted inputs left out.
+std::vector<std::string> reads(const Node& n) {
+  std::vector<std::string> r;
+  for (const auto& in : n.inputs)
+    if (!in.empty()) r.push_back(in);
+  for (const auto& sub : n.subgraphs)
+    for (const auto& c : sub.second->captures())
+      if (std::find(r.begin(), r.end(), c) == r.end()) r.push_back(c);
+  return r;
+}
+
+// The error for a value a node reads that the graph does not have.
+std::string unknown_read(const Node& n, const std::string& name) {
+  for (const auto& in : n.inputs)
+    if (in == name)
+      return "node " + n.label() + " reads \"" + name +
+             "\", which no node produces and which is neither a graph input, an initializer "
+             "nor a constant";
+  std::string which;
+  for (const auto& sub : n.subgraphs)
+    for (const auto& c : sub.second->captures())
+      if (c == name && which.empty()) which = sub.first;
+  return "node " + n.label() + ": its subgraph '" + which + "' reads \"" + name +
+         "\" from the enclosing graph, which has no such value (no node produces it and it is "
+         "neither an input, an initializer nor a constant)";
 }
 
 }  // namespace
@@ -144,16 +178,27 @@ Result<Graph> Graph::create(GraphDesc desc) {
       g.values_[g.index_[out]].producer = static_cast<int64_t>(i);
     }
   }
+  // A subgraph reads what it does not define from the enclosing graph: trailing inputs.
+  for (size_t i = 0; desc.subgraph && i < g.nodes_.size(); ++i)
+    for (const auto& in : reads(g.nodes_[i])) {
+      if (g.index_.count(in)) continue;
+      auto t = desc.value_types.find(in);
+      add_value(in, ValueKind::Input, t == desc.value_types.end() ? TensorType{} : t->second);
+      g.inputs_.push_back(in);
+      g.captures_.push_back(in);
+    }
   for (size_t i = 0; i < g.nodes_.size(); ++i)
-    for (const auto& in : g.nodes_[i].inputs) {
-      if (in.empty()) continue;
+    for (const auto& in : reads(g.nodes_[i])) {
       auto it = g.index_.find(in);
-      if (it == g.index_.end())
-        return Error{"node " + g.nodes_[i].label() + " reads \"" + in +
-                         "\", which no node produces and which is neither a graph input, an "
-                         "initializer nor a constant",
-                     where};
+      if (it == g.index_.end()) return Error{unknown_read(g.nodes_[i], in), where};
       g.values_[it->second].consumers.push_back(i);
+    }
+  for (const auto& out : desc.outputs)
+    if (desc.subgraph && !g.index_.count(out)) {  // passed through from the enclosing graph
+      auto t = desc.value_types.find(out);
+      add_value(out, ValueKind::Input, t == desc.value_types.end() ? TensorType{} : t->second);
+      g.inputs_.push_back(out);
+      g.captures_.push_back(out);
     }
   for (const auto& out : desc.outputs) {
     auto it = g.index_.find(out);
@@ -167,8 +212,8 @@ Result<Graph> Graph::create(GraphDesc desc) {
   // a model that is already sorted runs in the order it was written.
   std::vector<size_t> waiting(g.nodes_.size(), 0);
   for (size_t i = 0; i < g.nodes_.size(); ++i)
-    for (const auto& in : g.nodes_[i].inputs)
-      if (!in.empty() && producer.count(in)) ++waiting[i];
+    for (const auto& in : reads(g.nodes_[i]))
+      if (producer.count(in)) ++waiting[i];
   std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
   for (size_t i = 0; i < g.nodes_.size(); ++i)
     if (waiting[i] == 0) ready.push(i);
@@ -211,6 +256,7 @@ Graph Graph::clone() const {
   g.index_ = index_;
   g.inputs_ = inputs_;
   g.outputs_ = outputs_;
+  g.captures_ = captures_;
   g.input_shapes_bound_ = input_shapes_bound_;
   for (const auto& p : parameters_) g.parameters_.push_back({p.name, p.value.clone()});
   for (const auto& c : constants_) g.constants_.push_back({c.name, c.value.clone()});

@@ -4,19 +4,19 @@
 #include <set>
 
 #include "d500/network/graph.h"
+#include "graph_subgraphs.h"
 #include "shape_folding.h"
 
 namespace d500::network {
 
 namespace {
 
-TensorType type_of(const onnx::ValueInfo& v) {
-  TensorType t;
-  if (v.kind != "tensor") return t;
-  t.dtype = v.dtype;
-  t.has_shape = v.has_shape;
-  t.shape = v.shape;
-  return t;
+TensorType type_of(const onnx::ValueInfo& v) { return type_of_value(v); }
+
+// How errors will name the node, before Graph::create names an unnamed one.
+std::string unnamed_label(const Node& n, size_t index) {
+  const std::string name = n.name.empty() ? n.op_type + "_" + std::to_string(index) : n.name;
+  return "'" + name + "' (" + n.op_type + ")";
 }
 
 bool is_float(DType t) {
@@ -141,6 +141,14 @@ Result<Graph> Graph::from_model(onnx::Model& model, const GraphOptions& options)
     n.attributes = std::move(attrs).value();
     n.inputs = std::move(info.inputs);
     n.outputs = std::move(info.outputs);
+    auto subs = model.subgraphs(i);  // control flow: the executor runs these itself
+    if (!subs) return subs.error();
+    if (!subs->empty()) {
+      auto graphs = graphs_of_subgraphs(std::move(subs).value(), desc.value_types,
+                                        unnamed_label(n, desc.nodes.size()));
+      if (!graphs) return Error{graphs.error().message, model.source()};
+      n.subgraphs = std::move(graphs).value();
+    }
     desc.nodes.push_back(std::move(n));
   }
 

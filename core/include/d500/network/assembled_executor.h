@@ -48,6 +48,9 @@ struct ExecutorOptions {
   // Allocate every gradient buffer at build as well (twice the memory of the values). Off for an
   // inference-only executor; forward_backward then refuses to run.
   bool allocate_gradients = true;
+  // The most iterations a Loop node runs (control flow): a Loop whose trip count is absent or
+  // larger and whose condition stays true is an error naming the node once it reaches this.
+  int64_t max_loop_trips = 1000000;
 };
 
 // What runs a node, and why the candidates before it do not.

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,9 +46,13 @@ struct Value {
   ValueKind kind = ValueKind::Invalid;
   TensorType type;
   int64_t producer = -1;          // index into Graph::nodes(); -1 unless an Intermediate
-  std::vector<size_t> consumers;  // nodes reading it, once per input position that reads it
+  // Nodes reading it, once per input position that reads it, and once for a node whose
+  // subgraphs read it (outer scope).
+  std::vector<size_t> consumers;
   bool is_output = false;         // a graph output
 };
+
+class Graph;
 
 struct Node {
   std::string name;  // unique in the graph: the model's, or "<op_type>_<index>"
@@ -58,6 +63,10 @@ struct Node {
   std::vector<std::string> inputs;            // "" marks an omitted optional input
   std::vector<std::string> outputs;           // "" marks an omitted optional output
   std::string label() const;                  // "'conv1' (Conv)", how errors name a node
+  // GRAPH attributes (If's then_branch and else_branch, Loop's and Scan's body) by attribute
+  // name: the executor runs them itself (control flow); plugins never see them.
+  std::vector<std::pair<std::string, std::shared_ptr<const Graph>>> subgraphs;
+  const Graph* subgraph(const std::string& attribute) const;  // nullptr when there is none
 };
 
 // Everything a Graph is made of, before it is checked and sorted.
@@ -69,6 +78,10 @@ struct GraphDesc {
   std::vector<onnx::NamedTensor> parameters;      // trainable: float initializers
   std::vector<onnx::NamedTensor> constants;       // other initializers, folded Constant nodes
   std::map<std::string, TensorType> value_types;  // known types of other values (shape inference)
+  // A subgraph (a body): a value it reads that none of its nodes produces and that is neither
+  // an input nor a constant is a value of the enclosing graph (outer scope). It becomes a
+  // trailing input, listed in captures(); the enclosing graph's create checks that it exists.
+  bool subgraph = false;
 };
 
 struct GraphOptions {
@@ -85,7 +98,8 @@ class Graph {
  public:
   // Checks and sorts. Errors name the node: a value produced twice, a value no node produces
   // that is neither an input, a parameter nor a constant, a cycle (its nodes in order), a graph
-  // output nobody produces, a default-domain opset outside kMinOpset..kMaxOpset.
+  // output nobody produces, a default-domain opset outside kMinOpset..kMaxOpset, a value a
+  // node's subgraph reads from outside that the graph does not have.
   static Result<Graph> create(GraphDesc desc);
   // From a loaded model: takes its initializers (float ones become parameters, the rest
   // constants), folds Constant nodes into constants, types the values by ONNX shape inference
@@ -108,6 +122,10 @@ class Graph {
   const Value* find(const std::string& name) const;  // nullptr when there is no such value
   const std::vector<std::string>& inputs() const { return inputs_; }
   const std::vector<std::string>& outputs() const { return outputs_; }
+  // A subgraph's outer-scope values, its nested subgraphs' included: the last entries of
+  // inputs(), after its own (formal) inputs. Empty for a top-level graph.
+  const std::vector<std::string>& captures() const { return captures_; }
+  size_t formal_inputs() const { return inputs_.size() - captures_.size(); }
   const std::vector<onnx::NamedTensor>& parameters() const { return parameters_; }
   const std::vector<onnx::NamedTensor>& constants() const { return constants_; }
   // Hand the tensors over (the graph keeps their names and types); for executors that own them.
@@ -125,7 +143,7 @@ class Graph {
   std::vector<size_t> order_;
   std::vector<Value> values_;
   std::map<std::string, size_t> index_;  // value name -> position in values_
-  std::vector<std::string> inputs_, outputs_;
+  std::vector<std::string> inputs_, outputs_, captures_;
   std::vector<onnx::NamedTensor> parameters_, constants_;
   bool input_shapes_bound_ = false;
 };
