@@ -1,9 +1,12 @@
 #include "canvas/canvas_items.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+
+#include "canvas/component_slots.h"
 
 namespace d500::studio {
 
@@ -28,7 +31,8 @@ QColor hueOf(const std::string& type) {
 CanvasNodeItem::CanvasNodeItem(const CanvasModel::Node& node, QGraphicsItem* parent)
     : QGraphicsObject(parent), node_(node), size_(CanvasModel::nodeSize(node)) {
   setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
-  setToolTip(node.problems.isEmpty() ? QString() : node.problems.join(QLatin1Char('\n')));
+  setToolTip(node.problems.isEmpty() ? (ComponentSlots::isModelFile(node.value) ? node.value : QString())
+                                      : node.problems.join(QLatin1Char('\n')));
   setData(0, node.id);
 }
 
@@ -115,7 +119,10 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
   bold.setPointSizeF(10);
   p->setFont(bold);
   p->setPen(Qt::black);
-  const QString value = node_.value.isEmpty() ? kindTitle : node_.value;
+  // A model file reads as its name; the tool tip has the whole path.
+  const QString value = node_.value.isEmpty()                          ? kindTitle
+                        : ComponentSlots::isModelFile(node_.value) ? QFileInfo(node_.value).fileName()
+                                                                   : node_.value;
   // Without a value of its own, the title alone fills the header.
   const QRectF valueRect = node_.value.isEmpty() && !node_.spare ? QRectF(10, 12, size_.width() - 30, 30)
                                                                  : QRectF(10, 20, size_.width() - 30, 22);
@@ -138,9 +145,16 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
     y += kParamRow;
   }
   if (!node_.live.isEmpty()) {
+    // One row per value ("lr 0.001", "loss 0.41"), as many as the node has room for.
     p->setPen(QColor(20, 120, 40));
-    p->drawText(QRectF(12, y + 2, size_.width() - 24, kParamRow), Qt::AlignLeft | Qt::AlignVCenter,
-                QFontMetricsF(f).elidedText(QStringLiteral("▶ ") + node_.live, Qt::ElideRight, size_.width() - 24));
+    const QStringList parts = node_.live.split(QStringLiteral(" · "));
+    const int rows = std::max(1, CanvasModel::liveLines(node_));
+    for (int i = 0; i < parts.size() && i < rows; ++i) {
+      const QString text = i + 1 == rows && parts.size() > rows ? parts.mid(i).join(QStringLiteral(" · ")) : parts[i];
+      p->drawText(QRectF(12, y + 2 + i * kParamRow, size_.width() - 24, kParamRow), Qt::AlignLeft | Qt::AlignVCenter,
+                  QFontMetricsF(f).elidedText((i ? QStringLiteral("   ") : QStringLiteral("▶ ")) + text, Qt::ElideRight,
+                                              size_.width() - 24));
+    }
   }
   if (!refusal_.isEmpty()) {
     const QRectF note(0, size_.height() + 6, size_.width() + 40, 48);

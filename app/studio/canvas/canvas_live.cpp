@@ -77,8 +77,10 @@ void CanvasLive::publish() {
       }
       if (!found) continue;
       // Bytes add up over the ranks; a rate or a loss is the last group's.
-      const double shown = byRank_ && name.find("bytes") != std::string::npos ? sum : last;
-      parts << QString::fromStdString(name) + QLatin1Char(' ') + format(name, shown);
+      const bool summed = byRank_ && name.find("bytes") != std::string::npos;
+      QString text = QString::fromStdString(name) + QLatin1Char(' ') + format(name, summed ? sum : last);
+      if (summed && found > 1) text += QLatin1Char(' ') + tr("(%n ranks)", nullptr, found);
+      parts << text;
     }
     if (!parts.isEmpty()) live.insert(QString::fromStdString(k.kind), parts.join(QStringLiteral(" · ")));
   }

@@ -1,5 +1,7 @@
 #include "canvas/canvas_model.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QUndoStack>
 
 #include "canvas/canvas_command.h"
@@ -251,6 +253,18 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
   state["positions"][key.toStdString()] = {at.x(), at.y()};
   push(doc, state, tr("Add %1 %2").arg(tr(k->title.c_str()), value));
   return QString();
+}
+
+QString CanvasModel::addModelFile(const QString& path, const QPointF& at) {
+  const ComponentKind* k = ComponentSlots::modelKindOf(level());
+  if (!k)
+    return refuse(-1, QString(), tr("A %1 experiment takes no model: a network, training or distributed one does").arg(level()));
+  const QFileInfo file(path);
+  if (!ComponentSlots::isModelFile(path)) return refuse(-1, QString(), tr("%1 is not an ONNX model (.onnx)").arg(file.fileName()));
+  if (!file.isFile()) return refuse(-1, QString(), tr("There is no model file %1").arg(path));
+  const QString value = doc_->isEmbedded() ? file.absoluteFilePath()
+                                           : QFileInfo(doc_->filePath()).absoluteDir().relativeFilePath(file.absoluteFilePath());
+  return addComponent(q(k->kind), value, at, nodeId(ComponentSlots::keyOf(*k, QString())));
 }
 
 QString CanvasModel::connectPorts(int from, int to, const QString& port) {

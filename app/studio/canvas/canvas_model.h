@@ -67,6 +67,10 @@ class CanvasModel : public QObject {
   // when the slot is taken (a list kind, an implementation or executor, fans out instead).
   QString addComponent(const QString& kind, const QString& value, const QPointF& at, int ontoNode = -1,
                        const QString& ontoPort = QString());
+  // An ONNX model file (the network editor's, or any .onnx) as the level's model or network
+  // (network.model, training.network.model): onto the model node it swaps it. Stored relative
+  // to the experiment file when the experiment has one, else absolute.
+  QString addModelFile(const QString& path, const QPointF& at);
   // Wires `from`'s output into `port` of `to`: refused when the types differ; a spare becomes
   // the slot's component, the one it replaces a spare.
   QString connectPorts(int from, int to, const QString& port);
@@ -99,6 +103,7 @@ class CanvasModel : public QObject {
   // auto-layout spaces it.
   static QSizeF nodeSize(const Node& n);
   static QStringList paramLines(const Node& n);  // "lr 0.001", at most kParamLines
+  static int liveLines(const Node& n);  // the rows its live state may take (0: none)
   static constexpr int kParamLines = 4;
 
   // Used by CanvasCommand only.

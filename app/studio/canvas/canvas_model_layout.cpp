@@ -33,10 +33,16 @@ QStringList CanvasModel::paramLines(const Node& n) {
   return out;
 }
 
+int CanvasModel::liveLines(const Node& n) {
+  return int(n.kind->live_series.size()) + (n.kind->shows_progress ? 1 : 0);
+}
+
 QSizeF CanvasModel::nodeSize(const Node& n) {
-  // A row for the live state only on components a run reports about.
-  const bool live = !n.kind->live_series.empty() || n.kind->shows_progress;
-  const double body = n.ports.size() * kPortRow + paramLines(n).size() * kParamRow + (live ? kLiveRow : 0);
+  // Rows for the live state only on components a run reports about: one per series it shows,
+  // one for the run's progress, so no value is cut off.
+  const int live = liveLines(n);
+  const double body = n.ports.size() * kPortRow + paramLines(n).size() * kParamRow +
+                      (live ? kLiveRow + (live - 1) * kParamRow : 0);
   return QSizeF(kWidth, kHeader + std::max(body, 14.0) + 6);
 }
 
@@ -67,14 +73,16 @@ void CanvasModel::restoreState(const Json& state) {
 void CanvasModel::setLayoutJson(const Json& layout) { restoreState(layout.is_object() ? layout : Json::object()); }
 
 void CanvasModel::placeMissing() {
-  bool any = false, missing = false;
-  for (const Node& n : nodes_) (positions_.contains(n.key) ? any : missing) = true;
+  int placed = 0, missing = 0;
+  for (const Node& n : nodes_) ++(positions_.contains(n.key) ? placed : missing);
   if (!missing) return;
+  // Nothing placed yet (a new canvas, a file opened), or most of it new (another level chosen):
+  // lay everything out.
+  const bool any = placed >= missing;
   double right = 0, y = 0;
   for (const Node& n : nodes_)
     if (positions_.contains(n.key)) right = std::max(right, positions_.value(n.key).x() + nodeSize(n).width() + kColumnGap);
   if (!any) {
-    // Nothing placed yet (a new canvas, a file opened): lay everything out.
     LayoutRequest req;
     req.rankGap = kColumnGap;
     req.boxGap = kRowGap;

@@ -7,8 +7,10 @@
 #include <QMimeData>
 #include <QScrollBar>
 #include <QTimer>
+#include <QUrl>
 
 #include "canvas/canvas_items.h"
+#include "canvas/component_slots.h"
 
 namespace d500::studio {
 
@@ -187,14 +189,28 @@ void CanvasView::showEvent(QShowEvent* e) {
   QTimer::singleShot(0, this, &CanvasView::fitAll);
 }
 
+namespace {
+// A file manager's (or the network editor's) .onnx file: the model node takes it.
+QString modelFileOf(const QMimeData* mime) {
+  for (const QUrl& url : mime->urls())
+    if (url.isLocalFile() && ComponentSlots::isModelFile(url.toLocalFile())) return url.toLocalFile();
+  return QString();
+}
+}  // namespace
+
 void CanvasView::dragEnterEvent(QDragEnterEvent* e) {
-  if (e->mimeData()->hasFormat(mimeType())) e->acceptProposedAction();
+  if (e->mimeData()->hasFormat(mimeType()) || !modelFileOf(e->mimeData()).isEmpty()) e->acceptProposedAction();
 }
 void CanvasView::dragMoveEvent(QDragMoveEvent* e) {
-  if (e->mimeData()->hasFormat(mimeType())) e->acceptProposedAction();
+  if (e->mimeData()->hasFormat(mimeType()) || !modelFileOf(e->mimeData()).isEmpty()) e->acceptProposedAction();
 }
 
 void CanvasView::dropEvent(QDropEvent* e) {
+  if (const QString file = modelFileOf(e->mimeData()); !file.isEmpty() && !e->mimeData()->hasFormat(mimeType())) {
+    model_->addModelFile(file, mapToScene(e->position().toPoint()));
+    e->acceptProposedAction();
+    return;
+  }
   const QStringList parts = QString::fromUtf8(e->mimeData()->data(mimeType())).split(QLatin1Char('\n'));
   if (parts.isEmpty()) return;
   const QPointF at = mapToScene(e->position().toPoint());

@@ -27,6 +27,10 @@ QString objectValue(const ComponentKind& k, const Json& obj) {
   return parts.join(QLatin1Char('/'));
 }
 
+// The key of a model file inside a network object ({"model": "lenet_gelu.onnx"}), as the section
+// parsers read it (training_spec.cpp, network_spec.cpp).
+constexpr char kModelKey[] = "model";
+
 bool isValueKey(const ComponentKind& k, const std::string& key) {
   for (const auto& v : k.value_keys)
     if (v == key) return true;
@@ -55,6 +59,16 @@ JsonPath ComponentSlots::pathOf(const ComponentKind& kind) {
   return p;
 }
 
+bool ComponentSlots::isModelFile(const QString& value) {
+  return value.endsWith(QLatin1String(".onnx"), Qt::CaseInsensitive);
+}
+
+const ComponentKind* ComponentSlots::modelKindOf(const QString& level) {
+  for (const ComponentKind* k : d500::spec::component_kinds_of(level.toStdString()))
+    if (k->output == "Model" || k->output == "Network") return k;
+  return nullptr;
+}
+
 QString ComponentSlots::keyOf(const ComponentKind& kind, const QString& value) {
   return kind.shape == Shape::ListItem ? q(kind.kind) + QLatin1Char('/') + value : q(kind.kind);
 }
@@ -79,7 +93,8 @@ QList<ComponentInstance> ComponentSlots::instances(const Json& e) {
         c.value = objectValue(*k, *v);
         if (v->is_object())
           for (auto it = v->begin(); it != v->end(); ++it)
-            if (!isValueKey(*k, it.key())) c.params[it.key()] = it.value();
+            if (!isValueKey(*k, it.key()) && !(it.key() == kModelKey && isModelFile(c.value)))
+              c.params[it.key()] = it.value();
         break;
       case Shape::ListItem:
         if (!v || !v->is_array()) continue;
@@ -132,8 +147,14 @@ Json ComponentSlots::with(const Json& e, const ComponentKind& k, const QString& 
       break;
     }
     case Shape::Object: {
+      if (isModelFile(value)) {  // a model file in place of a builder: nothing else applies
+        path.set(out, q(k.path).section(QLatin1Char('.'), -1) == QLatin1String(kModelKey) ? Json(v) : Json{{kModelKey, v}});
+        break;
+      }
       Json obj = path.get(out, Json::object());
       if (!obj.is_object()) obj = Json::object();
+      if (obj.contains(kModelKey) && obj[kModelKey].is_string() && isModelFile(q(obj[kModelKey].get<std::string>())))
+        obj.erase(kModelKey);  // a builder in place of a model file
       for (auto it = obj.begin(); it != obj.end();) {
         if (!isValueKey(k, it.key()) && !d500::spec::param_applies(k, v, it.key())) it = obj.erase(it);
         else ++it;

@@ -26,6 +26,11 @@ class ComponentSlots {
   static JsonPath pathOf(const d500::spec::ComponentKind& kind);  // "" = the top level
   // The components the experiment has, in the table's order.
   static QList<ComponentInstance> instances(const Json& experiment);
+  // Whether a value names an ONNX model file ("lenet_gelu.onnx") rather than a builder.
+  static bool isModelFile(const QString& value);
+  // The kind that holds the level's model or network (an .onnx file may fill it); nullptr for
+  // a level without one.
+  static const d500::spec::ComponentKind* modelKindOf(const QString& level);
   static QString keyOf(const d500::spec::ComponentKind& kind, const QString& value);
   // The experiment with a component of `kind` set to `value` with `params` (a list kind: added
   // unless there, a single one: replaced). Parameters already there that still apply to the

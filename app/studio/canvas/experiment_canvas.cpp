@@ -2,6 +2,8 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -23,6 +25,23 @@
 #include "runs/run_manager.h"
 
 namespace d500::studio {
+
+namespace {
+
+// A variant is written to a scratch folder: a model file named relative to the experiment's own
+// file is named absolutely there.
+Json withAbsoluteModels(Json v, const QString& baseDir) {
+  if (baseDir.isEmpty()) return v;
+  for (const JsonPath& p : {JsonPath{QStringLiteral("network"), QStringLiteral("model")},
+                            JsonPath{QStringLiteral("training"), QStringLiteral("network"), QStringLiteral("model")}}) {
+    const Json* m = p.find(v);
+    if (m && m->is_string() && QDir::isRelativePath(QString::fromStdString(m->get<std::string>())))
+      p.set(v, QDir(baseDir).absoluteFilePath(QString::fromStdString(m->get<std::string>())).toStdString());
+  }
+  return v;
+}
+
+}  // namespace
 
 ExperimentCanvas::ExperimentCanvas(ExperimentDocument* doc, QWidget* parent)
     : QWidget(parent),
@@ -92,6 +111,13 @@ void ExperimentCanvas::buildActions() {
     menu->addAction(CanvasTemplates::title(id), this, [this, id] { openTemplate(id); });
   templates->setMenu(menu);
   tools_->addWidget(templates);
+  // An edited network (the network editor's Save As) or any .onnx as the model; dropping the file
+  // on the canvas does the same.
+  add(tr("Model File…"), QKeySequence(), [this] {
+    const QString dir = doc_->isEmbedded() ? QString() : QFileInfo(doc_->filePath()).absolutePath();
+    const QString file = QFileDialog::getOpenFileName(this, tr("Model of the Experiment"), dir, tr("ONNX models (*.onnx)"));
+    if (!file.isEmpty()) model_->addModelFile(file, view_->mapToScene(view_->viewport()->rect().center()));
+  });
   add(tr("Auto-layout"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] { model_->autoLayout(); view_->fitAll(); });
   add(tr("Fit"), QKeySequence(Qt::Key_F), [this] { view_->fitAll(); });
   add(tr("Zoom in"), QKeySequence::ZoomIn, [this] { view_->zoomBy(1.25); });
@@ -144,7 +170,9 @@ QList<RunJob*> ExperimentCanvas::run() {
     return jobs;
   }
   if (!scratch_) scratch_ = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("d500-canvas-XXXXXX")));
-  for (const Json& v : model_->variants()) {
+  const QString baseDir = doc_->isEmbedded() ? QString() : QFileInfo(doc_->filePath()).absolutePath();
+  for (const Json& variant : model_->variants()) {
+    const Json v = withAbsoluteModels(variant, baseDir);
     QString name = QString::fromStdString(v.value("name", std::string("experiment")));
     const QString title = name;
     name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
