@@ -3,6 +3,7 @@
 # catalog (d500_studio_base). Included from the studio's CMakeLists.txt.
 set(D500_STUDIO_NETWORK_EDITOR_SOURCES
   network_editor/attribute_text.cpp network_editor/attribute_text.h
+  network_editor/gelu_expansion.cpp network_editor/gelu_expansion.h
   network_editor/network_edit_command.cpp network_editor/network_edit_command.h
   network_editor/network_editor.cpp network_editor/network_editor_view.cpp network_editor/network_editor.h
   network_editor/network_editor_window.cpp network_editor/network_editor_window.h

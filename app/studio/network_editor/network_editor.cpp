@@ -13,6 +13,7 @@
 #include "graph/graph_items.h"
 #include "graph/graph_view.h"
 #include "network_editor/attribute_text.h"
+#include "network_editor/gelu_expansion.h"
 #include "network_editor/network_edit_command.h"
 #include "network_editor/network_palette.h"
 #include "network_editor/node_form.h"
@@ -145,7 +146,10 @@ bool NetworkEditor::apply(const QString& text, const std::function<Result<std::s
   if (!doc_) return refuse(tr("Open a model first."));
   std::string before = doc_->snapshot(weights);
   auto done = edit(*doc_);
-  if (!done.ok()) return refuse(qs(done.error().message));
+  if (!done.ok()) {
+    doc_->restore(before);  // an edit of several steps may have made some
+    return refuse(qs(done.error().message));
+  }
   lastError_.clear();
   stack_->push(new NetworkEditCommand(this, text, std::move(before), doc_->snapshot(weights), qs(*done)));
   return true;
@@ -178,6 +182,8 @@ bool NetworkEditor::replaceOp(const QString& node, const QString& opType) {
   QString op = opType, domain;
   if (opType.contains(QStringLiteral("::"))) PluginCatalog::splitOperatorKey(opType, &op, &domain);
   return apply(tr("Replace %1 by %2").arg(node, op), [node, op, domain](onnx::ModelDocument& d) {
+    // Gelu without a schema here: the opset-17 group PyTorch exports, one undo step.
+    if (geluNeedsExpansion(d, op.toStdString(), domain.toStdString())) return expandToGelu(d, node.toStdString());
     return d.replace_op(node.toStdString(), op.toStdString(), domain.toStdString());
   });
 }

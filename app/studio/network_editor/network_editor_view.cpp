@@ -8,6 +8,7 @@
 #include "graph/graph_items.h"
 #include "graph/graph_layout.h"
 #include "graph/graph_view.h"
+#include "network_editor/gelu_expansion.h"
 #include "network_editor/network_editor.h"
 #include "network_editor/node_form.h"
 
@@ -16,6 +17,7 @@ namespace d500::studio {
 namespace {
 
 const QColor kProblemFill(0xf6, 0xc6, 0xc1);
+const QColor kGeluFill(0xe4, 0xdc, 0xf5);  // the nodes of one Gelu, written in opset-17 ops
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -54,6 +56,11 @@ void NetworkEditor::buildScene() {
     auto* item = new NodeItem(int(i), graph_.nodes[i], sizes[i]);
     item->setPos(layout.centers[i].x, layout.centers[i].y);
     const QString problem = nodeProblem(item->name());
+    if (item->isOperator() && isGeluGroupNode(item->name().toStdString())) {
+      item->setFill(kGeluFill, tr("Gelu"));
+      item->setToolTip(tr("%1 (%2): part of a Gelu, x·0.5·(1 + Erf(x/√2)), as PyTorch exports it for opset 17")
+                           .arg(item->name(), item->opType()));
+    }
     if (item->isOperator() && !problem.isEmpty()) {
       item->setFill(kProblemFill, tr("problem"));
       item->setToolTip(tr("%1 (%2): %3").arg(item->name(), item->opType(), problem));

@@ -65,7 +65,11 @@ NodeForm::NodeForm(QWidget* parent) : QWidget(parent) {
   showNothing(tr("Click a node to edit it, or double-click an operator in the palette to add one."));
 }
 
-void NodeForm::setOperators(const QStringList& opTypes) { operators_ = opTypes; }
+void NodeForm::setOperators(const QStringList& opTypes) {
+  operators_ = opTypes;
+  // Gelu is offered even where no plugin lists it: the editor writes it as ops they all run.
+  if (!operators_.contains(QStringLiteral("Gelu"))) operators_ << QStringLiteral("Gelu");
+}
 
 QVBoxLayout* NodeForm::startPage(const QString& title, const QString& subtitle) {
   inputs_.clear();
