@@ -4,6 +4,7 @@
 
 #include "../../support/process.h"
 #include "d500/onnx/model.h"
+#include "d500/onnx/subgraph.h"
 #include "onnx_test_util.h"
 #include "proto.h"
 
@@ -49,6 +50,28 @@ TEST(Model, LoadsANodeTestAndDescribesItsNode) {
   EXPECT_EQ(m->inputs()[0].dtype, d500::DType::Float32);
   ASSERT_EQ(m->outputs().size(), 1u);
   EXPECT_EQ(m->outputs()[0].name, "sum");
+}
+
+TEST(Model, GraphAttributesAreSubgraphsWithTheirConstantsFolded) {
+  auto m = Model::load(kNodeTests + "/test_loop11/model.onnx");
+  ASSERT_TRUE(m.ok()) << m.error().to_string();
+  auto attrs = m->attributes(0);  // the body is no plugin attribute
+  ASSERT_TRUE(attrs.ok()) << attrs.error().to_string();
+  EXPECT_TRUE(attrs->empty());
+  auto subs = m->subgraphs(0);
+  ASSERT_TRUE(subs.ok()) << subs.error().to_string();
+  ASSERT_EQ(subs->size(), 1u);
+  const d500::onnx::Subgraph& body = (*subs)[0];
+  EXPECT_EQ(body.attribute, "body");
+  ASSERT_EQ(body.inputs.size(), 3u);  // iteration number, condition, the carried y
+  EXPECT_EQ(body.inputs[0].dtype, d500::DType::Int64);
+  EXPECT_EQ(body.outputs.size(), 3u);
+  ASSERT_EQ(body.constants.size(), 2u);  // its two Constant nodes, x and one
+  EXPECT_EQ(body.constants[0].name, "x");
+  EXPECT_EQ(body.constants[0].value.shape(), (d500::Shape{5}));
+  ASSERT_EQ(body.nodes.size(), 7u);
+  EXPECT_EQ(body.nodes[0].info.op_type, "Identity");
+  EXPECT_EQ(body.nodes[0].info.opset, 11);
 }
 
 TEST(Model, OmittedOptionalInputsAreEmptyNames) {
@@ -108,20 +131,21 @@ TEST(Model, AttributesOfEveryAbiType) {
 }
 
 TEST(Model, AttributeTypesTheAbiCannotCarryAreNamed) {
-  // TENSOR and STRINGS cross from ABI 1.3; a GRAPH (If's branches) does not yet.
+  // TENSOR and STRINGS cross from ABI 1.3; GRAPHS (lists of subgraphs) do not. A GRAPH (If's
+  // branches) is no plugin attribute: Model::subgraphs describes it (see below).
   auto proto = one_node_model("Echo", "ai.d500.test", {"x"}, {"y"});
   auto* a = proto.mutable_graph()->mutable_node(0)->add_attribute();
   a->set_name("value");
   a->set_type(onnx::AttributeProto::TENSOR);
   *a->mutable_t() = d500::test::float_tensor("v", {1}, {1.f});
   auto* g = proto.mutable_graph()->mutable_node(0)->add_attribute();
-  g->set_name("then_branch");
-  g->set_type(onnx::AttributeProto::GRAPH);
+  g->set_name("branches");
+  g->set_type(onnx::AttributeProto::GRAPHS);
   auto m = parse_ok(proto);
   auto attrs = m.attributes(0);
   ASSERT_FALSE(attrs.ok());
-  EXPECT_TRUE(contains(attrs.error().message, "\"then_branch\"")) << attrs.error().message;
-  EXPECT_TRUE(contains(attrs.error().message, "GRAPH")) << attrs.error().message;
+  EXPECT_TRUE(contains(attrs.error().message, "\"branches\"")) << attrs.error().message;
+  EXPECT_TRUE(contains(attrs.error().message, "GRAPHS")) << attrs.error().message;
 
   // TENSOR and STRINGS through the private converter, straight from a NodeProto.
   onnx::NodeProto node;
