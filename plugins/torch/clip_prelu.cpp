@@ -4,6 +4,7 @@
 //   PRelu   dX = dY where X > 0, slope * dY elsewhere; dslope sums dY * X over X < 0, down to
 //           slope's shape.
 #include "common.h"
+#include "node_kernel.h"
 #include "pointwise.h"
 #include "registry.h"
 
@@ -187,9 +188,10 @@ NodeFn graph_prelu(const Attributes& a, const NodeSignature& s) {
 }  // namespace
 
 void add_clip_prelu_ops(std::vector<d500_operator>& ops, bool cuda) {
-  add<ClipOp>(ops, cuda, "Clip",
-              "ONNX Clip via at::clamp; bounds as attributes (opset < 11) or scalar inputs",
-              graph_clip);
+  // Integer and float16 Clip: the kernel built from graph_clip (node_kernel.h).
+  add<RealOrNode<ClipOp, graph_clip>>(
+      ops, cuda, "Clip",
+      "ONNX Clip via at::clamp; bounds as attributes (opset < 11) or scalar inputs", graph_clip);
   add<PReluOp>(ops, cuda, "PRelu", "ONNX PRelu, slope broadcast to X, via at::where",
               graph_prelu);
 }

@@ -41,9 +41,11 @@ inline at::ScalarType scalar_type(DLDataType t) {
   if (t.lanes == 1) {
     if (t.code == kDLFloat && t.bits == 32) return at::kFloat;
     if (t.code == kDLFloat && t.bits == 64) return at::kDouble;
+    if (t.code == kDLFloat && t.bits == 16) return at::kHalf;
     if (t.code == kDLInt && t.bits == 64) return at::kLong;
     if (t.code == kDLInt && t.bits == 32) return at::kInt;
     if (t.code == kDLUInt && t.bits == 8) return at::kByte;
+    if (t.code == kDLInt && t.bits == 8) return at::kChar;
     if (t.code == D500_DLPACK_BOOL_CODE && t.bits == 8) return at::kBool;
   }
   throw sdk::unsupported("dtype " + sdk::dtype_name(t) + " has no LibTorch equivalent here");
@@ -53,9 +55,11 @@ inline DLDataType dl_type(at::ScalarType t) {
   switch (t) {
     case at::kFloat: return {kDLFloat, 32, 1};
     case at::kDouble: return {kDLFloat, 64, 1};
+    case at::kHalf: return {kDLFloat, 16, 1};
     case at::kLong: return {kDLInt, 64, 1};
     case at::kInt: return {kDLInt, 32, 1};
     case at::kByte: return {kDLUInt, 8, 1};
+    case at::kChar: return {kDLInt, 8, 1};
     case at::kBool: return {D500_DLPACK_BOOL_CODE, 8, 1};
     default: throw std::logic_error("dl_type: unmapped scalar type");
   }
@@ -317,6 +321,17 @@ class Bound : public sdk::Operator<Bound<Impl, Device>> {
     on_device(in);
     if (n_out < 1) throw std::invalid_argument("forward_owned needs room for one output");
     run(in, [&] { hand_over(impl_.forward_tensor(in), out[0]); });
+  }
+  // The same for an Impl with `std::vector<at::Tensor> forward_tensors(Inputs)`: every output
+  // handed over (those the host leaves no room for are dropped).
+  template <class I = Impl, class = decltype(std::declval<I&>().forward_tensors(std::declval<Inputs>())),
+            class = void>
+  void forward_owned(Inputs in, d500_owned_tensor* out, size_t n_out) {
+    on_device(in);
+    run(in, [&] {
+      std::vector<at::Tensor> ys = impl_.forward_tensors(in);
+      for (size_t i = 0; i < ys.size() && i < n_out; ++i) hand_over(std::move(ys[i]), out[i]);
+    });
   }
   // Without any output gradient (no loss depends on the outputs) every input gradient is zero.
   void backward(Inputs grad_outputs, Inputs inputs, Inputs outputs, Outputs grad_inputs) {

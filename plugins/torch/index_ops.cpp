@@ -17,13 +17,15 @@ at::ScalarType onnx_type(int64_t code) {
   switch (code) {
     case 1: return at::kFloat;
     case 2: return at::kByte;
+    case 3: return at::kChar;
     case 6: return at::kInt;
     case 7: return at::kLong;
     case 9: return at::kBool;
+    case 10: return at::kHalf;
     case 11: return at::kDouble;
     default:
       throw sdk::unsupported("ONNX data type " + std::to_string(code) +
-                             " is not offered; float, double, int32, int64, uint8 and bool are");
+                             " is not offered; float, double, float16, int8, int32, int64, uint8 and bool are");
   }
 }
 

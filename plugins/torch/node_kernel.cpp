@@ -3,6 +3,8 @@
 
 #include <c10/core/GradMode.h>
 
+#include "value_kernel.h"  // signature_of
+
 namespace d500::torch_plugin {
 namespace {
 
@@ -14,6 +16,8 @@ constexpr const char* kOutputNames[] = {"output 0", "output 1", "output 2", "out
 const char* name_of(const char* const* names, size_t n, size_t i, const char* fallback) {
   return i < n ? names[i] : fallback;
 }
+
+}  // namespace
 
 d500_tensor_info c_info(const TensorInfo& t) {
   if (t.present()) return t.to_c();
@@ -29,7 +33,6 @@ at::Tensor host_copy(const DLTensor& t) {
       .clone();
 }
 
-// A tensor over the caller's memory, made anew (outside InferenceMode it may record autograd).
 at::Tensor fresh(const DLTensor& t, at::ScalarType type) {
   const c10::Device device = t.device.device_type == kDLCUDA
                                  ? c10::Device(c10::kCUDA, static_cast<int16_t>(t.device.device_id))
@@ -39,18 +42,23 @@ at::Tensor fresh(const DLTensor& t, at::ScalarType type) {
                        at::TensorOptions().dtype(type).device(device));
 }
 
-}  // namespace
-
-NodeKernel::NodeKernel(const Setup& setup, Compile compile, const Attributes& a,
-                       const std::vector<TensorInfo>& in, const Constants& c)
-    : setup_(setup), inputs_(in), constants_(in.size()) {
+NodeSignature signature_of(const std::vector<TensorInfo>& in, const Constants& c,
+                           std::vector<at::Tensor>& constants) {
   NodeSignature sig;
+  constants.assign(in.size(), at::Tensor());
   for (size_t i = 0; i < in.size(); ++i) {
     sig.inputs.push_back(c_info(in[i]));
     if (in[i].present()) scalar_type(in[i].dtype());  // unsupported for dtypes without one
-    if (in[i].present() && c.has(i)) constants_[i] = host_copy(*c.get(i));
+    if (in[i].present() && c.has(i)) constants[i] = host_copy(*c.get(i));
   }
-  for (const at::Tensor& t : constants_) sig.constants.push_back(t.defined() ? &t : nullptr);
+  for (const at::Tensor& t : constants) sig.constants.push_back(t.defined() ? &t : nullptr);
+  return sig;
+}
+
+NodeKernel::NodeKernel(const Setup& setup, Compile compile, const Attributes& a,
+                       const std::vector<TensorInfo>& in, const Constants& c)
+    : setup_(setup), inputs_(in) {
+  const NodeSignature sig = signature_of(in, c, constants_);
   {
     c10::InferenceMode inference;
     fn_ = compile(a, sig);

@@ -22,6 +22,13 @@
 
 namespace d500::torch_plugin {
 
+// An input's info as a NodeSignature holds it (ndim D500_ABSENT_NDIM when absent).
+d500_tensor_info c_info(const TensorInfo& t);
+// A host tensor's values, copied (a constant input kept by the kernel).
+at::Tensor host_copy(const DLTensor& t);
+// A tensor over the caller's memory, made anew (outside InferenceMode it may record autograd).
+at::Tensor fresh(const DLTensor& t, at::ScalarType type);
+
 struct NodeOp {
   const char* op;
   const char* description;

@@ -147,6 +147,10 @@ const Table& table() {
     add_resize_ops(table.ops, cuda);
     add_sample_ops(table.ops, cuda);
     add_recurrent_ops(table.ops, cuda);
+    add_value_ops(table.ops, cuda);
+    add_select_ops(table.ops, cuda);
+    add_quant_ops(table.ops, cuda);
+    add_spectral_ops(table.ops, cuda);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     add_executors(table.executors);
     for (const d500_executor& e : table.executors) table.executor_pointers.push_back(&e);

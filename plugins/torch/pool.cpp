@@ -413,7 +413,18 @@ NodeFn graph_pool(const Attrs& a, const NodeSignature& s, bool is_max) {
   };
 }
 
-NodeFn graph_max_pool(const Attrs& a, const NodeSignature& s) { return graph_pool(a, s, true); }
+// Integer MaxPool (uint8, int8): ATen has no integer max_pool, so the values pool as float32,
+// which holds them exactly, and come back in their own dtype.
+NodeFn graph_max_pool(const Attrs& a, const NodeSignature& s) {
+  NodeFn f = graph_pool(a, s, true);
+  const at::ScalarType t = scalar_type(s.inputs.at(0).dtype);
+  if (t != at::kByte && t != at::kChar) return f;
+  return [f, t](const std::vector<at::Tensor>& in) {
+    std::vector<at::Tensor> y = f({in[0].to(at::kFloat)});
+    y[0] = y[0].to(t);
+    return y;
+  };
+}
 NodeFn graph_average_pool(const Attrs& a, const NodeSignature& s) { return graph_pool(a, s, false); }
 
 // GlobalAveragePool and GlobalMaxPool: over every dimension after N and C.
@@ -436,7 +447,7 @@ constexpr NodeOp kGlobalMaxPool[] = {
 }  // namespace
 
 void add_pool_ops(std::vector<d500_operator>& ops, bool cuda) {
-  add<MaxPool>(ops, cuda, "MaxPool",
+  add<RealOrNode<MaxPool, graph_max_pool>>(ops, cuda, "MaxPool",
                "ONNX MaxPool 1-3D with Indices via at::max_pool{2,3}d_with_indices_out; backward "
                "via the _backward kernel (indices from the Indices output, else recomputed)",
                graph_max_pool);

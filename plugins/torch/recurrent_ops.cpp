@@ -1,8 +1,9 @@
-// ONNX LSTM and GRU as ATen calls, one time step after another (the ONNX equations as written:
-// gate order i, o, f, c for LSTM and z, r, h for GRU, both directions, initial states, both
-// layouts, GRU's linear_before_reset); one NodeOp entry each serves the kernel and the torch
-// executor (node_kernel.h), gradients by autograd. Not offered: sequence_lens shorter than the
-// sequence, peepholes, clip, input_forget and activations other than the defaults.
+// ONNX RNN, LSTM and GRU as ATen calls, one time step after another (the ONNX equations as
+// written: gate order i, o, f, c for LSTM and z, r, h for GRU, both directions, initial states,
+// both layouts, LSTM's peepholes, GRU's linear_before_reset); one NodeOp entry each serves the
+// kernel and the torch executor (node_kernel.h), gradients by autograd. Not offered:
+// sequence_lens shorter than the sequence, clip, input_forget and activations other than the
+// defaults.
 #include "node_kernel.h"
 #include "registry.h"
 
@@ -15,7 +16,10 @@ struct Recurrent {
   int64_t hidden = 0, dirs = 1, layout = 0;
   bool reverse_only = false, linear_before_reset = false;
   bool has_bias = false, has_state[2] = {false, false};  // inputs B, initial_h, initial_c given
+  bool has_peepholes = false;                              // LSTM's input P given
 };
+
+enum class Cell { Rnn, Lstm, Gru };
 
 Recurrent check_recurrent(const Attrs& a, const NodeSignature& s, size_t gates, bool lstm) {
   a.expect_only({"activation_alpha", "activation_beta", "activations", "clip", "direction",
@@ -37,7 +41,7 @@ Recurrent check_recurrent(const Attrs& a, const NodeSignature& s, size_t gates, 
   if (a.has("clip")) throw sdk::unsupported("clip is not offered");
   if (a.get_int("input_forget", 0) != 0) throw sdk::unsupported("input_forget is not offered");
   if (a.has("activations")) throw sdk::unsupported("only the default activations are offered");
-  if (lstm && given(s, 7)) throw sdk::unsupported("peepholes (input P) are not offered");
+  r.has_peepholes = lstm && given(s, 7);
   const Ints x = input_shape(s, 0), w = input_shape(s, 1);
   if (x.size() != 3) throw std::invalid_argument("X must have rank 3");
   if (r.layout != 0 && r.layout != 1) throw std::invalid_argument("layout must be 0 or 1");
@@ -72,8 +76,8 @@ Args run_direction(const at::Tensor& x, bool reverse, const Args& state, const S
 }
 
 // X, W, R, B, sequence_lens, initial states (from input 5) into Y, Y_h (, Y_c).
-NodeFn recurrent(const Recurrent& r, size_t gates, size_t states, bool lstm) {
-  return [r, gates, states, lstm](const Args& in) {
+NodeFn recurrent(const Recurrent& r, size_t gates, size_t states, Cell cell) {
+  return [r, gates, states, cell](const Args& in) {
     at::Tensor x = r.layout == 1 ? in[0].transpose(0, 1) : in[0];
     const int64_t batch = x.size(1), H = r.hidden;
     const auto opt = x.options();
@@ -93,16 +97,24 @@ NodeFn recurrent(const Recurrent& r, size_t gates, size_t states, bool lstm) {
       }
       const at::Tensor xw = at::matmul(x, w.t()) + wb;  // [seq, batch, gates*H]
       auto gate = [H](const at::Tensor& t, int64_t g) { return t.narrow(-1, g * H, H); };
-      if (lstm) {
-        outs.push_back(run_direction(xw, r.reverse_only || d == 1, init, [&](const at::Tensor& xt, const Args& h) {
+      const bool reverse = r.reverse_only || d == 1;
+      if (cell == Cell::Rnn) {
+        outs.push_back(run_direction(xw, reverse, init, [&](const at::Tensor& xt, const Args& h) {
+          return Args{at::tanh(xt + at::matmul(h[0], rw.t()) + rb)};
+        }));
+      } else if (cell == Cell::Lstm) {
+        // Peepholes P [dirs, 3H] in the order i, o, f; zeros when not given.
+        const at::Tensor p = r.has_peepholes ? in[7][d] : at::zeros({3 * H}, opt);
+        outs.push_back(run_direction(xw, reverse, init, [&](const at::Tensor& xt, const Args& h) {
           const at::Tensor g = xt + at::matmul(h[0], rw.t()) + rb;
-          const at::Tensor i = at::sigmoid(gate(g, 0)), o = at::sigmoid(gate(g, 1));
-          const at::Tensor f = at::sigmoid(gate(g, 2)), c = at::tanh(gate(g, 3));
+          const at::Tensor i = at::sigmoid(gate(g, 0) + gate(p, 0) * h[1]);
+          const at::Tensor f = at::sigmoid(gate(g, 2) + gate(p, 2) * h[1]), c = at::tanh(gate(g, 3));
           const at::Tensor ct = f * h[1] + i * c;
+          const at::Tensor o = at::sigmoid(gate(g, 1) + gate(p, 1) * ct);
           return Args{o * at::tanh(ct), ct};
         }));
       } else {
-        outs.push_back(run_direction(xw, r.reverse_only || d == 1, init, [&](const at::Tensor& xt, const Args& h) {
+        outs.push_back(run_direction(xw, reverse, init, [&](const at::Tensor& xt, const Args& h) {
           const at::Tensor hr = at::matmul(h[0], rw.t());  // [batch, 3H]
           const at::Tensor z = at::sigmoid(gate(xt, 0) + gate(hr, 0) + gate(rb, 0));
           const at::Tensor rt = at::sigmoid(gate(xt, 1) + gate(hr, 1) + gate(rb, 1));
@@ -131,15 +143,19 @@ NodeFn recurrent(const Recurrent& r, size_t gates, size_t states, bool lstm) {
   };
 }
 
+NodeFn rnn(const Attrs& a, const NodeSignature& s) {
+  return recurrent(check_recurrent(a, s, 1, false), 1, 1, Cell::Rnn);
+}
 NodeFn lstm(const Attrs& a, const NodeSignature& s) {
-  return recurrent(check_recurrent(a, s, 4, true), 4, 2, true);
+  return recurrent(check_recurrent(a, s, 4, true), 4, 2, Cell::Lstm);
 }
 NodeFn gru(const Attrs& a, const NodeSignature& s) {
-  return recurrent(check_recurrent(a, s, 3, false), 3, 1, false);
+  return recurrent(check_recurrent(a, s, 3, false), 3, 1, Cell::Gru);
 }
 
 constexpr NodeOp kRecurrentOps[] = {
-    {"LSTM", "ONNX LSTM, step by step in ATen (both directions, initial states, layouts)", lstm},
+    {"RNN", "ONNX RNN (tanh), step by step in ATen (both directions, initial states, layouts)", rnn},
+    {"LSTM", "ONNX LSTM, step by step in ATen (both directions, initial states, layouts, peepholes)", lstm},
     {"GRU", "ONNX GRU, step by step in ATen (both directions, linear_before_reset)", gru},
 };
 

@@ -28,6 +28,10 @@ void add_misc_ops(std::vector<d500_operator>& ops, bool cuda);         // misc_o
 void add_resize_ops(std::vector<d500_operator>& ops, bool cuda);       // resize_ops.cpp
 void add_sample_ops(std::vector<d500_operator>& ops, bool cuda);       // sample_ops.cpp
 void add_recurrent_ops(std::vector<d500_operator>& ops, bool cuda);    // recurrent_ops.cpp
+void add_value_ops(std::vector<d500_operator>& ops, bool cuda);        // value_ops.cpp
+void add_select_ops(std::vector<d500_operator>& ops, bool cuda);       // select_ops.cpp
+void add_quant_ops(std::vector<d500_operator>& ops, bool cuda);        // quant_ops.cpp
+void add_spectral_ops(std::vector<d500_operator>& ops, bool cuda);     // spectral_ops.cpp
 
 // The network executor ("default", CPU): graph_executor.cpp over the operators' registered
 // executor functions (graph_ops.h).

@@ -1,6 +1,9 @@
-// ONNX GridSample (via at::grid_sampler), MaxUnpool, and QuantizeLinear / DequantizeLinear of
-// uint8 (and int32 for DequantizeLinear); one NodeOp entry each serves the kernel and the torch
-// executor (node_kernel.h), gradients by autograd where they exist.
+// ONNX GridSample (via at::grid_sampler), MaxUnpool, QuantizeLinear / DequantizeLinear of
+// uint8 (and int32 for DequantizeLinear) and RoiAlign; one NodeOp entry each serves the kernel
+// and the torch executor (node_kernel.h), gradients by autograd where they exist.
+#include <algorithm>
+#include <cmath>
+
 #include "node_kernel.h"
 #include "registry.h"
 
@@ -113,11 +116,100 @@ NodeFn sample_dequantize(const Attrs& a, const NodeSignature& s) {
   });
 }
 
+// RoiAlign (opset 16) as ONNX Runtime computes it: per ROI, gh x gw bilinear samples per output
+// bin (sampling_ratio, or adaptive), gathered with index_select, averaged (or their largest
+// weighted corner term, mode max). Autograd reaches X.
+struct RoiForm {
+  bool half_pixel = true, max = false;
+  int64_t oh = 1, ow = 1, ratio = 0;
+  double scale = 1.0;
+};
+
+// Sample positions along one axis of an ROI: `bins` bins of `grid` samples from `start`, with
+// ONNX Runtime's clamping: low and high indices, the fraction, and whether the sample counts.
+struct Axis {
+  at::Tensor lo, hi, frac, valid;
+};
+Axis roi_axis(double start, double extent, int64_t bins, int64_t grid, int64_t size) {
+  const double bin = extent / static_cast<double>(bins);
+  at::Tensor i = at::arange(bins * grid, at::kDouble);
+  at::Tensor pos = start + at::floor_divide(i, grid) * bin + (at::remainder(i, grid) + 0.5) * bin / static_cast<double>(grid);
+  Axis a;
+  a.valid = (pos >= -1.0).logical_and(pos <= static_cast<double>(size));
+  pos = at::clamp_min(pos, 0.0);
+  at::Tensor lo = pos.floor().to(at::kLong);
+  const at::Tensor edge = lo >= size - 1;
+  lo = at::clamp_max(lo, size - 1);
+  pos = at::where(edge, lo.to(at::kDouble), pos);
+  a.lo = lo;
+  a.hi = at::where(edge, lo, lo + 1);
+  a.frac = pos - lo.to(at::kDouble);
+  return a;
+}
+
+at::Tensor roi_one(const at::Tensor& plane, const double* q, const RoiForm& f) {
+  const int64_t H = plane.size(1), W = plane.size(2);
+  const double off = f.half_pixel ? 0.5 : 0.0;
+  const double x0 = q[0] * f.scale - off, y0 = q[1] * f.scale - off;
+  double rw = q[2] * f.scale - off - x0, rh = q[3] * f.scale - off - y0;
+  if (!f.half_pixel) rw = std::max(rw, 1.0), rh = std::max(rh, 1.0);
+  const int64_t gh = f.ratio > 0 ? f.ratio : static_cast<int64_t>(std::ceil(rh / static_cast<double>(f.oh)));
+  const int64_t gw = f.ratio > 0 ? f.ratio : static_cast<int64_t>(std::ceil(rw / static_cast<double>(f.ow)));
+  const int64_t C = plane.size(0);
+  if (gh * gw == 0) return at::zeros({C, f.oh, f.ow}, plane.options());
+  const Axis ay = roi_axis(y0, rh, f.oh, gh, H), ax = roi_axis(x0, rw, f.ow, gw, W);
+  const auto opt = plane.options();
+  const at::Tensor ly = ay.frac.to(opt).view({1, -1, 1}), lx = ax.frac.to(opt).view({1, 1, -1});
+  auto corner = [&](const at::Tensor& yi, const at::Tensor& xi) { return plane.index_select(1, yi).index_select(2, xi); };
+  const at::Tensor t[4] = {(1 - ly) * (1 - lx) * corner(ay.lo, ax.lo), (1 - ly) * lx * corner(ay.lo, ax.hi),
+                           ly * (1 - lx) * corner(ay.hi, ax.lo), ly * lx * corner(ay.hi, ax.hi)};
+  const at::Tensor valid = (ay.valid.view({-1, 1}).logical_and(ax.valid.view({1, -1}))).to(opt.device()).unsqueeze(0);
+  at::Tensor v = f.max ? at::maximum(at::maximum(t[0], t[1]), at::maximum(t[2], t[3])) : t[0] + t[1] + t[2] + t[3];
+  v = at::where(valid, v, at::zeros_like(v)).view({C, f.oh, gh, f.ow, gw});
+  return f.max ? v.amax({2, 4}) : v.sum({2, 4}) / static_cast<double>(gh * gw);
+}
+
+NodeFn sample_roi_align(const Attrs& a, const NodeSignature& s) {
+  a.expect_only({"coordinate_transformation_mode", "mode", "output_height", "output_width",
+                 "sampling_ratio", "spatial_scale"});
+  sdk::expect_count(s.inputs.size(), 3, "inputs");
+  offer(is_real(common_type(s, 0, 2)), input_type(s, 0), "float32 and float64 are");
+  const Ints x = input_shape(s, 0), r = input_shape(s, 1);
+  if (x.size() != 4 || r.size() != 2 || r[1] != 4 || input_shape(s, 2) != Ints{r[0]})
+    throw std::invalid_argument("X must be [N, C, H, W], rois [R, 4] and batch_indices [R]");
+  RoiForm f;
+  const std::string ctm = a.get_string("coordinate_transformation_mode", "half_pixel");
+  if (ctm != "half_pixel" && ctm != "output_half_pixel")
+    throw std::invalid_argument("coordinate_transformation_mode '" + ctm + "' is not half_pixel or output_half_pixel");
+  f.half_pixel = ctm == "half_pixel" && a.get_int(D500_ATTR_OPSET, 16) >= 16;
+  const std::string mode = a.get_string("mode", "avg");
+  if (mode != "avg" && mode != "max") throw std::invalid_argument("mode '" + mode + "' is not avg or max");
+  f.max = mode == "max";
+  f.oh = a.get_int("output_height", 1), f.ow = a.get_int("output_width", 1);
+  f.ratio = a.get_int("sampling_ratio", 0), f.scale = a.get_float("spatial_scale", 1.0);
+  if (f.oh < 1 || f.ow < 1 || f.ratio < 0) throw std::invalid_argument("output sizes must be positive");
+  const int64_t batch = x[0];
+  return one([f, batch](const Args& in) {
+    const at::Tensor rois = in[1].to(at::kCPU, at::kDouble).contiguous();
+    const at::Tensor idx = in[2].to(at::kCPU, at::kLong).contiguous();
+    std::vector<at::Tensor> ys;
+    for (int64_t k = 0; k < rois.size(0); ++k) {
+      const int64_t n = idx.data_ptr<int64_t>()[k];
+      if (n < 0 || n >= batch) throw std::invalid_argument("batch_indices holds " + std::to_string(n));
+      ys.push_back(roi_one(in[0][n], rois.data_ptr<double>() + k * 4, f));
+    }
+    if (ys.empty()) return at::empty({0, in[0].size(1), f.oh, f.ow}, in[0].options());
+    return at::stack(ys);
+  });
+}
+
 constexpr NodeOp kSampleOps[] = {
     {"GridSample", "ONNX GridSample (4-D) via at::grid_sampler", sample_grid},
     {"MaxUnpool", "ONNX MaxUnpool: a scatter of X to MaxPool's flat indices", sample_max_unpool},
     {"QuantizeLinear", "ONNX QuantizeLinear to uint8 (round half to even, saturate)", sample_quantize},
     {"DequantizeLinear", "ONNX DequantizeLinear of uint8 or int32", sample_dequantize},
+    {"RoiAlign", "ONNX RoiAlign (opset 16, avg or max) by bilinear samples gathered with index_select",
+     sample_roi_align},
 };
 
 }  // namespace
