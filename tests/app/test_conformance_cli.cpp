@@ -331,7 +331,9 @@ TEST(ConformanceCli, TorchIndexingLogicLayoutAndNormalizationNodeTestsPass) {
 
 // Issue 14, item 3 and "Done when": the *_expanded tests run as graphs on the assembled executor
 // over the plugin's own operators and count with the rest; the reference passes at least 800 of
-// the 932 node tests, with no failure or error on either plugin.
+// the 932 node tests and the torch plugin at least 835 (841 when written, more than the
+// reference's 838, through its run-time-shape, integer, quantized, spectral and detection
+// operators), with no failure or error on either plugin.
 TEST(ConformanceCli, FunctionBodiesCountAndTheReferencePassesEightHundred) {
   std::vector<std::string> plugins = {"reference"};
   if (fs::exists(std::string(D500_TEST_PLUGIN_DIR) + "/torch.d500plugin.json"))
@@ -349,7 +351,12 @@ TEST(ConformanceCli, FunctionBodiesCountAndTheReferencePassesEightHundred) {
     EXPECT_EQ(a["counts"]["total"], 932);
     const auto& bodies = a["operators"]["(function body)"];
     EXPECT_GE(bodies["passed"].get<int>(), 90) << bodies.dump();
-    EXPECT_GE(a["counts"]["passed"].get<int>(), plugin == "reference" ? 800 : 750);
+    EXPECT_GE(a["counts"]["passed"].get<int>(), plugin == "reference" ? 800 : 835);
+    if (plugin == "torch")
+      for (const char* op : {"Shape", "ConstantOfShape", "Range", "NonZero", "Unique",
+                             "NonMaxSuppression", "RNN", "DFT", "STFT", "MelWeightMatrix",
+                             "ConvInteger", "QLinearConv", "DynamicQuantizeLinear", "RoiAlign"})
+        EXPECT_GE(a["operators"][op]["passed"].get<int>(), 1) << op;
     for (const auto& t : a["tests"])
       if (t["test"] == "test_softmax_axis_0_expanded") EXPECT_EQ(t["outcome"], "passed") << t.dump();
   }
