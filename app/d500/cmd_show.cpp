@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <tuple>
 
 #include "commands.h"
 #include "d500/env/machine_load.h"
 #include "d500/operators/compare.h"
+#include "d500/operators/operator_benchmark.h"
 #include "d500/operators/probe.h"
 #include "d500/spec/experiment.h"
 #include "run_json.h"
@@ -31,7 +33,8 @@ std::optional<spec::Experiment> experiment_of(const store::RunInfo& r) {
 }
 
 // Measurements in the order of the experiment's sweep (they are stored in the shuffled order in
-// which they ran), then by implementation.
+// which they ran), then by implementation; a quantity timed beside a measurement (a copy, the
+// reorders) right under it.
 void sort_by_sweep(const std::optional<spec::Experiment>& e,
                    std::vector<store::MeasurementRow>& ms) {
   if (!e) return;
@@ -39,8 +42,12 @@ void sort_by_sweep(const std::optional<spec::Experiment>& e,
   auto points = e->points();
   for (size_t i = 0; i < points.size(); ++i) index[points[i].to_json().dump()] = i;
   auto key = [&](const store::MeasurementRow& m) {
-    auto it = index.find(json::parse(m.point_json, nullptr, false).dump());
-    return std::make_pair(it == index.end() ? points.size() : it->second, m.implementation);
+    json p = json::parse(m.point_json, nullptr, false);
+    const bool beside = p.is_object() && p.contains("transfer");
+    if (beside) p.erase("transfer");
+    auto it = index.find(p.dump());
+    return std::make_tuple(it == index.end() ? points.size() : it->second, m.implementation,
+                           beside);
   };
   std::stable_sort(ms.begin(), ms.end(),
                    [&](const auto& a, const auto& b) { return key(a) < key(b); });
@@ -177,11 +184,20 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
     std::vector<std::vector<std::string>> rows{{"POINT", "IMPLEMENTATION", "N", "MEDIAN",
                                                 level + "% CI", "±%", "STOP", "GFLOP/s", "ROOF%",
                                                 "VS BASELINE", "VALID", "FWD ERR"}};
+    // The kernel each implementation reported running, when any did (plugin_report.h).
+    const bool kernels = std::any_of(ms.begin(), ms.end(), [](const auto& m) { return !m.kernel.empty(); });
+    if (kernels) rows.front().push_back("KERNEL");
+    auto kernel_of = [&](const store::MeasurementRow& m, std::vector<std::string> row) {
+      if (kernels) row.push_back(m.kernel.empty() ? "-" : printable(m.kernel));
+      return row;
+    };
     for (const auto& m : ms) {
       std::string v = valid.count(m.id) ? valid[m.id] : "-";
       const std::string err = fwd_err.count(m.id) ? fwd_err[m.id] : "-";
       if (!m.error.empty()) {
-        rows.push_back({m.subject, m.implementation, "0", "-", "-", "-", "error", "-", "-", "-", v, err});
+        const std::string stop = operators::is_unsupported_row(m) ? "unsupported" : "error";
+        rows.push_back(kernel_of(m, {m.subject, m.implementation, "0", "-", "-", "-", stop, "-",
+                                     "-", "-", v, err}));
         continue;
       }
       double half = std::max(m.median - m.ci_lo, m.ci_hi - m.median);
@@ -198,12 +214,13 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
               (c.test.p_value < 0.001 ? std::string("<0.001") : "=" + fixed(c.test.p_value, 3)) +
               ")";
       }
-      rows.push_back({m.subject, m.implementation, std::to_string(m.n), format_duration_ns(m.median),
-                      m.ci_valid ? "[" + format_duration_ns(m.ci_lo) + ", " +
-                                       format_duration_ns(m.ci_hi) + "]"
-                                 : "n too small",
-                      m.ci_valid && m.median > 0 ? fixed(100 * half / m.median, 1) : "-",
-                      m.stop_reason, gflops > 0 ? fixed(gflops, 2) : "-", roof_pct, cmp, v, err});
+      rows.push_back(kernel_of(
+          m, {m.subject, m.implementation, std::to_string(m.n), format_duration_ns(m.median),
+              m.ci_valid ? "[" + format_duration_ns(m.ci_lo) + ", " + format_duration_ns(m.ci_hi) +
+                               "]"
+                         : "n too small",
+              m.ci_valid && m.median > 0 ? fixed(100 * half / m.median, 1) : "-", m.stop_reason,
+              gflops > 0 ? fixed(gflops, 2) : "-", roof_pct, cmp, v, err}));
     }
     std::cout << "\n";
     print_table(rows);
@@ -213,9 +230,12 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
               << fixed(roof->bandwidth_gbs, 1) << " GB/s (probe run " << roof->probe_run_id << ")\n";
   else if (r.level == "operator")
     std::cout << "\nroofline: no probe of this machine in the store (run `d500 probe`)\n";
+  // A refusal is said as such, with the plugin's reason: the point is not one this
+  // implementation offers, which is no failure of the run.
   for (const auto& m : ms)
     if (!m.error.empty())
-      std::cout << "\nerror: " << printable(m.subject) << " [" << printable(m.implementation)
+      std::cout << "\n" << (operators::is_unsupported_row(m) ? "unsupported: " : "error: ")
+                << printable(m.subject) << " [" << printable(m.implementation)
                 << "]: " << printable(m.error);
   for (const auto& f : failures) std::cout << "\nvalidation failed: " << printable(f);
   std::cout << "\n";

@@ -30,7 +30,9 @@ LevelOutcome run_operators(LevelContext& ctx) {
 
   LevelOutcome out;
   out.errors = summary.errors;
-  out.summary = {{"measurements", summary.measurements}, {"failed", summary.failed}};
+  out.summary = {{"measurements", summary.measurements},
+                 {"failed", summary.failed},
+                 {"unsupported", summary.unsupported}};
   if (summary.cancelled || g_cancel.load()) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
@@ -46,6 +48,11 @@ LevelOutcome run_operators(LevelContext& ctx) {
     out.code = kRunFailed;
     out.reason = std::to_string(summary.invalid) + " of " + std::to_string(summary.measurements) +
                  " measurements failed validation (see `d500 show`)";
+  } else if (summary.unsupported > 0) {
+    // Refused points are no failure: the run says how many, `d500 show` says why.
+    out.reason = std::to_string(summary.unsupported) + " of " +
+                 std::to_string(summary.measurements) +
+                 " measurements unsupported by their implementation (see `d500 show`)";
   }
   return out;
 }

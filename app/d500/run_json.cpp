@@ -33,6 +33,7 @@ json measurement_to_json(const store::MeasurementRow& m) {
          {"unit", m.unit},
          {"stop_reason", m.stop_reason},
          {"error", m.error},
+         {"kernel", m.kernel},
          {"n", m.n},
          {"median", m.median},
          {"ci_lo", m.ci_lo},

@@ -19,9 +19,12 @@ namespace d500::operators {
 
 // One timed copy between host and device (device implementations only), or of an output the
 // operator allocated into the host's buffer (ABI 1.3, forward_owned).
+// Layout conversions inside the calls (plugin_report.h) are sampled with the operator: one
+// per-call time per block in samples_ns.
 struct TransferOutcome {
   double ns = 0;
   int64_t bytes = 0;
+  std::vector<double> samples_ns;  // empty: one timed copy, `ns`
 };
 
 struct ImplOutcome {
@@ -35,6 +38,8 @@ struct ImplOutcome {
   // The copy of the last call's own outputs into host buffers, when the host needed them
   // (validation): a quantity of its own, never inside the operator's time.
   std::optional<TransferOutcome> owned_copy;
+  // The layout conversions (reorders) the implementation did inside its timed calls, per call.
+  std::optional<TransferOutcome> reorder;
 };
 
 // An outcome with no samples that stopped for `why` (Error, with `error`; Cancelled).

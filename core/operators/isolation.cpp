@@ -89,7 +89,8 @@ constexpr std::pair<const char*, int64_t MeasurementRow::*> kIntegers[] = {
     {"warmup_calls", &MeasurementRow::warmup_calls}};
 
 json row_to_json(const MeasurementRow& r) {
-  json j{{"stop_reason", r.stop_reason}, {"error", r.error}, {"ci_valid", r.ci_valid}};
+  json j{{"stop_reason", r.stop_reason}, {"error", r.error}, {"ci_valid", r.ci_valid},
+         {"kernel", r.kernel}};
   for (const auto& [name, member] : kDoubles) j[name] = r.*member;
   for (const auto& [name, member] : kIntegers) j[name] = r.*member;
   return j;
@@ -100,6 +101,7 @@ MeasurementRow row_from_json(const json& j) {
   r.stop_reason = j.at("stop_reason").get<std::string>();
   r.error = j.at("error").get<std::string>();
   r.ci_valid = j.at("ci_valid").get<bool>();
+  r.kernel = j.value("kernel", std::string());
   for (const auto& [name, member] : kDoubles) r.*member = j.at(name).get<double>();
   for (const auto& [name, member] : kIntegers) r.*member = j.at(name).get<int64_t>();
   return r;
@@ -124,12 +126,13 @@ ValidationResult validation_from_json(const json& j) {
 }
 
 json transfer_to_json(const std::optional<TransferOutcome>& t) {
-  return t ? json{{"ns", t->ns}, {"bytes", t->bytes}} : json();
+  return t ? json{{"ns", t->ns}, {"bytes", t->bytes}, {"samples_ns", t->samples_ns}} : json();
 }
 
 std::optional<TransferOutcome> transfer_from_json(const json& j) {
   if (j.is_null()) return std::nullopt;
-  return TransferOutcome{j.at("ns").get<double>(), j.at("bytes").get<int64_t>()};
+  return TransferOutcome{j.at("ns").get<double>(), j.at("bytes").get<int64_t>(),
+                         j.value("samples_ns", std::vector<double>{})};
 }
 
 ImplOutcome failed_outcome(const plugin::ChildOutcome& c) {
@@ -154,7 +157,8 @@ std::string outcome_to_bytes(const ImplOutcome& o) {
          {"context_words", o.context_words},
          {"validations", validations},          {"h2d", transfer_to_json(o.h2d)},
          {"d2h", transfer_to_json(o.d2h)},
-         {"owned_copy", transfer_to_json(o.owned_copy)}};
+         {"owned_copy", transfer_to_json(o.owned_copy)},
+         {"reorder", transfer_to_json(o.reorder)}};
   std::vector<uint8_t> cbor = json::to_cbor(j);
   return std::string(cbor.begin(), cbor.end());
 }
@@ -169,6 +173,7 @@ ImplOutcome outcome_from_bytes(const std::string& bytes) {
   o.h2d = transfer_from_json(j.at("h2d"));
   o.d2h = transfer_from_json(j.at("d2h"));
   if (j.contains("owned_copy")) o.owned_copy = transfer_from_json(j.at("owned_copy"));
+  if (j.contains("reorder")) o.reorder = transfer_from_json(j.at("reorder"));
   return o;
 }
 

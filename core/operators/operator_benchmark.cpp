@@ -11,7 +11,9 @@
 #include "d500/measure/tail.h"
 #include "d500/operators/isolation.h"
 #include "d500/operators/validation.h"
+#include "d500/plugin/instance_report.h"
 #include "impl_outcome.h"
+#include "outcome_store.h"
 #include "placed.h"
 
 namespace d500::operators {
@@ -64,6 +66,9 @@ class OperatorSubject : public measure::Subject {
     }
     if (!owned_) out_ = Placed(api_, outputs_, false);
     std::tie(flops_, bytes_) = instance_->cost();
+    // A CPU implementation that reports its layout conversions is timed by this subject: the
+    // conversions inside a block's calls are taken out of the block's time, sampled apart.
+    reports_ = plugin::reports_instances(impl) && !api_ && !owned_;
   }
 
   void run(uint64_t n) override {
@@ -75,10 +80,11 @@ class OperatorSubject : public measure::Subject {
   }
   // Owned outputs are timed by the subject: the calls only, their releases after the clock.
   const measure::TimerInfo* own_timer() const override {
-    return api_ ? &timer_info_ : owned_ ? &host_timer_ : nullptr;
+    return api_ ? &timer_info_ : owned_ || reports_ ? &host_timer_ : nullptr;
   }
   double run_timed(uint64_t n) override {
     if (owned_) return run_owned(n);
+    if (reports_) return run_less_layout(n);
     events_->start();
     run(n);
     return events_->stop_ns();
@@ -116,6 +122,16 @@ class OperatorSubject : public measure::Subject {
   const std::vector<Tensor>& inputs() const { return inputs_; }
   double flops() const { return flops_; }
   double bytes() const { return bytes_; }
+  // What the plugin says the instance ran; "" when it does not say.
+  std::string kernel() const {
+    auto r = plugin::instance_report(*instance_);
+    return r ? r->kernel : std::string();
+  }
+  // The layout conversions of the timed calls, per call (one sample per block that did any).
+  std::optional<TransferOutcome> layout() const {
+    if (layout_samples_.empty()) return std::nullopt;
+    return TransferOutcome{0, static_cast<int64_t>(layout_bytes_), layout_samples_};
+  }
 
  private:
   device::DeviceApi* api_ = nullptr;
@@ -158,6 +174,24 @@ class OperatorSubject : public measure::Subject {
     pending_.clear();  // released here, after the clock
     return ns;
   }
+  // A block's time less the layout conversions its calls did (their time measured by the plugin,
+  // read before and after the block, outside the clock).
+  double run_less_layout(uint64_t n) {
+    const auto before = plugin::instance_report(*instance_);
+    const auto t0 = std::chrono::steady_clock::now();
+    run(n);
+    const double ns =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+    const auto after = plugin::instance_report(*instance_);
+    if (!before || !after || after->layout_calls <= before->layout_calls) return ns;
+    const double layout = std::min(ns, after->layout_ns - before->layout_ns);
+    layout_samples_.push_back(layout / static_cast<double>(n));
+    layout_bytes_ = after->layout_bytes;
+    return ns - layout;
+  }
+  bool reports_ = false;
+  std::vector<double> layout_samples_;
+  double layout_bytes_ = 0;
   measure::TimerInfo host_timer_;
   bool owned_ = false, checked_ = false;
   size_t n_outputs_ = 0;
@@ -166,27 +200,6 @@ class OperatorSubject : public measure::Subject {
   double owned_copy_ns_ = 0;
   int64_t owned_copy_bytes_ = 0;
 };
-
-// A copy between host and device as a measurement of its own (one timed copy of every input,
-// or of every output), beside the operator's: subject "<point> [h2d copy]", the point with
-// "transfer": "h2d" or "d2h", bytes moved, stop reason "once".
-void store_transfer(store::ResultStore& store, const store::MeasurementRow& op_row,
-                    const char* direction, const TransferOutcome& t) {
-  measure::Measurement m;
-  m.samples_ns = {t.ns};
-  m.summary = stats::summarize(m.samples_ns);
-  store::MeasurementRow row = measurement_row(m);
-  row.stop_reason = "once";
-  row.run_id = op_row.run_id;
-  row.subject = op_row.subject + " [" + direction + " copy]";
-  row.implementation = op_row.implementation;
-  json p = json::parse(op_row.point_json);
-  p["transfer"] = direction;
-  row.point_json = p.dump();
-  row.policy_json = op_row.policy_json;
-  row.bytes = static_cast<double>(t.bytes);
-  store.add_measurement(row, m.samples_ns);
-}
 
 }  // namespace
 
@@ -252,13 +265,14 @@ struct Slot {
   size_t impl_index;
 };
 
+// Null when the instance could not be made; `failed` then says why (unsupported or an error).
 std::unique_ptr<OperatorSubject> make_subject(const RunContext& c, const Slot& s,
-                                              std::string& error) {
+                                              ImplOutcome& failed) {
   try {
     return std::make_unique<OperatorSubject>(s.impl, c.e, s.point,
                                              c.e.seed + 1000 * s.point_index, c.timers, c.timer);
   } catch (const std::exception& ex) {
-    error = ex.what();
+    failed = creation_failed(ex);
     return nullptr;
   }
 }
@@ -296,27 +310,29 @@ ImplOutcome finish(const RunContext& c, const Slot& s, OperatorSubject& subject,
   o.context_words.assign(words.begin(), words.end());
   o.row.flops = subject.flops();
   o.row.bytes = subject.bytes();
+  o.row.kernel = subject.kernel();
+  o.reorder = subject.layout();
   if (!o.row.error.empty()) return o;
   if (!c.cancelled()) o.validations = validate(c, s, subject);
   if (subject.owned() && subject.fetched())
-    o.owned_copy = TransferOutcome{subject.owned_copy_ns(), subject.owned_copy_bytes()};
+    o.owned_copy = TransferOutcome{subject.owned_copy_ns(), subject.owned_copy_bytes(), {}};
   if (!subject.on_device()) return o;
   try {
     subject.fetch_outputs();  // when validation did not already
   } catch (const std::exception& ex) {
     o.row.error = std::string("copying the outputs back to the host: ") + ex.what();
   }
-  o.h2d = TransferOutcome{subject.h2d_ns(), subject.transfers().h2d_bytes};
+  o.h2d = TransferOutcome{subject.h2d_ns(), subject.transfers().h2d_bytes, {}};
   if (subject.fetched() && !subject.owned())
-    o.d2h = TransferOutcome{subject.d2h_ns(), subject.transfers().d2h_bytes};
+    o.d2h = TransferOutcome{subject.d2h_ns(), subject.transfers().d2h_bytes, {}};
   return o;
 }
 
 // One implementation alone, from creating it to validating it: what an isolated child runs.
 ImplOutcome measure_alone(const RunContext& c, const Slot& s) {
-  std::string error;
-  auto subject = make_subject(c, s, error);
-  if (!subject) return stopped_outcome(measure::StopReason::Error, error);
+  ImplOutcome failed;
+  auto subject = make_subject(c, s, failed);
+  if (!subject) return failed;
   measure::Subject* one[] = {subject.get()};
   auto m = measure::measure_interleaved(one, c.e.repetition, c.e.seed + s.point_index, c.timer, {},
                                         c.cancel);
@@ -338,12 +354,8 @@ std::vector<ImplOutcome> measure_point(const RunContext& c, const std::vector<Sl
   std::vector<size_t> live_index;
   for (size_t k = 0; k < slots.size(); ++k) {
     if (isolated[k]) continue;
-    std::string error;
-    subjects[k] = make_subject(c, slots[k], error);
-    if (!subjects[k]) {
-      out[k] = stopped_outcome(measure::StopReason::Error, error);
-      continue;
-    }
+    subjects[k] = make_subject(c, slots[k], out[k]);
+    if (!subjects[k]) continue;
     live.push_back(subjects[k].get());
     live_index.push_back(k);
   }
@@ -365,64 +377,6 @@ std::vector<ImplOutcome> measure_point(const RunContext& c, const std::vector<Sl
     if (progress) progress(++finished, out[k].row.n, 0);
   }
   return out;
-}
-
-// Stores the verdicts against measurement `mid`; whether every check passed.
-bool store_validations(store::ResultStore& store, const store::MeasurementRow& m, int64_t mid,
-                       const std::vector<ValidationResult>& results) {
-  bool ok = true;
-  for (const auto& r : results) {
-    store::ValidationRow row;
-    row.run_id = m.run_id;
-    row.measurement_id = mid;
-    row.subject = m.subject + " [" + m.implementation + "]";
-    row.metric = r.metric;
-    row.value = r.value;
-    row.tolerance = r.tolerance;
-    row.passed = r.passed || r.skipped;
-    row.detail = r.skipped ? "skipped: " + r.detail : r.detail;
-    store.add_validation(row);
-    ok = ok && row.passed;
-    if (!r.heatmap_json.empty()) {
-      store::ArtifactRow a;
-      a.run_id = m.run_id;
-      a.name = "diff_heatmap " + row.subject + " " + r.metric;
-      a.mime = "application/vnd.d500.heatmap+json";
-      a.data.assign(r.heatmap_json.begin(), r.heatmap_json.end());
-      store.add_artifact(a);
-    }
-  }
-  return ok;
-}
-
-// Where a point's outcomes go.
-struct Destination {
-  store::ResultStore& store;
-  int64_t run_id;
-  std::string policy_json;
-};
-
-void store_outcome(const Destination& d, const Slot& s, const std::string& label, ImplOutcome& o,
-                   RunSummary& summary) {
-  store::MeasurementRow& row = o.row;
-  row.run_id = d.run_id;
-  row.subject = label;
-  row.implementation = s.impl.id();
-  row.point_json = s.point.to_json().dump();
-  row.policy_json = d.policy_json;
-  const int64_t mid = d.store.add_measurement(row, o.samples_ns, o.context_words);
-  ++summary.measurements;
-  if (row.stop_reason == measure::stop_reason_name(measure::StopReason::Cancelled))
-    summary.cancelled = true;
-  if (!store_validations(d.store, row, mid, o.validations)) ++summary.invalid;
-  if (o.h2d) store_transfer(d.store, row, "h2d", *o.h2d);
-  if (o.d2h) store_transfer(d.store, row, "d2h", *o.d2h);
-  if (o.owned_copy) store_transfer(d.store, row, "owned", *o.owned_copy);
-  if (!row.error.empty()) {
-    ++summary.failed;
-    summary.errors.push_back(label + " [" + row.implementation + "]: " + row.error);
-    d.store.add_log(d.run_id, "error", summary.errors.back());
-  }
 }
 
 }  // namespace
@@ -519,7 +473,7 @@ RunSummary run_operator_experiment(const spec::Experiment& e,
     // Each point's measurements are stored as soon as the point is done.
     std::vector<ImplOutcome> outcomes = measure_point(c, slots, isolated, child, progress);
     for (size_t k = 0; k < impls.size(); ++k)
-      store_outcome(dest, slots[k], label, outcomes[k], summary);
+      store_outcome(dest, slots[k].impl.id(), point, label, outcomes[k], summary);
     done += impls.size();
     if (cb.progress) cb.progress({done, total, label, 0, 0});
     if (summary.cancelled) break;

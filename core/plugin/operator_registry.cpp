@@ -269,7 +269,7 @@ void OperatorInstance::check(int32_t status, const d500_error& err, const char* 
   if (message.empty())
     message = std::string(what) + " failed (" + status_name(status) + ", status " +
               std::to_string(status) + ")";
-  throw D500Error(std::move(message), where());
+  throw CallError(std::move(message), where(), status);
 }
 
 }  // namespace d500::plugin

@@ -195,7 +195,8 @@ Result<std::unique_ptr<ResultStore>> ResultStore::open(const std::string& path, 
     impl->run_select = std::string("SELECT id, ") + kRunCols +
                        (v2 ? ", process_start" : ", ''") + " FROM runs";
     impl->meas_select = std::string("SELECT id, ") + kMeasCols +
-                        (v2 ? ", policy_json" : ", ''") + " FROM measurements";
+                        (v2 ? ", policy_json" : ", ''") +
+                        (impl->version >= 5 ? ", kernel" : ", ''") + " FROM measurements";
     if (mode == Mode::ReadWrite) impl->mark_interrupted_runs();
   } catch (const D500Error& e) {
     return e.error();
@@ -276,10 +277,11 @@ int64_t ResultStore::add_measurement(const MeasurementRow& m, std::span<const do
   int64_t id = 0;
   {
     auto st = s.prepare(std::string("INSERT INTO measurements(") + kMeasCols +
-                        ", policy_json) VALUES(" + placeholders(kMeasCols) + ", ?)");
+                        ", policy_json, kernel) VALUES(" + placeholders(kMeasCols) + ", ?, ?)");
     auto b = st.bind();
     measurement_fields(m, b);
     b(m.policy_json);
+    b(m.kernel);
     st.run("add_measurement");
     id = sqlite3_last_insert_rowid(s.db);
   }

@@ -161,7 +161,13 @@ CREATE TABLE run_provenance (
 CREATE INDEX run_provenance_run ON run_provenance(run_id, id);
 )sql";
 
-constexpr Migration kMigrations[] = {{1, kV1}, {2, kV2}, {3, kV3}, {4, kV4}};
+// v5: the kernel an implementation reported running for each measurement (a library's own name
+// for it, such as oneDNN's "brg:avx512_core"), so a user sees which code the time belongs to.
+constexpr const char* kV5 = R"sql(
+ALTER TABLE measurements ADD COLUMN kernel TEXT NOT NULL DEFAULT '';
+)sql";
+
+constexpr Migration kMigrations[] = {{1, kV1}, {2, kV2}, {3, kV3}, {4, kV4}, {5, kV5}};
 
 std::optional<long long> query_int(sqlite3* db, const char* sql, int* rc_out) {
   sqlite3_stmt* st = nullptr;

@@ -22,6 +22,7 @@ MeasurementRow read_measurement(Reader r) {
   r(m.id);
   measurement_fields(m, r);
   r(m.policy_json);
+  r(m.kernel);
   return m;
 }
 }  // namespace

@@ -64,6 +64,7 @@ MeasurementRow sample_measurement(int64_t run_id) {
   m.block_size = 8;
   m.warmup_calls = 99;
   m.policy_json = R"({"min_time_s":1})";
+  m.kernel = "brg:avx512_core";  // schema 5
   return m;
 }
 
@@ -82,6 +83,7 @@ void expect_same(const MeasurementRow& a, const MeasurementRow& b) {
   EXPECT_EQ(a.block_size, b.block_size);
   EXPECT_EQ(a.warmup_calls, b.warmup_calls);
   EXPECT_EQ(a.policy_json, b.policy_json);
+  EXPECT_EQ(a.kernel, b.kernel);
   const double MeasurementRow::*doubles[] = {
       &MeasurementRow::median, &MeasurementRow::ci_lo, &MeasurementRow::ci_hi,
       &MeasurementRow::ci_level, &MeasurementRow::q1, &MeasurementRow::q3, &MeasurementRow::min,

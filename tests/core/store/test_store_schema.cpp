@@ -50,6 +50,7 @@ TEST(StoreSchema, ReadOnlyReadsAnOlderStoreWithoutUpgradingIt) {
   EXPECT_EQ(runs[0].name, "old run");
   EXPECT_EQ(runs[0].process_start, "");
   EXPECT_EQ(s.measurements(1).at(0).median, 42.5);
+  EXPECT_EQ(s.measurements(1).at(0).kernel, "");  // schema 5's column, absent here
   EXPECT_TRUE(s.artifacts(1).empty());
   r.value().reset();
   EXPECT_EQ(test::file_bytes(path), before);

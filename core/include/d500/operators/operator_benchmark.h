@@ -32,6 +32,7 @@ struct RunCallbacks {
 struct RunSummary {
   size_t measurements = 0;
   size_t failed = 0;      // measurements that ended in an error
+  size_t unsupported = 0; // implementations that refused a point (see kUnsupportedStop)
   size_t invalid = 0;     // measurements whose implementation failed a validation check
   bool cancelled = false;
   std::vector<std::string> errors;  // one line per failed measurement
@@ -50,13 +51,24 @@ store::MeasurementRow measurement_row(const measure::Measurement& m);
 // owned output copied out: point_json has "transfer"), not the operator's own time at a point.
 bool is_transfer_row(const store::MeasurementRow& m);
 
+// The stop reason of an implementation that refused a point at creation (the plugin's
+// D500_ERR_UNSUPPORTED: Winograd on a strided convolution, a kernel this CPU lacks): no samples,
+// the plugin's reason in the row's error, counted as unsupported rather than failed.
+inline constexpr const char* kUnsupportedStop = "unsupported";
+bool is_unsupported_row(const store::MeasurementRow& m);
+
 // Converts JSON attribute values (integers, numbers, strings, arrays) to ABI attributes.
 std::vector<plugin::Attribute> attributes_from_json(const nlohmann::json& attrs);
 
 // Measures every point in a seeded shuffled order; within a point, the implementations are
 // measured interleaved (measurement.md rule 6). Each point's measurements are committed as soon as
 // the point is done, so a run killed later keeps them. A failure (unsupported shape, an exception
-// in the plugin) is recorded as that measurement's error and the sweep continues.
+// in the plugin) is recorded as that measurement's error and the sweep continues; a refusal
+// (D500_ERR_UNSUPPORTED when the instance is made) is recorded as unsupported, with the reason.
+// An implementation whose plugin reports its instances (plugin_report.h) has the kernel it ran
+// stored with the measurement, and the layout conversions its calls did inside themselves timed
+// apart: the operator's samples are its blocks' time less those conversions', which are stored
+// as a measurement of their own ("<point> [reorder]"), like the device copies.
 // After a point is measured, each implementation is validated (unless the experiment turns it
 // off) against `reference` (may be null: checks recorded as skipped); the verdicts are stored
 // with the measurement, apart from its time.

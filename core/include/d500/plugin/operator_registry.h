@@ -120,8 +120,21 @@ class OwnedOutputs {
   std::vector<d500_owned_tensor> t_;
 };
 
-// One created operator instance (RAII over create/destroy). Methods throw D500Error whose message
-// is the plugin's, prefixed with the implementation id. Not thread-safe.
+// What OperatorInstance throws when the plugin returns an error: its message and its d500_status,
+// so a caller can tell a refusal (D500_ERR_UNSUPPORTED: this shape, algorithm or CPU is not
+// implemented) from a failure.
+class CallError : public D500Error {
+ public:
+  CallError(std::string message, std::string where, int32_t status)
+      : D500Error(std::move(message), std::move(where)), status_(status) {}
+  int32_t status() const { return status_; }
+
+ private:
+  int32_t status_;
+};
+
+// One created operator instance (RAII over create/destroy). Methods throw CallError (a D500Error)
+// whose message is the plugin's, prefixed with the implementation id. Not thread-safe.
 class OperatorInstance {
  public:
   // `constants`, when given, holds one entry per input: NULL or the input's known value (passed
@@ -152,6 +165,9 @@ class OperatorInstance {
   // flops and bytes of one forward call; {0, 0} when the plugin cannot tell.
   std::pair<double, double> cost();
   const OperatorImpl& impl() const { return impl_; }
+  // The plugin's handle of the instance (what its functions take), for optional exports that ask
+  // about an instance (plugin_report.h).
+  const void* handle() const { return instance_; }
 
  private:
   void check(int32_t status, const d500_error& err, const char* what) const;

@@ -73,6 +73,9 @@ struct MeasurementRow {
   double minor_faults_per_call = 0, major_faults_per_call = 0, ctx_switches_per_call = 0;
   double flops = 0, bytes = 0;   // per call; 0 = unknown
   std::string policy_json;       // the repetition policy used
+  // What the implementation reported running, when it tells (schema 5): a library's kernel
+  // name ("jit:avx512_core", "gemm:jit", "ref"); "" when it does not say.
+  std::string kernel;
 };
 
 struct SeriesPoint {
