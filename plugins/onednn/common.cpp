@@ -2,6 +2,8 @@
 #include "common.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <mutex>
 #include <numeric>
 
@@ -47,6 +49,11 @@ const std::string& version_text() {
   return text;
 }
 
+bool cpu_has_bf16() {
+  const dnnl::cpu_isa isa = dnnl::get_effective_cpu_isa();
+  return isa == dnnl::cpu_isa::avx512_core_bf16 || isa == dnnl::cpu_isa::avx512_core_amx;
+}
+
 void rethrow(const dnnl::error& e, const std::string& what) {
   if (e.status == dnnl_unimplemented)
     throw sdk::unsupported(what + ": oneDNN does not support this (" + e.what() + ") on " +
@@ -63,16 +70,24 @@ void require_f32(const std::vector<TensorInfo>& in, const char* op) {
                              std::to_string(i) + " is " + in[i].str());
 }
 
-dnnl::memory::desc plain_md(const Shape& shape) {
+dnnl::memory::desc plain_md(const Shape& shape, DataType type) {
   Shape dims = shape.empty() ? Shape{1} : shape;
   Shape strides(dims.size(), 1);
   for (size_t i = dims.size() - 1; i > 0; --i) strides[i - 1] = strides[i] * dims[i];
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
+  return dnnl::memory::desc(dims, type, strides);
 }
 
-dnnl::memory::desc any_md(const Shape& shape) {
-  return dnnl::memory::desc(shape.empty() ? Shape{1} : shape, dnnl::memory::data_type::f32,
-                            dnnl::memory::format_tag::any);
+dnnl::memory::desc any_md(const Shape& shape, DataType type) {
+  return dnnl::memory::desc(shape.empty() ? Shape{1} : shape, type, dnnl::memory::format_tag::any);
+}
+
+float quantize(const float* x, int64_t n, int8_t* q) {
+  float top = 0;
+  for (int64_t i = 0; i < n; ++i) top = std::max(top, std::fabs(x[i]));
+  const float s = top > 0 ? top / 127.f : 1.f;
+  for (int64_t i = 0; i < n; ++i)
+    q[i] = static_cast<int8_t>(std::clamp(std::nearbyint(x[i] / s), -127.f, 127.f));
+  return s;
 }
 
 std::string layout_name(const dnnl::memory::desc& md) {
@@ -161,7 +176,7 @@ namespace {
 
 struct Kernels {
   std::mutex mutex;
-  std::unordered_map<const void*, std::string> text;
+  std::unordered_map<const void*, KernelState> state;
 };
 
 Kernels& kernels() {
@@ -169,30 +184,73 @@ Kernels& kernels() {
   return *k;
 }
 
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
 KernelRecord::~KernelRecord() {
   std::lock_guard<std::mutex> lock(kernels().mutex);
-  kernels().text.erase(owner_);
+  kernels().state.erase(owner_);
 }
 
 void KernelRecord::set(const std::string& text) {
   std::lock_guard<std::mutex> lock(kernels().mutex);
-  kernels().text[owner_] = text;
+  kernels().state[owner_].text = text;
 }
 
 void KernelRecord::append(const std::string& text) {
   std::lock_guard<std::mutex> lock(kernels().mutex);
-  std::string& t = kernels().text[owner_];
+  std::string& t = kernels().state[owner_].text;
   t += (t.empty() ? "" : "; ") + text;
 }
 
-bool kernel_of(const void* owner, std::string& text) {
+void KernelRecord::add_layout(double ns, double bytes) {
   std::lock_guard<std::mutex> lock(kernels().mutex);
-  auto it = kernels().text.find(owner);
-  if (it == kernels().text.end()) return false;
-  text = it->second;
+  KernelState& k = kernels().state[owner_];
+  k.layout_ns += ns;
+  k.layout_bytes = bytes;
+  ++k.layout_calls;
+}
+
+std::string KernelState::kernel() const {
+  const std::string tag = "forward ";
+  const size_t at = text.find(tag);
+  if (at == std::string::npos) return "";
+  const size_t from = at + tag.size();
+  return text.substr(from, text.find_first_of(" ;,", from) - from);
+}
+
+bool kernel_of(const void* owner, std::string& text) {
+  KernelState k;
+  if (!state_of(owner, k)) return false;
+  text = k.text;
   return true;
+}
+
+bool state_of(const void* owner, KernelState& state) {
+  std::lock_guard<std::mutex> lock(kernels().mutex);
+  auto it = kernels().state.find(owner);
+  if (it == kernels().state.end()) return false;
+  state = it->second;
+  return true;
+}
+
+void LayoutTimer::start() {
+  if (active_) t0_ = now_ns();
+}
+
+void LayoutTimer::stop() {
+  if (!active_) return;
+  stream().wait();
+  ns_ += static_cast<double>(now_ns() - t0_);
+}
+
+void LayoutTimer::report(KernelRecord& record, double bytes) const {
+  if (active_) record.add_layout(ns_, bytes);
 }
 
 int64_t numel(const Shape& s) {

@@ -53,10 +53,15 @@ auto create_pd(const std::string& what, F&& make) {
 // float32 only: throws sdk::unsupported naming the operator and the tensor otherwise.
 void require_f32(const std::vector<TensorInfo>& in, const char* op);
 
-// The row-major (ONNX) descriptor of a float32 tensor; a scalar is described as [1].
-dnnl::memory::desc plain_md(const Shape& shape);
+using DataType = dnnl::memory::data_type;
+// The row-major (ONNX) descriptor of a tensor (float32 unless said); a scalar is described as [1].
+dnnl::memory::desc plain_md(const Shape& shape, DataType type = DataType::f32);
 // The descriptor that leaves the layout to the primitive (format_tag::any).
-dnnl::memory::desc any_md(const Shape& shape);
+dnnl::memory::desc any_md(const Shape& shape, DataType type = DataType::f32);
+
+// Symmetric linear quantization to int8, as the int8 variants do it: s = max|x| / 127 (1 when
+// every x is 0), q = clamp(nearbyint(x / s), -127, 127). Returns s. A dequantized tensor is q * s.
+float quantize(const float* x, int64_t n, int8_t* q);
 // "abcd" for a plain layout, "aBcd16b" for one blocked by 16 over dimension b, as oneDNN names
 // formats in its verbose output.
 std::string layout_name(const dnnl::memory::desc& md);
@@ -82,6 +87,7 @@ class Port {
   const dnnl::memory& output(void* data);
   void finish();
   bool reorders() const { return reorders_; }
+  double reorder_bytes() const { return reorders_ ? 2.0 * user_.get_desc().get_size() : 0; }
   // "abcd->aBcd16b" when the port reorders, "abcd" otherwise.
   std::string describe() const;
 
@@ -133,12 +139,43 @@ class KernelRecord {
   KernelRecord& operator=(const KernelRecord&) = delete;
   void set(const std::string& text);
   void append(const std::string& text);
+  // One call's layout conversions (reorders between the ONNX layout and the primitive's): their
+  // time and the bytes they read and write, reported through d500_report_instance.
+  void add_layout(double ns, double bytes);
 
  private:
   const void* owner_;
 };
 // The text recorded for `owner`; false when it is not a live onednn instance.
 bool kernel_of(const void* owner, std::string& text);
+
+// What d500_report_instance tells about `owner` (plugin.cpp): the forward kernel's name (the
+// implementation named after "forward " in its text: "brg:avx512_core") and the layout
+// conversions so far. False when it is not a live onednn instance.
+struct KernelState {
+  std::string text;
+  double layout_ns = 0, layout_bytes = 0;
+  uint64_t layout_calls = 0;
+  std::string kernel() const;
+};
+bool state_of(const void* owner, KernelState& state);
+
+// Times the reorders of one call: between start() and the primitive (inputs) and after it
+// (outputs), each ended by a stream wait; report() adds them to the record when any port
+// reorders. Costs two clock reads per phase.
+class LayoutTimer {
+ public:
+  explicit LayoutTimer(bool active) : active_(active) {}
+  void start();
+  void stop();  // ends a phase: adds the time since start()
+  void report(KernelRecord& record, double bytes) const;
+
+ private:
+  bool active_;
+  double ns_ = 0;
+  int64_t t0_ = 0;
+};
+
 
 // The element count of a shape.
 int64_t numel(const Shape& s);
@@ -147,6 +184,10 @@ int64_t numel(const Shape& s);
 void add_conv_ops(std::vector<d500_operator>& ops);
 void add_matmul_ops(std::vector<d500_operator>& ops);   // MatMul, then add_gemm_ops
 void add_gemm_ops(std::vector<d500_operator>& ops);     // Gemm
+// MatMul's bf16 (where the CPU has it) and int8 variants (matmul_lowp.cpp).
+void add_matmul_lowp_ops(std::vector<d500_operator>& ops, bool bf16);
+// Whether oneDNN has bfloat16 kernels on this CPU (avx512_core_bf16 or AMX).
+bool cpu_has_bf16();
 void add_pool_ops(std::vector<d500_operator>& ops);     // MaxPool, AveragePool
 void add_eltwise_ops(std::vector<d500_operator>& ops);  // Relu, Sigmoid, Tanh, Elu, ...
 void add_softmax_ops(std::vector<d500_operator>& ops);  // Softmax, LogSoftmax

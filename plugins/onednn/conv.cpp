@@ -42,11 +42,20 @@ bool wanted(const Outputs& out, size_t i) {
   return i < out.size() && out[i].defined();
 }
 
+// What a variant computes in: float32; bfloat16 inputs and weights with float32 accumulation and
+// output (approximate); int8 inputs and weights quantized per call (quantize(): X per tensor, W per
+// output channel) with int32 accumulation, dequantized into float32 with the bias added.
+enum class Precision { f32, bf16, s8 };
+
+const char* precision_name(Precision p) {
+  return p == Precision::bf16 ? " bf16" : p == Precision::s8 ? " int8" : "";
+}
+
 class ConvImpl {
  public:
   ConvImpl(const Attributes& attrs, const std::vector<TensorInfo>& in, algorithm alg,
-           const void* owner)
-      : alg_(alg), kernel_(owner) {
+           const void* owner, Precision precision = Precision::f32)
+      : alg_(alg), precision_(precision), kernel_(owner) {
     if (in.size() < 2 || in.size() > 3) sdk::expect_count(in.size(), 3, "inputs (X, W[, B])");
     require_f32(in, "Conv");
     x_ = in[0].shape();
@@ -79,7 +88,7 @@ class ConvImpl {
       wdims_ = {group, w_[0] / group};
       wdims_.insert(wdims_.end(), w_.begin() + 1, w_.end());
     }
-    what_ = std::string("onednn Conv ") + algo_name(alg) + " for X " + in[0].str() + ", W " +
+    what_ = std::string("onednn Conv ") + algo_name(alg) + precision_name(precision) + " for X " + in[0].str() + ", W " +
             in[1].str() + ", strides " + sdk::shape_string(strides_) + ", dilations " +
             sdk::shape_string(win.dilation) + ", pads " + sdk::shape_string(pad_l_) + "/" +
             sdk::shape_string(pad_r_);
@@ -93,21 +102,31 @@ class ConvImpl {
       make_forward(prop_kind::forward_training);
       note = ", training-mode primitive: no reorder into the inference Winograd weights layout";
     }
-    kernel_.set("forward " + impl_of(fwd_pd_) + " " + algo_name(alg) + " (src " +
+    kernel_.set("forward " + impl_of(fwd_pd_) + " " + algo_name(alg) + precision_name(precision) +
+                " (src " +
                 src_.describe() + ", weights " + wei_.describe() + ", dst " + dst_.describe() +
                 note + ")");
   }
 
   std::vector<TensorInfo> outputs() const { return {TensorInfo(sdk::dtype_of<float>(), y_)}; }
 
+  // The reorders from and to the ONNX layout are timed apart from the primitive and reported
+  // (d500_report_instance), so a measurement can set them beside the convolution's own time.
   void forward(Inputs in, Outputs out) {
+    if (precision_ == Precision::s8) return forward_int8(in, out);
+    LayoutTimer layout(layout_bytes_ > 0);
+    layout.start();
     Args args = {{DNNL_ARG_SRC, src_.input(data_of(in[0]))},
                  {DNNL_ARG_WEIGHTS, wei_.input(data_of(in[1]))},
                  {DNNL_ARG_DST, dst_.output(data_of(out[0]))}};
     if (has_bias_) args[DNNL_ARG_BIAS] = bias_.input(data_of(in[2]));
+    layout.stop();
     execute(fwd_, args, what_);
+    layout.start();
     dst_.finish();
+    layout.stop();
     stream().wait();
+    layout.report(kernel_, layout_bytes_);
   }
 
   void backward(Inputs grad_outputs, Inputs inputs, Outputs grad_inputs) {
@@ -146,9 +165,15 @@ class ConvImpl {
 
  private:
   dnnl::convolution_forward::primitive_desc forward_pd(prop_kind prop, algorithm alg) const {
-    const dnnl::memory::desc bias = has_bias_ ? any_md({w_[0]}) : dnnl::memory::desc();
-    const dnnl::convolution_forward::desc d(prop, alg, any_md(x_), any_md(wdims_), bias, any_md(y_),
-                                          strides_, dilates_, pad_l_, pad_r_);
+    const DataType in = precision_ == Precision::bf16 ? DataType::bf16
+                        : precision_ == Precision::s8 ? DataType::s8
+                                                      : DataType::f32;
+    const DataType out = precision_ == Precision::s8 ? DataType::s32 : DataType::f32;
+    // int8 adds the bias after dequantizing; the others let the primitive add it.
+    const dnnl::memory::desc bias =
+        has_bias_ && precision_ != Precision::s8 ? any_md({w_[0]}) : dnnl::memory::desc();
+    const dnnl::convolution_forward::desc d(prop, alg, any_md(x_, in), any_md(wdims_, in), bias,
+                                          any_md(y_, out), strides_, dilates_, pad_l_, pad_r_);
     return dnnl::convolution_forward::primitive_desc(d, engine());
   }
 
@@ -156,6 +181,7 @@ class ConvImpl {
   void make_forward(prop_kind prop) {
     fwd_pd_ = create_pd(what_, [&] { return forward_pd(prop, alg_); });
     create_pd(what_ + " (reorders)", [&] {
+      if (precision_ == Precision::s8) return make_int8_ports();
       src_ = Port(x_, fwd_pd_.src_desc());
       wei_ = Port(wdims_, fwd_pd_.weights_desc());
       dst_ = Port(y_, fwd_pd_.dst_desc());
@@ -163,6 +189,8 @@ class ConvImpl {
       return 0;
     });
     fwd_ = dnnl::convolution_forward(fwd_pd_);
+    layout_bytes_ = src_.reorder_bytes() + wei_.reorder_bytes() + dst_.reorder_bytes() +
+                    (has_bias_ ? bias_.reorder_bytes() : 0);
   }
 
   // Backward primitives with `alg`; throws sdk::unsupported when oneDNN has none.
@@ -207,7 +235,61 @@ class ConvImpl {
     bwd_ready_ = true;
   }
 
+  // int8: the caller's X and W quantized into row-major int8 buffers, the int32 result in a
+  // row-major buffer; the ports reorder those into the primitive's layouts.
+  int make_int8_ports() {
+    src_ = Port(plain_md(x_, DataType::s8), fwd_pd_.src_desc());
+    wei_ = Port(plain_md(wdims_, DataType::s8), fwd_pd_.weights_desc());
+    dst_ = Port(plain_md(y_, DataType::s32), fwd_pd_.dst_desc());
+    qx_.resize(static_cast<size_t>(numel(x_)));
+    qw_.resize(static_cast<size_t>(numel(w_)));
+    acc_.resize(static_cast<size_t>(numel(y_)));
+    w_scale_.resize(static_cast<size_t>(w_[0]));
+    return 0;
+  }
+
+  // Quantizing, the reorders and dequantizing are the call's conversions, timed apart.
+  void forward_int8(Inputs in, Outputs out) {
+    LayoutTimer layout(true);
+    layout.start();
+    const float x_scale = quantize(static_cast<const float*>(data_of(in[0])), numel(x_), qx_.data());
+    const int64_t per = numel(w_) / w_[0];
+    const float* w = static_cast<const float*>(data_of(in[1]));
+    for (int64_t oc = 0; oc < w_[0]; ++oc)
+      w_scale_[static_cast<size_t>(oc)] = quantize(w + oc * per, per, qw_.data() + oc * per);
+    Args args = {{DNNL_ARG_SRC, src_.input(qx_.data())},
+                 {DNNL_ARG_WEIGHTS, wei_.input(qw_.data())},
+                 {DNNL_ARG_DST, dst_.output(acc_.data())}};
+    layout.stop();
+    execute(fwd_, args, what_);
+    layout.start();
+    dst_.finish();
+    stream().wait();
+    dequantize(x_scale, has_bias_ ? static_cast<const float*>(data_of(in[2])) : nullptr,
+               static_cast<float*>(data_of(out[0])));
+    layout.stop();
+    const double n = static_cast<double>(numel(x_) + numel(w_));
+    layout.report(kernel_, 5 * n + 8.0 * static_cast<double>(numel(y_)) + layout_bytes_);
+  }
+
+  // y = acc * x_scale * w_scale[oc] (+ bias[oc]) over the row-major [N, OC, spatial...] result.
+  void dequantize(float x_scale, const float* bias, float* y) const {
+    const int64_t spatial = numel(y_) / (y_[0] * y_[1]);
+    for (int64_t n = 0; n < y_[0]; ++n)
+      for (int64_t oc = 0; oc < y_[1]; ++oc) {
+        const size_t at = static_cast<size_t>((n * y_[1] + oc) * spatial);
+        const float s = x_scale * w_scale_[static_cast<size_t>(oc)];
+        const float b = bias ? bias[oc] : 0.f;
+        for (int64_t i = 0; i < spatial; ++i)
+          y[at + static_cast<size_t>(i)] = static_cast<float>(acc_[at + static_cast<size_t>(i)]) * s + b;
+      }
+  }
+
   algorithm alg_;
+  Precision precision_;
+  std::vector<int8_t> qx_, qw_;
+  std::vector<int32_t> acc_;
+  std::vector<float> w_scale_;
   KernelRecord kernel_;
   bool has_bias_ = false;
   Shape x_, w_, y_, wdims_, strides_, dilates_, pad_l_, pad_r_;
@@ -215,6 +297,7 @@ class ConvImpl {
   dnnl::convolution_forward::primitive_desc fwd_pd_;
   dnnl::convolution_forward fwd_;
   Port src_, wei_, dst_, bias_;
+  double layout_bytes_ = 0;  // what one forward's reorders read and write; 0: none
   bool bwd_ready_ = false;
   dnnl::convolution_backward_data bwd_data_;
   dnnl::convolution_backward_weights bwd_weights_;
@@ -232,6 +315,20 @@ class Conv : public sdk::Operator<Conv<Alg>> {
   void backward(Inputs grad_outputs, Inputs inputs, Inputs, Outputs grad_inputs) {
     impl_.backward(grad_outputs, inputs, grad_inputs);
   }
+  Cost cost() const { return impl_.cost(); }
+
+ private:
+  ConvImpl impl_;
+};
+
+// A low-precision variant: forward only (its gradients would be those of a different function).
+template <algorithm Alg, Precision P>
+class ConvLowp : public sdk::Operator<ConvLowp<Alg, P>> {
+ public:
+  ConvLowp(const Attributes& attrs, const std::vector<TensorInfo>& in)
+      : impl_(attrs, in, Alg, this, P) {}
+  std::vector<TensorInfo> outputs() const { return impl_.outputs(); }
+  void forward(Inputs in, Outputs out) { impl_.forward(in, out); }
   Cost cost() const { return impl_.cost(); }
 
  private:
@@ -259,6 +356,12 @@ d500_operator conv_op(const char* variant, const char* text) {
   return Conv<Alg>::define({"Conv", "", variant, description.c_str()});
 }
 
+template <algorithm Alg, Precision P>
+d500_operator lowp_op(const char* variant, const char* text) {
+  static const std::string description = std::string(text) + " (" + version_text() + ")";
+  return ConvLowp<Alg, P>::define({"Conv", "", variant, description.c_str()});
+}
+
 }  // namespace
 
 void add_conv_ops(std::vector<d500_operator>& ops) {
@@ -273,6 +376,18 @@ void add_conv_ops(std::vector<d500_operator>& ops) {
       "convolution_winograd",
       "oneDNN Conv, Winograd where oneDNN has it (3x3, stride 1, AVX-512); approximate, "
       "tolerance 1e-3 rel. L2"));
+  // bf16 where oneDNN has a kernel for it here; int8 runs on any AVX2 or AVX-512 machine.
+  if (cpu_has_bf16())
+    ops.push_back(lowp_op<algorithm::convolution_direct, Precision::bf16>(
+        "convolution_direct_bf16",
+        "oneDNN Conv, direct, X and W rounded to bfloat16, float32 accumulation and output, "
+        "forward only; approximate, tolerance 1e-2 rel. L2"));
+  ops.push_back(lowp_op<algorithm::convolution_direct, Precision::s8>(
+      "convolution_direct_int8",
+      "oneDNN Conv, direct, int8 quantized per call (X per tensor, W per output channel, scale "
+      "max|v|/127), int32 accumulation, dequantized to float32, forward only; quantized: exact "
+      "(1e-5) against the reference on the dequantized inputs, tolerance 2e-2 rel. L2 against "
+      "float32"));
 }
 
 }  // namespace d500::onednn_plugin

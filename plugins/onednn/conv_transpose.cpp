@@ -105,14 +105,22 @@ class ConvTranspose : public sdk::Operator<ConvTranspose> {
 
   std::vector<TensorInfo> outputs() const { return {TensorInfo(sdk::dtype_of<float>(), y_)}; }
 
-  void forward(Inputs in, Outputs out) {
+  void forward(Inputs in, Outputs out) {  // reorders timed apart, as Conv's
+    const double bytes = src_.reorder_bytes() + wei_.reorder_bytes() + dst_.reorder_bytes() +
+                         (has_bias_ ? bias_.reorder_bytes() : 0);
+    LayoutTimer layout(bytes > 0);
+    layout.start();
     Args args = {{DNNL_ARG_SRC, src_.input(data_of(in[0]))},
                  {DNNL_ARG_WEIGHTS, wei_.input(data_of(in[1]))},
                  {DNNL_ARG_DST, dst_.output(data_of(out[0]))}};
     if (has_bias_) args[DNNL_ARG_BIAS] = bias_.input(data_of(in[2]));
+    layout.stop();
     execute(fwd_, args, what_);
+    layout.start();
     dst_.finish();
+    layout.stop();
     stream().wait();
+    layout.report(kernel_, bytes);
   }
 
   Cost cost() const {

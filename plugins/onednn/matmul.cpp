@@ -68,6 +68,40 @@ void Reducer::run(const void* src, void* dst) {
   bound_.run({{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
 }
 
+MatMulShapes matmul_shapes(const std::vector<TensorInfo>& in) {
+  sdk::expect_count(in.size(), 2, "inputs (A, B)");
+  MatMulShapes m;
+  m.a = in[0].shape();
+  m.b = in[1].shape();
+  if (m.a.empty() || m.b.empty())
+    throw std::invalid_argument("onednn MatMul: scalars are not matrices (A " + in[0].str() +
+                                ", B " + in[1].str() + ")");
+  Shape a = m.a.size() == 1 ? Shape{1, m.a[0]} : m.a;
+  Shape b = m.b.size() == 1 ? Shape{m.b[0], 1} : m.b;
+  const size_t rank = std::max(a.size(), b.size());
+  a.insert(a.begin(), rank - a.size(), 1);
+  b.insert(b.begin(), rank - b.size(), 1);
+  if (a[rank - 1] != b[rank - 2])
+    throw std::invalid_argument("onednn MatMul: A " + in[0].str() + " and B " + in[1].str() +
+                                " do not multiply");
+  Shape full(rank);
+  for (size_t i = 0; i + 2 < rank; ++i) {
+    if (a[i] != b[i] && a[i] != 1 && b[i] != 1)
+      throw std::invalid_argument("onednn MatMul: batch dimensions of A " + in[0].str() +
+                                  " and B " + in[1].str() + " do not broadcast");
+    full[i] = std::max(a[i], b[i]);
+  }
+  full[rank - 2] = a[rank - 2];
+  full[rank - 1] = b[rank - 1];
+  m.a2 = a;
+  m.b2 = b;
+  m.full = full;
+  m.y.assign(full.begin(), full.end() - 2);
+  if (m.a.size() > 1) m.y.push_back(a[rank - 2]);
+  if (m.b.size() > 1) m.y.push_back(b[rank - 1]);
+  return m;
+}
+
 namespace {
 
 // A MatMul operand's gradient: computed at the full broadcast batch shape, then summed into the
@@ -88,38 +122,11 @@ struct Gradient {
 class MatMul : public sdk::Operator<MatMul> {
  public:
   MatMul(const Attributes&, const std::vector<TensorInfo>& in) : kernel_(this) {
-    sdk::expect_count(in.size(), 2, "inputs (A, B)");
     require_f32(in, "MatMul");
-    a_ = in[0].shape();
-    b_ = in[1].shape();
-    if (a_.empty() || b_.empty())
-      throw std::invalid_argument("onednn MatMul: scalars are not matrices (A " + in[0].str() +
-                                  ", B " + in[1].str() + ")");
-    Shape a = a_.size() == 1 ? Shape{1, a_[0]} : a_;
-    Shape b = b_.size() == 1 ? Shape{b_[0], 1} : b_;
-    const size_t rank = std::max(a.size(), b.size());
-    a.insert(a.begin(), rank - a.size(), 1);
-    b.insert(b.begin(), rank - b.size(), 1);
-    if (a[rank - 1] != b[rank - 2])
-      throw std::invalid_argument("onednn MatMul: A " + in[0].str() + " and B " + in[1].str() +
-                                  " do not multiply");
-    Shape full(rank);
-    for (size_t i = 0; i + 2 < rank; ++i) {
-      if (a[i] != b[i] && a[i] != 1 && b[i] != 1)
-        throw std::invalid_argument("onednn MatMul: batch dimensions of A " + in[0].str() +
-                                    " and B " + in[1].str() + " do not broadcast");
-      full[i] = std::max(a[i], b[i]);
-    }
-    full[rank - 2] = a[rank - 2];
-    full[rank - 1] = b[rank - 1];
-    a2_ = a;
-    b2_ = b;
-    full_ = full;
-    y_.assign(full.begin(), full.end() - 2);
-    if (a_.size() > 1) y_.push_back(a[rank - 2]);
-    if (b_.size() > 1) y_.push_back(b[rank - 1]);
+    const MatMulShapes m = matmul_shapes(in);
+    a_ = m.a, b_ = m.b, a2_ = m.a2, b2_ = m.b2, full_ = m.full, y_ = m.y;
     what_ = "onednn MatMul of A " + in[0].str() + " and B " + in[1].str();
-    fwd_ = Product(plain_md(a), plain_md(b), plain_md(full), 1.f, nullptr, what_);
+    fwd_ = Product(plain_md(a2_), plain_md(b2_), plain_md(full_), 1.f, nullptr, what_);
     kernel_.set("forward " + fwd_.impl());
   }
 
@@ -182,6 +189,7 @@ void add_matmul_ops(std::vector<d500_operator>& ops) {
   ops.push_back(MatMul::define(
       {"MatMul", "", "default",
        "oneDNN matmul on row-major memory, batch broadcasting; exact, tolerance 1e-5 rel. L2"}));
+  add_matmul_lowp_ops(ops, cpu_has_bf16());
   add_gemm_ops(ops);
 }
 

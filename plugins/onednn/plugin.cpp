@@ -6,10 +6,14 @@
 // the reorders between the ONNX layout and the primitive's: "forward brg:avx512_core
 // convolution_direct (src abcd->aBcd16b, weights abcd->ABcd16b16a, dst abcd->aBcd16b)") and
 // returns 0, or -1 for a pointer that is not a live onednn instance. The descriptions of the Conv
-// variants carry the kernel oneDNN picks for a typical layer on this CPU.
+// variants carry the kernel oneDNN picks for a typical layer on this CPU. It also exports the
+// optional d500_report_instance (d500/plugin_report.h), through which d500 records per
+// measurement the kernel that ran and the reorders timed apart from it.
+#include <cstddef>
 #include <cstdio>
 
 #include "common.h"
+#include "d500/plugin_report.h"
 #include "d500/sdk/plugin.h"
 
 namespace d500::onednn_plugin {
@@ -37,7 +41,7 @@ const Table& table() {
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.description =
         "oneDNN CPU primitives: Conv by algorithm (direct, Winograd, auto) forward and backward, "
-        "ConvTranspose, MatMul, Gemm, pooling, eltwise, softmax, binary, LRN, batch norm, "
+        "bf16 and int8 Conv and MatMul, ConvTranspose, MatMul, Gemm, pooling, eltwise, softmax, binary, LRN, batch norm, "
         "Transpose, Concat, Sum; " +
         version_text();
     table.info = sdk::PluginMeta("onednn", D500_ONEDNN_PLUGIN_VERSION)
@@ -59,5 +63,22 @@ extern "C" D500_EXPORT int d500_onednn_kernel(const void* instance, char* text, 
   std::string k;
   if (!d500::onednn_plugin::kernel_of(instance, k)) return -1;
   if (text && size) std::snprintf(text, size, "%s", k.c_str());
+  return 0;
+}
+
+// The report any plugin may give of an instance (d500/plugin_report.h): the forward kernel's name
+// and the reorders its calls did.
+extern "C" D500_EXPORT int32_t d500_report_instance(const void* instance,
+                                                    d500_instance_report* report) {
+  d500::onednn_plugin::KernelState k;
+  if (!report || !d500::onednn_plugin::state_of(instance, k)) return -1;
+  const auto covers = [&](size_t end) { return report->struct_size >= end; };
+  if (covers(offsetof(d500_instance_report, kernel) + sizeof report->kernel))
+    std::snprintf(report->kernel, sizeof report->kernel, "%s", k.kernel().c_str());
+  if (covers(offsetof(d500_instance_report, layout_bytes) + sizeof(double))) {
+    report->layout_ns = k.layout_ns;
+    report->layout_calls = k.layout_calls;
+    report->layout_bytes = k.layout_bytes;
+  }
   return 0;
 }

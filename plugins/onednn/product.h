@@ -42,4 +42,12 @@ class Reducer {
   Bound bound_;
 };
 
+// ONNX MatMul's shapes: the operands as given (a, b), promoted to one rank (a2, b2: 1-D operands
+// made matrices, batch dimensions padded with 1), the broadcast product (full) and the output (y).
+// Throws std::invalid_argument for operands that do not multiply or broadcast.
+struct MatMulShapes {
+  Shape a, b, a2, b2, full, y;
+};
+MatMulShapes matmul_shapes(const std::vector<TensorInfo>& in);
+
 }  // namespace d500::onednn_plugin
