@@ -138,7 +138,7 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
   lo.batch_size = o_.batch;
   lo.drop_last = true;  // the executor is built for one batch size
   lo.prefetch = std::max<size_t>(o_.prefetch, 1);
-  lo.threaded = o_.prefetch > 0;  // 0: batches assembled between steps, on this thread
+  lo.threaded = o_.prefetch > 0 && (o_.loader_thread || o_.augmentation.enabled());
   lo.augmentation = o_.augmentation;
   lo.seed = o_.seed;
   BatchLoader loader(train, sampler, lo);

@@ -42,7 +42,13 @@ struct TrainerOptions {
   std::string logits = "logits";
   std::string loss = "loss";    // a scalar output: mean loss over the batch
   LrSchedule schedule = LrSchedule::constant(1e-3);
-  size_t prefetch = 4;           // batches the loader thread assembles ahead; 0: no loader thread
+  // Batches the loader thread assembles ahead; 0: no loader thread. The thread runs only when
+  // batches are augmented (work worth overlapping) or `loader_thread` is set: gathering in-memory
+  // batches between steps costs tens of microseconds, as in a bare loop, while a thread that wakes
+  // mid-step competes with LibTorch's OpenMP threads for the cores (bench_training_torch prints
+  // both).
+  size_t prefetch = 4;
+  bool loader_thread = false;   // also for plain batches
   Augmentation augmentation;
   uint64_t seed = 0;            // augmentation seed
   // A non-finite loss stops training as Diverged. false: the step goes on and an event judges
