@@ -6,6 +6,7 @@
 #include <QMimeData>
 #include <QTest>
 #include <QUndoStack>
+#include <QUrl>
 
 #include "canvas/canvas_model.h"
 #include "canvas/canvas_view.h"
@@ -51,6 +52,15 @@ struct Canvas {
     QTest::mouseMove(vp, (from + to) / 2);
     QTest::mouseMove(vp, to);
     QTest::mouseRelease(vp, Qt::LeftButton, Qt::NoModifier, to);
+  }
+  // A file dragged in from a file manager (or the network editor) and dropped at a point.
+  void dropFile(const QString& path, const QPoint& at) {
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(view()->viewport(), &enter);
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(view()->viewport(), &drop);
   }
   QPoint empty() { return view()->mapFromScene(view()->scene()->itemsBoundingRect().bottomRight() + QPointF(60, 40)); }
 };

@@ -11,7 +11,7 @@
 #include "canvas/canvas_items.h"
 #include "canvas/canvas_live.h"
 #include "canvas/canvas_palette.h"
-#include "canvas_test_support.h"
+#include "canvas_run_support.h"
 #include "d500/store/result_store.h"
 #include "runs/run_job.h"
 #include "runs/run_manager.h"
@@ -19,37 +19,6 @@
 
 using namespace d500::studio;
 using namespace d500::test;
-
-namespace {
-
-bool waitFinished(RunJob* job, int ms) {
-  QSignalSpy spy(job, &RunJob::finished);
-  return job->isFinished() || spy.wait(ms);
-}
-
-// A canvas whose Run queues `d500 run` into a fresh store.
-struct RunningCanvas {
-  QTemporaryDir dir;
-  QString store = dir.filePath(QStringLiteral("r.d500db"));
-  RunManager runs;
-  Canvas c;
-  RunningCanvas() {
-    runs.setRunnerPath(kRunner);
-    c.canvas.setRunManager(&runs, store);
-  }
-};
-
-PluginCatalog catalog() {
-  QProcess p;
-  p.start(kRunner, {QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")});
-  p.waitForFinished(60000);
-  PluginCatalog c;
-  QString error;
-  PluginCatalog::fromJson(p.readAllStandardOutput(), &c, &error);
-  return c;
-}
-
-}  // namespace
 
 class CanvasRunTest : public QObject {
   Q_OBJECT
