@@ -1,5 +1,7 @@
 #include "dashboards/measurement_panel.h"
 
+#include <QHeaderView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
@@ -29,6 +31,18 @@ PanelChart makePanelChart(QWidget* owner, const QString& title) {
   legend->setContentsMargins(8, 0, 4, 2);
   layout->addWidget(legend);
   return {chart, view, legend};
+}
+
+QTableWidget* makePanelTable(QWidget* owner, const QStringList& headers) {
+  auto* table = new QTableWidget(0, static_cast<int>(headers.size()), owner);
+  table->setHorizontalHeaderLabels(headers);
+  table->verticalHeader()->hide();
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table->setAlternatingRowColors(true);
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setStretchLastSection(true);
+  return table;
 }
 
 MeasurementPanel::MeasurementPanel(const QString& id, QWidget* parent) : QWidget(parent) {

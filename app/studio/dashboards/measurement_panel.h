@@ -13,6 +13,7 @@
 
 QT_BEGIN_NAMESPACE
 class QChart;
+class QTableWidget;
 QT_END_NAMESPACE
 
 namespace d500::studio {
@@ -30,6 +31,11 @@ struct PanelChart {
   LegendList* legend;
 };
 PanelChart makePanelChart(QWidget* owner, const QString& title);
+
+// A table as the dashboards' table panels show it: `headers` as its columns, read-only, whole
+// rows selected, alternating row colours, columns sized to their contents with the last one
+// stretched, no row numbers. Ownership: `owner`.
+QTableWidget* makePanelTable(QWidget* owner, const QStringList& headers);
 
 // What a panel draws from: the run's store (for raw samples and chart models that read their own
 // rows), its catalog entry and its measurements. Valid during update() only.

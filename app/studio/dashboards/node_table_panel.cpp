@@ -64,16 +64,9 @@ NodeTablePanel::NodeTablePanel(const QString& id, const QString& title, QWidget*
   filter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   head->addWidget(filter_);
   v->addLayout(head);
-  table_ = new QTableWidget(0, Columns, this);
-  table_->setHorizontalHeaderLabels({tr("executor"), tr("pass group"), tr("node"), tr("op"),
-                                     tr("pass"), tr("time share"), tr("median"), tr("95% CI"),
-                                     tr("validation")});
-  table_->verticalHeader()->hide();
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table_->setAlternatingRowColors(true);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setStretchLastSection(true);
+  table_ = makePanelTable(this, {tr("executor"), tr("pass group"), tr("node"), tr("op"),
+                                 tr("pass"), tr("time share"), tr("median"), tr("95% CI"),
+                                 tr("validation")});
   table_->setSortingEnabled(true);
   // By time share, largest first, until the user sorts by another column.
   table_->sortItems(Share, Qt::DescendingOrder);

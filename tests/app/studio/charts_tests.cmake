@@ -22,6 +22,9 @@ target_compile_definitions(test_studio_charts PRIVATE D500_TEST_RUNNER="$<TARGET
   D500_TEST_SOURCE_DIR="${PROJECT_SOURCE_DIR}" D500_TEST_PLUGIN_DIR="${D500_PLUGIN_BUILD_DIR}"
   D500_TEST_MPIEXEC="$<$<BOOL:${D500_WITH_MPI}>:${MPIEXEC_EXECUTABLE}>")
 add_dependencies(test_studio_charts d500 d500_reference)
+if(TARGET d500_onednn)  # the operator dashboard's kernel table (issue 18) runs oneDNN
+  add_dependencies(test_studio_charts d500_onednn)
+endif()
 gtest_discover_tests(test_studio_charts DISCOVERY_MODE PRE_TEST
   PROPERTIES ENVIRONMENT QT_QPA_PLATFORM=offscreen LABELS app)
 

@@ -18,6 +18,7 @@
 #include <QtCharts/QScatterSeries>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <set>
@@ -27,6 +28,7 @@
 #include "charts_support.h"
 #include "dashboards/box_panel.h"
 #include "dashboards/curve_panel.h"
+#include "dashboards/kernel_table_panel.h"
 #include "dashboards/measurement_dashboard.h"
 #include "dashboards/model_panel.h"
 #include "dashboards/node_table_panel.h"
@@ -34,6 +36,7 @@
 using namespace d500::test;
 using d500::studio::ChartKindRegistry;
 using d500::studio::CurvePanel;
+using d500::studio::KernelTablePanel;
 using d500::studio::LatencyBoxPanel;
 using d500::studio::MeasurementDashboard;
 using d500::studio::ModelPanel;
@@ -378,4 +381,54 @@ TEST(MeasurementDashboards, OperatorProblemListOnItsShapes) {
   EXPECT_TRUE(dash->panel<ModelPanel>(QStringLiteral("roofline"))->note().contains(QStringLiteral("d500 probe")))
       << "no probe in this store: said under the roofline";
   saveScreenshot(dash.get(), "dashboard_operator.png");
+}
+
+// Issue 18: the operator dashboard names, per point, the kernel each implementation reported
+// (oneDNN's), the reorders timed apart from it, and a point Winograd refused as unsupported with
+// oneDNN's reason; an implementation that reports nothing (the reference) reads "–".
+TEST(MeasurementDashboards, OperatorKernelPerPointWithReordersAndRefusals) {
+  if (!std::filesystem::exists(std::string(D500_TEST_PLUGIN_DIR) + "/onednn.d500plugin.json"))
+    GTEST_SKIP() << "the onednn plugin is not built (no libdnnl-dev)";
+  TempDir dir;
+  const std::string spec = dir.file("conv.json");
+  std::ofstream(spec) << R"({"d500": 1, "name": "dashboard-kernels", "level": "operator", "seed": 3,
+    "operator": {"op": "Conv", "dtype": "float32", "inputs": [[1, 16, 14, 14], [16, 16, 3, 3]],
+                 "attributes": {"pads": [1, 1, 1, 1], "strides": ["$s", "$s"]}},
+    "sweep": {"s": [1, 2]}, "validate": {"tolerance": 1e-3},
+    "implementations": ["reference", "onednn/convolution_direct", "onednn/convolution_winograd"],
+    "repetition": {"min_samples": 5, "max_samples": 20, "max_seconds": 0.05}})";
+  const std::string db = dir.file("k.d500db");
+  auto r = run({kRunner, "--db", db, "run", spec, "--progress", "none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto dash = makeDashboard(QStringLiteral("operator"), db, 1);
+  auto* panel = dash->panel<KernelTablePanel>(QStringLiteral("kernels"));
+  ASSERT_TRUE(panel);
+  EXPECT_TRUE(panel->isVisible());
+  QTableWidget* t = panel->table();
+  ASSERT_EQ(t->rowCount(), 6);  // 2 points x 3 implementations; the reorder rows are columns
+  std::map<std::string, int> row;
+  for (int i = 0; i < t->rowCount(); ++i)
+    row[t->item(i, KernelTablePanel::Point)->text().toStdString() + " " +
+        t->item(i, KernelTablePanel::Implementation)->text().toStdString()] = i;
+  std::map<std::string, std::string> stored;  // what the runner stored as the kernel
+  for (const auto& m : storedMeasurements(db)) stored[m.subject + " " + m.implementation] = m.kernel;
+  for (const char* key : {"Conv s=1 onednn/convolution_direct", "Conv s=2 onednn/convolution_direct",
+                          "Conv s=1 onednn/convolution_winograd"}) {
+    ASSERT_TRUE(row.count(key)) << key;
+    const QString kernel = t->item(row[key], KernelTablePanel::Kernel)->text();
+    EXPECT_TRUE(kernel.contains(QLatin1Char(':'))) << key << ": " << kernel.toStdString();
+    EXPECT_EQ(kernel.toStdString(), stored[key]) << key;
+    EXPECT_NE(t->item(row[key], KernelTablePanel::Reorder)->text(), QStringLiteral("–")) << key;
+  }
+  const int refused = row.at("Conv s=2 onednn/convolution_winograd");
+  EXPECT_EQ(t->item(refused, KernelTablePanel::Kernel)->text(), QStringLiteral("unsupported"));
+  EXPECT_TRUE(t->item(refused, KernelTablePanel::Kernel)->toolTip().contains(QStringLiteral("oneDNN")));
+  EXPECT_EQ(t->item(refused, KernelTablePanel::Median)->text(), QStringLiteral("–"));
+  EXPECT_EQ(t->item(row.at("Conv s=1 reference/default"), KernelTablePanel::Kernel)->text(),
+            QStringLiteral("–"));
+  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("unsupported by their implementation: 1")))
+      << dash->summaryText().toStdString();
+  EXPECT_FALSE(dash->summaryText().contains(QStringLiteral("failed measurements")))
+      << dash->summaryText().toStdString();
+  saveScreenshot(dash.get(), "dashboard_operator_kernels.png");
 }
