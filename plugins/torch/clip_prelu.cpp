@@ -23,12 +23,19 @@ ClipBounds ClipBounds::read(const sdk::Attributes& a) {
   return b;
 }
 
+void ClipBounds::fix(bool lo_given, const at::Tensor& lo, bool hi_given, const at::Tensor& hi) {
+  if (legacy || (lo_given && !lo.defined()) || (hi_given && !hi.defined())) return;
+  auto number = [](const at::Tensor& t) { return c10::optional<at::Scalar>(t.reshape({}).item()); };
+  if (lo_given) min = number(lo);
+  if (hi_given) max = number(hi);
+  fixed = true;
+}
+
 at::Tensor onnx_clip(const at::Tensor& x, const ClipBounds& b, const at::Tensor& lo,
                      const at::Tensor& hi) {
-  if (b.legacy) {
+  if (b.scalar()) {
     if (!b.min && !b.max) return x;
-    return at::clamp(x, b.min ? c10::optional<at::Scalar>(*b.min) : c10::nullopt,
-                     b.max ? c10::optional<at::Scalar>(*b.max) : c10::nullopt);
+    return at::clamp(x, b.min, b.max);
   }
   if (!lo.defined() && !hi.defined()) return x;
   // A bound of shape [1] must not make a scalar input rank 1.
@@ -53,7 +60,7 @@ namespace {
 
 class ClipOp {
  public:
-  ClipOp(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in, const Constants&)
+  ClipOp(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in, const Constants& c)
       : type_(real_type(in, 0, 1)), bounds_(ClipBounds::read(a)) {
     shape_ = in[0].shape();
     if (bounds_.legacy) sdk::expect_count(in.size(), 1, "inputs (bounds are attributes before opset 11)");
@@ -69,6 +76,11 @@ class ClipOp {
       dbound_[i - 1] = Slot(i == 1 ? "d min" : "d max", type_, in[i].shape());
       has_[i - 1] = true;
     }
+    auto constant = [&](size_t i) {
+      return c.has(i) ? at::scalar_tensor(c.reals(i, i == 1 ? "min" : "max").at(0), at::kDouble)
+                      : at::Tensor();
+    };
+    bounds_.fix(has_[0], constant(1), has_[1], constant(2));
     x_ = Slot("input", type_, shape_), y_ = Slot("output", type_, shape_);
     dx_ = Slot("d input", type_, shape_), dy_ = Slot("d output", type_, shape_);
   }
@@ -77,7 +89,11 @@ class ClipOp {
 
   void forward(Inputs in, Outputs out) {
     const at::Tensor& x = x_(in[0]);
-    y_(out[0]).copy_(onnx_clip(x, bounds_, bound(in, 0, x), bound(in, 1, x)));
+    at::Tensor& y = y_(out[0]);
+    if (bounds_.scalar() && (bounds_.min || bounds_.max))
+      at::clamp_out(y, x, bounds_.min, bounds_.max);  // straight into the output
+    else
+      y.copy_(onnx_clip(x, bounds_, bound(in, 0, x), bound(in, 1, x)));
   }
 
   void backward(Inputs go, Inputs in, Inputs, Outputs gi) {
@@ -114,8 +130,8 @@ class ClipOp {
  private:
   // Bound k (0 min, 1 max) of this call as a tensor, undefined when there is none.
   at::Tensor bound(Inputs in, size_t k, const at::Tensor& x) {
-    if (bounds_.legacy) {
-      const std::optional<double>& v = k == 0 ? bounds_.min : bounds_.max;
+    if (bounds_.scalar()) {
+      const c10::optional<at::Scalar>& v = k == 0 ? bounds_.min : bounds_.max;
       return v ? at::scalar_tensor(*v, x.options()) : at::Tensor();
     }
     return has_[k] && given(in, k + 1) ? bound_[k](in[k + 1]).reshape({}) : at::Tensor();
@@ -172,8 +188,12 @@ class PReluOp {
 };
 
 NodeFn graph_clip(const Attributes& a, const NodeSignature& s) {
-  const ClipBounds b = ClipBounds::read(a);
+  ClipBounds b = ClipBounds::read(a);
   const bool lo = graph::given(s, 1), hi = graph::given(s, 2);
+  auto constant = [&](size_t i) {
+    return i < s.constants.size() && s.constants[i] ? *s.constants[i] : at::Tensor();
+  };
+  b.fix(lo, constant(1), hi, constant(2));
   return graph::one([b, lo, hi](const graph::Args& in) {
     return onnx_clip(in[0], b, lo ? in[1] : at::Tensor(), hi ? in[2] : at::Tensor());
   });

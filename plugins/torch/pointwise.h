@@ -39,13 +39,21 @@ struct PointwiseOp {
 // The operator's attributes with their ONNX defaults; throws std::invalid_argument on any other.
 PointwiseParams pointwise_params(const PointwiseOp& op, const sdk::Attributes& a);
 
-// Clip's bounds: from the attributes below opset 11, else from inputs 1 and 2 (given per call).
+// Clip's bounds: from the attributes below opset 11, else from inputs 1 and 2: read once as
+// numbers when every bound given is a constant (at::clamp with Scalar bounds is several times
+// faster than with tensor bounds), else tensors given per call.
 struct ClipBounds {
   bool legacy = false;
-  std::optional<double> min, max;  // legacy only
+  bool fixed = false;  // from opset 11: min and max hold the constant bounds
+  c10::optional<at::Scalar> min, max;  // legacy or fixed only; none: no bound on that side
   static ClipBounds read(const sdk::Attributes& a);
+  // From opset 11, the bounds as numbers when each given one (lo_given, hi_given) has a value
+  // (lo, hi defined); else left to the tensors of each call.
+  void fix(bool lo_given, const at::Tensor& lo, bool hi_given, const at::Tensor& hi);
+  bool scalar() const { return legacy || fixed; }
 };
-// min(max(x, lo), hi); lo/hi undefined tensors are -inf/+inf. Autograd reaches lo and hi.
+// min(max(x, lo), hi); lo/hi undefined tensors are -inf/+inf (ignored when b.scalar()). Autograd
+// reaches lo and hi.
 at::Tensor onnx_clip(const at::Tensor& x, const ClipBounds& b, const at::Tensor& lo,
                      const at::Tensor& hi);
 // x < 0 ? slope * x : x, slope broadcast to x.

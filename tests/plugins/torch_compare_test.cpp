@@ -59,6 +59,9 @@ std::vector<Case> cases() {
       {"ThresholdedRelu", "ThresholdedRelu", {R({3, 4})}, {A("alpha", 0.3)}},
       {"Clip", "Clip", {R({3, 4}), Real0(-0.5), Real0(0.5)}},
       {"ClipOnlyMax", "Clip", {R({3, 4}), Absent(), Real0(0.5)}},
+      // Bounds not known at create: the per-call tensor path (the constant ones above are read
+      // once as numbers).
+      {"ClipTensorBounds", "Clip", {R({3, 4}), R({}), R({})}},
       {"ClipOpset6", "Clip", {R({3, 4})}, {A("_opset", int64_t{6}), A("min", -0.4)}},
       {"PRelu", "PRelu", {R({2, 3, 4}), R({3, 1})}},
       {"PReluScalarSlope", "PRelu", {R({2, 3, 4}), R({1})}},
