@@ -34,6 +34,31 @@ Normalized normalize(const at::Tensor& x, const Ints& dims, double eps) {
   return {centred * inv, mean, inv};
 }
 
+// Whether a node's output 1 or 2 may be used: the signature lists them (even as omitted), or does
+// not know the outputs at all (the operator kernel).
+bool stats_maybe_used(const NodeSignature& s) { return s.outputs.empty() || s.outputs.size() > 1; }
+
+// LayerNormalization as one at::native_layer_norm (Scale and B of the normalized shape, the
+// statistics in X's dtype): its Mean and rstd come out [leading dims, 1...] as ONNX's keep-dims
+// outputs, but carry no gradient, so while autograd records and the statistics may be used
+// they are computed again as the decomposed form does.
+NodeFn layer_norm_fused(const Ints& x, int64_t axis, double eps, bool bias, bool stats_used) {
+  const Ints normalized(x.begin() + axis, x.end());
+  return [=](const Args& in) {
+    auto [y, mean, rstd] = at::native_layer_norm(
+        in[0], normalized, in[1], bias ? c10::optional<at::Tensor>(in[2]) : c10::nullopt, eps);
+    const bool recording = at::GradMode::is_enabled() &&
+                           (in[0].requires_grad() || in[1].requires_grad() || (bias && in[2].requires_grad()));
+    if (stats_used && recording) {
+      const Normalized n = normalize(in[0], range_from(axis, static_cast<int64_t>(x.size())), eps);
+      return Args{y, n.mean, n.inv};
+    }
+    Ints kept(x.begin(), x.begin() + axis);
+    kept.resize(x.size(), 1);
+    return Args{y, mean.reshape(kept), rstd.reshape(kept)};
+  };
+}
+
 // LayerNormalization (opset 17): over the dimensions from axis on; outputs Y, Mean, InvStdDev
 // (in stash_type: float32 by default).
 NodeFn norm_layer(const Attrs& a, const NodeSignature& s) {
@@ -47,6 +72,10 @@ NodeFn norm_layer(const Attrs& a, const NodeSignature& s) {
   if (stash != 1 && stash != 11) throw std::invalid_argument("stash_type must be 1 (float) or 11 (double)");
   const at::ScalarType stats = stash == 1 ? at::kFloat : at::kDouble;
   const bool bias = given(s, 2);
+  const Ints x = input_shape(s, 0), normalized(x.begin() + axis, x.end());
+  if (stats == input_type(s, 0) && input_shape(s, 1) == normalized &&
+      (!bias || input_shape(s, 2) == normalized))
+    return layer_norm_fused(x, axis, eps, bias, stats_maybe_used(s));
   return [=](const Args& in) {
     const Normalized n = normalize(in[0], range_from(axis, rank), eps);
     at::Tensor y = n.y * in[1];
