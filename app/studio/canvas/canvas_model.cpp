@@ -119,7 +119,7 @@ void CanvasModel::rebuild() {
       }
     }
   }
-  for (Node& n : nodes_) n.live = live_.value(q(n.kind->kind));
+  for (Node& n : nodes_) n.live = liveFor(n);
   placeMissing();
   Q_EMIT changed();
 }
@@ -331,9 +331,13 @@ void CanvasModel::replaceAll(const Json& experiment, const Json& layout) {
   push(experiment, layout, tr("Open template"));
 }
 
+// What the run reports about a kind belongs to the component in the experiment: a spare waits
+// for its own variant's run.
+QString CanvasModel::liveFor(const Node& n) const { return n.spare ? QString() : live_.value(q(n.kind->kind)); }
+
 void CanvasModel::setLive(const QHash<QString, QString>& byKind) {
   live_ = byKind;
-  for (Node& n : nodes_) n.live = live_.value(q(n.kind->kind));
+  for (Node& n : nodes_) n.live = liveFor(n);
   Q_EMIT liveChanged();
 }
 

@@ -123,6 +123,7 @@ class CanvasModel : public QObject {
   QList<Json> sparesOf(const Json& state) const;
   Json defaultParams(const d500::spec::ComponentKind& k, const QString& value) const;
   void placeMissing();
+  QString liveFor(const Node& n) const;
   int idFor(const QString& key);
 
   ExperimentDocument* doc_;
