@@ -41,6 +41,17 @@ inline const plugin::OperatorImpl& abi_op(const std::string& op, const std::stri
 struct OwnedCounts {
   int64_t made = 0, released = 0;
 };
+// The most outputs fixture_owned had alive at once since the last call (resets the count).
+inline int64_t owned_peak_live() {
+  const std::string lib = abi_plugins().find("fixture_owned")->library_path;
+  void* h = dlopen(lib.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  if (!h) throw D500Error("fixture_owned is not loaded");
+  auto peak = reinterpret_cast<int64_t (*)()>(dlsym(h, "d500_fixture_owned_peak_live"));
+  if (!peak) throw D500Error("fixture_owned has no d500_fixture_owned_peak_live (rebuild it)");
+  const int64_t v = peak();
+  dlclose(h);
+  return v;
+}
 inline OwnedCounts owned_counts() {
   abi_plugins();
   const std::string lib = abi_plugins().find("fixture_owned")->library_path;

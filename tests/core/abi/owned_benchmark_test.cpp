@@ -1,7 +1,8 @@
 // The operator benchmark with outputs the plugin owns (ABI 1.3, issue 16 item 1): a real run into
-// a store of an operator with forward_owned. Its calls are measured (their outputs released after
-// the clock, every one of them), and the copy of the last outputs that validation needs is stored
-// as a measurement of its own beside the operator's.
+// a store of an operator with forward_owned. Its calls are measured as a user's loop `y = op(x)`
+// makes them (each result released once the next exists, so no more than a few are alive at
+// once, and every one released), and the copy of the last outputs that validation needs is
+// stored as a measurement of its own beside the operator's.
 #include <unistd.h>
 
 #include <filesystem>
@@ -42,11 +43,14 @@ TEST(OwnedBenchmark, CallsAreMeasuredAndTheCopyIsItsOwnMeasurement) {
   ASSERT_TRUE(impls.ok()) << impls.error().to_string();
   ASSERT_TRUE((*impls)[0]->has_forward_owned());
   const auto before = owned_counts();
+  d500::test::owned_peak_live();  // counts from here
   auto summary = operators::run_operator_experiment(*e, *impls, nullptr, *store, run, {});
   EXPECT_EQ(summary.failed, 0u) << (summary.errors.empty() ? "" : summary.errors.front());
   const auto after = owned_counts();
   EXPECT_GT(after.made - before.made, 20);                        // many measured calls
   EXPECT_EQ(after.made - before.made, after.released - before.released);  // all released
+  // The one being made, the previous call's, and the one kept for validation: not a block's worth.
+  EXPECT_LE(d500::test::owned_peak_live(), 3);
 
   int ops = 0, copies = 0;
   for (const auto& m : store->measurements(run)) {
