@@ -37,7 +37,8 @@ std::string op_name(const std::string& op_type, const std::string& domain) {
 // The implementation to test, or nullptr with the reason in `why`.
 const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
                                       const std::string& plugin, const std::string& op_type,
-                                      const std::string& domain, std::string& why) {
+                                      const std::string& domain, int64_t opset,
+                                      std::string& why) {
   const std::string name = plugin.substr(0, plugin.find('/'));
   std::vector<const plugin::OperatorImpl*> mine;
   std::string others;  // the opsets of those that follow other definitions
