@@ -1310,6 +1310,16 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::CanvasLive</name>
+    <message numerus="yes">
+        <source>(%n ranks)</source>
+        <translation>
+            <numerusform>(%n Rang)</numerusform>
+            <numerusform>(%n Ränge)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::CanvasModel</name>
     <message>
         <source>needs a %1 at its &quot;%2&quot; input</source>
@@ -1398,6 +1408,18 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
             <numerusform>%n Komponente einfügen</numerusform>
             <numerusform>%n Komponenten einfügen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A %1 experiment takes no model: a network, training or distributed one does</source>
+        <translation>Ein %1-Experiment hat kein Modell: Nur Netz-, Trainings- und verteilte Experimente haben eines</translation>
+    </message>
+    <message>
+        <source>%1 is not an ONNX model (.onnx)</source>
+        <translation>%1 ist kein ONNX-Modell (.onnx)</translation>
+    </message>
+    <message>
+        <source>There is no model file %1</source>
+        <translation>Es gibt keine Modelldatei %1</translation>
     </message>
 </context>
 <context>
@@ -2017,6 +2039,18 @@ Validierung</translation>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>Model File…</source>
+        <translation>Modelldatei…</translation>
+    </message>
+    <message>
+        <source>Model of the Experiment</source>
+        <translation>Modell des Experiments</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX-Modelle (*.onnx)</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ExperimentDocument</name>
@@ -2350,6 +2384,33 @@ Validierung</translation>
     <message>
         <source>An experiment is a JSON object ({ ... }).</source>
         <translation>Ein Experiment ist ein JSON-Objekt ({ ... }).</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::KernelTablePanel</name>
+    <message>
+        <source>point</source>
+        <translation>Punkt</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>Implementierung</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>reorders per call</source>
+        <translation>Umordnungen je Aufruf</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>nicht unterstützt</translation>
     </message>
 </context>
 <context>
@@ -2908,6 +2969,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
             <numerusform>&lt;span style=&apos;color:#b00020&apos;&gt;✖ %n Probleme&lt;/span&gt;: Beheben Sie sie, um zu speichern (bis dahin bleibt das Modell, wie es ist).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Gelu</source>
+        <translation>Gelu</translation>
+    </message>
+    <message>
+        <source>%1 (%2): part of a Gelu, x·0.5·(1 + Erf(x/√2)), as PyTorch exports it for opset 17</source>
+        <translation>%1 (%2): Teil eines Gelu, x·0.5·(1 + Erf(x/√2)), wie PyTorch ihn für Opset 17 exportiert</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::NetworkEditorWindow</name>
@@ -3342,6 +3411,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source> · validation: &lt;b style=&quot;color:#c62828&quot;&gt;%1 of %2 checks failed&lt;/b&gt;</source>
         <translation> · Validierung: &lt;b style=&quot;color:#c62828&quot;&gt;%1 von %2 Prüfungen fehlgeschlagen&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Kernel per point (as the implementation reports it)</source>
+        <translation>Kernel je Punkt (wie die Implementierung ihn meldet)</translation>
+    </message>
+    <message>
+        <source> · unsupported by their implementation: %1</source>
+        <translation> · von ihrer Implementierung nicht unterstützt: %1</translation>
     </message>
 </context>
 <context>

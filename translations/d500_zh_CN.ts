@@ -1302,6 +1302,15 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::CanvasLive</name>
+    <message numerus="yes">
+        <source>(%n ranks)</source>
+        <translation>
+            <numerusform>（%n 个进程）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::CanvasModel</name>
     <message>
         <source>needs a %1 at its &quot;%2&quot; input</source>
@@ -1386,6 +1395,18 @@ median %4 · band [%5, %6] (%7% coverage)</source>
         <translation>
             <numerusform>粘贴 %n 个组件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A %1 experiment takes no model: a network, training or distributed one does</source>
+        <translation>%1 实验不使用模型：只有网络、训练或分布式实验才使用模型</translation>
+    </message>
+    <message>
+        <source>%1 is not an ONNX model (.onnx)</source>
+        <translation>%1 不是 ONNX 模型（.onnx）</translation>
+    </message>
+    <message>
+        <source>There is no model file %1</source>
+        <translation>不存在模型文件 %1</translation>
     </message>
 </context>
 <context>
@@ -2002,6 +2023,18 @@ validation</source>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Model File…</source>
+        <translation>模型文件…</translation>
+    </message>
+    <message>
+        <source>Model of the Experiment</source>
+        <translation>实验的模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ExperimentDocument</name>
@@ -2335,6 +2368,33 @@ validation</source>
     <message>
         <source>An experiment is a JSON object ({ ... }).</source>
         <translation>实验是一个 JSON 对象（{ ... }）。</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::KernelTablePanel</name>
+    <message>
+        <source>point</source>
+        <translation>测量点</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>实现</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>reorders per call</source>
+        <translation>每次调用的重排</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
     </message>
 </context>
 <context>
@@ -2889,6 +2949,14 @@ Given with --store for this session; the project file keeps its own store.</sour
             <numerusform>&lt;span style=&apos;color:#b00020&apos;&gt;✖ %n 个问题&lt;/span&gt;：修复后才能保存（在此期间模型保持原样）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Gelu</source>
+        <translation>Gelu</translation>
+    </message>
+    <message>
+        <source>%1 (%2): part of a Gelu, x·0.5·(1 + Erf(x/√2)), as PyTorch exports it for opset 17</source>
+        <translation>%1（%2）：Gelu 的一部分，x·0.5·(1 + Erf(x/√2))，即 PyTorch 为 opset 17 导出的形式</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::NetworkEditorWindow</name>
@@ -3323,6 +3391,14 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source> · validation: &lt;b style=&quot;color:#c62828&quot;&gt;%1 of %2 checks failed&lt;/b&gt;</source>
         <translation> · 验证：&lt;b style=&quot;color:#c62828&quot;&gt;%2 项检查中有 %1 项未通过&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Kernel per point (as the implementation reports it)</source>
+        <translation>每个测量点的内核（由实现报告）</translation>
+    </message>
+    <message>
+        <source> · unsupported by their implementation: %1</source>
+        <translation> · 其实现不支持：%1</translation>
     </message>
 </context>
 <context>
