@@ -21,15 +21,15 @@ const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
 const std::string kSource = D500_TEST_SOURCE_DIR;
 
 // The shipped experiment on its first two problems, with a short time cap per variant.
-std::string short_copy(const TempDir& dir) {
-  std::ifstream in(kSource + "/resources/examples/conv_algorithms.json");
+std::string short_copy(const TempDir& dir, const std::string& name = "conv_algorithms.json") {
+  std::ifstream in(kSource + "/resources/examples/" + name);
   auto e = nlohmann::json::parse(in);
   std::ifstream pin(kSource + "/resources/problems/deepbench_conv_3x3.json");
   auto problems = nlohmann::json::parse(pin);
   e.erase("problems");
   e["points"] = nlohmann::json::array({problems["points"][0], problems["points"][1]});
   e["repetition"] = {{"min_samples", 10}, {"max_samples", 100}, {"max_seconds", 0.2}};
-  const std::string path = dir.file("conv_algorithms.json");
+  const std::string path = dir.file(name);
   std::ofstream(path) << e.dump(2);
   return path;
 }
@@ -68,6 +68,42 @@ TEST(ConvAlgorithmsCli, EveryAlgorithmIsValidatedAndItsErrorShownBesideItsSpeed)
     EXPECT_NE(line.find("e-0"), std::string::npos) << line;
   }
   EXPECT_EQ(winograd_rows, 2);
+}
+
+// Issue 18: the shipped low-precision comparison, bf16 and int8 beside float32, each validated at
+// the variants' stated tolerance; the kernel that ran is stored with every measurement.
+TEST(ConvAlgorithmsCli, LowPrecisionVariantsAreValidatedAtTheirToleranceWithTheirKernels) {
+  auto listed = run({kD500, "plugins", "--operators"}, kSource);
+  if (listed.out.find("onednn/convolution_direct_bf16") == std::string::npos)
+    GTEST_SKIP() << "oneDNN offers no bf16 Conv on this CPU (needs avx512_bf16 or AMX)";
+  TempDir dir;
+  const std::string db = dir.file("p.d500db");
+  auto r = run({kD500, "run", short_copy(dir, "conv_low_precision.json"), "--db", db,
+                "--progress=none"},
+               dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
+  std::set<std::string> impls;
+  for (const auto& m : s->measurements(1)) {
+    if (m.subject.find(" copy]") != std::string::npos) continue;
+    if (m.subject.find(" [reorder]") != std::string::npos) continue;
+    EXPECT_TRUE(m.error.empty()) << m.implementation << ": " << m.error;
+    impls.insert(m.implementation);
+    if (m.implementation == "onednn/convolution_direct_bf16")
+      EXPECT_NE(m.kernel.find("bf16"), std::string::npos) << m.kernel;
+    if (m.implementation == "onednn/convolution_direct_int8")
+      EXPECT_NE(m.kernel.find("int8"), std::string::npos) << m.kernel;
+  }
+  EXPECT_EQ(impls, (std::set<std::string>{"reference/default", "torch/default",
+                                          "onednn/convolution_direct",
+                                          "onednn/convolution_direct_bf16",
+                                          "onednn/convolution_direct_int8"}));
+  int checked = 0;
+  for (const auto& v : s->validations(1)) {
+    EXPECT_TRUE(v.passed) << v.subject << " " << v.metric;
+    ++checked;
+  }
+  EXPECT_GE(checked, 8);
 }
 
 // Issue 18, "Done when": a LeNet-5 network benchmark and a training run use oneDNN's
