@@ -1310,6 +1310,13 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::CanvasEdgeItem</name>
+    <message>
+        <source>Runs as its own variant, compared with the wired one</source>
+        <translation>Läuft als eigene Variante, verglichen mit der verbundenen</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::CanvasLive</name>
     <message numerus="yes">
         <source>(%n ranks)</source>

@@ -1302,6 +1302,13 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::CanvasEdgeItem</name>
+    <message>
+        <source>Runs as its own variant, compared with the wired one</source>
+        <translation>作为单独的变体运行，与已连接的进行比较</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::CanvasLive</name>
     <message numerus="yes">
         <source>(%n ranks)</source>

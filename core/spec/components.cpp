@@ -60,8 +60,9 @@ std::vector<ComponentKind> build() {
                "Indices", {{"indices", "Indices", false, {"sampler"}, {}}}, false, {"partitioned", "replicated"}, "",
                "partitioned", {}});
   k.push_back({"loader", "Loader", kTrainingLevels, Shape::Fields, "training", {"batch"}, {}, "Batches",
-               {{"indices", "Indices", false, {"rank_sampler", "sampler"}, {}}}, true, {}, "", "",
-               {"data_wait_s"}});
+               {{"data", "Dataset", false, {"transforms", "dataset"}, {}},
+                {"indices", "Indices", false, {"rank_sampler", "sampler"}, {}}},
+               true, {}, "", "", {"data_wait_s"}});
   k.push_back({"network", "Network", kTrainingLevels, Shape::Object, "training.network", {}, {"builder"}, "Network",
                {}, true, kBuilders, "", "mlp", {}, kBuilderParams});
   k.push_back({"loss", "Loss", kTrainingLevels, Shape::Value, "training.loss", {}, {}, "Loss", {}, false,

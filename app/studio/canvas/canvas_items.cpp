@@ -188,10 +188,14 @@ void CanvasNodeItem::paintPorts(QPainter* p) const {
   p->drawEllipse(out, kPortRadius, kPortRadius);
 }
 
-CanvasEdgeItem::CanvasEdgeItem(CanvasNodeItem* from, CanvasNodeItem* to, const QString& port)
+CanvasEdgeItem::CanvasEdgeItem(CanvasNodeItem* from, CanvasNodeItem* to, const QString& port,
+                               bool variant)
     : from_(from), to_(to), port_(port) {
   setZValue(-1);
-  setPen(QPen(QColor(110, 110, 110), 1.6));
+  setPen(QPen(QColor(110, 110, 110), 1.6, variant ? Qt::DashLine : Qt::SolidLine));
+  if (variant)
+    setToolTip(QCoreApplication::translate(
+        "d500::studio::CanvasEdgeItem", "Runs as its own variant, compared with the wired one"));
   updatePath();
 }
 

@@ -47,7 +47,8 @@ class CanvasNodeItem : public QGraphicsObject {
 
 class CanvasEdgeItem : public QGraphicsPathItem {
  public:
-  CanvasEdgeItem(CanvasNodeItem* from, CanvasNodeItem* to, const QString& port);
+  // variant: a spare's fan-out into the same input, drawn dashed.
+  CanvasEdgeItem(CanvasNodeItem* from, CanvasNodeItem* to, const QString& port, bool variant = false);
   void updatePath();
   CanvasNodeItem* from() const { return from_; }
   CanvasNodeItem* to() const { return to_; }

@@ -106,6 +106,14 @@ void CanvasModel::rebuild() {
       n.ports << port;
     }
   }
+  // A spare fans into the input its wired twin feeds: the run compares them as variants.
+  const QList<Edge> wired = edges_;
+  for (const Node& spare : nodes_) {
+    if (!spare.spare) continue;
+    for (const Edge& e : wired)
+      for (const Node& twin : nodes_)
+        if (twin.id == e.from && twin.kind == spare.kind) edges_ << Edge{spare.id, e.to, e.port, true};
+  }
   for (const auto& p : doc_->problems()) {
     JsonPath at;
     if (!JsonPath::fromString(p.path, &at)) continue;

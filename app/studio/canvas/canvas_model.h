@@ -46,6 +46,7 @@ class CanvasModel : public QObject {
   struct Edge {
     int from = -1, to = -1;
     QString port;
+    bool variant = false;  // from a spare: it runs as its own variant beside the wired one
   };
 
   // Ownership: parent. `doc` must outlive the model.

@@ -49,7 +49,7 @@ void CanvasView::rebuild() {
     items_.insert(n.id, item);
   }
   for (const CanvasModel::Edge& e : model_->edges()) {
-    auto* edge = new CanvasEdgeItem(items_.value(e.from), items_.value(e.to), e.port);
+    auto* edge = new CanvasEdgeItem(items_.value(e.from), items_.value(e.to), e.port, e.variant);
     scene()->addItem(edge);
     edges_ << edge;
     for (CanvasNodeItem* end : {edge->from(), edge->to()})

@@ -79,6 +79,18 @@ void CanvasTest::trainingLevelThroughMouseGestures() {
   c.drop(QStringLiteral("optimizer"), QStringLiteral("reference/adam"), c.empty());
   const int spare = c.id(QStringLiteral("spare/1"));
   QVERIFY(spare > 0);
+  // It fans into the trainer's optimizer input beside torch Adam (a dashed variant wire), and the
+  // dataset feeds the loader.
+  int fanIn = 0;
+  bool datasetFeedsLoader = false;
+  for (const auto& e : c.model()->edges()) {
+    if (e.to == c.id(QStringLiteral("trainer")) && e.port == QStringLiteral("optimizer"))
+      fanIn += e.variant ? (e.from == spare ? 10 : 100) : 1;
+    datasetFeedsLoader = datasetFeedsLoader || (e.from == c.id(QStringLiteral("dataset")) &&
+                                                e.to == c.id(QStringLiteral("loader")) && !e.variant);
+  }
+  QCOMPARE(fanIn, 11);  // one wired optimizer, one variant wire from the spare
+  QVERIFY(datasetFeedsLoader);
   c.fit();
   // A sampler dropped on the loader's input port, transforms on the sampler's.
   c.drop(QStringLiteral("sampler"), QStringLiteral("balanced"), c.view()->inputPortPoint(c.id(QStringLiteral("loader")), QStringLiteral("indices")));
