@@ -73,10 +73,10 @@ TEST(ConvAlgorithmsCli, EveryAlgorithmIsValidatedAndItsErrorShownBesideItsSpeed)
 // Issue 18: the shipped low-precision comparison, bf16 and int8 beside float32, each validated at
 // the variants' stated tolerance; the kernel that ran is stored with every measurement.
 TEST(ConvAlgorithmsCli, LowPrecisionVariantsAreValidatedAtTheirToleranceWithTheirKernels) {
-  auto listed = run({kD500, "plugins", "--operators"}, kSource);
+  TempDir dir;
+  auto listed = run({kD500, "plugins", "--operators"}, dir.path());
   if (listed.out.find("onednn/convolution_direct_bf16") == std::string::npos)
     GTEST_SKIP() << "oneDNN offers no bf16 Conv on this CPU (needs avx512_bf16 or AMX)";
-  TempDir dir;
   const std::string db = dir.file("p.d500db");
   auto r = run({kD500, "run", short_copy(dir, "conv_low_precision.json"), "--db", db,
                 "--progress=none"},
