@@ -134,9 +134,13 @@ LevelOutcome run_network(LevelContext& ctx) {
   ctx.store.add_log(ctx.run_id, "info",
                     "model: " + (s.model_path.empty() ? s.model_arg : s.model_path) + " (" +
                         std::to_string(bytes.size()) + " bytes)");
-  std::vector<network::ExecutorUnderTest> exs;
-  for (const auto& name : s.executors)
+  // Timed executors free their temporaries as a framework's loop does; per-node validation
+  // reads every value, so its executors keep them.
+  std::vector<network::ExecutorUnderTest> exs, timed;
+  for (const auto& name : s.executors) {
     exs.push_back({name, network::network_executor_factory(name, bytes, s, ctx.plugins)});
+    timed.push_back({name, network::network_executor_factory(name, bytes, s, ctx.plugins, false)});
+  }
   // Executors of plugins not shipped with d500 run in child processes unless the experiment
   // says otherwise (network_isolation.h).
   const auto isolate = network::executor_isolation_plan(operators::experiment_isolation(ctx.e),
@@ -147,7 +151,7 @@ LevelOutcome run_network(LevelContext& ctx) {
   const size_t micro_total = s.micro ? s.micro_opt.ks.size() * s.micro_executors.size() : 0;
   const size_t total = bench_total + micro_total;
   Tally t;
-  benchmark_all(ctx, s, exs, isolate, total, t);
+  benchmark_all(ctx, s, timed, isolate, total, t);
   if (s.bench.per_node && !g_cancel.load()) validate_each_node(ctx, s, bytes, exs, isolate);
   micro_batch_all(ctx, s, bytes, bench_total, total, t);
   LevelOutcome out;

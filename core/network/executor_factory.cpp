@@ -48,7 +48,8 @@ Result<std::unique_ptr<NetworkExecutor>> make_executor(const std::string& name, 
     for (const auto& e : plugins.executors()) known += ", " + e.id();
     return Error{"unknown executor \"" + name + "\" (available: " + known + ")", ""};
   }
-  return make_plugin_executor(*impl, std::move(graph), options.allocate_gradients);
+  return make_plugin_executor(*impl, std::move(graph), options.allocate_gradients,
+                              options.keep_intermediates);
 }
 
 }  // namespace d500::network

@@ -89,12 +89,14 @@ Result<Graph> network_graph_at(const std::string& bytes, const NetworkSpec& s, i
 }
 
 ExecutorFactory network_executor_factory(const std::string& name, const std::string& bytes,
-                                         const NetworkSpec& s, const plugin::PluginManager& pm) {
-  return [name, &bytes, &s, &pm](int64_t batch, bool gradients) {
+                                         const NetworkSpec& s, const plugin::PluginManager& pm,
+                                         bool keep_intermediates) {
+  return [name, &bytes, &s, &pm, keep_intermediates](int64_t batch, bool gradients) {
     auto g = network_graph_at(bytes, s, batch);
     if (!g) throw D500Error("executor \"" + name + "\": " + g.error().to_string());
     ExecutorOptions o;
     o.allocate_gradients = gradients;
+    o.keep_intermediates = keep_intermediates;
     auto ex = make_executor(name, std::move(g).value(), pm, o);
     if (!ex) throw D500Error("executor \"" + name + "\": " + ex.error().to_string());
     return std::move(ex).value();

@@ -264,7 +264,8 @@ class PluginExecutor final : public NetworkExecutor {
 
 Result<std::unique_ptr<NetworkExecutor>> make_plugin_executor(const plugin::ExecutorImpl& impl,
                                                               Graph graph,
-                                                              bool allocate_gradients) {
+                                                              bool allocate_gradients,
+                                                              bool keep_intermediates) {
   for (const auto& name : graph.inputs()) {
     const Value* v = graph.find(name);
     if (!v->type.complete() || v->type.dtype == DType::Invalid)
@@ -274,8 +275,9 @@ Result<std::unique_ptr<NetworkExecutor>> make_plugin_executor(const plugin::Exec
   }
   try {
     GraphMarshal m(graph, impl.abi);
-    const std::vector<plugin::Attribute> grad{
+    std::vector<plugin::Attribute> grad{
         {"allocate_gradients", int64_t{allocate_gradients ? 1 : 0}}};
+    if (!keep_intermediates) grad.push_back({"keep_values", int64_t{0}});
     const plugin::CAttributes opts(grad, impl.abi);
     void* instance = nullptr;
     d500_error err{};

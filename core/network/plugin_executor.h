@@ -15,6 +15,7 @@ namespace d500::network {
 // with the executor's id).
 Result<std::unique_ptr<NetworkExecutor>> make_plugin_executor(const plugin::ExecutorImpl& impl,
                                                               Graph graph,
-                                                              bool allocate_gradients);
+                                                              bool allocate_gradients,
+                                                              bool keep_intermediates = true);
 
 }  // namespace d500::network

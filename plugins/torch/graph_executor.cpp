@@ -29,11 +29,14 @@ struct CompiledNode {
   std::string label;  // "'conv1' (Conv)"
   NodeFn fn;
   std::vector<int> in, out;  // value slots; -1 for an omitted one
+  std::vector<int> release;  // slots freed after it (keep_values 0, inference)
 };
 
 class GraphExecutor {
  public:
-  GraphExecutor(const d500_graph& g, bool grads) {
+  // keep: every value stays readable after forward(); false frees each intermediate once its
+  // last reader has run (inference only), as a LibTorch loop frees its temporaries.
+  GraphExecutor(const d500_graph& g, bool grads, bool keep) {
     std::map<std::string, int> slot;
     for (size_t i = 0; i < g.n_values; ++i) {
       const d500_graph_value& v = g.values[i];
@@ -91,6 +94,7 @@ class GraphExecutor {
     }
     for (size_t i = 0; i < g.n_outputs; ++i) outputs_.insert(g.outputs[i]);
     grads_ = grads;
+    if (!keep) plan_releases(g);
   }
 
   void set_input(const char* name, const DLTensor& v) {
@@ -146,7 +150,9 @@ class GraphExecutor {
       if (kind == D500_VIEW_OUTPUT && !outputs_.count(name))
         throw std::invalid_argument(std::string("unknown output ") + name);
       t = value_of(name);
-      if (!t.defined()) throw sdk::unsupported(std::string("no value for ") + name + " yet");
+      if (!t.defined())
+        throw sdk::unsupported(std::string("no value for ") + name +
+                               " (not computed yet, or freed after its last reader: keep_values 0)");
       t = t.detach().contiguous();
       kept_[name] = t;  // the view's memory lives until the next pass
     }
@@ -176,6 +182,21 @@ class GraphExecutor {
   }
 
  private:
+  // For each node, the intermediates whose last reader it is (not inputs, initializers or
+  // graph outputs).
+  void plan_releases(const d500_graph& g) {
+    std::vector<int> last(names_.size(), -1);
+    for (size_t k = 0; k < nodes_.size(); ++k)
+      for (int id : nodes_[k].in)
+        if (id >= 0) last[id] = static_cast<int>(k);
+    for (size_t id = 0; id < names_.size(); ++id) {
+      const d500_graph_value& v = g.values[id];
+      if (v.kind == D500_VALUE_INPUT || v.data || outputs_.count(names_[id]) || last[id] < 0)
+        continue;
+      nodes_[last[id]].release.push_back(static_cast<int>(id));
+    }
+  }
+
   const at::Tensor& value_of(const std::string& name) const {
     for (size_t i = 0; i < names_.size(); ++i)
       if (names_[i] == name) return values_[i];
@@ -198,6 +219,8 @@ class GraphExecutor {
       }
       for (size_t i = 0; i < n.out.size() && i < res.size(); ++i)
         if (n.out[i] >= 0) values_[n.out[i]] = std::move(res[i]);
+      if (c10::InferenceMode::is_enabled())  // autograd keeps what backward needs itself
+        for (int id : n.release) values_[id] = at::Tensor();
       if (callback_) callback_(user_, k, 0, 1);
     }
   }
@@ -220,8 +243,9 @@ GraphExecutor* self(void* p) { return static_cast<GraphExecutor*>(p); }
 int32_t create(const d500_graph* g, const d500_attr* opts, size_t n_opts, void** instance,
                d500_error* err) {
   return sdk::guard(err, [&] {
-    const bool grads = sdk::Attributes(opts, n_opts).get_int("allocate_gradients", 1) != 0;
-    *instance = new GraphExecutor(*g, grads);
+    const sdk::Attributes a(opts, n_opts);
+    const bool grads = a.get_int("allocate_gradients", 1) != 0;
+    *instance = new GraphExecutor(*g, grads, a.get_int("keep_values", 1) != 0);
   });
 }
 

@@ -174,7 +174,10 @@ bool run_point(const ModelCase& mc, int64_t batch, const Options& o,
   if (!graph) return fail(graph.error().to_string());
   auto x = onnx::read_tensor_file((folder / "test_data_set_0" / "input_0.pb").string());
   if (!x) return fail(x.error().to_string());
-  auto torch_ex = network::make_executor("torch", graph->clone(), pm);
+  network::ExecutorOptions timing;
+  timing.allocate_gradients = false;
+  timing.keep_intermediates = false;  // temporaries freed after their last reader, as in TorchScript
+  auto torch_ex = network::make_executor("torch", graph->clone(), pm, timing);
   if (!torch_ex) return fail(torch_ex.error().to_string());
   auto ref_ex = network::make_executor("reference", std::move(graph).value(), pm);
   if (!ref_ex) return fail(ref_ex.error().to_string());

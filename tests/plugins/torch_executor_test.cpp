@@ -167,3 +167,35 @@ TEST(TorchExecutor, BadRequestsAreClearErrors) {
   ASSERT_FALSE(unknown);
   EXPECT_NE(unknown.error().message.find("torch/default"), std::string::npos) << unknown.error().message;
 }
+
+// Issue 14/16 (fair numbers): a timing executor (keep_intermediates false) frees each temporary
+// after its last reader, as a LibTorch loop does; its outputs are the same as the keeping one's,
+// graph inputs and parameters stay readable, and a freed intermediate is simply not there.
+TEST(TorchExecutor, ATimingExecutorFreesTemporariesAndComputesTheSame) {
+  onnx::BuildOptions bo;
+  bo.batch = 2;
+  network::Graph g = graph_of(onnx::build_lenet({}, bo));
+  std::string intermediate;
+  for (const auto& n : g.nodes())
+    if (n.op_type == "Relu") intermediate = n.outputs.at(0);
+  ASSERT_FALSE(intermediate.empty());
+  network::ExecutorOptions timing;
+  timing.allocate_gradients = false;
+  timing.keep_intermediates = false;
+  auto keep = build("torch", g.clone());
+  auto freeing = network::make_executor("torch", std::move(g), plugins(), timing);
+  ASSERT_TRUE(freeing.ok()) << freeing.error().to_string();
+  Tensor x(DType::Float32, {2, 1, 28, 28});
+  for (int64_t i = 0; i < x.numel(); ++i) x.set(i, 0.01 * double(i % 97));
+  for (auto* ex : {keep.get(), freeing->get()}) {
+    ex->set_input("input", x);
+    ex->forward();
+  }
+  const Tensor& a = keep->output("logits");
+  const Tensor& b = (*freeing)->output("logits");
+  ASSERT_EQ(a.numel(), b.numel());
+  for (int64_t i = 0; i < a.numel(); ++i) EXPECT_EQ(a.at(i), b.at(i)) << i;
+  EXPECT_NE(keep->value(intermediate), nullptr);
+  EXPECT_EQ((*freeing)->value(intermediate), nullptr) << intermediate << " was kept";
+  EXPECT_NE((*freeing)->value("input"), nullptr);
+}

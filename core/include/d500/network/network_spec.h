@@ -60,9 +60,10 @@ Result<std::string> network_model_bytes(const NetworkSpec& s);
 // The graph at a batch size (every fed input's first dimension), with the per-sample shapes.
 Result<Graph> network_graph_at(const std::string& bytes, const NetworkSpec& s, int64_t batch);
 // Builds executor `name` per batch size; throws D500Error naming the executor. `bytes`, `s` and
-// `pm` must outlive the factory.
+// `pm` must outlive the factory. keep_intermediates: ExecutorOptions' (false for timing only).
 ExecutorFactory network_executor_factory(const std::string& name, const std::string& bytes,
-                                         const NetworkSpec& s, const plugin::PluginManager& pm);
+                                         const NetworkSpec& s, const plugin::PluginManager& pm,
+                                         bool keep_intermediates = true);
 
 // What a run would refuse after parsing: a missing or malformed model, an input it does not
 // have; with `pm` (its plugins loaded) also an executor that cannot run the model (naming the
