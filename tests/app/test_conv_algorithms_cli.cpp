@@ -34,6 +34,16 @@ std::string short_copy(const TempDir& dir, const std::string& name = "conv_algor
   return path;
 }
 
+// Run 1's measurements of the operator itself, without the rows of its copies and reorders.
+std::vector<d500::store::MeasurementRow> operator_rows(const d500::store::ResultStore& s) {
+  std::vector<d500::store::MeasurementRow> out;
+  for (const auto& m : s.measurements(1))
+    if (m.subject.find(" copy]") == std::string::npos &&
+        m.subject.find(" [reorder]") == std::string::npos)
+      out.push_back(m);
+  return out;
+}
+
 }  // namespace
 
 TEST(ConvAlgorithmsCli, EveryAlgorithmIsValidatedAndItsErrorShownBesideItsSpeed) {
@@ -43,9 +53,7 @@ TEST(ConvAlgorithmsCli, EveryAlgorithmIsValidatedAndItsErrorShownBesideItsSpeed)
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
   std::set<std::string> impls;
-  for (const auto& m : s->measurements(1)) {
-    if (m.subject.find(" copy]") != std::string::npos) continue;
-    if (m.subject.find(" [reorder]") != std::string::npos) continue;
+  for (const auto& m : operator_rows(*s)) {
     EXPECT_TRUE(m.error.empty()) << m.implementation << ": " << m.error;
     impls.insert(m.implementation);
   }
@@ -84,9 +92,7 @@ TEST(ConvAlgorithmsCli, LowPrecisionVariantsAreValidatedAtTheirToleranceWithThei
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
   std::set<std::string> impls;
-  for (const auto& m : s->measurements(1)) {
-    if (m.subject.find(" copy]") != std::string::npos) continue;
-    if (m.subject.find(" [reorder]") != std::string::npos) continue;
+  for (const auto& m : operator_rows(*s)) {
     EXPECT_TRUE(m.error.empty()) << m.implementation << ": " << m.error;
     impls.insert(m.implementation);
     if (m.implementation == "onednn/convolution_direct_bf16")
