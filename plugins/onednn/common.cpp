@@ -259,4 +259,16 @@ int64_t numel(const Shape& s) {
   return n;
 }
 
+float* wanted_or(Outputs out, size_t i, std::vector<float>& scratch, int64_t n) {
+  if (i < out.size() && out[i].defined()) return static_cast<float*>(data_of(out[i]));
+  scratch.resize(static_cast<size_t>(n));
+  return scratch.data();
+}
+
+const float* given_or_zeros(Inputs in, size_t i, std::vector<float>& zeros, int64_t n) {
+  if (i < in.size() && in[i].defined()) return static_cast<const float*>(data_of(in[i]));
+  zeros.assign(static_cast<size_t>(n), 0.f);
+  return zeros.data();
+}
+
 }  // namespace d500::onednn_plugin

@@ -180,6 +180,13 @@ class LayoutTimer {
 // The element count of a shape.
 int64_t numel(const Shape& s);
 
+// The float32 buffer of output (or gradient) i when the caller wants it (passed with data), else
+// `scratch`, resized to n floats: for results a primitive writes that nobody asked for.
+float* wanted_or(Outputs out, size_t i, std::vector<float>& scratch, int64_t n);
+// The float32 data of input (or output gradient) i when given with data, else n zeros held in
+// `zeros`: a gradient the caller left out is zero.
+const float* given_or_zeros(Inputs in, size_t i, std::vector<float>& zeros, int64_t n);
+
 // Operator families; each source file appends its C table entries, one per (operator, variant).
 void add_conv_ops(std::vector<d500_operator>& ops);
 void add_matmul_ops(std::vector<d500_operator>& ops);   // MatMul, then add_gemm_ops
@@ -193,6 +200,7 @@ void add_eltwise_ops(std::vector<d500_operator>& ops);  // Relu, Sigmoid, Tanh, 
 void add_softmax_ops(std::vector<d500_operator>& ops);  // Softmax, LogSoftmax
 void add_binary_ops(std::vector<d500_operator>& ops);   // Add, Sub, Mul, Div
 void add_norm_ops(std::vector<d500_operator>& ops);     // LRN, BatchNormalization
+void add_layer_norm_ops(std::vector<d500_operator>& ops);  // LayerNormalization
 void add_conv_transpose_ops(std::vector<d500_operator>& ops);
 void add_layout_ops(std::vector<d500_operator>& ops);   // Transpose, Concat, Sum
 

@@ -37,11 +37,12 @@ const Table& table() {
     add_softmax_ops(table.ops);
     add_binary_ops(table.ops);
     add_norm_ops(table.ops);
+    add_layer_norm_ops(table.ops);
     add_layout_ops(table.ops);
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.description =
         "oneDNN CPU primitives: Conv by algorithm (direct, Winograd, auto) forward and backward, "
-        "bf16 and int8 Conv and MatMul, ConvTranspose, MatMul, Gemm, pooling, eltwise, softmax, binary, LRN, batch norm, "
+        "bf16 and int8 Conv and MatMul, ConvTranspose, MatMul, Gemm, pooling, eltwise, softmax, binary, LRN, batch norm (inference and training), layer norm, "
         "Transpose, Concat, Sum; " +
         version_text();
     table.info = sdk::PluginMeta("onednn", D500_ONEDNN_PLUGIN_VERSION)

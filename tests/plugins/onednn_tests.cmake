@@ -5,6 +5,7 @@ d500_add_test(onednn_plugin_test
     onednn_plugin_test.cpp
     onednn_ops_test.cpp
     onednn_lowp_test.cpp
+    onednn_norm_test.cpp
   LIBS d500::plugin d500::util ${CMAKE_DL_LIBS}
   LABELS plugins)
 add_dependencies(onednn_plugin_test d500_reference)
