@@ -102,7 +102,11 @@ Result<std::unique_ptr<network::NetworkExecutor>> build_training_executor(
   go.batch = t.batch;
   auto graph = network::Graph::from_model(*model, go);
   if (!graph) return Error{graph.error().to_string(), kSec + ".network"};
-  auto ex = network::make_executor(t.executor, std::move(graph).value(), pm);
+  // The trainer reads the loss and the logits only: the executor may free every other value
+  // after its last reader, as a framework's own training loop does.
+  network::ExecutorOptions eo;
+  eo.keep_intermediates = false;
+  auto ex = network::make_executor(t.executor, std::move(graph).value(), pm, eo);
   if (!ex)
     return Error{"executor " + t.executor + ": " + ex.error().to_string(), kSec + ".executor"};
   return std::move(ex).value();

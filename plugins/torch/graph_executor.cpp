@@ -29,13 +29,14 @@ struct CompiledNode {
   std::string label;  // "'conv1' (Conv)"
   NodeFn fn;
   std::vector<int> in, out;  // value slots; -1 for an omitted one
-  std::vector<int> release;  // slots freed after it (keep_values 0, inference)
+  std::vector<int> release;  // slots freed after it (keep_values 0)
 };
 
 class GraphExecutor {
  public:
-  // keep: every value stays readable after forward(); false frees each intermediate once its
-  // last reader has run (inference only), as a LibTorch loop frees its temporaries.
+  // keep: every value stays readable after a pass; false frees each intermediate once its last
+  // reader has run, as a LibTorch loop frees its temporaries (in training autograd holds what
+  // backward needs).
   GraphExecutor(const d500_graph& g, bool grads, bool keep) {
     std::map<std::string, int> slot;
     for (size_t i = 0; i < g.n_values; ++i) {
@@ -219,8 +220,8 @@ class GraphExecutor {
       }
       for (size_t i = 0; i < n.out.size() && i < res.size(); ++i)
         if (n.out[i] >= 0) values_[n.out[i]] = std::move(res[i]);
-      if (c10::InferenceMode::is_enabled())  // autograd keeps what backward needs itself
-        for (int id : n.release) values_[id] = at::Tensor();
+      // Autograd keeps what backward needs itself, so training frees them too.
+      for (int id : n.release) values_[id] = at::Tensor();
       if (callback_) callback_(user_, k, 0, 1);
     }
   }

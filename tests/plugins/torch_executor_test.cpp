@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -198,4 +199,49 @@ TEST(TorchExecutor, ATimingExecutorFreesTemporariesAndComputesTheSame) {
   EXPECT_NE(keep->value(intermediate), nullptr);
   EXPECT_EQ((*freeing)->value(intermediate), nullptr) << intermediate << " was kept";
   EXPECT_NE((*freeing)->value("input"), nullptr);
+}
+
+// Issue 16 (training at bare speed): the training level builds its executor freeing temporaries
+// (keep_intermediates false) in forward_backward too, as a LibTorch loop lets autograd hold what
+// backward needs; over two steps its loss and every gradient equal the keeping executor's, and
+// a freed intermediate is not there.
+TEST(TorchExecutor, AFreeingExecutorTrainsTheSame) {
+  onnx::BuildOptions bo;
+  bo.batch = 4;
+  bo.with_loss = true;
+  network::Graph g = graph_of(onnx::build_lenet({}, bo));
+  std::string intermediate;
+  for (const auto& n : g.nodes())
+    if (n.op_type == "Relu") intermediate = n.outputs.at(0);
+  network::ExecutorOptions freeing_options;
+  freeing_options.keep_intermediates = false;
+  auto keep = build("torch", g.clone());
+  auto freeing = network::make_executor("torch", std::move(g), plugins(), freeing_options);
+  ASSERT_TRUE(freeing.ok()) << freeing.error().to_string();
+  Tensor x(DType::Float32, {4, 1, 28, 28}), y(DType::Int64, {4});
+  for (int step = 0; step < 2; ++step) {
+    for (int64_t i = 0; i < x.numel(); ++i) x.set(i, 0.01 * double((i + step) % 97));
+    for (int64_t i = 0; i < y.numel(); ++i) y.set(i, double((i * 3 + step) % 10));
+    for (auto* ex : {keep.get(), freeing->get()}) {
+      ex->set_input("input", x);
+      ex->set_input("labels", y);
+      ex->forward_backward("loss");
+    }
+    EXPECT_NEAR(keep->output("loss").at(0), (*freeing)->output("loss").at(0), 1e-6) << step;
+    for (const auto& p : keep->parameter_names()) {
+      const Tensor& a = keep->gradient(p);
+      const Tensor& b = (*freeing)->gradient(p);
+      ASSERT_EQ(a.numel(), b.numel()) << p;
+      double worst = 0, largest = 0;
+      for (int64_t i = 0; i < a.numel(); ++i) {
+        worst = std::max(worst, std::abs(a.at(i) - b.at(i)));
+        largest = std::max(largest, std::abs(a.at(i)));
+      }
+      // The same kernels on the same values; threads may sum in another order.
+      EXPECT_LE(worst, 1e-6 * largest) << p << " at step " << step;
+      EXPECT_GT(largest, 0.0) << p << " has no gradient";
+    }
+  }
+  EXPECT_NE(keep->value(intermediate), nullptr);
+  EXPECT_EQ((*freeing)->value(intermediate), nullptr) << intermediate << " was kept";
 }

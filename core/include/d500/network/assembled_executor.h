@@ -51,9 +51,10 @@ struct ExecutorOptions {
   // The most iterations a Loop node runs (control flow): a Loop whose trip count is absent or
   // larger and whose condition stays true is an error naming the node once it reaches this.
   int64_t max_loop_trips = 1000000;
-  // false: an executor may free a value once its last reader has run (inference), as a
-  // framework's own loop frees its temporaries; graph inputs, outputs and parameters stay, and
-  // the other values cannot be read afterwards. For timing; validation reads them.
+  // false: an executor may free a value once its last reader has run, as a framework's own loop
+  // frees its temporaries; graph inputs, outputs and parameters stay, and the other values cannot
+  // be read afterwards. For timing and training (the torch executor frees them in
+  // forward_backward too); validation reads them.
   bool keep_intermediates = true;
 };
 
