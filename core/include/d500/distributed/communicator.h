@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "d500/clock.h"
 #include "d500/error.h"
 #include "d500/tensor.h"
 
@@ -164,8 +165,18 @@ class Communicator {
 
  private:
   void check_rank(int r, std::string_view call, bool any_allowed = false) const;
-  int64_t start() const;  // the clock when calls are timed, else 0
-  void count(CallKind k, int64_t t0_ns, int64_t sent, int64_t received);
+  // The clock when calls are timed, else 0; count() adds a call to the statistics. Inline: they
+  // are on every call's path.
+  int64_t start() const { return time_calls_ ? now_ns() : 0; }
+  void count(CallKind k, int64_t t0_ns, int64_t sent, int64_t received) {
+    CallStats& s = stats_.by_kind[static_cast<size_t>(k)];
+    if (time_calls_) s.time_ns += now_ns() - t0_ns;
+    s.calls += 1;
+    if (size_ > 1) {
+      s.bytes_sent += sent;
+      s.bytes_received += received;
+    }
+  }
 
   int rank_;
   int size_;
