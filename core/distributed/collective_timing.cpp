@@ -1,5 +1,6 @@
 // Timing a collective on every rank, as nccl-tests and the OSU benchmarks do: each sample is a
-// barrier, then a block of calls that every rank times on its own clock. One allreduce after the
+// barrier, then a block of calls that every rank times on its own clock (a window at least 50
+// barriers long, so the ranks' skew leaving the barrier is amortised). One allreduce after the
 // block (outside the timed region) gives every rank the slowest rank's time, which is the
 // sample, and rank 0's cancel request. The stop rule then sees the same samples on every rank and
 // takes the same decision there, so no control message is needed and the ranks never disagree
@@ -21,6 +22,10 @@ using detail::Calls;
 
 // As in the measurement loop: the minimum of this many single calls estimates a call.
 constexpr size_t kMinSingleCalls = 2;
+// A sample's window lasts at least this many barriers: ranks leave a barrier up to about one
+// barrier's time apart, and the first call of the window absorbs that skew, which would be most
+// of a single small call (nccl-tests and OSU time many calls per sample for the same reason).
+constexpr double kWindowBarriers = 50;
 
 struct Agreed {
   double max_ns = 0;  // the slowest rank's time for the block
@@ -91,8 +96,25 @@ class Timing {
       single.push_back(warm(1).max_ns);
     const double call_ns = *std::min_element(single.begin(), single.end());
     // Every rank sizes the same block from the same agreed times; none is cancelled here.
-    return *measure::choose_block(m_.timer, call_ns, p_.block_overhead,
-                                  [&](uint64_t n) -> std::optional<double> { return warm(n).max_ns; });
+    uint64_t block = *measure::choose_block(
+        m_.timer, call_ns, p_.block_overhead,
+        [&](uint64_t n) -> std::optional<double> { return warm(n).max_ns; });
+    const double window_ns = kWindowBarriers * barrier_ns();
+    while (block < measure::kMaxBlockSize && static_cast<double>(block) * call_ns < window_ns)
+      block *= 10;
+    return block;
+  }
+
+  // The quickest of a few barriers, the slowest rank's (the same on every rank).
+  double barrier_ns() {
+    double best = std::numeric_limits<double>::max();
+    for (int i = 0; i < 5; ++i) {
+      const int64_t t0 = now_ns();
+      comm_.barrier();
+      best = std::min(best, static_cast<double>(now_ns() - t0));
+    }
+    comm_.allreduce(&best, 1, DType::Float64, ReduceOp::Max);
+    return best;
   }
 
   void sample_all(uint64_t block, std::vector<double>& own) {

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <numeric>
 
+#include "d500/distributed/collective_benchmark.h"
 #include "d500/distributed/communicator.h"
 #include "d500/distributed/series_gather.h"
 
@@ -277,4 +278,26 @@ TEST(SingleRank, WorksWithoutMpi) {
   EXPECT_EQ(decode_series(encode_series({})).size(), 0u);
   std::vector<uint8_t> junk{1, 2, 3};
   EXPECT_THROW(decode_series(junk), D500Error);
+}
+
+// Issue 16: on several ranks, a small collective is timed as a window of calls after each barrier
+// (the window at least 50 barriers long, so the ranks' skew leaving the barrier is amortised),
+// a large one call by call; every rank holds the same samples (the slowest rank's).
+TEST(Communicator, SmallCollectivesAreTimedAsAWindowAfterTheBarrier) {
+  if (W().size() < 2) GTEST_SKIP() << "needs 2 ranks (test_communicator_mpi2)";
+  measure::Policy policy;
+  policy.min_samples = 5;
+  policy.max_samples = 5;
+  const auto timer = measure::calibrate_timer();
+  const auto small = measure_collective(W(), Collective::Allreduce, 4, DType::Float32, policy, timer);
+  const auto large =
+      measure_collective(W(), Collective::Allreduce, 4u << 20, DType::Float32, policy, timer);
+  ASSERT_NE(small.m.stop, measure::StopReason::Error) << small.m.error;
+  // One 4-byte allreduce takes about one barrier: a window of 50 barriers needs >= 10 calls.
+  EXPECT_GE(small.m.block_size, 10u);
+  EXPECT_LE(large.m.block_size, small.m.block_size);
+  double mine = small.m.samples_ns.empty() ? 0 : small.m.samples_ns[0];
+  double agreed = mine;
+  W().allreduce(&agreed, 1, DType::Float64, ReduceOp::Max);
+  EXPECT_EQ(mine, agreed) << "rank " << W().rank() << " holds another sample";
 }
