@@ -1,4 +1,4 @@
-// Cold start of d500-studio to a usable window (issue 6: goal < 1.5 s), against baselines
+// Cold start of d500-studio to a usable window (issue 6: goal < 1.5 s; issue 16: < 1.0 s), against baselines
 // measured in the same run: `d500 --version` (process start of the runner) and a trivial Qt
 // Widgets program doing what --screenshot does (QApplication, a window, grab, save PNG). The
 // studio is started with the example project and --screenshot, which returns once the plugin
@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
   if (studio.median <= 0 || trivial.median <= 0) return 1;
   std::printf("\nstudio / trivial Qt program: %.2fx   studio - trivial: %.0f ms   studio / d500 --version: %.1fx\n",
               studio.median / trivial.median, studio.median - trivial.median, studio.median / std::max(runner.median, 1e-3));
-  std::printf("of which the plugin query (a child process the studio waits for): ~%.0f ms\n", plugins.median);
-  std::printf("goal: < 1500 ms -> %s (median %.0f ms)\n", studio.median < 1500 ? "met" : "NOT met", studio.median);
+  std::printf("the plugin query (a child process the studio starts in the background, not waited for): ~%.0f ms\n", plugins.median);
+  std::printf("goal: < 1000 ms -> %s (median %.0f ms)\n", studio.median < 1000 ? "met" : "NOT met", studio.median);
   return 0;
 }
