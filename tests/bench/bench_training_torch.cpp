@@ -1,11 +1,12 @@
 // Issue #5 benchmarks, on real Fashion-MNIST (skipped with the reason when the Debian package
 // dataset-fashion-mnist is missing):
 // 1. Training throughput of the LeNet-5 recipe through d500 (Trainer, torch executor freeing its
-//    temporaries as the training level builds it, torch Adam) against the same loop written directly against LibTorch
-//    (torch::optim::Adam, batches sliced from the same tensors), same process, same threads and
-//    batch, in rounds whose order rotates; the ratio within each round, its median over 21
-//    rounds of 96 steps. Goal: ratio (d500 samples/s / bare) >= 0.98. Then where
-//    d500's step goes, phase by phase (the trainer's StepProfile), beside the bare step.
+//    temporaries as the training level builds it, torch Adam) against the same loop written
+//    directly against LibTorch (torch::optim::Adam, batches sliced from the same tensors), same
+//    process, same threads and batch, in rounds whose order rotates; the ratio within each
+//    round, its median over 21 rounds of 96 steps. Goal: ratio (d500 samples/s / bare) >= 0.98.
+//    Then where d500's step goes, phase by phase (the trainer's StepProfile), beside the bare
+//    loop's forward+backward and optimizer step.
 // 2. Time-to-accuracy of the MLP recipe (784-256-10, Adam 1e-3, batch 64, evaluation every 200
 //    steps) on the torch stack over 5 seeds, dataset load excluded. Goal: median < 1.5 s.
 // Prints the figures; not a pass/fail test.
@@ -152,9 +153,10 @@ int main(int, char** argv) {
   auto data = training::load_fashion_mnist();
 
   // 1. LeNet-5 throughput: rounds of 96 batches (for d500 an epoch, ending in a one-batch
-  // evaluation that disturbs the next steps: at 8 or 24 steps an epoch that cost 1-3%), each round the three loops one after another in an order that rotates, the
-  // ratio taken within each round (neighbours in time see the same machine: this VM's speed
-  // drifts by 30% from minute to minute), its median over the rounds.
+  // evaluation that disturbs the next steps: at 8 or 24 steps an epoch that cost 1-3%), each
+  // round the three loops one after another in an order that rotates, the ratio taken within
+  // each round (neighbours in time see the same machine: this VM's speed drifts by 30% from
+  // minute to minute), its median over the rounds.
   const training::Dataset part = head(data.train, 96 * kBatch);
   const training::Dataset test1 = head(data.test, kBatch);
   onnx::BuildOptions bo;
