@@ -21,6 +21,7 @@
 
 #include "bare_nets.h"
 #include "torch_bench_setup.h"
+#include "d500/measure/stats.h"
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
@@ -82,11 +83,7 @@ void print_profile(const training::StepProfile& p, const BareStep& bare) {
               p.overhead_us_per_step(), total > 0 ? 100 * p.overhead_us_per_step() / total : 0.0);
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t k = v.size();
-  return k == 0 ? 0 : k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
-}
+using stats::median;
 
 // One epoch over `part` through d500: the seconds of its training steps (the profile's phases but
 // evaluation, which add up to the loop's wall time), its phases added to `acc` when given.
