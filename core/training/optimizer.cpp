@@ -73,17 +73,18 @@ Optimizer& Optimizer::operator=(Optimizer&& other) noexcept {
 
 void Optimizer::step(const std::vector<DLTensor>& params, const std::vector<DLTensor>& grads,
                      double lr) {
-  const std::string where = "optimizer " + impl_.id();
-  if (!instance_) throw D500Error("stepped after being moved from", where);
+  // Runs every step: the location string is built only for an error.
+  auto where = [this] { return "optimizer " + impl_.id(); };
+  if (!instance_) throw D500Error("stepped after being moved from", where());
   if (params.size() != grads.size())
     throw D500Error(std::to_string(params.size()) + " parameters but " +
                         std::to_string(grads.size()) + " gradients",
-                    where);
+                    where());
   d500_error err{};
   const int32_t rc =
       impl_.opt->step(instance_, params.data(), grads.data(), params.size(), lr, &err);
   if (rc != D500_OK)
-    throw D500Error("step " + std::to_string(steps_) + " failed: " + err.message, where);
+    throw D500Error("step " + std::to_string(steps_) + " failed: " + err.message, where());
   ++steps_;
 }
 

@@ -101,6 +101,11 @@ TEST(SdkOptimizer, ChecksPairsAndPositionsBeforeStepping) {
   ASSERT_EQ(kTable.step(inst, &pd, &gd, 1, 0.1, &err), D500_OK) << err.message;
   EXPECT_EQ(kTable.step(inst, &qd, &qd, 1, 0.1, &err), D500_ERR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(err.message).find("at the first step it had [3]"), std::string::npos);
+  Tensor p4(DType::Float32, {4});  // the same rank, another extent
+  DLTensor p4d = p4.dl();
+  EXPECT_EQ(kTable.step(inst, &p4d, &g4d, 1, 0.1, &err), D500_ERR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(err.message).find("shape [4], at the first step it had [3]"),
+            std::string::npos);
   DLTensor two_p[] = {pd, pd}, two_g[] = {gd, gd};
   EXPECT_EQ(kTable.step(inst, two_p, two_g, 2, 0.1, &err), D500_ERR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(err.message).find("the first step had 1"), std::string::npos);

@@ -92,7 +92,8 @@ class Optimizer {
   ~Optimizer() = default;
 
  private:
-  // The per-position shapes seen at the first step; later steps must match them.
+  // The per-position shapes seen at the first step; later steps must match them. Nothing is
+  // allocated on the way (this runs before every step); messages are built only on failure.
   void check(const DLTensor* params, const DLTensor* grads, size_t n) {
     if (n && (!params || !grads)) throw std::invalid_argument("params or grads is NULL");
     if (steps_ == 0) shapes_.clear();  // a failed first step leaves nothing behind
@@ -103,26 +104,36 @@ class Optimizer {
     for (size_t i = 0; i < n; ++i) {
       const DLTensor& p = params[i];
       const DLTensor& g = grads[i];
-      const std::string which = "parameter " + std::to_string(i);
-      if (!p.data || !g.data) throw std::invalid_argument(which + " or its gradient has no data");
+      if (!p.data || !g.data) throw std::invalid_argument(which(i) + " or its gradient has no data");
       if (p.device.device_type != device_type_ || g.device.device_type != device_type_)
-        throw std::invalid_argument(which + " or its gradient is on device type " +
+        throw std::invalid_argument(which(i) + " or its gradient is on device type " +
                                     std::to_string(p.device.device_type) + "/" +
                                     std::to_string(g.device.device_type) + ", expected " +
                                     std::to_string(device_type_));
       if (!same_dtype(p.dtype, g.dtype))
-        throw std::invalid_argument(which + " is " + dtype_name(p.dtype) + " but its gradient is " +
-                                    dtype_name(g.dtype));
-      std::vector<int64_t> ps(p.shape, p.shape + p.ndim), gs(g.shape, g.shape + g.ndim);
-      if (ps != gs)
-        throw std::invalid_argument(which + " has shape " + shape_string(ps) +
-                                    " but its gradient " + shape_string(gs));
-      if (steps_ > 0 && ps != shapes_[i])
-        throw std::invalid_argument(which + " has shape " + shape_string(ps) +
+        throw std::invalid_argument(which(i) + " is " + dtype_name(p.dtype) +
+                                    " but its gradient is " + dtype_name(g.dtype));
+      if (!same_shape(p, g.shape, g.ndim))
+        throw std::invalid_argument(which(i) + " has shape " + shape_string(p.shape, static_cast<size_t>(p.ndim)) +
+                                    " but its gradient " + shape_string(g.shape, static_cast<size_t>(g.ndim)));
+      if (steps_ == 0) {
+        shapes_.push_back(shape_of(p));
+      } else if (!same_shape(p, shapes_[i].data(), static_cast<int32_t>(shapes_[i].size()))) {
+        throw std::invalid_argument(which(i) + " has shape " + shape_string(p.shape, static_cast<size_t>(p.ndim)) +
                                     ", at the first step it had " + shape_string(shapes_[i]) +
                                     " (state is kept by position)");
-      if (steps_ == 0) shapes_.push_back(ps);
+      }
     }
+  }
+  static std::string which(size_t i) { return "parameter " + std::to_string(i); }
+  static std::vector<int64_t> shape_of(const DLTensor& t) {
+    return std::vector<int64_t>(t.shape, t.shape + t.ndim);
+  }
+  static bool same_shape(const DLTensor& t, const int64_t* shape, int32_t ndim) {
+    if (t.ndim != ndim) return false;
+    for (int32_t d = 0; d < ndim; ++d)
+      if (t.shape[d] != shape[d]) return false;
+    return true;
   }
 
   static int32_t create_(const d500_attr* hyper, size_t n_hyper, void** instance, d500_error* err) {
