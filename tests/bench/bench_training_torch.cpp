@@ -6,7 +6,9 @@
 //    process, same threads and batch, in rounds whose order rotates; the ratio within each
 //    round, its median over 21 rounds of 96 steps. Goal: ratio (d500 samples/s / bare) >= 0.98.
 //    Then where d500's step goes, phase by phase (the trainer's StepProfile), beside the bare
-//    loop's forward+backward and optimizer step.
+//    loop's forward+backward and optimizer step. Then the optimizer step alone: d500's torch Adam
+//    (plugin, ABI, checks) against torch::optim::Adam on one bare net, on alternate steps of the
+//    same loop (so both follow the same forward+backward), and back to back with warm caches.
 // 2. Time-to-accuracy of the MLP recipe (784-256-10, Adam 1e-3, batch 64, evaluation every 200
 //    steps) on the torch stack over 5 seeds, dataset load excluded. Goal: median < 1.5 s.
 // Prints the figures; not a pass/fail test.
@@ -98,6 +100,28 @@ double d500_round(training::Trainer& trainer, const training::Dataset& part,
   return static_cast<double>(ns) * 1e-9;
 }
 
+// d500's optimizer against torch's on alternate steps of one bare loop: per-step microseconds of
+// each, and each d500 step minus the torch step just before it.
+struct Alternation {
+  training::Optimizer* d500 = nullptr;
+  std::vector<DLTensor> params, grads;  // views of the bare net's tensors
+  std::vector<double> torch_us, d500_us, diff_us;
+  void record(bool d500_step, double us) {
+    if (d500_step && !torch_us.empty()) diff_us.push_back(us - torch_us.back());
+    (d500_step ? d500_us : torch_us).push_back(us);
+  }
+};
+
+DLTensor view_of(const at::Tensor& t) {
+  DLTensor d{};
+  d.data = t.data_ptr();
+  d.ndim = static_cast<int32_t>(t.dim());
+  d.shape = const_cast<int64_t*>(t.sizes().data());
+  d.dtype = {kDLFloat, 32, 1};
+  d.device = {kDLCPU, 0};
+  return d;
+}
+
 // The same training written directly against LibTorch: LeNet-5 on d500's initial weights,
 // torch::optim::Adam, batches sliced (narrow) from the same tensors.
 class BareLoop {
@@ -110,8 +134,44 @@ class BareLoop {
     for (auto& [name, t] : net_.p) params.push_back(t);
     adam_ = std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(1e-3));
   }
+  // Views of the parameters and their gradients (allocated now; backward accumulates into them).
+  void views(Alternation& a) {
+    for (auto& [name, t] : net_.p) {
+      if (!t.grad().defined()) t.mutable_grad() = at::zeros_like(t);
+      a.params.push_back(view_of(t)), a.grads.push_back(view_of(t.grad()));
+    }
+  }
+  // True while every gradient still lives where views() saw it.
+  bool views_hold(const Alternation& a) {
+    size_t i = 0;
+    for (auto& [name, t] : net_.p)
+      if (t.grad().data_ptr() != a.grads[i++].data) return false;
+    return true;
+  }
+  // Back to back with warm caches, on these parameters and their last gradients: a fresh torch
+  // Adam and `d` (already stepped) alternate, which goes first swapping each pair; medians of
+  // each call's microseconds and of d - torch.
+  void warm_pairs(training::Optimizer& d, const Alternation& a) {
+    std::vector<at::Tensor> params;
+    for (auto& [name, t] : net_.p) params.push_back(t);
+    torch::optim::Adam direct(params, torch::optim::AdamOptions(1e-3));
+    direct.step();  // its state allocated
+    std::vector<double> t_us, d_us, diff;
+    for (int i = 0; i < 2000; ++i) {
+      double us[2];
+      for (int k = 0; k < 2; ++k) {
+        const bool d_first = i % 2 == 0;
+        const auto t0 = Clock::now();
+        if ((k == 0) == d_first) d.step(a.params, a.grads, 1e-3); else direct.step();
+        us[(k == 0) == d_first] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      }
+      t_us.push_back(us[0]), d_us.push_back(us[1]), diff.push_back(us[1] - us[0]);
+    }
+    std::printf("    back to back, warm: torch %.1f us, d500 %.1f us, d500 - torch %+.2f us (median of "
+                "%zu pairs)\n", median(t_us), median(d_us), median(diff), diff.size());
+  }
   // One epoch; its seconds, and its phases in seconds added to `acc` when given.
-  double round(BareStep* acc) {
+  double round(BareStep* acc, Alternation* alt = nullptr) {
     const auto b0 = Clock::now();
     double fb = 0, opt = 0;
     for (int64_t i = 0; i < images_.size(0); i += kBatch) {
@@ -121,9 +181,15 @@ class BareLoop {
       adam_->zero_grad();
       net_.step();
       const auto f1 = Clock::now();
-      adam_->step();
+      const bool d500_step = alt && (i / kBatch) % 2;
+      if (d500_step)
+        alt->d500->step(alt->params, alt->grads, 1e-3);
+      else
+        adam_->step();
+      const auto f2 = Clock::now();
       fb += std::chrono::duration<double>(f1 - f0).count();
-      opt += std::chrono::duration<double>(Clock::now() - f1).count();
+      opt += std::chrono::duration<double>(f2 - f1).count();
+      if (alt && acc) alt->record(d500_step, std::chrono::duration<double, std::micro>(f2 - f1).count());
     }
     const double s = std::chrono::duration<double>(Clock::now() - b0).count();
     if (acc) acc->whole += s, acc->forward_backward += fb, acc->optimizer += opt;
@@ -160,7 +226,11 @@ int main(int, char** argv) {
   bo.batch = kBatch;
   bo.with_loss = true;
   network::Graph g = graph_of(onnx::build_lenet({}, bo));
-  BareLoop bare(g, part);
+  BareLoop bare(g, part), alt_loop(g, part);
+  training::Optimizer alt_adam(pm, "torch", "adam", {{"lr", 1e-3}});
+  Alternation alt;
+  alt.d500 = &alt_adam;
+  alt_loop.views(alt);
   // As the training level builds it: intermediates freed after their last reader.
   network::ExecutorOptions eo;
   eo.keep_intermediates = false;
@@ -180,8 +250,13 @@ int main(int, char** argv) {
   const double n = static_cast<double>(part.size());
   for (int round = 0; round < kRounds; ++round) {
     double d = 0, t = 0, b = 0;
-    for (int k = 0; k < 3; ++k) {
-      switch ((round + k) % 3) {
+    for (int k = 0; k < 4; ++k) {
+      switch ((round + k) % 4) {
+        case 3: {
+          BareStep unused{};
+          alt_loop.round(round > 0 ? &unused : nullptr, &alt);
+          break;
+        }
         case 0: d = n / d500_round(trainer, part, test1, round > 0 ? &profile : nullptr); break;
         case 1: t = n / d500_round(thread_trainer, part, test1, nullptr); break;
         default: b = n / bare.round(round > 0 ? &bare_sum : nullptr); break;
@@ -201,6 +276,15 @@ int main(int, char** argv) {
   const double steps = static_cast<double>(profile.steps);
   print_profile(profile, {bare_sum.whole * 1e6 / steps, bare_sum.forward_backward * 1e6 / steps,
                           bare_sum.optimizer * 1e6 / steps});
+  std::printf("\n  Optimizer step alone, d500's torch Adam vs torch::optim::Adam on one bare net:\n");
+  if (!alt_loop.views_hold(alt)) {
+    std::printf("    skipped: autograd moved a gradient away from its view\n");
+  } else {
+    std::printf("    in the loop, alternate steps: torch %.1f us, d500 %.1f us, d500 - the torch step "
+                "before it %+.2f us (medians, %zu pairs)\n",
+                median(alt.torch_us), median(alt.d500_us), median(alt.diff_us), alt.diff_us.size());
+    alt_loop.warm_pairs(alt_adam, alt);
+  }
 
   // 2. Time-to-accuracy of the MLP recipe.
   std::vector<double> tta;
