@@ -37,7 +37,7 @@ std::string size_label(int64_t b) {
 std::vector<store::SeriesPoint> comm_series(Communicator& comm, int64_t run_id) {
   std::vector<store::SeriesPoint> mine;
   for (size_t k = 0; k < distributed::kCallKinds; ++k) {
-    const auto& s = comm.stats().by_kind[k];
+    const distributed::CallStats s = comm.stats().by_kind[k];
     if (s.calls == 0) continue;
     const std::string base = "comm." + std::string(distributed::call_kind_name(
                                            static_cast<distributed::CallKind>(k))) + ".";

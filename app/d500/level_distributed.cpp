@@ -92,7 +92,7 @@ void ship(Communicator& comm, RankSink& sink, LevelContext& ctx, Collected& col)
 // Every rank's communicator counters as series of that rank ("comm.<call>.<counter>").
 void counter_points(Communicator& comm, RankSink& sink) {
   for (size_t k = 0; k < distributed::kCallKinds; ++k) {
-    const auto& s = comm.stats().by_kind[k];
+    const distributed::CallStats s = comm.stats().by_kind[k];
     if (s.calls == 0) continue;
     const std::string base =
         "comm." + std::string(distributed::call_kind_name(static_cast<distributed::CallKind>(k))) +

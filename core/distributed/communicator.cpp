@@ -91,6 +91,12 @@ CallStats CommStats::total() const {
   return t;
 }
 
+CommStats Communicator::stats() const {
+  CommStats s = stats_;
+  for (size_t k = 0; k < kCallKinds; ++k) s.by_kind[k].time_ns = ticks_to_ns(ticks_[k]);
+  return s;
+}
+
 Communicator::~Communicator() = default;
 
 bool Communicator::mpi_built() { return detail::mpi_built(); }
