@@ -19,16 +19,13 @@
 
 #include "d500/distributed/collective_benchmark.h"
 #include "d500/distributed/communicator.h"
+#include "d500/measure/stats.h"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
+using d500::stats::median;
 
 // Times `pairs` blocks of `block` calls of each variant, alternating block by block (A B A B ...),
 // so that load from other processes and clock drift hit both alike; each block is timed on its

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "d500/plugin/plugin_manager.h"
+#include "d500/measure/stats.h"
 
 namespace {
 
@@ -77,10 +78,7 @@ struct Timer {
   }
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
+using d500::stats::median;
 
 struct Row {
   std::string shape;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "d500/operators/operator_benchmark.h"
+#include "d500/measure/stats.h"
 #include "d500/plugin/child_call.h"
 
 using namespace d500;
@@ -22,10 +23,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
+using d500::stats::median;
 
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();

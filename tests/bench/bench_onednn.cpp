@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "d500/operators/operator_benchmark.h"
+#include "d500/measure/stats.h"
 
 using namespace d500;
 using Clock = std::chrono::steady_clock;
@@ -35,10 +36,7 @@ using nlohmann::json;
 
 namespace {
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
+using d500::stats::median;
 
 // Median ns per call of `call` over blocks that last >= 2 ms each, for about `seconds`.
 double bare_median_ns(const std::function<void()>& call, double seconds) {
