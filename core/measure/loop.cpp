@@ -64,6 +64,8 @@ class Variant {
   }
 
   bool done() const { return done_; }
+  // Done, or converged and sampling on only for the same period as the others (same_period).
+  bool settled() const { return done_ || converged_early_; }
   const Measurement& measurement() const { return m_; }
   double rel_ci() const { return rule_.rel_ci(); }
 
@@ -185,15 +187,31 @@ class Variant {
     if (!subject_.own_timer()) dt = static_cast<double>(t1 - t0);
     m_.samples_ns.push_back(dt / static_cast<double>(m_.block_size));
 
-    if (auto reason = rule_.after_sample(m_.samples_ns, static_cast<double>(sampling_ns_)))
-      finish(*reason);
+    if (converged_early_) {
+      if (at_cap()) finish(StopReason::Converged);
+      return;
+    }
+    if (auto reason = rule_.after_sample(m_.samples_ns, static_cast<double>(sampling_ns_))) {
+      if (policy_.same_period && *reason == StopReason::Converged && !at_cap())
+        converged_early_ = true;
+      else
+        finish(*reason);
+    }
+  }
+
+  // The sample count or the sampling time has reached the policy's cap.
+  bool at_cap() const {
+    const auto n = static_cast<int64_t>(m_.samples_ns.size());
+    return n >= std::max<int64_t>(policy_.max_samples, 1) ||
+           (n >= policy_.min_samples && policy_.max_seconds > 0 &&
+            static_cast<double>(sampling_ns_) >= policy_.max_seconds * 1e9);
   }
 
   Subject& subject_;
   const Policy& policy_;
   const WallClock* clock_;  // nullptr: the steady clock
   Measurement m_;
-  bool prepared_ = false, done_ = false;
+  bool prepared_ = false, done_ = false, converged_early_ = false;
   Counters counters_;
   int64_t sampling_ns_ = 0;
   StopRule rule_;
@@ -254,11 +272,12 @@ std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
   for (Subject* s : subjects) variants.emplace_back(*s, p, timer, clock);
 
   std::mt19937_64 rng(seed);
-  size_t n_done = 0;
+  size_t n_done = 0;  // settled: done, or converged and sampling on for the same period
+  std::vector<bool> counted(variants.size(), false);
   std::vector<size_t> order;
   auto cancel_rest = [&] {
     for (auto& v : variants)
-      if (!v.done()) v.finish(StopReason::Cancelled);
+      if (!v.done()) v.finish(v.settled() ? StopReason::Converged : StopReason::Cancelled);
     n_done = variants.size();
   };
   while (n_done < variants.size()) {
@@ -273,7 +292,7 @@ std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
       }
       Variant& v = variants[i];
       const bool sampled = v.visit(cancel);
-      if (v.done()) ++n_done;
+      if (v.settled() && !counted[i]) counted[i] = true, ++n_done;
       if (v.done() && v.measurement().stop == StopReason::Cancelled) {
         cancel_rest();
         break;
@@ -291,6 +310,8 @@ std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
     }
   }
 
+  for (auto& v : variants)
+    if (!v.done()) v.finish(StopReason::Converged);  // sampled on only for the same period
   std::vector<Measurement> out;
   out.reserve(variants.size());
   for (auto& v : variants) out.push_back(v.release());

@@ -195,7 +195,7 @@ json policy_to_json(const measure::Policy& p) {
               {"target_rel_ci", p.target_rel_ci}, {"confidence", p.confidence},
               {"min_samples", p.min_samples},     {"max_samples", p.max_samples},
               {"max_seconds", p.max_seconds},     {"check_every", p.check_every},
-              {"block_overhead", p.block_overhead}};
+              {"block_overhead", p.block_overhead}, {"same_period", p.same_period}};
 }
 
 json to_json(const Experiment& e) {

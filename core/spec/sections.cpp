@@ -11,12 +11,13 @@ void parse_repetition(Checker& c, const json& j, Experiment& e) {
   if (!j.is_object()) return c.fail(path, "expected an object, got " + Checker::describe(j));
   c.known_keys(j, path, {"mode", "warmup_calls", "warmup_seconds", "target_rel_ci", "confidence",
                          "min_samples", "max_samples", "max_seconds", "check_every",
-                         "block_overhead"});
+                         "block_overhead", "same_period"});
   measure::Policy& p = e.repetition;
   e.repetition_mode = c.string_field(j, path, "mode", false, "default");
   if (e.repetition_mode == "publication") {
     p.target_rel_ci = 0.01;
     p.confidence = 0.99;
+    p.same_period = true;
   } else if (e.repetition_mode != "default") {
     c.fail(path + ".mode", "expected \"default\" or \"publication\", got \"" + e.repetition_mode +
                                "\"");
@@ -30,6 +31,12 @@ void parse_repetition(Checker& c, const json& j, Experiment& e) {
   p.max_seconds = c.number_field<double>(j, path, "max_seconds", p.max_seconds, 0.001, 86400);
   p.check_every = c.number_field<int64_t>(j, path, "check_every", p.check_every, 1, 1000000);
   p.block_overhead = c.number_field<double>(j, path, "block_overhead", p.block_overhead, 1e-9, 0.1);
+  if (j.contains("same_period")) {
+    if (j["same_period"].is_boolean())
+      p.same_period = j["same_period"].get<bool>();
+    else
+      c.fail(path + ".same_period", "expected true or false, got " + Checker::describe(j["same_period"]));
+  }
   if (p.max_samples < p.min_samples)
     c.fail(path + ".max_samples", "must be >= min_samples (" + std::to_string(p.min_samples) + ")");
 }

@@ -360,6 +360,61 @@ TEST(Loop, SubjectErrorsAreRecordedNotThrown) {
   }
 }
 
+// A steady variant converges at its first check, a noisy one never does. Apart, the steady one
+// drops out with min_samples; over the same period it samples on, round by round beside the
+// noisy one, until the noisy one's cap, and still reports that it converged.
+TEST(Loop, SamePeriodKeepsAConvergedVariantSampling) {
+  for (bool same : {false, true}) {
+    FakeClock clock;
+    FakeTimedSubject steady(clock, [](uint64_t) { return int64_t{100'000}; });
+    NoisySubject noisy(clock);
+    dm::Subject* subjects[] = {&steady, &noisy};
+    dm::Policy p;
+    p.min_samples = 20;
+    p.max_samples = 300;
+    p.max_seconds = 600;
+    p.same_period = same;
+    std::vector<size_t> done_seen;
+    const auto ms = dm::measure_interleaved(subjects, p, 9, kExactTimer,
+                                            [&](const dm::Progress& pr) {
+                                              done_seen.push_back(pr.variants_done);
+                                            }, nullptr, clock.fn());
+    ASSERT_EQ(ms.size(), 2u);
+    EXPECT_EQ(ms[0].stop, dm::StopReason::Converged) << "same_period " << same;
+    EXPECT_EQ(ms[1].stop, dm::StopReason::MaxSamples);
+    EXPECT_EQ(ms[1].samples_ns.size(), 300u);
+    EXPECT_EQ(ms[0].samples_ns.size(), same ? 300u : 20u);
+    EXPECT_EQ(ms[0].summary.n, ms[0].samples_ns.size());
+    EXPECT_DOUBLE_EQ(ms[0].summary.median, 100'000.0);
+    // The steady variant counts as settled from its convergence on, in both modes.
+    ASSERT_FALSE(done_seen.empty());
+    EXPECT_EQ(done_seen.back(), 2u);
+    EXPECT_TRUE(std::is_sorted(done_seen.begin(), done_seen.end()));
+    EXPECT_NE(std::find(done_seen.begin(), done_seen.end(), 1u), done_seen.end());
+  }
+}
+
+// Cancelled while a converged variant samples on: it keeps its verdict, the other is cancelled.
+TEST(Loop, SamePeriodCancelKeepsTheConvergedVerdict) {
+  FakeClock clock;
+  FakeTimedSubject steady(clock, [](uint64_t) { return int64_t{100'000}; });
+  NoisySubject noisy(clock);
+  dm::Subject* subjects[] = {&steady, &noisy};
+  dm::Policy p;
+  p.min_samples = 20;
+  p.max_samples = 100000;
+  p.max_seconds = 600;
+  p.same_period = true;
+  std::atomic<bool> cancel{false};
+  int seen = 0;
+  const auto ms = dm::measure_interleaved(
+      subjects, p, 9, kExactTimer, [&](const dm::Progress&) { cancel = ++seen == 100; }, &cancel,
+      clock.fn());
+  EXPECT_EQ(ms[0].stop, dm::StopReason::Converged);
+  EXPECT_EQ(ms[1].stop, dm::StopReason::Cancelled);
+  EXPECT_EQ(ms[0].samples_ns.size() + ms[1].samples_ns.size(), 100u);
+}
+
 TEST(Loop, OneFailingVariantLeavesTheOthers) {
   ThrowingSubject<d500::D500Error> bad(6);
   SpinSubject good(std::chrono::microseconds(50));

@@ -47,6 +47,7 @@ TEST(Experiment, ParsesAValidFileWithDefaults) {
   EXPECT_DOUBLE_EQ(e.repetition.confidence, 0.99);
   EXPECT_DOUBLE_EQ(e.repetition.max_seconds, 2);
   EXPECT_EQ(e.repetition.min_samples, 10);  // default
+  EXPECT_TRUE(e.repetition.same_period);    // publication: every variant over the same period
 }
 
 TEST(Experiment, SweepIsTheCartesianProductAndSubstitutesVariables) {
@@ -135,6 +136,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"rep_range", [](json& j) { j["repetition"]["confidence"] = 2; }, {"$.repetition.confidence", "[0.5"}},
         BadCase{"rep_int", [](json& j) { j["repetition"]["min_samples"] = 2.5; }, {"$.repetition.min_samples", "integer"}},
         BadCase{"rep_min_gt_max", [](json& j) { j["repetition"]["min_samples"] = 50; j["repetition"]["max_samples"] = 20; }, {"$.repetition.max_samples", "min_samples"}},
+        BadCase{"rep_same_period", [](json& j) { j["repetition"]["same_period"] = "yes"; }, {"$.repetition.same_period", "true or false"}},
         BadCase{"rep_unknown", [](json& j) { j["repetition"]["samples"] = 5; }, {"$.repetition.samples", "unknown key"}},
         BadCase{"launcher_kind", [](json& j) { j["launcher"]["kind"] = "ssh"; }, {"$.launcher.kind", "mpi"}},
         BadCase{"launcher_ranks", [](json& j) { j["launcher"]["ranks"] = 0; }, {"$.launcher.ranks"}},

@@ -25,6 +25,10 @@ struct Policy {
   double max_seconds = 10.0;        // per variant, sampling time; applies once min_samples are in
   int64_t check_every = 10;         // test the stop rule every k samples
   double block_overhead = 1e-4;     // grow blocks x10 until timer overhead <= this of a block
+  // Interleaved variants are sampled over the same period: one that converges keeps sampling
+  // (up to its caps) until every other has stopped too, so a later, slower or faster stretch of
+  // the machine is not seen by some variants only. Off, a converged variant drops out at once.
+  bool same_period = false;
 };
 
 enum class StopReason { Converged, MaxSamples, MaxTime, Error, Cancelled };
