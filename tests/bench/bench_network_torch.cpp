@@ -79,6 +79,7 @@ int main(int, char** argv) {
   policy.min_samples = 30;
   policy.max_samples = 5000;
   policy.max_seconds = 20;
+  policy.same_period = true;  // d500 and bare sampled over the same stretch of time
   policy.warmup_calls = 5;
   const auto timer = measure::calibrate_timer();
   std::printf("\n%-28s %14s %14s %9s %8s %s\n", "network", "d500 median", "bare median", "ratio",
