@@ -360,25 +360,34 @@ TEST(Loop, SubjectErrorsAreRecordedNotThrown) {
   }
 }
 
+// A steady variant (every call 100 us) that converges at its first check beside a noisy one
+// that never does, on one fake clock.
+struct SteadyAndNoisy {
+  FakeClock clock;
+  FakeTimedSubject steady{clock, [](uint64_t) { return int64_t{100'000}; }};
+  NoisySubject noisy{clock};
+  dm::Subject* subjects[2] = {&steady, &noisy};
+  static dm::Policy policy(int64_t max_samples, bool same_period) {
+    dm::Policy p;
+    p.min_samples = 20;
+    p.max_samples = max_samples;
+    p.max_seconds = 600;
+    p.same_period = same_period;
+    return p;
+  }
+};
+
 // A steady variant converges at its first check, a noisy one never does. Apart, the steady one
 // drops out with min_samples; over the same period it samples on, round by round beside the
 // noisy one, until the noisy one's cap, and still reports that it converged.
 TEST(Loop, SamePeriodKeepsAConvergedVariantSampling) {
   for (bool same : {false, true}) {
-    FakeClock clock;
-    FakeTimedSubject steady(clock, [](uint64_t) { return int64_t{100'000}; });
-    NoisySubject noisy(clock);
-    dm::Subject* subjects[] = {&steady, &noisy};
-    dm::Policy p;
-    p.min_samples = 20;
-    p.max_samples = 300;
-    p.max_seconds = 600;
-    p.same_period = same;
+    SteadyAndNoisy sn;
     std::vector<size_t> done_seen;
-    const auto ms = dm::measure_interleaved(subjects, p, 9, kExactTimer,
-                                            [&](const dm::Progress& pr) {
-                                              done_seen.push_back(pr.variants_done);
-                                            }, nullptr, clock.fn());
+    const auto ms = dm::measure_interleaved(
+        sn.subjects, sn.policy(300, same), 9, kExactTimer,
+        [&](const dm::Progress& pr) { done_seen.push_back(pr.variants_done); }, nullptr,
+        sn.clock.fn());
     ASSERT_EQ(ms.size(), 2u);
     EXPECT_EQ(ms[0].stop, dm::StopReason::Converged) << "same_period " << same;
     EXPECT_EQ(ms[1].stop, dm::StopReason::MaxSamples);
@@ -396,20 +405,12 @@ TEST(Loop, SamePeriodKeepsAConvergedVariantSampling) {
 
 // Cancelled while a converged variant samples on: it keeps its verdict, the other is cancelled.
 TEST(Loop, SamePeriodCancelKeepsTheConvergedVerdict) {
-  FakeClock clock;
-  FakeTimedSubject steady(clock, [](uint64_t) { return int64_t{100'000}; });
-  NoisySubject noisy(clock);
-  dm::Subject* subjects[] = {&steady, &noisy};
-  dm::Policy p;
-  p.min_samples = 20;
-  p.max_samples = 100000;
-  p.max_seconds = 600;
-  p.same_period = true;
+  SteadyAndNoisy sn;
   std::atomic<bool> cancel{false};
   int seen = 0;
   const auto ms = dm::measure_interleaved(
-      subjects, p, 9, kExactTimer, [&](const dm::Progress&) { cancel = ++seen == 100; }, &cancel,
-      clock.fn());
+      sn.subjects, sn.policy(100000, true), 9, kExactTimer,
+      [&](const dm::Progress&) { cancel = ++seen == 100; }, &cancel, sn.clock.fn());
   EXPECT_EQ(ms[0].stop, dm::StopReason::Converged);
   EXPECT_EQ(ms[1].stop, dm::StopReason::Cancelled);
   EXPECT_EQ(ms[0].samples_ns.size() + ms[1].samples_ns.size(), 100u);
