@@ -1,5 +1,6 @@
 #include "editor/repetition_section.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLineEdit>
@@ -49,6 +50,14 @@ RepetitionSection::RepetitionSection(ExperimentDocument* doc, QWidget* parent)
                            new NumberValidator(f.kind, f.lo, f.hi));
     form->addRow(tr(f.label), edit);
   }
+
+  auto* same = new QCheckBox(tr("Sample every implementation over the same period"));
+  same->setObjectName(QStringLiteral("repetition_same_period"));
+  same->setToolTip(tr("An implementation that has converged keeps sampling, interleaved with the "
+                      "others, until every one has stopped: all of them see the same stretch of "
+                      "the machine's time. Publication mode does this too."));
+  FieldBinding::checkBox(doc, same, rep.key(QStringLiteral("same_period")), defaults.same_period);
+  form->addRow(QString(), same);
 }
 
 }  // namespace d500::studio

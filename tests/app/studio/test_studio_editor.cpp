@@ -3,6 +3,7 @@
 // fields edit through the same path, the JSON view stays in sync both ways, validators accept and
 // refuse as the file format does, and the parser's problems carry the paths of the fields.
 #include <QCheckBox>
+#include <cstdlib>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListWidget>
@@ -261,6 +262,21 @@ class EditorTest : public QObject {
     QVERIFY(!maxSamples->toolTip().isEmpty());
     doc->undoStack()->undo();
     QCOMPARE(maxSamples->text(), QStringLiteral("100"));  // the form follows undo
+
+    // Sampling over the same period: off by default, one undoable step that writes the key.
+    auto* same = editor.findChild<QCheckBox*>(QStringLiteral("repetition_same_period"));
+    QVERIFY(same && !same->isChecked());
+    QTest::mouseClick(same, Qt::LeftButton);
+    JCOMPARE(doc->json()["repetition"]["same_period"], Json(true));
+    if (const char* dir = std::getenv("D500_SCREENSHOT_DIR")) {  // documents; asserts nothing
+      editor.resize(1100, 900);
+      same->parentWidget()->grab().save(QString::fromLocal8Bit(dir) +
+                                        QStringLiteral("/editor_repetition.png"));
+    }
+    doc->undoStack()->undo();
+    QVERIFY(!doc->json()["repetition"].contains("same_period") ||
+            doc->json()["repetition"]["same_period"] == Json(false));
+    QVERIFY(!same->isChecked());
 
     // The implementation checkboxes list what the catalog offers for Gemm.
     auto* ref = editor.findChild<QCheckBox*>(QStringLiteral("implementation_reference"));
