@@ -3942,6 +3942,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>Maximum seconds</source>
         <translation>Höchstdauer in Sekunden</translation>
     </message>
+    <message>
+        <source>Sample every implementation over the same period</source>
+        <translation>Alle Implementierungen über denselben Zeitraum messen</translation>
+    </message>
+    <message>
+        <source>An implementation that has converged keeps sampling, interleaved with the others, until every one has stopped: all of them see the same stretch of the machine&apos;s time. Publication mode does this too.</source>
+        <translation>Eine Implementierung, deren Messung konvergiert ist, misst weiter, verschränkt mit den anderen, bis alle aufgehört haben: alle sehen denselben Abschnitt der Maschinenzeit. Der Publikationsmodus tut das ebenso.</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ReportWriter</name>

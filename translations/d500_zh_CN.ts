@@ -3920,6 +3920,14 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>Maximum seconds</source>
         <translation>最长秒数</translation>
     </message>
+    <message>
+        <source>Sample every implementation over the same period</source>
+        <translation>在同一时段内测量所有实现</translation>
+    </message>
+    <message>
+        <source>An implementation that has converged keeps sampling, interleaved with the others, until every one has stopped: all of them see the same stretch of the machine&apos;s time. Publication mode does this too.</source>
+        <translation>已收敛的实现继续采样，与其他实现交替进行，直到全部停止：它们都经历机器的同一段时间。发表模式也是如此。</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ReportWriter</name>
