@@ -199,12 +199,9 @@ class Variant {
     }
   }
 
-  // The sample count or the sampling time has reached the policy's cap.
   bool at_cap() const {
-    const auto n = static_cast<int64_t>(m_.samples_ns.size());
-    return n >= std::max<int64_t>(policy_.max_samples, 1) ||
-           (n >= policy_.min_samples && policy_.max_seconds > 0 &&
-            static_cast<double>(sampling_ns_) >= policy_.max_seconds * 1e9);
+    return rule_.at_cap(static_cast<int64_t>(m_.samples_ns.size()),
+                        static_cast<double>(sampling_ns_));
   }
 
   Subject& subject_;
@@ -273,7 +270,6 @@ std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
 
   std::mt19937_64 rng(seed);
   size_t n_done = 0;  // settled: done, or converged and sampling on for the same period
-  std::vector<bool> counted(variants.size(), false);
   std::vector<size_t> order;
   auto cancel_rest = [&] {
     for (auto& v : variants)
@@ -292,7 +288,8 @@ std::vector<Measurement> measure_interleaved(std::span<Subject* const> subjects,
       }
       Variant& v = variants[i];
       const bool sampled = v.visit(cancel);
-      if (v.settled() && !counted[i]) counted[i] = true, ++n_done;
+      n_done = static_cast<size_t>(std::count_if(variants.begin(), variants.end(),
+                                                 [](const Variant& x) { return x.settled(); }));
       if (v.done() && v.measurement().stop == StopReason::Cancelled) {
         cancel_rest();
         break;

@@ -12,12 +12,16 @@ std::optional<StopReason> StopRule::after_sample(const std::vector<double>& samp
   const bool enough = n >= std::max<int64_t>(p_.min_samples, 1);
   if (enough && n % std::max<int64_t>(p_.check_every, 1) == 0 && target_met(samples))
     return StopReason::Converged;
-  const bool count_cap = n >= std::max<int64_t>(p_.max_samples, 1);
-  const bool time_cap = enough && p_.max_seconds > 0 && sampling_ns >= p_.max_seconds * 1e9;
-  if (!count_cap && !time_cap) return std::nullopt;
+  if (!at_cap(n, sampling_ns)) return std::nullopt;
   // A cap that lands between two checks still reports a target that was in fact met.
   if (enough && target_met(samples)) return StopReason::Converged;
-  return count_cap ? StopReason::MaxSamples : StopReason::MaxTime;
+  return n >= std::max<int64_t>(p_.max_samples, 1) ? StopReason::MaxSamples : StopReason::MaxTime;
+}
+
+bool StopRule::at_cap(int64_t n, double sampling_ns) const {
+  const bool enough = n >= std::max<int64_t>(p_.min_samples, 1);
+  return n >= std::max<int64_t>(p_.max_samples, 1) ||
+         (enough && p_.max_seconds > 0 && sampling_ns >= p_.max_seconds * 1e9);
 }
 
 bool StopRule::target_met(const std::vector<double>& samples) {

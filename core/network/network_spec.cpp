@@ -16,16 +16,6 @@ namespace fs = std::filesystem;
 
 const std::string kSec = "$.network";
 
-bool bool_field(Checker& c, const json& j, const std::string& path, const char* key, bool def) {
-  const json* v = c.field(j, path, key, false);
-  if (!v) return def;
-  if (!v->is_boolean()) {
-    c.fail(path + "." + key, "expected true or false, got " + Checker::describe(*v));
-    return def;
-  }
-  return v->get<bool>();
-}
-
 // A non-empty array of integers >= 1.
 std::vector<int64_t> positive_list(Checker& c, const json& v, const std::string& path) {
   std::vector<int64_t> out;
@@ -89,7 +79,7 @@ void parse_model(Checker& c, const json& m, const std::string& base_dir, Network
     c.fail(path + ".builder", "expected mlp, lenet or resnet, got \"" + s.builder + "\"");
   s.model_arg = "builder " + s.builder;
   s.build.seed = c.number_field<uint64_t>(m, path, "seed", 0, 0, UINT64_MAX);
-  s.build.with_loss = bool_field(c, m, path, "with_loss", false);
+  s.build.with_loss = c.bool_field(m, path, "with_loss", false);
   s.build.batch = 0;  // symbolic: the executors are built per batch size
   const std::string dt = c.string_field(m, path, "dtype", false, "float32");
   s.build.dtype = dtype_from_name(dt);
@@ -154,10 +144,10 @@ Result<NetworkSpec> parse_network(const json& j, const std::string& source,
   if (const json* v = c.field(j, kSec, "input_shapes", false)) parse_input_shapes(c, *v, s);
   auto& b = s.bench;
   b.batch_sizes = s.batch_sizes;
-  b.latency = bool_field(c, j, kSec, "latency", true);
-  b.throughput = bool_field(c, j, kSec, "throughput", true);
-  b.training = bool_field(c, j, kSec, "training", true);
-  b.per_node = bool_field(c, j, kSec, "per_node", true);
+  b.latency = c.bool_field(j, kSec, "latency", true);
+  b.throughput = c.bool_field(j, kSec, "throughput", true);
+  b.training = c.bool_field(j, kSec, "training", true);
+  b.per_node = c.bool_field(j, kSec, "per_node", true);
   b.latency_min_samples = c.number_field<int64_t>(j, kSec, "latency_min_samples", 100, 1, 1000000);
   b.loss = c.string_field(j, kSec, "loss", false);
   b.policy = policy;

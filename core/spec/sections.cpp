@@ -31,12 +31,7 @@ void parse_repetition(Checker& c, const json& j, Experiment& e) {
   p.max_seconds = c.number_field<double>(j, path, "max_seconds", p.max_seconds, 0.001, 86400);
   p.check_every = c.number_field<int64_t>(j, path, "check_every", p.check_every, 1, 1000000);
   p.block_overhead = c.number_field<double>(j, path, "block_overhead", p.block_overhead, 1e-9, 0.1);
-  if (j.contains("same_period")) {
-    if (j["same_period"].is_boolean())
-      p.same_period = j["same_period"].get<bool>();
-    else
-      c.fail(path + ".same_period", "expected true or false, got " + Checker::describe(j["same_period"]));
-  }
+  p.same_period = c.bool_field(j, path, "same_period", p.same_period);
   if (p.max_samples < p.min_samples)
     c.fail(path + ".max_samples", "must be >= min_samples (" + std::to_string(p.min_samples) + ")");
 }
@@ -109,14 +104,8 @@ void parse_validation(Checker& c, const json& j, Experiment& e) {
   c.known_keys(j, path, {"forward", "backward", "determinism", "reference", "tolerance"});
   for (auto [key, dst] : {std::pair{"forward", &e.validation.forward},
                           std::pair{"backward", &e.validation.backward},
-                          std::pair{"determinism", &e.validation.determinism}}) {
-    if (const json* v = c.field(j, path, key, false)) {
-      if (v->is_boolean())
-        *dst = v->get<bool>();
-      else
-        c.fail(path + "." + key, "expected true or false, got " + Checker::describe(*v));
-    }
-  }
+                          std::pair{"determinism", &e.validation.determinism}})
+    *dst = c.bool_field(j, path, key, *dst);
   e.validation.reference = c.string_field(j, path, "reference", false, "reference");
   e.validation.tolerance = c.number_field<double>(j, path, "tolerance", 0, 0, 1);
 }

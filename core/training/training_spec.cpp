@@ -29,14 +29,6 @@ Result<json> read_json(const std::string& path) {
   return read_json_file(path);
 }
 
-// Sets `out` from obj[key] when it is there: true or false, anything else is reported.
-void bool_field(Checker& c, const json& obj, const std::string& p, const char* key, bool& out) {
-  if (const json* v = c.field(obj, p, key, false)) {
-    if (!v->is_boolean()) c.fail(p + "." + key, "expected true or false, got " + Checker::describe(*v));
-    else out = v->get<bool>();
-  }
-}
-
 void parse_optimizer(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {
   if (!v.is_object()) return c.fail(p, "expected an object {\"plugin\", \"name\", \"lr\", ...}");
   t.optimizer_plugin = c.string_field(v, p, "plugin", false, "reference");
@@ -189,13 +181,14 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
       }
     }
   }
-  bool_field(c, s, P, "normalize", t.normalize);
+  t.normalize = c.bool_field(s, P, "normalize", t.normalize);
   if (const json* v = c.field(s, P, "augment", false)) {
     if (!v->is_object()) c.fail(P + ".augment", "expected an object");
     else {
       c.known_keys(*v, P + ".augment", {"crop_padding", "horizontal_flip"});
       t.augment.crop_padding = c.number_field<int64_t>(*v, P + ".augment", "crop_padding", 0, 0, 64);
-      bool_field(c, *v, P + ".augment", "horizontal_flip", t.augment.horizontal_flip);
+      t.augment.horizontal_flip =
+          c.bool_field(*v, P + ".augment", "horizontal_flip", t.augment.horizontal_flip);
     }
   }
   if (const json* v = c.field(s, P, "network", false)) parse_network(c, *v, P + ".network", base_dir, t);

@@ -26,6 +26,10 @@ class StopRule {
   // the time cap does not cut.
   std::optional<StopReason> after_sample(const std::vector<double>& samples, double sampling_ns);
 
+  // Whether `n` samples taken in `sampling_ns` have reached a cap: max_samples, or max_seconds
+  // once min_samples are in.
+  bool at_cap(int64_t n, double sampling_ns) const;
+
   // Whether the median's CI half-width is within target_rel_ci of the median.
   bool target_met(const std::vector<double>& samples);
   // The half-width / median of the last check (0 before a valid CI).

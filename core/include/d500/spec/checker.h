@@ -59,6 +59,18 @@ class Checker {
     return v->get<std::string>();
   }
 
+  // obj[key] when it is there, else `def`; anything but true or false is reported (and `def`
+  // returned).
+  bool bool_field(const json& obj, const std::string& path, const char* key, bool def) {
+    const json* v = field(obj, path, key, false);
+    if (!v) return def;
+    if (!v->is_boolean()) {
+      fail(path + "." + key, "expected true or false, got " + describe(*v));
+      return def;
+    }
+    return v->get<bool>();
+  }
+
   template <class T>
   T number_field(const json& obj, const std::string& path, const char* key, T def, T lo, T hi) {
     const json* v = field(obj, path, key, false);
