@@ -18,6 +18,7 @@ if [ "${1:-}" != "--minimal" ]; then
          libtorch-dev libopenblas0-openmp
          python3-torch python3-torchvision  # tests/models/export_models.py: the real-model tests
          libdnnl-dev  # the onednn plugin (oneDNN 2.6); built only when present
+         ocl-icd-opencl-dev  # OpenCL, which Debian's dnnl-config.cmake requires (a Recommends)
          libopenmpi-dev openmpi-bin
          slurm-wlm slurmctld slurmd slurm-client munge)  # the one-node Slurm of the job tests
 fi
