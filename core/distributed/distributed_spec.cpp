@@ -72,12 +72,7 @@ Result<DistributedSpec> parse_distributed(const json& j, const std::string& sour
     c.fail(path + ".sampler",
            "expected \"partitioned\" or \"replicated\", got \"" + sampler + "\"");
   d.partitioned = sampler != "replicated";
-  if (auto it = j.find("scaling_baseline"); it != j.end()) {
-    if (it->is_boolean())
-      d.scaling_baseline = it->get<bool>();
-    else
-      c.fail(path + ".scaling_baseline", "expected true or false");
-  }
+  d.scaling_baseline = c.bool_field(j, path, "scaling_baseline", d.scaling_baseline);
   d.fault = parse_fault(c, j, path);
   if (!c.ok()) return Error{c.message(), ""};
   return d;

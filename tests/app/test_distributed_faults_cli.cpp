@@ -199,7 +199,9 @@ TEST(RankFailureAlone, BadFaultIsRefusedWithItsPath) {
                dir.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_TRUE(contains(r.err, "$.distributed.fault.kind: expected \"nan_loss\"")) << r.err;
-  EXPECT_TRUE(contains(r.err, "$.distributed.scaling_baseline: expected true or false")) << r.err;
+  EXPECT_TRUE(contains(
+      r.err, "$.distributed.scaling_baseline: expected true or false, got string \"yes\""))
+      << r.err;
 }
 
 }  // namespace
