@@ -5,6 +5,8 @@
 // timing off, calls and bytes still counted). Then the collective level's own sweep
 // (measure_collective) against a bare OSU-style loop (barrier, a timed block of calls, the
 // slowest rank's time) at the same block size and sample count. Goal: every ratio <= 1.03.
+// Between them, what a fixed local delay after each bare call costs the 2-rank call (how much
+// of a wrapper's per-call work reaches the collective's critical path).
 // Prints medians and ratios; asserts nothing about time.
 //
 //   mpirun -np 2 build/tests/bench/bench_allreduce [effort]      (default 11; calls scale with it)
@@ -76,7 +78,64 @@ std::string size_label(size_t b) {
   return std::to_string(b) + " B";
 }
 
+// A local delay of a few nanoseconds that the compiler keeps (one empty asm per iteration).
+[[gnu::noinline]] void spin(int iters) {
+  for (int i = 0; i < iters; ++i) asm volatile("" ::: "memory");
+}
+
+// The iteration count whose spin() takes at least `ns` on this machine, and what it takes (the
+// slowest rank's), timed alone over 2^20 calls.
+std::pair<int, double> calibrate_spin(double ns) {
+  const int n = 1 << 20;
+  for (int iters = 1;; iters *= 2) {
+    auto t0 = Clock::now();
+    for (int k = 0; k < n; ++k) spin(iters);
+    double took = std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / n;
+    MPI_Allreduce(MPI_IN_PLACE, &took, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    int done = took >= ns ? 1 : 0;
+    MPI_Allreduce(MPI_IN_PLACE, &done, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (done) return {iters, took};
+  }
+}
+
 }  // namespace
+
+// How much a fixed local delay per call (work a wrapper adds: ~6 ns is the communicator's own on
+// one rank) costs a small 2-rank allreduce: the bare call against the bare call followed by the
+// delay, alternating. ADDED / DELAY above 1 says each rank's per-call work lands on the
+// collective's critical path more than once (the ranks wait for each other's every call).
+void delay_sensitivity(std::vector<float>& buf, double target_ns, int effort, bool print) {
+  const auto [iters, delay] = calibrate_spin(target_ns);
+  if (print)
+    std::printf(
+        "\na local delay of %.1f ns after each bare call (the work a wrapper adds), "
+        "against the bare call\n\n%10s %12s %14s %9s %7s\n",
+        delay, "SIZE", "BARE MPI", "BARE + DELAY", "ADDED", "/DELAY");
+  std::vector<double> factors;
+  for (size_t bytes = 4; bytes <= 2048; bytes *= 8) {
+    const int count = static_cast<int>(bytes / sizeof(float));
+    auto bare = [&] {
+      MPI_Allreduce(MPI_IN_PLACE, buf.data(), count, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+    };
+    auto delayed = [&, n = iters] {
+      bare();
+      spin(n);
+    };
+    const int pairs = 600 * effort / 11;
+    alternating_medians(std::max(3, pairs / 10), 32, bare, delayed);  // warm-up
+    auto [a1, b1] = alternating_medians(pairs / 2, 32, bare, delayed);
+    auto [b2, a2] = alternating_medians(pairs - pairs / 2, 32, delayed, bare);
+    const double a = (a1 + a2) / 2, b = (b1 + b2) / 2;
+    factors.push_back((b - a) / delay);
+    if (print)
+      std::printf("%10s %9.2f us %11.2f us %6.1f ns %7.2f\n", size_label(bytes).c_str(), a / 1e3,
+                  b / 1e3, b - a, (b - a) / delay);
+  }
+  if (print)
+    std::printf(
+        "\nmedian ADDED / DELAY: %.2f (1: a rank's own per-call work costs the call once)\n",
+        median(factors));
+}
 
 // The collective level's measurement of each size against an OSU loop with its block size and
 // sample count (those of the level's latest measurement), alternating which goes first.
@@ -88,10 +147,11 @@ void collective_level_vs_osu(d500::distributed::Communicator& comm, std::vector<
   policy.max_seconds = 0.2;
   const auto timer = d500::measure::calibrate_timer();
   if (print)
-    std::printf("\ncollective level (measure_collective, allreduce float32) vs a bare OSU-style "
-                "loop at its block size and sample count; A/A: the OSU loop against itself\n\n"
-                "%10s %8s %8s %12s %12s %7s %7s\n",
-                "SIZE", "BLOCK", "SAMPLES", "OSU", "LEVEL", "RATIO", "A/A");
+    std::printf(
+        "\ncollective level (measure_collective, allreduce float32) vs a bare OSU-style "
+        "loop at its block size and sample count; A/A: the OSU loop against itself\n\n"
+        "%10s %8s %8s %12s %12s %7s %7s\n",
+        "SIZE", "BLOCK", "SAMPLES", "OSU", "LEVEL", "RATIO", "A/A");
   double worst = 0, worst_control = 1;
   for (size_t bytes = 4; bytes <= (1u << 20); bytes *= 4) {
     const size_t count = bytes / sizeof(float);
@@ -133,8 +193,10 @@ void collective_level_vs_osu(d500::distributed::Communicator& comm, std::vector<
                   static_cast<unsigned long long>(block), n, osu / 1e3, lv / 1e3, ratio, control);
   }
   if (print)
-    std::printf("\nworst ratio, level vs OSU: %.3f (goal <= 1.030); OSU against itself strays up "
-                "to %.3f (the noise floor)\n", worst, worst_control);
+    std::printf(
+        "\nworst ratio, level vs OSU: %.3f (goal <= 1.030); OSU against itself strays up "
+        "to %.3f (the noise floor)\n",
+        worst, worst_control);
 }
 
 int main(int argc, char** argv) {
@@ -149,12 +211,13 @@ int main(int argc, char** argv) {
   }
   const bool print = comm.rank() == 0;
   if (print)
-    std::printf("allreduce (sum, float32, in place) on %d ranks, %s\nper-call medians, calls "
-                "alternating bare / communicator (CALLS of each); UNTIMED: call timing off, as the "
-                "collective level calls it; A/A: the bare call against itself\n\n%10s %8s %12s %14s %7s "
-                "%14s %7s %7s\n",
-                comm.size(), comm.library_version().c_str(), "SIZE", "CALLS", "BARE MPI",
-                "COMMUNICATOR", "RATIO", "UNTIMED", "RATIO", "A/A");
+    std::printf(
+        "allreduce (sum, float32, in place) on %d ranks, %s\nper-call medians, calls "
+        "alternating bare / communicator (CALLS of each); UNTIMED: call timing off, as the "
+        "collective level calls it; A/A: the bare call against itself\n\n%10s %8s %12s %14s %7s "
+        "%14s %7s %7s\n",
+        comm.size(), comm.library_version().c_str(), "SIZE", "CALLS", "BARE MPI", "COMMUNICATOR",
+        "RATIO", "UNTIMED", "RATIO", "A/A");
   std::vector<float> buf((64u << 20) / sizeof(float), 0.0f);
   double worst = 0, worst_untimed = 0, worst_control = 1;
   for (size_t bytes = 4; bytes <= (64u << 20); bytes *= 2) {
@@ -172,7 +235,8 @@ int main(int argc, char** argv) {
     // About 40 MiB per variant and round, at least 31 and at most 20000 calls, in blocks of
     // 32 calls below 1 KiB, fewer up to 32 KiB, single calls above.
     const int block = static_cast<int>(std::clamp<size_t>((32u << 10) / bytes, 1, 32));
-    const int calls = static_cast<int>(std::clamp<size_t>((40u << 20) / bytes, 31, 20000)) * effort / 11;
+    const int calls =
+        static_cast<int>(std::clamp<size_t>((40u << 20) / bytes, 31, 20000)) * effort / 11;
     const int pairs = std::max(3, calls / block);
     alternating_medians(std::max(3, pairs / 10), block, bare, ours);  // warm-up at this size
     // Which variant goes first in a pair alternates between two halves.
@@ -199,9 +263,11 @@ int main(int argc, char** argv) {
                   uratio, control > 0 ? std::to_string(control).substr(0, 5).c_str() : "-");
   }
   if (print)
-    std::printf("\nworst ratio: timed %.3f, untimed %.3f (goal <= 1.030); the bare call against "
-                "itself strays up to %.3f (the run's noise floor)\n",
-                worst, worst_untimed, worst_control);
+    std::printf(
+        "\nworst ratio: timed %.3f, untimed %.3f (goal <= 1.030); the bare call against "
+        "itself strays up to %.3f (the run's noise floor)\n",
+        worst, worst_untimed, worst_control);
+  for (double ns : {8.0, 32.0}) delay_sensitivity(buf, ns, effort, print);
   collective_level_vs_osu(comm, buf, effort, print);
   return 0;
 }
