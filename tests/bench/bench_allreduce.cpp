@@ -55,6 +55,15 @@ std::pair<double, double> alternating_medians(int pairs, int block, A&& a, B&& b
   return {m[0], m[1]};
 }
 
+// Both orders: a first in the pairs of the first half, b first in the second; each variant's
+// mean of its two halves' medians.
+template <class A, class B>
+std::pair<double, double> both_orders(int pairs, int block, A&& a, B&& b) {
+  auto [a1, b1] = alternating_medians(pairs / 2, block, a, b);
+  auto [b2, a2] = alternating_medians(pairs - pairs / 2, block, b, a);
+  return {(a1 + a2) / 2, (b1 + b2) / 2};
+}
+
 // OSU-style: `samples` times a barrier then `block` bare calls, the slowest rank's time per call;
 // the median of those.
 double osu_median(int samples, uint64_t block, std::vector<float>& buf, size_t count) {
@@ -91,10 +100,9 @@ std::pair<int, double> calibrate_spin(double ns) {
     auto t0 = Clock::now();
     for (int k = 0; k < n; ++k) spin(iters);
     double took = std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / n;
+    // Every rank has the same maximum, so every rank stops at the same count.
     MPI_Allreduce(MPI_IN_PLACE, &took, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    int done = took >= ns ? 1 : 0;
-    MPI_Allreduce(MPI_IN_PLACE, &done, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (done) return {iters, took};
+    if (took >= ns) return {iters, took};
   }
 }
 
@@ -123,9 +131,7 @@ void delay_sensitivity(std::vector<float>& buf, double target_ns, int effort, bo
     };
     const int pairs = 600 * effort / 11;
     alternating_medians(std::max(3, pairs / 10), 32, bare, delayed);  // warm-up
-    auto [a1, b1] = alternating_medians(pairs / 2, 32, bare, delayed);
-    auto [b2, a2] = alternating_medians(pairs - pairs / 2, 32, delayed, bare);
-    const double a = (a1 + a2) / 2, b = (b1 + b2) / 2;
+    const auto [a, b] = both_orders(pairs, 32, bare, delayed);
     factors.push_back((b - a) / delay);
     if (print)
       std::printf("%10s %9.2f us %11.2f us %6.1f ns %7.2f\n", size_label(bytes).c_str(), a / 1e3,
@@ -239,22 +245,18 @@ int main(int argc, char** argv) {
         static_cast<int>(std::clamp<size_t>((40u << 20) / bytes, 31, 20000)) * effort / 11;
     const int pairs = std::max(3, calls / block);
     alternating_medians(std::max(3, pairs / 10), block, bare, ours);  // warm-up at this size
-    // Which variant goes first in a pair alternates between two halves.
-    auto [a1, b1] = alternating_medians(pairs / 2, block, bare, ours);
-    auto [b2, a2] = alternating_medians(pairs - pairs / 2, block, ours, bare);
-    auto [c1, u1] = alternating_medians(pairs / 2, block, bare, untimed);
-    auto [u2, c2] = alternating_medians(pairs - pairs / 2, block, untimed, bare);
+    // Which variant goes first in a pair alternates between two halves (both_orders).
+    const auto [ma, mb] = both_orders(pairs, block, bare, ours);
+    const auto [mc, mu] = both_orders(pairs, block, bare, untimed);
     // The control, up to 64 KiB: the bare call against itself the same way (A/A), so the
     // run's own noise floor stands beside the ratios.
     double control = 0;
     if (bytes <= (64u << 10)) {
-      auto [x1, y1] = alternating_medians(pairs / 2, block, bare, bare);
-      auto [y2, x2] = alternating_medians(pairs - pairs / 2, block, bare, bare);
-      control = (y1 + y2) / (x1 + x2);
+      const auto [x, y] = both_orders(pairs, block, bare, bare);
+      control = y / x;
       worst_control = std::max(worst_control, std::max(control, 1 / control));
     }
-    const double ma = (a1 + a2) / 2, mb = (b1 + b2) / 2, ratio = mb / ma;
-    const double mc = (c1 + c2) / 2, mu = (u1 + u2) / 2, uratio = mu / mc;
+    const double ratio = mb / ma, uratio = mu / mc;
     worst = std::max(worst, ratio);
     worst_untimed = std::max(worst_untimed, uratio);
     if (print)
