@@ -82,6 +82,7 @@ TailContext explain_tail(std::span<const double> samples_ns,
                 t.p50, t.p90);
   t.valid = t.tail.n > 0 && t.body.n > 0;
   if (t.valid) t.causes = rank_causes(t.body, t.tail);
+  t.contended = t.valid && t.body.share_preempted >= kContendedBodyShare;
   return t;
 }
 
@@ -122,6 +123,10 @@ std::string describe_tail(const TailContext& t) {
                   " preempted (body " + percent(t.body.share_preempted) + "), " +
                   percent(t.tail.share_woken) + " woken (body " + percent(t.body.share_woken) +
                   "), " + percent(t.tail.share_early) + " in the first tenth";
+  if (t.contended)
+    s += "; the body was preempted too: the CPUs were shared for the whole window (another "
+         "process, or more threads than free cores), so every percentile is inflated";
+  if (t.causes.empty() && t.contended) return s;
   if (t.causes.empty())
     return s + "; not explained by faults, switches or position (CPU frequency, caches, "
                "interrupts remain)";

@@ -72,6 +72,8 @@ void LatencyBoxPanel::update(const DashboardData& data) {
     b.tail = tail.valid ? QString::fromStdString(measure::describe_tail(tail)) : QString();
     if (!tail.causes.empty())
       b.tailCause = QString::fromUtf8(measure::tail_cause_text(tail.causes.front()));
+    else if (tail.contended)
+      b.tailCause = tr("CPUs shared for the whole window");
     b.executor = QString::fromStdString(r->m.implementation);
     b.stats = BoxStats::fromSorted(sorted);
     b.p50 = r->m.median;

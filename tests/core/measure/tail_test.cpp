@@ -56,6 +56,21 @@ TEST(LatencyTail, ContextThatTheBodySharesExplainsNothing) {
   const auto t = dm::explain_tail(r.ns, r.ctx);
   ASSERT_TRUE(t.valid);
   EXPECT_TRUE(t.causes.empty());
+  // ... but says the whole window was contended: the tail is no different from the body.
+  EXPECT_TRUE(t.contended);
+  const std::string line = dm::describe_tail(t);
+  EXPECT_NE(line.find("every percentile is inflated"), std::string::npos) << line;
+  EXPECT_EQ(line.find("not explained"), std::string::npos) << line;
+}
+
+TEST(LatencyTail, ABodyPreemptedLessThanHalfTheTimeIsNotContended) {
+  Timeline r;
+  for (size_t i = 0; i < 100; i += 3) r.ctx[i].involuntary_switches = 1;  // a third of samples
+  for (size_t i = 4; i < 100; i += 10) r.slow(i);
+  const auto t = dm::explain_tail(r.ns, r.ctx);
+  ASSERT_TRUE(t.valid);
+  EXPECT_GT(t.body.share_preempted, 0.25);
+  EXPECT_FALSE(t.contended);
   EXPECT_NE(dm::describe_tail(t).find("not explained"), std::string::npos);
 }
 
