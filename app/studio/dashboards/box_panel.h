@@ -25,7 +25,8 @@ class LatencyBoxPanel : public MeasurementPanel {
     BoxStats stats;             // of the stored samples, ns
     double p50 = 0, p90 = 0, p99 = 0;  // as stored with the measurement, ns
     QString tail;       // measure::describe_tail of its samples; empty when none was kept
-    QString tailCause;  // the most telling cause of its tail; empty when none stands out
+    QString tailCause;  // the most telling cause of its tail, else that the CPUs were shared
+                        // throughout (contended); empty when neither
     int64_t n = 0;
   };
   // Draws the measurements whose point has "kind" = `kind`. Ownership: parent.
