@@ -97,8 +97,8 @@ void LatencyBoxPanel::draw() {
     delete a;
   }
   double lo = INFINITY, hi = 0, typical = 0;
-  for (const Box& b : boxes_) {
-    lo = std::min({lo, b.stats.lowerWhisker, b.p50});
+  for (const Box& b : boxes_) {  // a percentile the store did not keep reads 0: left out
+    lo = std::min({lo, b.stats.lowerWhisker, b.p50 > 0 ? b.p50 : INFINITY});
     hi = std::max({hi, b.stats.upperWhisker, b.p99});
     typical = std::max(typical, b.p50);
   }
@@ -149,7 +149,8 @@ void LatencyBoxPanel::draw() {
     s->setColor(m.color);
     s->setBorderColor(Qt::white);
     for (size_t i = 0; i < boxes_.size(); ++i)
-      s->append(static_cast<double>(i), boxes_[i].*m.value / unit.nsPerUnit);
+      if (boxes_[i].*m.value > 0)  // the y axis is logarithmic
+        s->append(static_cast<double>(i), boxes_[i].*m.value / unit.nsPerUnit);
     chart_->addSeries(s);
     s->attachAxis(ax);
     s->attachAxis(ay);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,7 +60,8 @@ inline int64_t addRun(store::ResultStore& s, const std::string& name,
 // against what the store holds, not against these).
 inline int64_t addMeasurement(store::ResultStore& s, int64_t run, const std::string& subject,
                               const std::string& impl, const std::string& point,
-                              std::vector<double> samples, double flops = 0, double bytes = 0) {
+                              std::vector<double> samples, double flops = 0, double bytes = 0,
+                              std::span<const uint32_t> context_words = {}) {
   store::MeasurementRow m;
   m.run_id = run;
   m.subject = subject;
@@ -79,7 +81,7 @@ inline int64_t addMeasurement(store::ResultStore& s, int64_t run, const std::str
   m.ci_valid = true;
   m.flops = flops;
   m.bytes = bytes;
-  return s.add_measurement(m, samples);
+  return s.add_measurement(m, samples, context_words);
 }
 
 // An operator experiment the reference plugin runs for `seconds` per point (its CI target is

@@ -26,6 +26,7 @@
 #include "charts/chart_kind.h"
 #include "charts/sweep_axis.h"
 #include "charts_support.h"
+#include "d500/measure/tail.h"
 #include "dashboards/box_panel.h"
 #include "dashboards/curve_panel.h"
 #include "dashboards/kernel_table_panel.h"
@@ -255,6 +256,41 @@ TEST(MeasurementDashboards, NetworkPanelsSayWhatTheRunDidNotMeasure) {
     EXPECT_TRUE(p->chart()->title().endsWith(QStringLiteral("not in this run"))) << id;
   }
   EXPECT_EQ(dash->panel<NodeTablePanel>(QStringLiteral("nodes"))->table()->rowCount(), 0);
+}
+
+// The box's label names what its tail coincides with: preemption seen only above p90 is a
+// cause; preemption in the body as well means the CPUs were shared for the whole window.
+TEST(MeasurementDashboards, LatencyBoxSaysWhatItsTailCoincidesWith) {
+  TempDir dir;
+  const std::string db = dir.file("tail.d500db");
+  {
+    auto w = openRw(db);
+    const int64_t id = addRun(*w, "tails");
+    // 100 samples of 1 ms; every tenth takes 5 ms and was preempted.
+    std::vector<double> ns(100, 1e6);
+    std::vector<d500::measure::SampleContext> quiet(100), busy(100, {0, 0, 0, 1});
+    for (size_t i = 5; i < 100; i += 10) ns[i] = 5e6, quiet[i] = {0, 0, 0, 1};
+    const std::string pt = R"({"batch":1,"kind":"latency"})";
+    addMeasurement(*w, id, "latency b=1", "quiet", pt, ns, 0, 0,
+                   d500::measure::context_words(quiet));
+    addMeasurement(*w, id, "latency b=1", "busy", pt, ns, 0, 0, d500::measure::context_words(busy));
+  }
+  auto dash = makeDashboard(QStringLiteral("network"), db, 1);
+  auto* latency = dash->panel<LatencyBoxPanel>(QStringLiteral("latency"));
+  ASSERT_TRUE(latency);
+  ASSERT_EQ(latency->boxes().size(), 2u);
+  for (const auto& b : latency->boxes()) {
+    if (b.executor == QStringLiteral("quiet")) {
+      EXPECT_TRUE(b.tailCause.startsWith(QStringLiteral("preemption"))) << b.tailCause.toStdString();
+      EXPECT_FALSE(b.tail.contains(QStringLiteral("every percentile"))) << b.tail.toStdString();
+    } else {
+      EXPECT_EQ(b.tailCause, QStringLiteral("CPUs shared for the whole window"));
+      EXPECT_TRUE(b.tail.contains(QStringLiteral("every percentile is inflated")))
+          << b.tail.toStdString();
+    }
+  }
+  EXPECT_TRUE(latency->legendTexts().join(QLatin1Char('\n')).contains(QStringLiteral("CPUs shared")))
+      << latency->legendTexts().join(QLatin1Char('|')).toStdString();
 }
 
 TEST(MeasurementDashboards, CollectiveDashboardOverARealMpiRun) {
