@@ -2459,6 +2459,10 @@ Validierung</translation>
         <translation>%1 (n = %2; Ausläufer: %3)</translation>
     </message>
     <message>
+        <source>CPUs shared for the whole window</source>
+        <translation>CPUs während des ganzen Fensters geteilt</translation>
+    </message>
+    <message>
         <source>%1: n %2
 p50 %3 · p90 %4 · p99 %5
 quartiles %6 – %7

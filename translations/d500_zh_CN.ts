@@ -2443,6 +2443,10 @@ validation</source>
         <translation>%1（n = %2；长尾：%3）</translation>
     </message>
     <message>
+        <source>CPUs shared for the whole window</source>
+        <translation>整个采样窗口内 CPU 被共享</translation>
+    </message>
+    <message>
         <source>%1: n %2
 p50 %3 · p90 %4 · p99 %5
 quartiles %6 – %7
