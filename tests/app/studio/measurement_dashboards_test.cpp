@@ -281,7 +281,8 @@ TEST(MeasurementDashboards, LatencyBoxSaysWhatItsTailCoincidesWith) {
   ASSERT_EQ(latency->boxes().size(), 2u);
   for (const auto& b : latency->boxes()) {
     if (b.executor == QStringLiteral("quiet")) {
-      EXPECT_TRUE(b.tailCause.startsWith(QStringLiteral("preemption"))) << b.tailCause.toStdString();
+      EXPECT_TRUE(b.tailCause.startsWith(QStringLiteral("preemption")))
+          << b.tailCause.toStdString();
       EXPECT_FALSE(b.tail.contains(QStringLiteral("every percentile"))) << b.tail.toStdString();
     } else {
       EXPECT_EQ(b.tailCause, QStringLiteral("CPUs shared for the whole window"));
@@ -289,7 +290,8 @@ TEST(MeasurementDashboards, LatencyBoxSaysWhatItsTailCoincidesWith) {
           << b.tail.toStdString();
     }
   }
-  EXPECT_TRUE(latency->legendTexts().join(QLatin1Char('\n')).contains(QStringLiteral("CPUs shared")))
+  EXPECT_TRUE(
+      latency->legendTexts().join(QLatin1Char('\n')).contains(QStringLiteral("CPUs shared")))
       << latency->legendTexts().join(QLatin1Char('|')).toStdString();
 }
 
