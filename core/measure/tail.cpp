@@ -14,6 +14,8 @@ constexpr size_t kMinSamples = 20;
 // more often than the body does.
 constexpr double kMinTailShare = 0.3;
 constexpr double kMinExcess = 0.25;
+// The body's preempted share from which the whole window counts as contended.
+constexpr double kContendedBodyShare = 0.5;
 // Uniformly spread, a tenth of the tail lies in the first tenth of the window.
 constexpr double kEarlyExpected = 0.1;
 
@@ -126,10 +128,10 @@ std::string describe_tail(const TailContext& t) {
   if (t.contended)
     s += "; the body was preempted too: the CPUs were shared for the whole window (another "
          "process, or more threads than free cores), so every percentile is inflated";
-  if (t.causes.empty() && t.contended) return s;
   if (t.causes.empty())
-    return s + "; not explained by faults, switches or position (CPU frequency, caches, "
-               "interrupts remain)";
+    return t.contended ? s
+                       : s + "; not explained by faults, switches or position (CPU frequency, "
+                             "caches, interrupts remain)";
   s += "; likely: ";
   for (size_t i = 0; i < t.causes.size(); ++i)
     s += (i ? ", " : "") + std::string(tail_cause_text(t.causes[i]));

@@ -30,13 +30,10 @@ struct TailContext {
   double p50 = 0, p90 = 0;
   BandContext body, tail;
   std::vector<TailCause> causes;  // most telling first; empty when the context explains nothing
-  // Most of the body was preempted too: the CPUs were shared for the whole window (another
+  // At least half of the body was preempted too: the CPUs were shared for the whole window (another
   // process, or more threads than free cores), so every percentile is inflated, not just p90.
   bool contended = false;
 };
-
-// The body's preempted share from which the whole window counts as contended.
-inline constexpr double kContendedBodyShare = 0.5;
 
 // samples_ns and contexts in measured order, of equal length (otherwise the result is invalid).
 TailContext explain_tail(std::span<const double> samples_ns,
