@@ -22,11 +22,6 @@ using detail::Calls;
 
 // As in the measurement loop: the minimum of this many single calls estimates a call.
 constexpr size_t kMinSingleCalls = 2;
-// A sample's window lasts at least this many barriers: ranks leave a barrier up to about one
-// barrier's time apart, and the first call of the window absorbs that skew, which would be most
-// of a single small call (nccl-tests and OSU time many calls per sample for the same reason).
-constexpr double kWindowBarriers = 50;
-
 struct Agreed {
   double max_ns = 0;  // the slowest rank's time for the block
   double own_ns = 0;  // this rank's
@@ -99,10 +94,7 @@ class Timing {
     uint64_t block = *measure::choose_block(
         m_.timer, call_ns, p_.block_overhead,
         [&](uint64_t n) -> std::optional<double> { return warm(n).max_ns; });
-    const double window_ns = kWindowBarriers * barrier_ns();
-    while (block < measure::kMaxBlockSize && static_cast<double>(block) * call_ns < window_ns)
-      block *= 10;
-    return block;
+    return window_block(block, call_ns, barrier_ns());
   }
 
   // The quickest of a few barriers, the slowest rank's (the same on every rank).
@@ -164,6 +156,14 @@ std::vector<std::vector<double>> gather_samples(Communicator& comm,
 }
 
 }  // namespace
+
+uint64_t window_block(uint64_t block, double call_ns, double barrier_ns) {
+  const double window_ns = kWindowBarriers * barrier_ns;
+  block = std::max<uint64_t>(block, 1);
+  while (block < measure::kMaxBlockSize && static_cast<double>(block) * call_ns < window_ns)
+    block *= 10;
+  return block;
+}
 
 CollectiveMeasurement measure_collective(Communicator& comm, Collective c, size_t bytes,
                                          DType dtype, const measure::Policy& policy,

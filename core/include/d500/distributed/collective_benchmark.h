@@ -39,6 +39,15 @@ struct CollectiveMeasurement {
   stats::KruskalWallis ranks_differ;
 };
 
+// A sample's window lasts at least this many barriers: ranks leave a barrier up to about one
+// barrier's time apart, and the first call of the window absorbs that skew, which would be most
+// of a single small call (nccl-tests and OSU time many calls per sample for the same reason).
+inline constexpr double kWindowBarriers = 50;
+// The block of calls a sample times: `block` (the stop rule's, from the timer) grown tenfold
+// until `block` calls of `call_ns` last kWindowBarriers barriers of `barrier_ns` (or the block
+// reaches measure::kMaxBlockSize).
+uint64_t window_block(uint64_t block, double call_ns, double barrier_ns);
+
 // Times `c` on `bytes` per rank of `dtype` (float32 or float64; bytes a multiple of its size).
 // Collective: every rank calls it with the same arguments. The warm-up, the block size and the
 // stop rule (measurement.md) see the agreed samples, so every rank makes the same number of
