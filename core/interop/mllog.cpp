@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-
 #include <nlohmann/json.hpp>
 
 #include "d500/interop/interop.h"
+#include "d500/measure/series_kinds.h"
 
 namespace d500::interop {
 
@@ -95,8 +95,8 @@ Result<MllogImport> import_mllog(store::ResultStore& s, const std::string& path)
       pts.push_back({0, out.run_id, 0, key, step_of(e.value("metadata", json::object()), order[key]++),
                      (t - log.start_ms) / 1000.0, e["value"].get<double>()});
     }
-    pts.push_back({0, out.run_id, 0, "tta_s", 0, std::max(0.0, (log.stop_ms - log.start_ms) / 1000.0),
-                   out.time_to_train_s});
+    pts.push_back({0, out.run_id, 0, series::stored(series::kTimeToAccuracy), 0,
+                   std::max(0.0, (log.stop_ms - log.start_ms) / 1000.0), out.time_to_train_s});
     s.add_series(pts);
     out.points = static_cast<int64_t>(pts.size()) - 1;
     if (out.success) {

@@ -1,4 +1,4 @@
-// TensorBoard event files and MLflow CSV from a run's series (interop.h). The protocol buffers are
+// TensorBoard event files from a run's series (interop.h). The protocol buffers are
 // written by hand: the few fields of tensorflow.Event and Summary that a scalar needs.
 #include <unistd.h>
 
@@ -6,7 +6,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "d500/interop/interop.h"
 
@@ -120,20 +119,6 @@ Result<std::string> write_tensorboard(const store::ResultStore& s, const store::
   out.close();
   if (!out) return Error{"write failed", path};
   return path;
-}
-
-std::string mlflow_csv(const store::ResultStore& s, const store::RunInfo& r) {
-  std::ostringstream out;
-  out.precision(17);
-  out << "run_id,key,value,step,timestamp\n";
-  const double start = r.started_at > 0 ? r.started_at : r.created_at;
-  for (const auto& p : s.series_after(r.id, 0, SIZE_MAX)) {
-    std::string k = p.rank == 0 ? p.name : p.name + "/rank" + std::to_string(p.rank);
-    if (k.find_first_of(",\"") != std::string::npos) k = "\"" + k + "\"";
-    out << r.id << "," << k << "," << p.value << "," << p.step << ","
-        << static_cast<int64_t>((start + p.wall_time) * 1000) << "\n";
-  }
-  return out.str();
 }
 
 }  // namespace d500::interop

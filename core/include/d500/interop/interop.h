@@ -4,7 +4,7 @@
 // masked CRC-32C of the length, the bytes, masked CRC-32C of the bytes; little-endian) around
 // tensorflow.Event protocol buffers: the first carries file_version "brain.Event:2", each other
 // one a Summary with one scalar (tag = the series name, simple_value, step, wall_time).
-// MLflow: CSV with MLflow's metric-history columns (key, value, step, timestamp in ms).
+// MLflow: see mlflow.h.
 // MLPerf: the ":::MLLOG {json}" lines of an MLPerf Training log become a training run with its
 // curves (every numeric POINT_IN_TIME key, by epoch or sample count) and its time-to-train.
 #pragma once
@@ -32,8 +32,6 @@ std::string file_version_event(double wall_time);
 // the file's path. Wall times are the run's start plus each point's time.
 Result<std::string> write_tensorboard(const store::ResultStore& s, const store::RunInfo& r,
                                       const std::string& folder);
-// run_id,key,value,step,timestamp (ms since the epoch)
-std::string mlflow_csv(const store::ResultStore& s, const store::RunInfo& r);
 
 struct MllogImport {
   int64_t run_id = 0;
