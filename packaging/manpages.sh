@@ -37,5 +37,5 @@ while IFS=$'\t' read -r cmd summary; do
   see_also+=".BR d500-$cmd (1),\n"
 done <<< "$commands"
 see_also+='.BR d500-studio (1)\n'
-page d500 "modular benchmarking for deep learning: operators, networks, training" d500 \
+page d500 "modular benchmarking for deep learning: operators, networks, training, distributed training" d500 \
      --include=<(printf "$see_also")

@@ -98,23 +98,261 @@
     </message>
 </context>
 <context>
+    <name>CoreText</name>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>target never reached (%n seed(s))</source>
+        <translation>
+            <numerusform>Ziel nie erreicht (%n Seed)</numerusform>
+            <numerusform>Ziel nie erreicht (%n Seeds)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>median %1 s</source>
+        <translation>Median %1 s</translation>
+    </message>
+    <message>
+        <source> [%1, %2]</source>
+        <translation> [%1; %2]</translation>
+    </message>
+    <message>
+        <source> over %1 of %2 seeds</source>
+        <translation> bei %1 von %2 Seeds</translation>
+    </message>
+    <message>
+        <source>; olympic mean %1 s</source>
+        <translation>; olympischer Mittelwert %1 s</translation>
+    </message>
+    <message>
+        <source>missing (required)</source>
+        <translation>fehlt (erforderlich)</translation>
+    </message>
+    <message>
+        <source>unknown key (expected one of: %1)</source>
+        <translation>unbekannter Schlüssel (erwartet wird einer von: %1)</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1 %2</source>
+        <translation>erwartet wird eine Zeichenkette, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1 %2</source>
+        <translation>erwartet wird true oder false, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an integer &gt;= 0, got %1 %2</source>
+        <translation>erwartet wird eine ganze Zahl &gt;= 0, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an integer, got %1 %2</source>
+        <translation>erwartet wird eine ganze Zahl, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1 %2</source>
+        <translation>erwartet wird eine Zahl, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1 %2</source>
+        <translation>erwartet wird ein Objekt, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a value in [%1, %2], got %3</source>
+        <translation>erwartet wird ein Wert in [%1, %2], gefunden: %3</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>erwartet wird ein JSON-Objekt auf oberster Ebene</translation>
+    </message>
+    <message>
+        <source>expected format 1, got %1</source>
+        <translation>erwartet wird Format 1, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>expected the format version (an integer), got %1 %2</source>
+        <translation>erwartet wird die Formatversion (eine ganze Zahl), gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of values, got %1 %2</source>
+        <translation>erwartet wird ein nicht leeres Array von Werten, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an array of shapes, got %1 %2</source>
+        <translation>erwartet wird ein Array von Formen, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a shape (array of dimensions), got %1 %2</source>
+        <translation>erwartet wird eine Form (Array von Dimensionen), gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a dimension &gt;= 0 or the name of a sweep variable, got %1 %2</source>
+        <translation>erwartet wird eine Dimension &gt;= 0 oder der Name einer Sweep-Variablen, gefunden: %1 %2</translation>
+    </message>
+    <message>
+        <source>level &quot;%1&quot; is not part of this build</source>
+        <translation>Ebene „%1“ ist nicht Teil dieses Builds</translation>
+    </message>
+    <message>
+        <source>unknown plugin &quot;%1&quot; (plugins found: %2; search path: see `d500 plugins`)</source>
+        <translation>unbekanntes Plugin „%1“ (gefundene Plugins: %2; Suchpfad: siehe `d500 plugins`)</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot; cannot be used: %2</source>
+        <translation>Plugin „%1“ kann nicht verwendet werden: %2</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot; cannot be loaded: %2</source>
+        <translation>Plugin „%1“ kann nicht geladen werden: %2</translation>
+    </message>
+    <message>
+        <source>no plugin &quot;%1&quot; to validate against (see `d500 plugins`)</source>
+        <translation>kein Plugin „%1“ zum Validieren (siehe `d500 plugins`)</translation>
+    </message>
+    <message>
+        <source>the store&apos;s folder &quot;%1&quot; does not exist (the run would write its results to &quot;%2&quot;)</source>
+        <translation>der Ordner des Speichers „%1“ existiert nicht (der Lauf würde seine Ergebnisse nach „%2“ schreiben)</translation>
+    </message>
+    <message>
+        <source>the store&apos;s folder &quot;%1&quot; is not writable (the run would write its results to &quot;%2&quot;)</source>
+        <translation>der Ordner des Speichers „%1“ ist nicht beschreibbar (der Lauf würde seine Ergebnisse nach „%2“ schreiben)</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 (%3), the experiment gives %4</source>
+        <translation>%1 nimmt %2 (%3), das Experiment gibt %4</translation>
+    </message>
+    <message>
+        <source>stopped: %1 (%2); %3 steps in %4 s</source>
+        <translation>angehalten: %1 (%2); %3 Schritte in %4 s</translation>
+    </message>
+    <message>
+        <source>stopped: %1; %2 steps in %3 s</source>
+        <translation>angehalten: %1; %2 Schritte in %3 s</translation>
+    </message>
+    <message>
+        <source>ranks do not differ (Kruskal-Wallis H = %1, df %2, p = %3, alpha 0.05)</source>
+        <translation>die Ränge unterscheiden sich nicht (Kruskal-Wallis H = %1, FG %2, p = %3, alpha 0,05)</translation>
+    </message>
+    <message>
+        <source>ranks differ (Kruskal-Wallis H = %1, df %2, p = %3, alpha 0.05)</source>
+        <translation>die Ränge unterscheiden sich (Kruskal-Wallis H = %1, FG %2, p = %3, alpha 0,05)</translation>
+    </message>
+    <message>
+        <source>one rank: nothing to compare</source>
+        <translation>ein Rang: nichts zu vergleichen</translation>
+    </message>
+    <message>
+        <source>%1 is fixed by recipe &quot;%2&quot; to %3, this run uses %4</source>
+        <translation>%1 ist durch das Rezept „%2“ auf %3 festgelegt, dieser Lauf verwendet %4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seeds never reached %3% test accuracy</source>
+        <translation>%1 von %2 Seeds erreichten nie %3 % Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>rank 0 never reached %1% test accuracy</source>
+        <translation>Rang 0 erreichte nie %1 % Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>wall time limit %1 s</source>
+        <translation>Zeitlimit %1 s</translation>
+    </message>
+    <message>
+        <source>loss %1 at step %2</source>
+        <translation>Verlust %1 bei Schritt %2</translation>
+    </message>
+    <message>
+        <source>converged</source>
+        <translation>konvergiert</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>faster</source>
+        <translation>schneller</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>max_samples</source>
+        <translation>Stichprobenhöchstzahl</translation>
+    </message>
+    <message>
+        <source>max_time</source>
+        <translation>Zeithöchstgrenze</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>once</source>
+        <translation>einmal</translation>
+    </message>
+    <message>
+        <source>with the operator</source>
+        <translation>mit dem Operator</translation>
+    </message>
+    <message>
+        <source>target reached</source>
+        <translation>Ziel erreicht</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>divergiert</translation>
+    </message>
+    <message>
+        <source>slower</source>
+        <translation>langsamer</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>Zeichenkette</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+</context>
+<context>
     <name>DashboardExport</name>
-    <message>
-        <source>Could not write the image %1.</source>
-        <translation>Das Bild %1 konnte nicht geschrieben werden.</translation>
-    </message>
-    <message>
-        <source>Could not write the drawing %1.</source>
-        <translation>Die Zeichnung %1 konnte nicht geschrieben werden.</translation>
-    </message>
-    <message>
-        <source>Could not write the PDF %1.</source>
-        <translation>Das PDF %1 konnte nicht geschrieben werden.</translation>
-    </message>
-    <message>
-        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
-        <translation>%1: unbekanntes Bildformat; verwenden Sie .png, .svg oder .pdf.</translation>
-    </message>
     <message>
         <source>Could not write the CSV file %1: %2.</source>
         <translation>Die CSV-Datei %1 konnte nicht geschrieben werden: %2.</translation>
@@ -263,6 +501,17 @@
     </message>
 </context>
 <context>
+    <name>ExampleFiles</name>
+    <message>
+        <source>Cannot copy the example %1 to %2</source>
+        <translation>Das Beispiel %1 kann nicht nach %2 kopiert werden</translation>
+    </message>
+    <message>
+        <source>The examples were not found (set D500_RESOURCES_DIR to the folder holding examples/).</source>
+        <translation>Die Beispiele wurden nicht gefunden (setzen Sie D500_RESOURCES_DIR auf den Ordner, der examples/ enthält).</translation>
+    </message>
+</context>
+<context>
     <name>HeadlessExport</name>
     <message>
         <source>it holds no runs</source>
@@ -331,6 +580,21 @@
     <message>
         <source>store %1: %2</source>
         <translation>Speicher %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>OpenTarget</name>
+    <message>
+        <source>Give one project or store to open, not %1.</source>
+        <translation>Geben Sie ein Projekt oder einen Speicher zum Öffnen an, nicht %1.</translation>
+    </message>
+    <message>
+        <source>Two stores given: %1 and %2.</source>
+        <translation>Zwei Speicher angegeben: %1 und %2.</translation>
+    </message>
+    <message>
+        <source>Two projects given: %1 and %2.</source>
+        <translation>Zwei Projekte angegeben: %1 und %2.</translation>
     </message>
 </context>
 <context>
@@ -497,6 +761,10 @@
     <message>
         <source>Outputs</source>
         <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(constant %1)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;(Konstante %1)&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
@@ -1140,6 +1408,14 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
         <source>Loop overhead: %1 µs per step (%2 of the loop).</source>
         <translation>Schleifen-Overhead: %1 µs pro Schritt (%2 der Schleife).</translation>
     </message>
+    <message>
+        <source>Recipe %1: judged when the run finishes.</source>
+        <translation>Rezept %1: wird beurteilt, wenn der Lauf endet.</translation>
+    </message>
+    <message>
+        <source>Recipe %1: no verdict was stored (the run ended before it was judged).</source>
+        <translation>Rezept %1: Es wurde kein Urteil gespeichert (der Lauf endete, bevor er beurteilt wurde).</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanels</name>
@@ -1430,6 +1706,264 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::CanvasNames</name>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>Repetition</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>Implementierung</translation>
+    </message>
+    <message>
+        <source>Batch sizes</source>
+        <translation>Batchgrößen</translation>
+    </message>
+    <message>
+        <source>Measures</source>
+        <translation>Messgrößen</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>Rezept</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Transforms</source>
+        <translation>Transformationen</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Per-rank sampler</source>
+        <translation>Sampler je Rang</translation>
+    </message>
+    <message>
+        <source>Loader</source>
+        <translation>Lader</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Stop conditions</source>
+        <translation>Abbruchbedingungen</translation>
+    </message>
+    <message>
+        <source>Launcher</source>
+        <translation>Starter</translation>
+    </message>
+    <message>
+        <source>Communicator</source>
+        <translation>Kommunikator</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>Kollektiv</translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation>Trainer</translation>
+    </message>
+    <message>
+        <source>shapes</source>
+        <translation>Formen</translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>batch sizes</source>
+        <translation>Batchgrößen</translation>
+    </message>
+    <message>
+        <source>measures</source>
+        <translation>Messgrößen</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>indices</source>
+        <translation>Indizes</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>communicator</source>
+        <translation>Kommunikator</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>Ränge</translation>
+    </message>
+    <message>
+        <source>batches</source>
+        <translation>Batches</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>scheme</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>Abbruch</translation>
+    </message>
+    <message>
+        <source>recipe</source>
+        <translation>Rezept</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasNames::Type</name>
+    <message>
+        <source>Policy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Timings</source>
+        <translation>Zeitmessungen</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>BatchSizes</source>
+        <translation>Batchgrößen</translation>
+    </message>
+    <message>
+        <source>Measures</source>
+        <translation>Messgrößen</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>Rezept</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Indices</source>
+        <translation>Indizes</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Batches</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Abbruch</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ränge</translation>
+    </message>
+    <message>
+        <source>Communicator</source>
+        <translation>Kommunikator</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>Verfahren</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::CanvasNodeItem</name>
     <message>
         <source>%1 (spare)</source>
@@ -1602,10 +2136,6 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     <message>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
-        <translation>%1: unbekanntes Bildformat; verwenden Sie .png, .svg oder .pdf.</translation>
     </message>
     <message>
         <source>Nothing to export to %1: %2</source>
@@ -2165,6 +2695,49 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::FirstSteps</name>
+    <message>
+        <source>Open the example project</source>
+        <translation>Das Beispielprojekt öffnen</translation>
+    </message>
+    <message>
+        <source>Operator experiments with their sweep and timing charts. A copy is made for you, so your runs stay with it.</source>
+        <translation>Operator-Experimente mit ihren Sweep- und Zeitdiagrammen. Sie erhalten eine eigene Kopie, bei der Ihre Läufe bleiben.</translation>
+    </message>
+    <message>
+        <source>Compare implementations of an operator</source>
+        <translation>Implementierungen eines Operators vergleichen</translation>
+    </message>
+    <message>
+        <source>A new experiment from the canvas template: Gemm on the reference and torch implementations over a sweep of sizes.</source>
+        <translation>Ein neues Experiment aus der Canvas-Vorlage: Gemm mit der Referenz- und der Torch-Implementierung über einen Sweep von Größen.</translation>
+    </message>
+    <message>
+        <source>Run the Fashion-MNIST recipe</source>
+        <translation>Das Fashion-MNIST-Rezept ausführen</translation>
+    </message>
+    <message>
+        <source>Train the MLP to 85% test accuracy with one seed and watch its training dashboard as it runs.</source>
+        <translation>Das MLP mit einem Seed auf 85 % Testgenauigkeit trainieren und dabei sein Trainings-Dashboard verfolgen.</translation>
+    </message>
+    <message>
+        <source>Open an ONNX model</source>
+        <translation>Ein ONNX-Modell öffnen</translation>
+    </message>
+    <message>
+        <source>See a network as a graph of its operators, with each node&apos;s attributes and shapes.</source>
+        <translation>Ein Netz als Graph seiner Operatoren ansehen, mit den Attributen und Formen jedes Knotens.</translation>
+    </message>
+    <message>
+        <source>Open a result store</source>
+        <translation>Einen Ergebnisspeicher öffnen</translation>
+    </message>
+    <message>
+        <source>Browse the runs of a .d500db file without a project.</source>
+        <translation>Die Läufe einer .d500db-Datei ohne Projekt durchsehen.</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::GeneralSection</name>
     <message>
         <source>Experiment</source>
@@ -2353,6 +2926,22 @@ Validierung</translation>
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Show constants</source>
+        <translation>Konstanten anzeigen</translation>
+    </message>
+    <message>
+        <source>Show Constant nodes as boxes of their own instead of inside the nodes that read them</source>
+        <translation>Constant-Knoten als eigene Kästen zeigen statt in den Knoten, die sie lesen</translation>
+    </message>
+    <message>
+        <source>Graph of %1</source>
+        <translation>Graph von %1</translation>
+    </message>
+    <message>
+        <source>Graph of %1 (%2)</source>
+        <translation>Graph von %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -2608,6 +3197,21 @@ Quartile %6 – %7
     </message>
 </context>
 <context>
+    <name>d500::studio::LoadBanner</name>
+    <message>
+        <source>Measured on a busy machine: other processes used %1 of %2 cores on average (at most %3).</source>
+        <translation>Auf einer ausgelasteten Maschine gemessen: Andere Prozesse belegten im Mittel %1 von %2 Kernen (höchstens %3).</translation>
+    </message>
+    <message>
+        <source>The hypervisor took %1% of the CPU time.</source>
+        <translation>Der Hypervisor beanspruchte %1 % der CPU-Zeit.</translation>
+    </message>
+    <message>
+        <source>Its timings may be inflated: compare them only with runs measured under the same conditions, or measure again on a quiet machine.</source>
+        <translation>Die Zeiten können überhöht sein: Vergleichen Sie sie nur mit Läufen unter gleichen Bedingungen, oder messen Sie erneut auf einer ruhigen Maschine.</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::MainWindow</name>
     <message>
         <source>Open ONNX model</source>
@@ -2716,6 +3320,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source> · %1: %2</source>
         <translation> · %1: %2</translation>
+    </message>
+    <message>
+        <source>Open result store</source>
+        <translation>Ergebnisspeicher öffnen</translation>
+    </message>
+    <message>
+        <source>Result stores (*.d500db);;All files (*)</source>
+        <translation>Ergebnisspeicher (*.d500db);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2867,10 +3479,6 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
 <context>
     <name>d500::studio::NetworkEditor</name>
     <message>
-        <source>Open an ONNX model or start from a builder (File menu).</source>
-        <translation>Öffnen Sie ein ONNX-Modell oder beginnen Sie mit einem Builder (Menü Datei).</translation>
-    </message>
-    <message>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
@@ -2988,6 +3596,18 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>%1 (%2): part of a Gelu, x·0.5·(1 + Erf(x/√2)), as PyTorch exports it for opset 17</source>
         <translation>%1 (%2): Teil eines Gelu, x·0.5·(1 + Erf(x/√2)), wie PyTorch ihn für Opset 17 exportiert</translation>
     </message>
+    <message>
+        <source>Open an ONNX model, start from a builder (File menu), or double-click an operator in the palette to start an empty network.</source>
+        <translation>Öffnen Sie ein ONNX-Modell, beginnen Sie mit einem Builder (Menü Datei) oder doppelklicken Sie auf einen Operator der Palette, um ein leeres Netzwerk zu beginnen.</translation>
+    </message>
+    <message>
+        <source>The network is empty: add an operator before saving.</source>
+        <translation>Das Netzwerk ist leer: Fügen Sie vor dem Speichern einen Operator hinzu.</translation>
+    </message>
+    <message>
+        <source>Make the unread tensors outputs</source>
+        <translation>Ungelesene Tensoren zu Ausgaben machen</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::NetworkEditorWindow</name>
@@ -3102,6 +3722,10 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>The model has unsaved edits. Save them?</source>
         <translation>Das Modell hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>&amp;Empty Network (input only)</source>
+        <translation>&amp;Leeres Netzwerk (nur Eingabe)</translation>
     </message>
 </context>
 <context>
@@ -3309,6 +3933,13 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     </message>
 </context>
 <context>
+    <name>d500::studio::NodeItem</name>
+    <message>
+        <source>Constant inputs: %1</source>
+        <translation>Konstante Eingaben: %1</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::NodeTablePanel</name>
     <message>
         <source>show:</source>
@@ -3474,10 +4105,6 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         </translation>
     </message>
     <message>
-        <source>Double-click an operator to benchmark it with every implementation, one implementation to add it, or a component to use it (the level changes when needed).</source>
-        <translation>Doppelklick auf einen Operator misst ihn mit jeder Implementierung, auf eine Implementierung fügt sie hinzu, auf eine Komponente verwendet sie (die Ebene wechselt bei Bedarf).</translation>
-    </message>
-    <message>
         <source>Networks (L1)</source>
         <translation>Netze (L1)</translation>
     </message>
@@ -3524,6 +4151,10 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>built in</source>
         <translation>eingebaut</translation>
+    </message>
+    <message>
+        <source>Double-click an operator to benchmark it (with the implementations chosen that offer it, else every one that runs here), one implementation to add it, or a component to use it (the level changes when needed).</source>
+        <translation>Doppelklicken Sie auf einen Operator, um ihn zu messen (mit den gewählten Implementierungen, die ihn anbieten, sonst mit jeder, die hier läuft), auf eine Implementierung, um sie hinzuzufügen, oder auf eine Komponente, um sie zu verwenden (die Ebene wechselt bei Bedarf).</translation>
     </message>
 </context>
 <context>
@@ -3592,6 +4223,18 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>Remove attribute %1</source>
         <translation>Attribut %1 entfernen</translation>
     </message>
+    <message>
+        <source>Choose the operator first: its inputs depend on it.</source>
+        <translation>Wählen Sie zuerst den Operator: Seine Eingaben hängen von ihm ab.</translation>
+    </message>
+    <message>
+        <source>%1 takes no more inputs.</source>
+        <translation>%1 nimmt keine weiteren Eingaben.</translation>
+    </message>
+    <message>
+        <source>Adds the input %1 takes next, with the shape %2.</source>
+        <translation>Fügt die Eingabe hinzu, die %1 als Nächstes nimmt, mit der Form %2.</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::OverlayLegend</name>
@@ -3645,6 +4288,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Capabilities or error</source>
         <translation>Fähigkeiten oder Fehler</translation>
+    </message>
+    <message>
+        <source>loaded, no device</source>
+        <translation>geladen, kein Gerät</translation>
+    </message>
+    <message>
+        <source>Its operators need a device this machine lacks: %1</source>
+        <translation>Seine Operatoren brauchen ein Gerät, das dieser Maschine fehlt: %1</translation>
     </message>
 </context>
 <context>
@@ -4421,6 +5072,21 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     </message>
 </context>
 <context>
+    <name>d500::studio::StartPage</name>
+    <message>
+        <source>Welcome to d500 Studio</source>
+        <translation>Willkommen bei d500 Studio</translation>
+    </message>
+    <message>
+        <source>Fair, reproducible deep-learning benchmarks: every number with its confidence interval, its validation and the machine it was measured on. Start with one of these:</source>
+        <translation>Faire, reproduzierbare Deep-Learning-Benchmarks: jede Zahl mit ihrem Konfidenzintervall, ihrer Validierung und der Maschine, auf der sie gemessen wurde. Beginnen Sie mit einem dieser Schritte:</translation>
+    </message>
+    <message>
+        <source>Recent projects are in File &gt; Recent Projects; F1 opens the User Guide.</source>
+        <translation>Zuletzt verwendete Projekte finden Sie unter Datei &gt; Zuletzt verwendete Projekte; F1 öffnet das Benutzerhandbuch.</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::StudioActions</name>
     <message>
         <source>&amp;Graph of the Model</source>
@@ -4806,6 +5472,42 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>The store&apos;s runs ranked as d500 list ranks them: training by time-to-accuracy per recipe, workloads by throughput</source>
         <translation>Die Läufe des Speichers, gereiht wie d500 list sie reiht: Training nach Zeit bis zur Zielgenauigkeit je Rezept, Workloads nach Durchsatz</translation>
     </message>
+    <message>
+        <source>Open Result S&amp;tore...</source>
+        <translation>Ergebnis&amp;speicher öffnen...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+D</source>
+        <translation>Ctrl+Alt+D</translation>
+    </message>
+    <message>
+        <source>Show the runs of a result store (*.d500db) without a project</source>
+        <translation>Die Läufe eines Ergebnisspeichers (*.d500db) ohne Projekt anzeigen</translation>
+    </message>
+    <message>
+        <source>Open Examp&amp;le Project</source>
+        <translation>&amp;Beispielprojekt öffnen</translation>
+    </message>
+    <message>
+        <source>Open the example project (a copy of your own, where its runs are kept)</source>
+        <translation>Das Beispielprojekt öffnen (eine eigene Kopie, in der seine Läufe bleiben)</translation>
+    </message>
+    <message>
+        <source>New Operator &amp;Comparison</source>
+        <translation>Neuer Operator-&amp;Vergleich</translation>
+    </message>
+    <message>
+        <source>A new experiment from the canvas template that compares implementations of an operator</source>
+        <translation>Ein neues Experiment aus der Canvas-Vorlage, die Implementierungen eines Operators vergleicht</translation>
+    </message>
+    <message>
+        <source>Run the &amp;Fashion-MNIST Recipe</source>
+        <translation>&amp;Fashion-MNIST-Rezept ausführen</translation>
+    </message>
+    <message>
+        <source>Add the Fashion-MNIST recipe (the MLP to 85% test accuracy, one seed) to the project and run it</source>
+        <translation>Das Fashion-MNIST-Rezept (das MLP auf 85 % Testgenauigkeit, ein Seed) zum Projekt hinzufügen und ausführen</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -4934,14 +5636,6 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <translation>&lt;h2&gt;d500 Studio in fünf Minuten&lt;/h2&gt;&lt;p&gt;d500 misst Deep-Learning-Code fair: Jede Zahl kommt mit ihrem Konfidenzintervall, ihrem Validierungsurteil und dem Zustand der Maschine, auf der sie gemessen wurde. Das Studio baut Experimente auf, startet mit ihnen den Runner &lt;code&gt;d500&lt;/code&gt; und zeichnet, was der Runner speichert.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;1. A project&lt;/h3&gt;&lt;p&gt;A project (&lt;code&gt;*.d500proj&lt;/code&gt;) lists experiment files and names a result store (a SQLite file). Open the example project with File &amp;gt; Open Project (it is in resources/examples), or start a new one. &lt;code&gt;d500-studio --store FILE&lt;/code&gt; reads another store for this session only; the project file keeps its own.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;1. Ein Projekt&lt;/h3&gt;&lt;p&gt;Ein Projekt (&lt;code&gt;*.d500proj&lt;/code&gt;) führt Experimentdateien auf und nennt einen Ergebnisspeicher (eine SQLite-Datei). Öffnen Sie das Beispielprojekt mit Datei &amp;gt; Projekt öffnen (es liegt in resources/examples), oder beginnen Sie ein neues. &lt;code&gt;d500-studio --store FILE&lt;/code&gt; liest nur für diese Sitzung einen anderen Speicher; die Projektdatei behält ihren eigenen.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;2. An experiment&lt;/h3&gt;&lt;p&gt;File &amp;gt; New Experiment opens the editor: choose the level (operator, network, training, distributed, collective), then fill the forms. The Problems pane below the editor is the runner&apos;s own verdict: when it says the runner will accept the experiment, &lt;code&gt;d500 run&lt;/code&gt; does. Every edit can be undone (Ctrl+Z).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;2. Ein Experiment&lt;/h3&gt;&lt;p&gt;Datei &amp;gt; Neues Experiment öffnet den Editor: Wählen Sie die Ebene (Operator, Netz, Training, verteilt, kollektiv) und füllen Sie dann die Formulare aus. Der Bereich „Probleme“ unter dem Editor ist das Urteil des Runners selbst: Wenn er meldet, dass der Runner das Experiment annimmt, nimmt &lt;code&gt;d500 run&lt;/code&gt; es an. Jede Änderung lässt sich rückgängig machen (Ctrl+Z).&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;3. A run&lt;/h3&gt;&lt;p&gt;Run (F5) saves the experiment and starts the runner; the Run Queue shows its state and progress, and the run&apos;s dashboard opens as soon as the runner has created the run. Cancel (Shift+F5) stops it and keeps what was measured.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;3. Ein Lauf&lt;/h3&gt;&lt;p&gt;Ausführen (F5) speichert das Experiment und startet den Runner; die Warteschlange zeigt Zustand und Fortschritt, und das Dashboard des Laufs öffnet sich, sobald der Runner den Lauf angelegt hat. Lauf abbrechen (Shift+F5) hält ihn an und behält, was bis dahin gemessen wurde.&lt;/p&gt;</translation>
     </message>
@@ -4960,6 +5654,30 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>d500 Studio User Guide</source>
         <translation>d500 Studio – Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;1. A project&lt;/h3&gt;&lt;p&gt;A project (&lt;code&gt;*.d500proj&lt;/code&gt;) lists experiments and names a result store (a SQLite file, &lt;code&gt;*.d500db&lt;/code&gt;). While no tab is open, the start page offers the first steps: the example project (a copy of your own, so your runs stay with it), an operator comparison, the Fashion-MNIST recipe, an ONNX model or a store. File &amp;gt; Open Result Store shows the runs of a store without a project, as do &lt;code&gt;d500-studio --store FILE&lt;/code&gt; and opening a &lt;code&gt;.d500db&lt;/code&gt; file from the file manager. Given with a project, &lt;code&gt;--store&lt;/code&gt; reads another store for this session only; the project file keeps its own.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;1. Ein Projekt&lt;/h3&gt;&lt;p&gt;Ein Projekt (&lt;code&gt;*.d500proj&lt;/code&gt;) listet Experimente auf und nennt einen Ergebnisspeicher (eine SQLite-Datei, &lt;code&gt;*.d500db&lt;/code&gt;). Solange kein Tab offen ist, bietet die Startseite die ersten Schritte an: das Beispielprojekt (eine eigene Kopie, bei der Ihre Läufe bleiben), einen Operator-Vergleich, das Fashion-MNIST-Rezept, ein ONNX-Modell oder einen Speicher. Datei &amp;gt; Ergebnisspeicher öffnen zeigt die Läufe eines Speichers ohne Projekt, ebenso &lt;code&gt;d500-studio --store DATEI&lt;/code&gt; und das Öffnen einer &lt;code&gt;.d500db&lt;/code&gt;-Datei aus dem Dateimanager. Zusammen mit einem Projekt liest &lt;code&gt;--store&lt;/code&gt; nur für diese Sitzung einen anderen Speicher; die Projektdatei behält ihren eigenen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;2. An experiment&lt;/h3&gt;&lt;p&gt;File &amp;gt; New Experiment opens the editor: choose the level (operator, network, training, distributed, collective), then fill the forms. The Problems pane below the editor is the runner&apos;s own verdict: when it says the runner will accept the experiment, &lt;code&gt;d500 run&lt;/code&gt; does. Every edit can be undone (Ctrl+Z). Each new experiment gets a name of its own (new-experiment, new-experiment-2, ...), as runs find their experiment by its name.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;2. Ein Experiment&lt;/h3&gt;&lt;p&gt;Datei &amp;gt; Neues Experiment öffnet den Editor: Wählen Sie die Ebene (Operator, Netz, Training, verteilt, kollektiv) und füllen Sie dann die Formulare aus. Der Bereich „Probleme“ unter dem Editor ist das Urteil des Runners selbst: Wenn er sagt, dass der Runner das Experiment annimmt, tut &lt;code&gt;d500 run&lt;/code&gt; das auch. Jede Änderung lässt sich rückgängig machen (Strg+Z). Jedes neue Experiment erhält einen eigenen Namen (new-experiment, new-experiment-2, ...), da Läufe ihr Experiment über seinen Namen finden.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The experiment canvas&lt;/h3&gt;&lt;p&gt;The editor&apos;s Canvas tab shows the same experiment as components wired together: the operator and its implementations, a model and its executors, a dataset, an optimizer, a sweep. Drag a component from the palette on the left (a double-click adds it where it belongs) and connect an output to an input. A second component of a kind beside a wired one is a spare: the run compares the two as variants. The Problems list under the canvas names every input still missing. Auto-layout (Ctrl+L) and Fit (F) tidy the view; Run (Ctrl+R) runs every variant and shows the first one&apos;s progress on the nodes. Canvas edits are steps of the experiment&apos;s undo stack, like the form&apos;s.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Die Experiment-Canvas&lt;/h3&gt;&lt;p&gt;Der Canvas-Tab des Editors zeigt dasselbe Experiment als verbundene Komponenten: den Operator und seine Implementierungen, ein Modell und seine Ausführer, einen Datensatz, einen Optimierer, einen Sweep. Ziehen Sie eine Komponente aus der Palette links (ein Doppelklick fügt sie dort ein, wo sie hingehört) und verbinden Sie einen Ausgang mit einem Eingang. Eine zweite Komponente derselben Art neben einer verbundenen ist eine Reserve: Der Lauf vergleicht beide als Varianten. Die Problemliste unter der Canvas nennt jeden noch fehlenden Eingang. Automatisch anordnen (Strg+L) und Einpassen (F) ordnen die Ansicht; Ausführen (Strg+R) führt jede Variante aus und zeigt den Fortschritt der ersten an den Knoten. Änderungen auf der Canvas sind Schritte im Rückgängig-Stapel des Experiments, wie die des Formulars.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Templates&lt;/h3&gt;&lt;p&gt;The canvas&apos;s Templates menu starts from a whole experiment: compare implementations of an operator, compare executors on a model, the time-to-accuracy of an optimizer over seeds, or the scaling of a distributed scheme. A template replaces the experiment in one undo step; adjust it and run. The start page&apos;s &quot;Compare implementations of an operator&quot; opens the first one as a new experiment.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Vorlagen&lt;/h3&gt;&lt;p&gt;Das Vorlagen-Menü der Canvas beginnt mit einem ganzen Experiment: Implementierungen eines Operators vergleichen, Ausführer an einem Modell vergleichen, die Zeit bis zur Zielgenauigkeit eines Optimierers über Seeds oder die Skalierung eines verteilten Verfahrens. Eine Vorlage ersetzt das Experiment in einem Rückgängig-Schritt; passen Sie es an und führen Sie es aus. „Implementierungen eines Operators vergleichen“ auf der Startseite öffnet die erste als neues Experiment.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The graph view&lt;/h3&gt;&lt;p&gt;File &amp;gt; Open ONNX Model shows an &lt;code&gt;.onnx&lt;/code&gt; file as a graph of its operators, and Charts &amp;gt; Graph of the Model (Ctrl+7) shows the model of a network run, each node coloured by its share of the time. Click a node for its attributes, shapes and timings; search by name, zoom, Fit, and use the minimap to find your way in a large model.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Die Graphansicht&lt;/h3&gt;&lt;p&gt;Datei &amp;gt; ONNX-Modell öffnen zeigt eine &lt;code&gt;.onnx&lt;/code&gt;-Datei als Graph ihrer Operatoren, und Diagramme &amp;gt; Graph des Modells (Strg+7) zeigt das Modell eines Netz-Laufs, jeder Knoten nach seinem Anteil an der Zeit eingefärbt. Klicken Sie auf einen Knoten für seine Attribute, Formen und Zeiten; suchen Sie nach Namen, zoomen Sie, passen Sie ein, und finden Sie sich mit der Übersichtskarte in einem großen Modell zurecht.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The network editor&lt;/h3&gt;&lt;p&gt;File &amp;gt; Network Editor (Ctrl+Alt+N) opens a model in a window of its own: an &lt;code&gt;.onnx&lt;/code&gt; file or a network from a builder (MLP, LeNet-5, ResNet). Add operators from its palette, connect tensors, change attributes in the form, delete or replace a node; shape inference labels the edges after every edit and draws a node it refuses in red, with the reason. Every edit can be undone, and the model is saved only when the ONNX checker passes. Use in Network Experiment saves it and adds a network benchmark of it to the project.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Der Netz-Editor&lt;/h3&gt;&lt;p&gt;Datei &amp;gt; Netz-Editor (Strg+Alt+N) öffnet ein Modell in einem eigenen Fenster: eine &lt;code&gt;.onnx&lt;/code&gt;-Datei oder ein Netz aus einem Builder (MLP, LeNet-5, ResNet). Fügen Sie Operatoren aus seiner Palette hinzu, verbinden Sie Tensoren, ändern Sie Attribute im Formular, löschen oder ersetzen Sie einen Knoten; die Forminferenz beschriftet die Kanten nach jeder Änderung und zeichnet einen Knoten, den sie ablehnt, rot, mit dem Grund. Jede Änderung lässt sich rückgängig machen, und das Modell wird nur gespeichert, wenn der ONNX-Checker es annimmt. „In Netz-Experiment verwenden“ speichert es und fügt dem Projekt einen Netz-Benchmark davon hinzu.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4983,33 +5701,6 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>The list</source>
         <translation>Die Liste</translation>
-    </message>
-</context>
-<context>
-    <name>d500::studio::chart_export</name>
-    <message>
-        <source>%1: a DPI of %2 is outside 24 to 2400.</source>
-        <translation>%1: eine Auflösung von %2 DPI liegt außerhalb von 24 bis 2400.</translation>
-    </message>
-    <message>
-        <source>Could not write the PNG file %1.</source>
-        <translation>Die PNG-Datei %1 konnte nicht geschrieben werden.</translation>
-    </message>
-    <message>
-        <source>Chart exported by d500 Studio</source>
-        <translation>Von d500 Studio exportiertes Diagramm</translation>
-    </message>
-    <message>
-        <source>Could not write the SVG file %1: %2.</source>
-        <translation>Die SVG-Datei %1 konnte nicht geschrieben werden: %2.</translation>
-    </message>
-    <message>
-        <source>Could not write the PDF file %1: %2.</source>
-        <translation>Die PDF-Datei %1 konnte nicht geschrieben werden: %2.</translation>
-    </message>
-    <message>
-        <source>Could not write the PDF file %1.</source>
-        <translation>Die PDF-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
 </context>
 </TS>

@@ -98,23 +98,260 @@
     </message>
 </context>
 <context>
+    <name>CoreText</name>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>target never reached (%n seed(s))</source>
+        <translation>
+            <numerusform>从未达到目标（%n 个种子）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>median %1 s</source>
+        <translation>中位数 %1 秒</translation>
+    </message>
+    <message>
+        <source> [%1, %2]</source>
+        <translation> [%1, %2]</translation>
+    </message>
+    <message>
+        <source> over %1 of %2 seeds</source>
+        <translation>，%2 个种子中的 %1 个</translation>
+    </message>
+    <message>
+        <source>; olympic mean %1 s</source>
+        <translation>；奥林匹克均值 %1 秒</translation>
+    </message>
+    <message>
+        <source>missing (required)</source>
+        <translation>缺失（必填）</translation>
+    </message>
+    <message>
+        <source>unknown key (expected one of: %1)</source>
+        <translation>未知的键（应为以下之一：%1）</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1 %2</source>
+        <translation>应为字符串，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1 %2</source>
+        <translation>应为 true 或 false，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an integer &gt;= 0, got %1 %2</source>
+        <translation>应为 &gt;= 0 的整数，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an integer, got %1 %2</source>
+        <translation>应为整数，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1 %2</source>
+        <translation>应为数字，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1 %2</source>
+        <translation>应为对象，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a value in [%1, %2], got %3</source>
+        <translation>应为 [%1, %2] 内的值，实际为 %3</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>顶层应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>expected format 1, got %1</source>
+        <translation>应为格式 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected the format version (an integer), got %1 %2</source>
+        <translation>应为格式版本（整数），实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a non-empty array of values, got %1 %2</source>
+        <translation>应为非空的值数组，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected an array of shapes, got %1 %2</source>
+        <translation>应为形状数组，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a shape (array of dimensions), got %1 %2</source>
+        <translation>应为形状（维度数组），实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>expected a dimension &gt;= 0 or the name of a sweep variable, got %1 %2</source>
+        <translation>应为 &gt;= 0 的维度或扫描变量名，实际为 %1 %2</translation>
+    </message>
+    <message>
+        <source>level &quot;%1&quot; is not part of this build</source>
+        <translation>级别“%1”不在此构建中</translation>
+    </message>
+    <message>
+        <source>unknown plugin &quot;%1&quot; (plugins found: %2; search path: see `d500 plugins`)</source>
+        <translation>未知插件“%1”（已找到的插件：%2；搜索路径：见 `d500 plugins`）</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot; cannot be used: %2</source>
+        <translation>插件“%1”无法使用：%2</translation>
+    </message>
+    <message>
+        <source>plugin &quot;%1&quot; cannot be loaded: %2</source>
+        <translation>插件“%1”无法加载：%2</translation>
+    </message>
+    <message>
+        <source>no plugin &quot;%1&quot; to validate against (see `d500 plugins`)</source>
+        <translation>没有可用于验证的插件“%1”（见 `d500 plugins`）</translation>
+    </message>
+    <message>
+        <source>the store&apos;s folder &quot;%1&quot; does not exist (the run would write its results to &quot;%2&quot;)</source>
+        <translation>存储的文件夹“%1”不存在（运行会将结果写入“%2”）</translation>
+    </message>
+    <message>
+        <source>the store&apos;s folder &quot;%1&quot; is not writable (the run would write its results to &quot;%2&quot;)</source>
+        <translation>存储的文件夹“%1”不可写（运行会将结果写入“%2”）</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 (%3), the experiment gives %4</source>
+        <translation>%1 接受 %2（%3），实验给出 %4 个</translation>
+    </message>
+    <message>
+        <source>stopped: %1 (%2); %3 steps in %4 s</source>
+        <translation>已停止：%1（%2）；%4 秒内 %3 步</translation>
+    </message>
+    <message>
+        <source>stopped: %1; %2 steps in %3 s</source>
+        <translation>已停止：%1；%3 秒内 %2 步</translation>
+    </message>
+    <message>
+        <source>ranks do not differ (Kruskal-Wallis H = %1, df %2, p = %3, alpha 0.05)</source>
+        <translation>各 rank 之间无差异（Kruskal-Wallis H = %1，自由度 %2，p = %3，alpha 0.05）</translation>
+    </message>
+    <message>
+        <source>ranks differ (Kruskal-Wallis H = %1, df %2, p = %3, alpha 0.05)</source>
+        <translation>各 rank 之间存在差异（Kruskal-Wallis H = %1，自由度 %2，p = %3，alpha 0.05）</translation>
+    </message>
+    <message>
+        <source>one rank: nothing to compare</source>
+        <translation>只有一个 rank：无可比较</translation>
+    </message>
+    <message>
+        <source>%1 is fixed by recipe &quot;%2&quot; to %3, this run uses %4</source>
+        <translation>%1 被配方“%2”固定为 %3，本次运行使用 %4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seeds never reached %3% test accuracy</source>
+        <translation>%2 个种子中有 %1 个从未达到 %3% 测试准确率</translation>
+    </message>
+    <message>
+        <source>rank 0 never reached %1% test accuracy</source>
+        <translation>rank 0 从未达到 %1% 测试准确率</translation>
+    </message>
+    <message>
+        <source>wall time limit %1 s</source>
+        <translation>墙钟时间限制 %1 秒</translation>
+    </message>
+    <message>
+        <source>loss %1 at step %2</source>
+        <translation>第 %2 步的损失为 %1</translation>
+    </message>
+    <message>
+        <source>converged</source>
+        <translation>已收敛</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>epochs</source>
+        <translation>轮数已满</translation>
+    </message>
+    <message>
+        <source>faster</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>max_samples</source>
+        <translation>达到最大样本数</translation>
+    </message>
+    <message>
+        <source>max_time</source>
+        <translation>达到最长时间</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>once</source>
+        <translation>一次</translation>
+    </message>
+    <message>
+        <source>with the operator</source>
+        <translation>随算子</translation>
+    </message>
+    <message>
+        <source>target reached</source>
+        <translation>已达到目标</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>时间限制</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>已发散</translation>
+    </message>
+    <message>
+        <source>slower</source>
+        <translation>更慢</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数字</translation>
+    </message>
+</context>
+<context>
     <name>DashboardExport</name>
-    <message>
-        <source>Could not write the image %1.</source>
-        <translation>无法写入图像 %1。</translation>
-    </message>
-    <message>
-        <source>Could not write the drawing %1.</source>
-        <translation>无法写入矢量图 %1。</translation>
-    </message>
-    <message>
-        <source>Could not write the PDF %1.</source>
-        <translation>无法写入 PDF %1。</translation>
-    </message>
-    <message>
-        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
-        <translation>%1：未知的图像格式；请使用 .png、.svg 或 .pdf。</translation>
-    </message>
     <message>
         <source>Could not write the CSV file %1: %2.</source>
         <translation>无法写入 CSV 文件 %1：%2。</translation>
@@ -263,6 +500,17 @@
     </message>
 </context>
 <context>
+    <name>ExampleFiles</name>
+    <message>
+        <source>Cannot copy the example %1 to %2</source>
+        <translation>无法将示例 %1 复制到 %2</translation>
+    </message>
+    <message>
+        <source>The examples were not found (set D500_RESOURCES_DIR to the folder holding examples/).</source>
+        <translation>未找到示例（请将 D500_RESOURCES_DIR 设为包含 examples/ 的文件夹）。</translation>
+    </message>
+</context>
+<context>
     <name>HeadlessExport</name>
     <message>
         <source>it holds no runs</source>
@@ -331,6 +579,21 @@
     <message>
         <source>store %1: %2</source>
         <translation>结果库 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>OpenTarget</name>
+    <message>
+        <source>Give one project or store to open, not %1.</source>
+        <translation>请只指定一个要打开的项目或存储，而不是 %1 个。</translation>
+    </message>
+    <message>
+        <source>Two stores given: %1 and %2.</source>
+        <translation>指定了两个存储：%1 和 %2。</translation>
+    </message>
+    <message>
+        <source>Two projects given: %1 and %2.</source>
+        <translation>指定了两个项目：%1 和 %2。</translation>
     </message>
 </context>
 <context>
@@ -494,6 +757,10 @@
     <message>
         <source>Outputs</source>
         <translation>输出</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(constant %1)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;（常量 %1）&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
@@ -1133,6 +1400,14 @@ median %4 · band [%5, %6] (%7% coverage)</source>
         <source>Loop overhead: %1 µs per step (%2 of the loop).</source>
         <translation>循环开销：每步 %1 µs（占循环的 %2）。</translation>
     </message>
+    <message>
+        <source>Recipe %1: judged when the run finishes.</source>
+        <translation>配方 %1：运行结束时评判。</translation>
+    </message>
+    <message>
+        <source>Recipe %1: no verdict was stored (the run ended before it was judged).</source>
+        <translation>配方 %1：未保存评判结果（运行在评判之前就已结束）。</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanels</name>
@@ -1417,6 +1692,264 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::CanvasNames</name>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Repetition</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>实现</translation>
+    </message>
+    <message>
+        <source>Batch sizes</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Measures</source>
+        <translation>测量项</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Transforms</source>
+        <translation>变换</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>采样器</translation>
+    </message>
+    <message>
+        <source>Per-rank sampler</source>
+        <translation>每 rank 采样器</translation>
+    </message>
+    <message>
+        <source>Loader</source>
+        <translation>加载器</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Stop conditions</source>
+        <translation>停止条件</translation>
+    </message>
+    <message>
+        <source>Launcher</source>
+        <translation>启动器</translation>
+    </message>
+    <message>
+        <source>Communicator</source>
+        <translation>通信器</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation>训练器</translation>
+    </message>
+    <message>
+        <source>shapes</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>batch sizes</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>measures</source>
+        <translation>测量项</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>indices</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>communicator</source>
+        <translation>通信器</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>batches</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>recipe</source>
+        <translation>配方</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::CanvasNames::Type</name>
+    <message>
+        <source>Policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Timings</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <source>BatchSizes</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Measures</source>
+        <translation>测量项</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Indices</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>执行器</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>Communicator</source>
+        <translation>通信器</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>方案</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::CanvasNodeItem</name>
     <message>
         <source>%1 (spare)</source>
@@ -1589,10 +2122,6 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     <message>
         <source>Export failed</source>
         <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>%1: unknown image format; use .png, .svg or .pdf.</source>
-        <translation>%1：未知的图像格式；请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
         <source>Nothing to export to %1: %2</source>
@@ -2149,6 +2678,49 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::FirstSteps</name>
+    <message>
+        <source>Open the example project</source>
+        <translation>打开示例项目</translation>
+    </message>
+    <message>
+        <source>Operator experiments with their sweep and timing charts. A copy is made for you, so your runs stay with it.</source>
+        <translation>带有扫描图和计时图的算子实验。会为您创建一份副本，您的运行结果都保存在其中。</translation>
+    </message>
+    <message>
+        <source>Compare implementations of an operator</source>
+        <translation>比较算子的各个实现</translation>
+    </message>
+    <message>
+        <source>A new experiment from the canvas template: Gemm on the reference and torch implementations over a sweep of sizes.</source>
+        <translation>基于画布模板的新实验：在一组尺寸上扫描比较 Gemm 的 reference 与 torch 实现。</translation>
+    </message>
+    <message>
+        <source>Run the Fashion-MNIST recipe</source>
+        <translation>运行 Fashion-MNIST 配方</translation>
+    </message>
+    <message>
+        <source>Train the MLP to 85% test accuracy with one seed and watch its training dashboard as it runs.</source>
+        <translation>用一个种子将 MLP 训练到 85% 测试准确率，并在运行时查看其训练仪表板。</translation>
+    </message>
+    <message>
+        <source>Open an ONNX model</source>
+        <translation>打开 ONNX 模型</translation>
+    </message>
+    <message>
+        <source>See a network as a graph of its operators, with each node&apos;s attributes and shapes.</source>
+        <translation>以算子图的形式查看网络，包括每个节点的属性和形状。</translation>
+    </message>
+    <message>
+        <source>Open a result store</source>
+        <translation>打开结果存储</translation>
+    </message>
+    <message>
+        <source>Browse the runs of a .d500db file without a project.</source>
+        <translation>无需项目即可浏览 .d500db 文件中的运行。</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::GeneralSection</name>
     <message>
         <source>Experiment</source>
@@ -2337,6 +2909,22 @@ validation</source>
     <message>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Show constants</source>
+        <translation>显示常量</translation>
+    </message>
+    <message>
+        <source>Show Constant nodes as boxes of their own instead of inside the nodes that read them</source>
+        <translation>将 Constant 节点显示为单独的方框，而不是显示在读取它们的节点内</translation>
+    </message>
+    <message>
+        <source>Graph of %1</source>
+        <translation>%1 的计算图</translation>
+    </message>
+    <message>
+        <source>Graph of %1 (%2)</source>
+        <translation>%1 的计算图（%2）</translation>
     </message>
 </context>
 <context>
@@ -2592,6 +3180,21 @@ p50 %3 · p90 %4 · p99 %5
     </message>
 </context>
 <context>
+    <name>d500::studio::LoadBanner</name>
+    <message>
+        <source>Measured on a busy machine: other processes used %1 of %2 cores on average (at most %3).</source>
+        <translation>在繁忙的机器上测量：其他进程平均占用 %2 个核心中的 %1 个（最多 %3 个）。</translation>
+    </message>
+    <message>
+        <source>The hypervisor took %1% of the CPU time.</source>
+        <translation>虚拟机管理程序占用了 %1% 的 CPU 时间。</translation>
+    </message>
+    <message>
+        <source>Its timings may be inflated: compare them only with runs measured under the same conditions, or measure again on a quiet machine.</source>
+        <translation>其计时可能偏高：只与在相同条件下测得的运行比较，或在空闲的机器上重新测量。</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::MainWindow</name>
     <message>
         <source>Open ONNX model</source>
@@ -2698,6 +3301,14 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source> · %1: %2</source>
         <translation> · %1：%2</translation>
+    </message>
+    <message>
+        <source>Open result store</source>
+        <translation>打开结果存储</translation>
+    </message>
+    <message>
+        <source>Result stores (*.d500db);;All files (*)</source>
+        <translation>结果存储 (*.d500db);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2849,10 +3460,6 @@ Given with --store for this session; the project file keeps its own store.</sour
 <context>
     <name>d500::studio::NetworkEditor</name>
     <message>
-        <source>Open an ONNX model or start from a builder (File menu).</source>
-        <translation>请打开一个 ONNX 模型，或从构建器开始（“文件”菜单）。</translation>
-    </message>
-    <message>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -2968,6 +3575,18 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>%1 (%2): part of a Gelu, x·0.5·(1 + Erf(x/√2)), as PyTorch exports it for opset 17</source>
         <translation>%1（%2）：Gelu 的一部分，x·0.5·(1 + Erf(x/√2))，即 PyTorch 为 opset 17 导出的形式</translation>
     </message>
+    <message>
+        <source>Open an ONNX model, start from a builder (File menu), or double-click an operator in the palette to start an empty network.</source>
+        <translation>请打开一个 ONNX 模型、从构建器开始（文件菜单），或在调色板中双击一个算子以从空网络开始。</translation>
+    </message>
+    <message>
+        <source>The network is empty: add an operator before saving.</source>
+        <translation>网络为空：请先添加一个算子再保存。</translation>
+    </message>
+    <message>
+        <source>Make the unread tensors outputs</source>
+        <translation>将未被读取的张量设为输出</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::NetworkEditorWindow</name>
@@ -3082,6 +3701,10 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>The model has unsaved edits. Save them?</source>
         <translation>模型有未保存的修改。是否保存？</translation>
+    </message>
+    <message>
+        <source>&amp;Empty Network (input only)</source>
+        <translation>空网络（仅输入）(&amp;E)</translation>
     </message>
 </context>
 <context>
@@ -3289,6 +3912,13 @@ Given with --store for this session; the project file keeps its own store.</sour
     </message>
 </context>
 <context>
+    <name>d500::studio::NodeItem</name>
+    <message>
+        <source>Constant inputs: %1</source>
+        <translation>常量输入：%1</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::NodeTablePanel</name>
     <message>
         <source>show:</source>
@@ -3453,10 +4083,6 @@ Given with --store for this session; the project file keeps its own store.</sour
         </translation>
     </message>
     <message>
-        <source>Double-click an operator to benchmark it with every implementation, one implementation to add it, or a component to use it (the level changes when needed).</source>
-        <translation>双击算子以用所有实现进行基准测试，双击某个实现以添加它，双击组件以使用它（必要时会切换层级）。</translation>
-    </message>
-    <message>
         <source>Networks (L1)</source>
         <translation>网络 (L1)</translation>
     </message>
@@ -3503,6 +4129,10 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>built in</source>
         <translation>内置</translation>
+    </message>
+    <message>
+        <source>Double-click an operator to benchmark it (with the implementations chosen that offer it, else every one that runs here), one implementation to add it, or a component to use it (the level changes when needed).</source>
+        <translation>双击算子以对其进行基准测试（使用已选中且提供该算子的实现，否则使用本机可运行的所有实现），双击某个实现以添加它，或双击组件以使用它（必要时会切换级别）。</translation>
     </message>
 </context>
 <context>
@@ -3571,6 +4201,18 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>Remove attribute %1</source>
         <translation>移除属性 %1</translation>
     </message>
+    <message>
+        <source>Choose the operator first: its inputs depend on it.</source>
+        <translation>请先选择算子：其输入取决于算子。</translation>
+    </message>
+    <message>
+        <source>%1 takes no more inputs.</source>
+        <translation>%1 不再接受更多输入。</translation>
+    </message>
+    <message>
+        <source>Adds the input %1 takes next, with the shape %2.</source>
+        <translation>添加 %1 接下来接受的输入，形状为 %2。</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::OverlayLegend</name>
@@ -3624,6 +4266,14 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Capabilities or error</source>
         <translation>能力或错误</translation>
+    </message>
+    <message>
+        <source>loaded, no device</source>
+        <translation>已加载，无设备</translation>
+    </message>
+    <message>
+        <source>Its operators need a device this machine lacks: %1</source>
+        <translation>其算子需要本机所缺少的设备：%1</translation>
     </message>
 </context>
 <context>
@@ -4399,6 +5049,21 @@ Given with --store for this session; the project file keeps its own store.</sour
     </message>
 </context>
 <context>
+    <name>d500::studio::StartPage</name>
+    <message>
+        <source>Welcome to d500 Studio</source>
+        <translation>欢迎使用 d500 Studio</translation>
+    </message>
+    <message>
+        <source>Fair, reproducible deep-learning benchmarks: every number with its confidence interval, its validation and the machine it was measured on. Start with one of these:</source>
+        <translation>公平、可复现的深度学习基准测试：每个数字都附有置信区间、验证结果以及测量所用的机器。从以下任一项开始：</translation>
+    </message>
+    <message>
+        <source>Recent projects are in File &gt; Recent Projects; F1 opens the User Guide.</source>
+        <translation>最近的项目位于 文件 &gt; 最近的项目；按 F1 打开用户指南。</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::StudioActions</name>
     <message>
         <source>&amp;Graph of the Model</source>
@@ -4784,6 +5449,42 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>The store&apos;s runs ranked as d500 list ranks them: training by time-to-accuracy per recipe, workloads by throughput</source>
         <translation>按 d500 list 的方式为存储中的运行排名：训练按每个配方达到目标准确率的时间，工作负载按吞吐量</translation>
     </message>
+    <message>
+        <source>Open Result S&amp;tore...</source>
+        <translation>打开结果存储(&amp;T)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+D</source>
+        <translation>Ctrl+Alt+D</translation>
+    </message>
+    <message>
+        <source>Show the runs of a result store (*.d500db) without a project</source>
+        <translation>无需项目即可显示结果存储 (*.d500db) 中的运行</translation>
+    </message>
+    <message>
+        <source>Open Examp&amp;le Project</source>
+        <translation>打开示例项目(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Open the example project (a copy of your own, where its runs are kept)</source>
+        <translation>打开示例项目（您自己的副本，运行结果保存在其中）</translation>
+    </message>
+    <message>
+        <source>New Operator &amp;Comparison</source>
+        <translation>新建算子比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>A new experiment from the canvas template that compares implementations of an operator</source>
+        <translation>基于画布模板新建实验，比较某个算子的各个实现</translation>
+    </message>
+    <message>
+        <source>Run the &amp;Fashion-MNIST Recipe</source>
+        <translation>运行 Fashion-MNIST 配方(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Add the Fashion-MNIST recipe (the MLP to 85% test accuracy, one seed) to the project and run it</source>
+        <translation>将 Fashion-MNIST 配方（MLP 训练到 85% 测试准确率，一个种子）添加到项目并运行</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -4911,14 +5612,6 @@ Given with --store for this session; the project file keeps its own store.</sour
         <translation>&lt;h2&gt;五分钟上手 d500 Studio&lt;/h2&gt;&lt;p&gt;d500 公平地测量深度学习代码：每个数字都附带其置信区间、验证结论以及测量时机器的状态。工作台负责构建实验，用这些实验启动运行器 &lt;code&gt;d500&lt;/code&gt;，并绘制运行器存储的结果。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;1. A project&lt;/h3&gt;&lt;p&gt;A project (&lt;code&gt;*.d500proj&lt;/code&gt;) lists experiment files and names a result store (a SQLite file). Open the example project with File &amp;gt; Open Project (it is in resources/examples), or start a new one. &lt;code&gt;d500-studio --store FILE&lt;/code&gt; reads another store for this session only; the project file keeps its own.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;1. 项目&lt;/h3&gt;&lt;p&gt;项目（&lt;code&gt;*.d500proj&lt;/code&gt;）列出实验文件并指定一个结果库（一个 SQLite 文件）。可通过“文件 &amp;gt; 打开项目”打开示例项目（位于 resources/examples），也可以新建一个项目。&lt;code&gt;d500-studio --store FILE&lt;/code&gt; 仅在本次会话中读取另一个结果库；项目文件仍保留其自己的结果库。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;2. An experiment&lt;/h3&gt;&lt;p&gt;File &amp;gt; New Experiment opens the editor: choose the level (operator, network, training, distributed, collective), then fill the forms. The Problems pane below the editor is the runner&apos;s own verdict: when it says the runner will accept the experiment, &lt;code&gt;d500 run&lt;/code&gt; does. Every edit can be undone (Ctrl+Z).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;2. 实验&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 新建实验”会打开编辑器：选择层级（算子、网络、训练、分布式、集合通信），然后填写表单。编辑器下方的“问题”面板就是运行器本身的结论：它表示运行器将接受该实验时，&lt;code&gt;d500 run&lt;/code&gt; 就会接受。每次编辑都可以撤销（Ctrl+Z）。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;3. A run&lt;/h3&gt;&lt;p&gt;Run (F5) saves the experiment and starts the runner; the Run Queue shows its state and progress, and the run&apos;s dashboard opens as soon as the runner has created the run. Cancel (Shift+F5) stops it and keeps what was measured.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;3. 运行&lt;/h3&gt;&lt;p&gt;“运行”（F5）会保存实验并启动运行器；“运行队列”显示其状态和进度，运行器一创建该运行，它的仪表板就会打开。“取消运行”（Shift+F5）会停止运行，并保留已测得的数据。&lt;/p&gt;</translation>
     </message>
@@ -4937,6 +5630,30 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>d500 Studio User Guide</source>
         <translation>d500 Studio 用户指南</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;1. A project&lt;/h3&gt;&lt;p&gt;A project (&lt;code&gt;*.d500proj&lt;/code&gt;) lists experiments and names a result store (a SQLite file, &lt;code&gt;*.d500db&lt;/code&gt;). While no tab is open, the start page offers the first steps: the example project (a copy of your own, so your runs stay with it), an operator comparison, the Fashion-MNIST recipe, an ONNX model or a store. File &amp;gt; Open Result Store shows the runs of a store without a project, as do &lt;code&gt;d500-studio --store FILE&lt;/code&gt; and opening a &lt;code&gt;.d500db&lt;/code&gt; file from the file manager. Given with a project, &lt;code&gt;--store&lt;/code&gt; reads another store for this session only; the project file keeps its own.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;1. 项目&lt;/h3&gt;&lt;p&gt;项目（&lt;code&gt;*.d500proj&lt;/code&gt;）列出实验并指定一个结果存储（SQLite 文件，&lt;code&gt;*.d500db&lt;/code&gt;）。没有打开任何标签页时，起始页提供入门步骤：示例项目（您自己的副本，运行结果保存在其中）、算子比较、Fashion-MNIST 配方、ONNX 模型或存储。文件 &amp;gt; 打开结果存储 可在没有项目的情况下显示存储中的运行，&lt;code&gt;d500-studio --store FILE&lt;/code&gt; 以及从文件管理器打开 &lt;code&gt;.d500db&lt;/code&gt; 文件也是如此。与项目一起给出时，&lt;code&gt;--store&lt;/code&gt; 仅在本次会话中读取另一个存储；项目文件保留其自己的存储。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;2. An experiment&lt;/h3&gt;&lt;p&gt;File &amp;gt; New Experiment opens the editor: choose the level (operator, network, training, distributed, collective), then fill the forms. The Problems pane below the editor is the runner&apos;s own verdict: when it says the runner will accept the experiment, &lt;code&gt;d500 run&lt;/code&gt; does. Every edit can be undone (Ctrl+Z). Each new experiment gets a name of its own (new-experiment, new-experiment-2, ...), as runs find their experiment by its name.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;2. 实验&lt;/h3&gt;&lt;p&gt;文件 &amp;gt; 新建实验 会打开编辑器：选择级别（算子、网络、训练、分布式、集合通信），然后填写表单。编辑器下方的“问题”窗格就是运行器自己的判定：当它说运行器会接受该实验时，&lt;code&gt;d500 run&lt;/code&gt; 就会接受。每次编辑都可以撤销（Ctrl+Z）。每个新实验都有自己的名称（new-experiment、new-experiment-2……），因为运行通过名称找到其实验。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The experiment canvas&lt;/h3&gt;&lt;p&gt;The editor&apos;s Canvas tab shows the same experiment as components wired together: the operator and its implementations, a model and its executors, a dataset, an optimizer, a sweep. Drag a component from the palette on the left (a double-click adds it where it belongs) and connect an output to an input. A second component of a kind beside a wired one is a spare: the run compares the two as variants. The Problems list under the canvas names every input still missing. Auto-layout (Ctrl+L) and Fit (F) tidy the view; Run (Ctrl+R) runs every variant and shows the first one&apos;s progress on the nodes. Canvas edits are steps of the experiment&apos;s undo stack, like the form&apos;s.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;实验画布&lt;/h3&gt;&lt;p&gt;编辑器的“画布”标签页将同一实验显示为连接在一起的组件：算子及其实现、模型及其执行器、数据集、优化器、扫描。从左侧的组件面板拖出组件（双击会将其添加到所属位置），并将输出连接到输入。与已连接组件同类的第二个组件是备用组件：运行时会将二者作为变体进行比较。画布下方的问题列表列出所有仍缺少的输入。自动布局（Ctrl+L）和适应（F）整理视图；运行（Ctrl+R）运行每个变体，并在节点上显示第一个变体的进度。画布上的编辑与表单的编辑一样，都是实验撤销栈中的步骤。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Templates&lt;/h3&gt;&lt;p&gt;The canvas&apos;s Templates menu starts from a whole experiment: compare implementations of an operator, compare executors on a model, the time-to-accuracy of an optimizer over seeds, or the scaling of a distributed scheme. A template replaces the experiment in one undo step; adjust it and run. The start page&apos;s &quot;Compare implementations of an operator&quot; opens the first one as a new experiment.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;模板&lt;/h3&gt;&lt;p&gt;画布的“模板”菜单从一个完整的实验开始：比较算子的各个实现、在模型上比较执行器、优化器在多个种子上的达标时间，或分布式方案的扩展性。模板在一个撤销步骤中替换实验；调整后即可运行。起始页的“比较算子的各个实现”会将第一个模板作为新实验打开。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The graph view&lt;/h3&gt;&lt;p&gt;File &amp;gt; Open ONNX Model shows an &lt;code&gt;.onnx&lt;/code&gt; file as a graph of its operators, and Charts &amp;gt; Graph of the Model (Ctrl+7) shows the model of a network run, each node coloured by its share of the time. Click a node for its attributes, shapes and timings; search by name, zoom, Fit, and use the minimap to find your way in a large model.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;图视图&lt;/h3&gt;&lt;p&gt;文件 &amp;gt; 打开 ONNX 模型 将 &lt;code&gt;.onnx&lt;/code&gt; 文件显示为其算子构成的图，图表 &amp;gt; 模型的图（Ctrl+7）显示网络运行的模型，每个节点按其所占时间比例着色。单击节点可查看其属性、形状和计时；可按名称搜索、缩放、适应窗口，并使用小地图在大型模型中定位。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The network editor&lt;/h3&gt;&lt;p&gt;File &amp;gt; Network Editor (Ctrl+Alt+N) opens a model in a window of its own: an &lt;code&gt;.onnx&lt;/code&gt; file or a network from a builder (MLP, LeNet-5, ResNet). Add operators from its palette, connect tensors, change attributes in the form, delete or replace a node; shape inference labels the edges after every edit and draws a node it refuses in red, with the reason. Every edit can be undone, and the model is saved only when the ONNX checker passes. Use in Network Experiment saves it and adds a network benchmark of it to the project.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;网络编辑器&lt;/h3&gt;&lt;p&gt;文件 &amp;gt; 网络编辑器（Ctrl+Alt+N）在单独的窗口中打开模型：&lt;code&gt;.onnx&lt;/code&gt; 文件或由构建器（MLP、LeNet-5、ResNet）生成的网络。从其组件面板添加算子、连接张量、在表单中修改属性、删除或替换节点；每次编辑后，形状推断都会标注各条边，并将其拒绝的节点绘成红色并给出原因。每次编辑都可以撤销，只有通过 ONNX 检查器时才会保存模型。“用于网络实验”会保存模型，并将其网络基准测试添加到项目中。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4960,33 +5677,6 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>The list</source>
         <translation>排行榜</translation>
-    </message>
-</context>
-<context>
-    <name>d500::studio::chart_export</name>
-    <message>
-        <source>%1: a DPI of %2 is outside 24 to 2400.</source>
-        <translation>%1：%2 DPI 超出 24 到 2400 的范围。</translation>
-    </message>
-    <message>
-        <source>Could not write the PNG file %1.</source>
-        <translation>无法写入 PNG 文件 %1。</translation>
-    </message>
-    <message>
-        <source>Chart exported by d500 Studio</source>
-        <translation>由 d500 Studio 导出的图表</translation>
-    </message>
-    <message>
-        <source>Could not write the SVG file %1: %2.</source>
-        <translation>无法写入 SVG 文件 %1：%2。</translation>
-    </message>
-    <message>
-        <source>Could not write the PDF file %1: %2.</source>
-        <translation>无法写入 PDF 文件 %1：%2。</translation>
-    </message>
-    <message>
-        <source>Could not write the PDF file %1.</source>
-        <translation>无法写入 PDF 文件 %1。</translation>
     </message>
 </context>
 </TS>

@@ -1,17 +1,18 @@
 // d500-studio: the desktop workbench. Options:
 //   --project FILE     open this project (also accepted as the only positional argument)
-//   --store FILE       use this result store instead of the project's (not saved unless asked)
+//   --store FILE       use this result store instead of the project's (not saved unless asked);
+//                      without a project, open the store's runs in an untitled project (also
+//                      for a positional argument ending in .d500db, as a file manager passes it)
 //   --lang CODE        en, de or zh_CN (default: the language chosen in the settings)
 //   --screenshot FILE  render the main window once the project and the plugin list are loaded,
 //                      save it as PNG and exit (works offscreen: QT_QPA_PLATFORM=offscreen)
 //   --report RUN[,RUN...] -o FILE.html|FILE.pdf    headless report (headless/headless_export.h)
 //   --dashboard RUN -o FILE.png|FILE.svg [--size WxH]   headless dashboard
 #include <QApplication>
-#include <QCoreApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QPixmap>
-
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
@@ -20,15 +21,18 @@
 #include "headless/headless_export.h"
 #include "main_window/language.h"
 #include "main_window/main_window.h"
+#include "project/open_target.h"
 
 namespace {
 
 struct Options {
   QCommandLineOption project{QStringLiteral("project"), QStringLiteral("Open the project FILE."),
                              QStringLiteral("FILE")};
-  QCommandLineOption store{QStringLiteral("store"),
-                           QStringLiteral("Use the result store FILE instead of the project's."),
-                           QStringLiteral("FILE")};
+  QCommandLineOption store{
+      QStringLiteral("store"),
+      QStringLiteral("Use the result store FILE instead of the project's; "
+                     "without a project, show its runs in an untitled project."),
+      QStringLiteral("FILE")};
   QCommandLineOption lang{QStringLiteral("lang"), QStringLiteral("Language: en, de or zh_CN."),
                           QStringLiteral("CODE")};
   QCommandLineOption screenshot{
@@ -59,9 +63,10 @@ struct Options {
     cli.addHelpOption();
     cli.addVersionOption();
     cli.addOptions({project, store, lang, screenshot, report, dashboard, output, size});
-    cli.addPositionalArgument(QStringLiteral("project"),
-                              QStringLiteral("A project file (*.d500proj)."),
-                              QStringLiteral("[project]"));
+    cli.addPositionalArgument(
+        QStringLiteral("file"),
+        QStringLiteral("A project (*.d500proj) or a result store (*.d500db) to open."),
+        QStringLiteral("[file]"));
   }
 };
 
@@ -146,13 +151,22 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  d500::studio::OpenTarget target;
+  QString error;
+  if (!d500::studio::OpenTarget::fromArguments(cli.value(project), cli.value(store),
+                                               cli.positionalArguments(), &target, &error)) {
+    std::fprintf(stderr, "d500-studio: %s (see d500-studio --help)\n", qPrintable(error));
+    return 2;
+  }
   const bool headless = cli.isSet(screenshot);
   d500::studio::MainWindow window(!headless);
-  QString projectFile = cli.value(project);
-  if (projectFile.isEmpty() && !cli.positionalArguments().isEmpty()) projectFile = cli.positionalArguments().first();
-  if (!projectFile.isEmpty() && !window.openProject(projectFile, cli.value(store)) && headless) {
-    std::fprintf(stderr, "d500-studio: cannot open %s\n", qPrintable(projectFile));
-    return 3;
+  if (!target.project.isEmpty()) {
+    if (!window.openProject(target.project, target.store) && headless) {
+      std::fprintf(stderr, "d500-studio: cannot open %s\n", qPrintable(target.project));
+      return 3;
+    }
+  } else if (!target.store.isEmpty()) {
+    window.openStore(target.store);
   }
   window.show();
   if (!headless) return app.exec();

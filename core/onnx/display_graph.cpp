@@ -202,7 +202,47 @@ DisplayGraph build(const M& model, const Types& types) {
   return g;
 }
 
+// Constant nodes whose outputs only operators read, by index.
+std::vector<bool> foldable_constants(const DisplayGraph& g) {
+  std::vector<bool> fold(g.nodes.size(), false);
+  for (size_t i = 0; i < g.operator_count; ++i)
+    fold[i] = g.nodes[i].op_type == "Constant" && g.nodes[i].domain.empty();
+  for (const auto& e : g.edges)
+    if (fold[e.from] && g.nodes[e.to].kind != DisplayNode::Kind::Operator) fold[e.from] = false;
+  return fold;
+}
+
+std::string constant_text(const DisplayNode& n) {
+  return n.attributes.empty() ? std::string("constant") : n.attributes.front().second;
+}
+
 }  // namespace
+
+DisplayGraph fold_constants(const DisplayGraph& graph) {
+  const std::vector<bool> fold = foldable_constants(graph);
+  std::map<std::string, std::string> values;  // tensor -> its folded Constant's value
+  for (size_t i = 0; i < graph.nodes.size(); ++i)
+    if (fold[i])
+      for (const auto& t : graph.nodes[i].outputs) values[t.name] = constant_text(graph.nodes[i]);
+  DisplayGraph out;
+  out.name = graph.name;
+  out.shape_problem = graph.shape_problem;
+  std::vector<size_t> index(graph.nodes.size());
+  for (size_t i = 0; i < graph.nodes.size(); ++i) {
+    if (fold[i]) {
+      ++out.folded_constants;
+      continue;
+    }
+    index[i] = out.nodes.size();
+    out.nodes.push_back(graph.nodes[i]);
+    for (auto& t : out.nodes.back().inputs)
+      if (auto it = values.find(t.name); it != values.end()) t.constant = it->second;
+    if (i < graph.operator_count) ++out.operator_count;
+  }
+  for (const auto& e : graph.edges)
+    if (!fold[e.from]) out.edges.push_back({index[e.from], index[e.to], e.tensor});
+  return out;
+}
 
 std::string DisplayTensor::type() const {
   if (dtype.empty() && shape.empty()) return "?";
@@ -224,7 +264,11 @@ std::string compact_shape(const std::string& shape) {
   return out;
 }
 
-Result<DisplayGraph> display_graph(const Model& model) { return build(model, types_of(model)); }
+Result<DisplayGraph> display_graph(const Model& model) {
+  DisplayGraph g = build(model, types_of(model));
+  g.name = model.graph_name();
+  return g;
+}
 
 DisplayGraph display_graph(const ModelDocument& document, const EditDiagnostics& diagnostics) {
   return build(document, types_of(document, diagnostics));

@@ -100,6 +100,9 @@ Result<Model> Model::load(const std::string& path) {
 }
 
 const std::string& Model::source() const { return impl_->source; }
+const std::string& Model::graph_name() const {
+  return impl_->proto.graph().name();
+}
 int64_t Model::ir_version() const { return impl_->proto.ir_version(); }
 const std::vector<OpsetImport>& Model::opset_imports() const { return impl_->opsets; }
 

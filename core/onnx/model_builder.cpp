@@ -89,6 +89,15 @@ int64_t conv_out(int64_t size, int64_t k, int64_t s, int64_t p) {
 
 }  // namespace
 
+Result<std::string> build_empty(const EmptySpec& spec, const BuildOptions& o) {
+  if (auto ok = check_options(o); !ok) return ok.error();
+  for (int64_t d : spec.input)
+    if (auto ok = positive("input dimension", d); !ok) return ok.error();
+  GraphWriter w("network", kBuilderOpset, o.dtype, o.batch, o.seed);
+  w.add_input("input", spec.input);
+  return w.finish();
+}
+
 Result<std::string> build_mlp(const MlpSpec& spec, const BuildOptions& o) {
   if (auto ok = check_options(o); !ok) return ok.error();
   if (auto ok = positive("inputs", spec.inputs); !ok) return ok.error();

@@ -186,14 +186,22 @@ std::vector<std::string> ModelDocument::tensor_names() const {
   return names;
 }
 
-Result<std::vector<ValueInfo>> ModelDocument::infer_shapes() const {
-  ::onnx::ModelProto light = detail::light_copy(impl_->proto);
+Result<::onnx::ModelProto> detail::inferred_copy(const ::onnx::ModelProto& doc,
+                                                 const std::string& where) {
+  ::onnx::ModelProto light = detail::light_copy(doc);
   detail::GuardedRegistry registry;
   try {
     ::onnx::shape_inference::InferShapes(light, &registry);
   } catch (const std::exception& e) {
-    return Error{std::string("ONNX shape inference failed: ") + e.what(), impl_->source};
+    return Error{std::string("ONNX shape inference failed: ") + e.what(), where};
   }
+  return light;
+}
+
+Result<std::vector<ValueInfo>> ModelDocument::infer_shapes() const {
+  auto inferred = detail::inferred_copy(impl_->proto, impl_->source);
+  if (!inferred) return inferred.error();
+  const ::onnx::ModelProto& light = *inferred;
   std::vector<ValueInfo> out;
   for (const auto& v : light.graph().input()) out.push_back(detail::describe_value(v));
   for (const auto& v : light.graph().value_info()) out.push_back(detail::describe_value(v));

@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "d500/error.h"
 #include "d500/onnx/model_edit.h"
 #include "model_impl.h"
 #include "proto.h"
@@ -25,6 +26,9 @@ namespace detail {
 bool sort_nodes(::onnx::GraphProto& g);
 // Every tensor name a node may read: graph inputs, initializers, node outputs.
 std::set<std::string> defined_tensors(const ::onnx::GraphProto& g);
+// A light copy of `doc` (light_copy) after lenient, guarded shape inference: its value_info holds
+// every value inference typed; an Error naming `where` when inference gave up.
+Result<::onnx::ModelProto> inferred_copy(const ::onnx::ModelProto& doc, const std::string& where);
 
 }  // namespace detail
 

@@ -22,6 +22,7 @@ void CanvasCommand::put(const Json& doc, const Json& state) {
   // The canvas state first: the document's change rebuilds the canvas from both.
   if (canvas_) canvas_->restoreState(state);
   if (doc_ && doc_->json() != doc) doc_->restore(doc);
+  if (canvas_) canvas_->notifyEdited();
 }
 
 }  // namespace d500::studio

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include "canvas/canvas_names.h"
 #include "canvas/component_slots.h"
 
 namespace d500::studio {
@@ -104,15 +105,16 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
   QFont f = p->font();
   f.setPointSizeF(8.5);
   p->setFont(f);
-  const QString kindTitle = QCoreApplication::translate("d500::studio::CanvasModel", node_.kind->title.c_str());
+  const QString kindTitle = CanvasNames::kind(node_.kind->title);
   // A component without a value of its own (the loader, the trainer) is named once, in bold.
   if (!node_.value.isEmpty() || node_.spare)
     p->drawText(QRectF(10, 3, size_.width() - 20, 18), Qt::AlignLeft | Qt::AlignVCenter,
                 node_.spare ? QCoreApplication::translate("d500::studio::CanvasNodeItem", "%1 (spare)").arg(kindTitle) : kindTitle);
   if (!node_.kind->output.empty()) {
     p->setPen(QColor(90, 90, 90));
-    p->drawText(QRectF(size_.width() / 2, 3, size_.width() / 2 - 12, 18), Qt::AlignRight | Qt::AlignVCenter,
-                QString::fromStdString(node_.kind->output) + QStringLiteral(" →"));
+    p->drawText(
+        QRectF(size_.width() / 2, 3, size_.width() / 2 - 12, 18), Qt::AlignRight | Qt::AlignVCenter,
+        CanvasNames::type(QString::fromStdString(node_.kind->output)) + QStringLiteral(" →"));
   }
   QFont bold = f;
   bold.setBold(true);
@@ -175,11 +177,12 @@ void CanvasNodeItem::paintPorts(QPainter* p) const {
     p->setBrush(port.feeder >= 0 ? hueOf(port.type.toStdString()) : QColor(Qt::white));
     p->drawEllipse(c, kPortRadius, kPortRadius);
     p->setPen(missing || refused ? QColor(200, 40, 40) : QColor(50, 50, 50));
-    const QString text = port.name + (port.required ? QStringLiteral(" *") : QString());
+    const QString text =
+        CanvasNames::port(port.name) + (port.required ? QStringLiteral(" *") : QString());
     p->drawText(QRectF(c.x() + 12, c.y() - kPortRow / 2, size_.width() / 2, kPortRow), Qt::AlignLeft | Qt::AlignVCenter, text);
     p->setPen(QColor(140, 140, 140));
     p->drawText(QRectF(size_.width() / 2, c.y() - kPortRow / 2, size_.width() / 2 - 10, kPortRow),
-                Qt::AlignRight | Qt::AlignVCenter, port.type);
+                Qt::AlignRight | Qt::AlignVCenter, CanvasNames::type(port.type));
   }
   if (node_.kind->output.empty()) return;
   const QPointF out(size_.width(), kHeader / 2);

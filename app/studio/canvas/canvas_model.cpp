@@ -5,6 +5,8 @@
 #include <QUndoStack>
 
 #include "canvas/canvas_command.h"
+#include "canvas/canvas_names.h"
+#include "common/core_text.h"
 #include "editor/experiment_document.h"
 #include "editor/operator_defaults.h"
 
@@ -102,7 +104,8 @@ void CanvasModel::rebuild() {
       }
       if (port.feeder >= 0) edges_ << Edge{port.feeder, n.id, port.name};
       if (port.required && port.feeder < 0 && !n.spare)
-        n.problems << tr("needs a %1 at its \"%2\" input").arg(port.type, port.name);
+        n.problems << tr("needs a %1 at its \"%2\" input")
+                          .arg(CanvasNames::type(port.type), CanvasNames::port(port.name));
       n.ports << port;
     }
   }
@@ -122,7 +125,7 @@ void CanvasModel::rebuild() {
       bool mine = false;
       for (const JsonPath& own : ownedPaths(n)) mine = mine || at.startsWith(own);
       if (mine) {
-        n.problems << p.message;
+        n.problems << CoreText::problem(p.message);
         break;
       }
     }
@@ -136,14 +139,17 @@ QStringList CanvasModel::problemList() const {
   QStringList out;
   QList<QString> claimed;
   for (const Node& n : nodes_) {
-    const QString name = n.value.isEmpty() ? tr(n.kind->title.c_str()) : tr(n.kind->title.c_str()) + QStringLiteral(" ") + n.value;
+    const QString name = n.value.isEmpty()
+                             ? CanvasNames::kind(n.kind->title)
+                             : CanvasNames::kind(n.kind->title) + QStringLiteral(" ") + n.value;
     for (const QString& p : n.problems) {
       out << tr("%1: %2").arg(name, p);
       claimed << p;
     }
   }
   for (const auto& p : doc_->problems())
-    if (!claimed.contains(p.message)) out << tr("%1: %2").arg(p.path, p.message);
+    if (!claimed.contains(CoreText::problem(p.message)))
+      out << tr("%1: %2").arg(p.path, CoreText::problem(p.message));
   return out;
 }
 
@@ -208,7 +214,9 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
   if (!k) return refuse(onto, ontoPort, tr("There is no component kind \"%1\"").arg(kindName));
   const std::string lvl = level().toStdString();
   if (std::find(k->levels.begin(), k->levels.end(), lvl) == k->levels.end())
-    return refuse(onto, ontoPort, tr("A %1 has no place in a %2 experiment").arg(tr(k->title.c_str()), level()));
+    return refuse(
+        onto, ontoPort,
+        tr("A %1 has no place in a %2 experiment").arg(CanvasNames::kind(k->title), level()));
   const QString value = valueIn.isEmpty() ? q(k->default_value) : valueIn;
   Json doc = doc_->json(), state = layoutJson();
   const Node* target = node(onto);
@@ -242,8 +250,11 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
     emptySlot = emptySlot || (!n.spare && n.kind == k && n.value.isEmpty() && k->shape == Shape::Object);
   }
   if (k->shape == Shape::ListItem && present)
-    return refuse(onto, ontoPort, tr("%1 %2 is already there").arg(tr(k->title.c_str()), value));
-  if (k->shape == Shape::Implied) return refuse(onto, ontoPort, tr("The %1 comes with the level").arg(tr(k->title.c_str())));
+    return refuse(onto, ontoPort,
+                  tr("%1 %2 is already there").arg(CanvasNames::kind(k->title), value));
+  if (k->shape == Shape::Implied)
+    return refuse(onto, ontoPort,
+                  tr("The %1 comes with the level").arg(CanvasNames::kind(k->title)));
   const Json params = defaultParams(*k, value);
   QString key;
   if (present && !emptySlot && k->shape != Shape::ListItem && ontoPort.isEmpty()) {
@@ -259,7 +270,7 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
     key = ComponentSlots::keyOf(*k, value);
   }
   state["positions"][key.toStdString()] = {at.x(), at.y()};
-  push(doc, state, tr("Add %1 %2").arg(tr(k->title.c_str()), value));
+  push(doc, state, tr("Add %1 %2").arg(CanvasNames::kind(k->title), value));
   return QString();
 }
 
@@ -297,7 +308,8 @@ QString CanvasModel::connectPorts(int from, int to, const QString& port) {
   const QString key = ComponentSlots::keyOf(*f->kind, f->value);
   state["positions"][key.toStdString()] = {position(from).x(), position(from).y()};
   doc = ComponentSlots::with(doc, *f->kind, f->value, f->params);
-  push(doc, withSpares(state, spares), tr("Connect %1 to %2").arg(f->value, tr(t->kind->title.c_str())));
+  push(doc, withSpares(state, spares),
+       tr("Connect %1 to %2").arg(f->value, CanvasNames::kind(t->kind->title)));
   return QString();
 }
 
@@ -309,7 +321,8 @@ QString CanvasModel::disconnect(int to, const QString& port) {
   const Node* f = p ? node(p->feeder) : nullptr;
   if (!f) return refuse(to, port, tr("Nothing is connected there"));
   if (f->kind->shape == Shape::Implied)
-    return refuse(to, port, tr("The %1 comes with the level").arg(tr(f->kind->title.c_str())));
+    return refuse(to, port,
+                  tr("The %1 comes with the level").arg(CanvasNames::kind(f->kind->title)));
   Json state = layoutJson();
   Node spare = *f;
   spare.key = QStringLiteral("spare/%1").arg(state.value("next_spare", 1));
@@ -318,7 +331,7 @@ QString CanvasModel::disconnect(int to, const QString& port) {
   QList<Json> spares = sparesOf(state);
   spares << spareJson(spare);
   push(ComponentSlots::without(doc_->json(), *f->kind, f->value), withSpares(state, spares),
-       tr("Disconnect %1").arg(tr(f->kind->title.c_str())));
+       tr("Disconnect %1").arg(CanvasNames::kind(f->kind->title)));
   return QString();
 }
 

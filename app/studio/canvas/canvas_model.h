@@ -13,9 +13,10 @@
 #include <QList>
 #include <QObject>
 #include <QPointF>
-#include <QSizeF>
 #include <QPointer>
+#include <QSizeF>
 #include <QStringList>
+#include <optional>
 
 #include "canvas/component_slots.h"
 
@@ -109,9 +110,14 @@ class CanvasModel : public QObject {
 
   // Used by CanvasCommand only.
   void restoreState(const Json& state);
+  void notifyEdited() { Q_EMIT layoutEdited(); }
 
  Q_SIGNALS:
+  // After every rebuild: an edit, the runner's verdict arriving, a layout restored on opening.
   void changed();
+  // After an edit made on the canvas, its undo or its redo (CanvasCommand): the layout is the
+  // user's change, unlike the placements a rebuild makes on its own.
+  void layoutEdited();
   void liveChanged();
   void refused(int node, const QString& port, const QString& reason);
 
@@ -124,6 +130,8 @@ class CanvasModel : public QObject {
   QList<Json> sparesOf(const Json& state) const;
   Json defaultParams(const d500::spec::ComponentKind& k, const QString& value) const;
   void placeMissing();
+  // Where a new component goes beside a placed one it is wired to; nullopt when it has none.
+  std::optional<QPointF> besideNeighbour(const Node& n) const;
   QString liveFor(const Node& n) const;
   int idFor(const QString& key);
 

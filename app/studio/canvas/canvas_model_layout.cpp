@@ -1,6 +1,7 @@
 // CanvasModel: positions, the auto-layout, alignment, copy and paste, variants and the saved
 // layout.
 #include <QCoreApplication>
+#include <QRectF>
 #include <QUndoStack>
 
 #include "canvas/canvas_model.h"
@@ -107,9 +108,40 @@ void CanvasModel::placeMissing() {
   }
   for (const Node& n : nodes_) {
     if (positions_.contains(n.key)) continue;
+    if (const auto near = besideNeighbour(n)) {
+      positions_.insert(n.key, *near);
+      continue;
+    }
     positions_.insert(n.key, QPointF(right, y));
     y += nodeSize(n).height() + kRowGap;
   }
+}
+
+std::optional<QPointF> CanvasModel::besideNeighbour(const Node& n) const {
+  // Left of the placed component it feeds, else right of the one feeding it, at its height.
+  std::optional<QPointF> spot;
+  for (const Edge& e : edges_) {
+    const Node* other = node(e.from == n.id ? e.to : e.from);
+    if ((e.from != n.id && e.to != n.id) || !other || !positions_.contains(other->key)) continue;
+    const QPointF p = positions_.value(other->key);
+    spot = e.from == n.id ? QPointF(p.x() - kWidth - kColumnGap, p.y())
+                          : QPointF(p.x() + kWidth + kColumnGap, p.y());
+    break;
+  }
+  if (!spot) return std::nullopt;
+  // Down that column until it overlaps nothing placed.
+  const QSizeF size = nodeSize(n);
+  for (bool moved = true; moved;) {
+    moved = false;
+    const QRectF box(*spot, size);
+    for (const Node& m : nodes_)
+      if (positions_.contains(m.key) &&
+          QRectF(positions_.value(m.key), nodeSize(m)).adjusted(0, 0, 0, kRowGap).intersects(box)) {
+        spot->setY(positions_.value(m.key).y() + nodeSize(m).height() + kRowGap);
+        moved = true;
+      }
+  }
+  return spot;
 }
 
 void CanvasModel::moveNodes(const QHash<int, QPointF>& positions) {

@@ -3,8 +3,10 @@
 #include <QHeaderView>
 #include <QMimeData>
 
+#include "canvas/canvas_names.h"
 #include "canvas/canvas_view.h"
 #include "canvas/component_slots.h"
+#include "editor/level_templates.h"
 
 namespace d500::studio {
 
@@ -43,6 +45,9 @@ QStringList CanvasPalette::valuesFor(const QString& kind) const {
     op = QString::fromStdString(experiment_.value("operator", Json::object()).value("op", ""));
     domain = QString::fromStdString(experiment_.value("operator", Json::object()).value("domain", ""));
     out << catalog_.runnableImplementationsFor(op, domain);
+  } else if (k->offered_by == "scheme") {
+    out << LevelTemplates::builtins(QStringLiteral("scheme"));
+    for (const ComponentOffer& o : catalog_.schemes()) out << o.id;
   } else if (k->offered_by == "operator") {
     for (const QString& key : catalog_.operatorKeys()) {
       QString op, domain;
@@ -66,11 +71,11 @@ void CanvasPalette::showFor(const Json& experiment) {
   clear();
   for (const auto* k : d500::spec::component_kinds_of(level.toStdString())) {
     if (k->shape == d500::spec::ComponentKind::Shape::Implied) continue;
-    auto* group = new QTreeWidgetItem(this, {tr(k->title.c_str())});
+    auto* group = new QTreeWidgetItem(this, {CanvasNames::kind(k->title)});
     group->setFlags(Qt::ItemIsEnabled);
     const QStringList values = valuesFor(QString::fromStdString(k->kind));
     for (const QString& v : values) {
-      auto* item = new QTreeWidgetItem(group, {v.isEmpty() ? tr(k->title.c_str()) : v});
+      auto* item = new QTreeWidgetItem(group, {v.isEmpty() ? CanvasNames::kind(k->title) : v});
       item->setData(0, kKindRole, QString::fromStdString(k->kind));
       item->setData(0, kValueRole, v);
       item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);

@@ -8,6 +8,7 @@
 #include <QScrollBar>
 #include <QTimer>
 #include <QUrl>
+#include <algorithm>
 
 #include "canvas/canvas_items.h"
 #include "canvas/component_slots.h"
@@ -174,11 +175,20 @@ void CanvasView::zoomBy(double factor) {
 void CanvasView::fitAll() {
   const QRectF r = scene()->itemsBoundingRect().adjusted(-30, -30, 30, 30);
   fitInView(r, Qt::KeepAspectRatio);
-  if (transform().m11() > 1.2) {  // a small graph is not blown up
-    resetTransform();
-    scale(1.2, 1.2);
+  const double fitted = transform().m11();
+  if (fitted <= kMaxFitScale && fitted >= kMinFitScale) return;
+  // A small graph is not blown up; a big one (or a small canvas) is not shrunk past readable
+  // text: it keeps its top left corner in view and scrolls for the rest.
+  const double s = std::clamp(fitted, kMinFitScale, kMaxFitScale);
+  resetTransform();
+  scale(s, s);
+  if (fitted > kMaxFitScale) {
     centerOn(r.center());
+    return;
   }
+  const QSizeF seen = mapToScene(viewport()->rect()).boundingRect().size();
+  centerOn(r.left() + std::min(seen.width(), r.width()) / 2,
+           r.top() + std::min(seen.height(), r.height()) / 2);
 }
 
 void CanvasView::showEvent(QShowEvent* e) {

@@ -33,6 +33,9 @@ class CanvasView : public QGraphicsView {
   QPoint outputPortPoint(int id) const;
   QPoint nodePoint(int id) const;  // the middle of its header
 
+  // Fit keeps text readable: never below kMinFitScale (it scrolls instead), never above
+  // kMaxFitScale.
+  static constexpr double kMinFitScale = 0.65, kMaxFitScale = 1.2;
   void zoomBy(double factor);
   void fitAll();
   void copySelection();

@@ -181,7 +181,10 @@ QList<RunJob*> ExperimentCanvas::run() {
     if (!f.open(QIODevice::WriteOnly)) continue;
     f.write(QByteArray::fromStdString(v.dump(2)));
     if (!f.commit()) continue;
-    jobs << runs_->enqueue(title, file, storePath_, launchSpecOf(v));
+    LaunchSpec launch = launchSpecOf(v);
+    launch.source =
+        doc_->isEmbedded() ? (embeddedSource_ ? embeddedSource_() : QString()) : doc_->filePath();
+    jobs << runs_->enqueue(title, file, storePath_, launch);
   }
   if (!jobs.isEmpty()) follow(jobs.first());
   status_->setText(tr("Queued %n run(s)", nullptr, int(jobs.size())));

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QPointer>
 #include <QWidget>
+#include <functional>
 
 #include "editor/json_path.h"
 #include "models/plugin_catalog.h"
@@ -42,6 +43,11 @@ class ExperimentCanvas : public QWidget {
   void setCatalog(const PluginCatalog& catalog);
   // Where "Run" queues its runs, and the store they write.
   void setRunManager(RunManager* runs, const QString& storePath);
+  // What a run of an embedded experiment records as its experiment file (`d500 run --source`),
+  // rather than the temporary copy the runner reads; a file experiment records its file.
+  void setRunSource(std::function<QString()> embeddedSource) {
+    embeddedSource_ = std::move(embeddedSource);
+  }
   // Opens a template (CanvasTemplates) as one undo step.
   void openTemplate(const QString& id);
   // Runs the experiment and one variant per spare; follows the first run live. Returns the jobs.
@@ -67,6 +73,7 @@ class ExperimentCanvas : public QWidget {
   QLabel* status_;
   QPointer<RunManager> runs_;
   QString storePath_;
+  std::function<QString()> embeddedSource_;
   std::unique_ptr<QTemporaryDir> scratch_;
 };
 

@@ -3,19 +3,26 @@
 #include <QCursor>
 #include <QToolTip>
 #include <QtCharts/QAbstractSeries>
+#include <QtCharts/QAreaSeries>
+#include <QtCharts/QBoxPlotSeries>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QValueAxis>
+#include <QtCharts/QXYSeries>
 #include <algorithm>
 #include <cmath>
 
+#include "charts/axis_ticks.h"
+#include "charts/axis_titles.h"
+
 namespace d500::studio {
 
-bool ChartModel::readSeries(const store::ResultStore& s, const QList<qint64>& runIds, size_t rowBudget,
-                            std::map<qint64, int64_t>& lastId,
+bool ChartModel::readSeries(const store::ResultStore& s, const QList<qint64>& runIds,
+                            size_t rowBudget, std::map<qint64, int64_t>& lastId,
                             const std::function<void(qint64, const store::SeriesPoint&)>& row) {
   constexpr size_t kChunk = 50000;  // bounds the transient row vector (~5 MB)
   bool added = false;
@@ -51,9 +58,25 @@ ChartModel::~ChartModel() = default;
 void ChartModel::clearChart(QChart* chart) {
   chart->removeAllSeries();
   for (QAbstractAxis* a : chart->axes()) {
+    // Qt Charts hands a removed axis's title, labels and grid to deleteLater() without hiding
+    // them: until the event loop runs again they are drawn beside the new axes (a headless
+    // screenshot, which runs none, showed two y titles and doubled labels). Hidden first, never.
+    a->setVisible(false);
     chart->removeAxis(a);
     delete a;
   }
+}
+
+void ChartModel::finishAxes(QChart* chart) {
+  bool data = false;
+  for (QAbstractSeries* s : chart->series()) {
+    if (auto* xy = qobject_cast<QXYSeries*>(s)) data = data || xy->count() > 0;
+    if (auto* box = qobject_cast<QBoxPlotSeries*>(s)) data = data || box->count() > 0;
+    if (auto* area = qobject_cast<QAreaSeries*>(s)) data = data || area->upperSeries()->count() > 0;
+  }
+  for (QAbstractAxis* a : chart->axes())
+    if (a->isVisible() != data) a->setVisible(data);
+  AxisTitles::fit(chart);
 }
 
 QAbstractAxis* ChartModel::makeAxis(bool log, const QString& title) {
@@ -84,23 +107,28 @@ void ChartModel::setAxisRange(QAbstractAxis* axis, double lo, double hi) {
   } else if (auto* v = qobject_cast<QValueAxis*>(axis)) {
     if (v->min() != lo || v->max() != hi) v->setRange(lo, hi);
   }
+  AxisTicks::applyFormat(axis);
 }
 
 void ChartModel::setAutoRange(QAbstractAxis* axis, double lo, double hi) {
   if (!axis) return;
   const QVariant bounds = QPointF(lo, hi);
   if (axis->property(kAutoRange) == bounds) return;
-  const bool log = qobject_cast<QLogValueAxis*>(axis) && lo > 0 && hi > lo;
-  if (log && std::floor(std::log10(hi)) - std::ceil(std::log10(lo)) < 1) {
-    // A log axis labels only powers of ten: widen a range holding fewer than two of them to
-    // whole decades, or it would show one label or none.
-    setAxisRange(axis, std::pow(10, std::floor(std::log10(lo))),
-                 std::pow(10, std::ceil(std::log10(hi))));
+  if (auto* l = qobject_cast<QLogValueAxis*>(axis); l && lo > 0 && hi > lo) {
+    // Fitted to the data, with a labelled power of the base near each end.
+    const AxisTicks::LogRange r = AxisTicks::fitLog(lo, hi);
+    if (l->base() != r.base) {
+      l->setBase(r.base);
+      l->setMinorTickCount(r.base == 10 ? -1 : 0);  // 2..9 within a decade; none in an octave
+    }
+    setAxisRange(axis, r.lo, r.hi);
   } else {
     setAxisRange(axis, lo, hi);
+    if (auto* v = qobject_cast<QValueAxis*>(axis); v && !qobject_cast<QCategoryAxis*>(axis)) {
+      v->applyNiceNumbers();
+      AxisTicks::applyFormat(axis);
+    }
   }
-  if (auto* v = qobject_cast<QValueAxis*>(axis); v && !qobject_cast<QCategoryAxis*>(axis))
-    v->applyNiceNumbers();
   axis->setProperty(kAutoRange, bounds);
 }
 

@@ -58,11 +58,20 @@ class ChartModel {
 
   // Sets a value or log axis's range (ignored when empty, or not positive on a log axis).
   static void setAxisRange(QAbstractAxis* axis, double lo, double hi);
-  // Sets the range the data needs when the user has not zoomed, widened to round tick values
-  // (whole decades on a log axis), so labels read 0, 500, 1000 rather than 3.1, 504.9, ...
+  // Sets the range the data needs when the user has not zoomed, widened to round tick values so
+  // labels read 0, 500, 1000 rather than 3.1, 504.9, ...; a log axis fitted to the data with a
+  // labelled power of its base (2 or 10) near each end (AxisTicks::fitLog). Both write every
+  // label of the axis in one notation (AxisTicks).
   static void setAutoRange(QAbstractAxis* axis, double lo, double hi);
   // The axis's current range; (0, 0) for an axis without a numeric range.
   static std::pair<double, double> axisRange(const QAbstractAxis* axis);
+  // Removes (and deletes) every series and axis of `chart`; nothing of them is drawn afterwards,
+  // also before the event loop runs again.
+  static void clearChart(QChart* chart);
+  // What every draw ends with: `chart`'s axes shown only while a series has a point to draw
+  // (with none, Qt Charts lays an axis out without a range and its title floats outside the
+  // plot), and their titles wrapped to fit their axes (AxisTitles), never elided.
+  static void finishAxes(QChart* chart);
   // The property hideFromLegend() sets on a series.
   static const char* const kHiddenFromLegend;
 
@@ -72,8 +81,6 @@ class ChartModel {
   static bool readSeries(const store::ResultStore& s, const QList<qint64>& runIds, size_t rowBudget,
                          std::map<qint64, int64_t>& lastId,
                          const std::function<void(qint64 run, const store::SeriesPoint& p)>& row);
-  // Removes (and deletes) every series and axis of `chart`.
-  static void clearChart(QChart* chart);
   // A QValueAxis, or a base-10 QLogValueAxis when `log`.
   static QAbstractAxis* makeAxis(bool log, const QString& title);
   // [lo, hi] widened by a small margin (a factor on log axes) and never empty.

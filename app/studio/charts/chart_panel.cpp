@@ -8,7 +8,6 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QSaveFile>
-#include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtCharts/QAbstractAxis>
@@ -18,15 +17,17 @@
 #include <memory>
 #include <tuple>
 
+#include "charts/axis_titles.h"
 #include "charts/chart_controls.h"
-#include "charts/chart_export.h"
 #include "charts/chart_kind.h"
 #include "charts/chart_model.h"
 #include "charts/chart_options.h"
 #include "charts/chart_view.h"
 #include "charts/legend_list.h"
 #include "charts/run_catalog.h"
+#include "charts/tab_render.h"
 #include "common/dialog_folder.h"
+#include "common/display_names.h"
 #include "d500/error.h"
 #include "d500/store/result_store.h"
 
@@ -37,7 +38,7 @@ namespace {
 constexpr int kPollMs = 100;             // new rows on screen well within 250 ms
 constexpr size_t kRowsPerPoll = 200000;  // per run: a huge backlog loads over a few polls
 constexpr int kIdlePollEvery = 10;       // finished runs: look again once a second
-const QSizeF kDefaultExportSize(800, 500);
+const QSize kDefaultExportSize(800, 500);
 
 const ModelChartKind& modelKind(const QString& name) {
   const ChartKindRegistry& r = ChartKindRegistry::studio();
@@ -46,25 +47,6 @@ const ModelChartKind& modelKind(const QString& name) {
   D500_ASSERT(sweep);
   return *sweep;
 }
-
-// While an export draws, QChart's own legend is shown (the export is the chart alone); the
-// redraw after the export, outside the scope, hides it again.
-// The height of a word-wrapped rich-text label's text laid out `width` wide.
-int textHeight(const QLabel& label, int width) {
-  QTextDocument doc;
-  doc.setDefaultFont(label.font());
-  doc.setDocumentMargin(0);
-  doc.setHtml(label.text());
-  const QMargins m = label.contentsMargins();
-  doc.setTextWidth(width - m.left() - m.right());
-  return static_cast<int>(std::ceil(doc.size().height())) + m.top() + m.bottom() + 2;
-}
-
-struct ExportingScope {
-  explicit ExportingScope(bool& flag) : flag_(flag) { flag_ = true; }
-  ~ExportingScope() { flag_ = false; }
-  bool& flag_;
-};
 
 QString oneLine(QString s) {
   return s.replace(QLatin1Char('\n'), QLatin1Char(' '));
@@ -93,8 +75,6 @@ struct ChartPanel::Impl {
   QString problem;  // why there is nothing to show (no store, unreadable ...)
   int catalogRevision = -1;
   LegendList* legend = nullptr;  // owned by q
-  bool modelLegend = true;       // the model's last draw kept QChart's legend
-  bool exporting = false;        // drawing for an export: QChart's own legend is drawn
   int lastColumns = 0;
   int idlePolls = 0;
   bool redrawPending = false;
@@ -108,7 +88,7 @@ struct ChartPanel::Impl {
   void redraw(bool rebuild, double columnScale = 1);
   void updateTitle();
   void updateStatus();
-  QSizeF exportSize() const;
+  QSize exportSize() const;
   void exportInteractively(const QString& format);
 };
 
@@ -135,6 +115,10 @@ void ChartPanel::Impl::buildUi() {
   chart = new QChart;
   chart->legend()->setAlignment(Qt::AlignBottom);
   chart->setAnimationOptions(QChart::NoAnimation);  // animations would delay live points
+  // Tick labels in the UI language's digits (1.234,5 in German), like the tables beside them.
+  chart->setLocale(QLocale());
+  chart->setLocalizeNumbers(true);
+  AxisTitles::keepWhole(chart);
   view = new ChartView(chart, q);
   view->setNavigation(kind.horizontalNavigation(), true);
   layout->addWidget(view, 1);
@@ -210,16 +194,16 @@ void ChartPanel::Impl::redraw(bool rebuild, double columnScale) {
   int width = static_cast<int>(chart->plotArea().width());
   if (width < 50) width = 800;  // not laid out yet (never shown)
   lastColumns = width;
-  // The model hides the legend when it has nothing to say; on screen the LegendList below the
-  // chart names the entries in full (QChart's own legend elides them), in exports QChart's.
+  // The model hides the legend when it has nothing to say; the LegendList below the chart names
+  // the entries in full (QChart's own legend elides them), on screen and in exports.
   chart->legend()->setVisible(true);
   model->draw(chart, options, static_cast<int>(width * columnScale), rebuild);
+  ChartModel::finishAxes(chart);
   chart->setTitle(title);
   // Not the markers' visibility: it follows the legend's layout, which a chart laid out for an
   // export or a report has not run yet.
   const QList<LegendList::Entry> entries = LegendList::entriesOf(chart);
-  modelLegend = chart->legend()->isVisible();
-  chart->legend()->setVisible(exporting && modelLegend);
+  chart->legend()->setVisible(false);
   legend->setEntries(entries);
   legend->setVisible(!entries.isEmpty());
 }
@@ -243,26 +227,28 @@ void ChartPanel::Impl::updateStatus() {
     parts.append(tr("%1 values").arg(QLocale().toString(model->pointCount())));
     for (qint64 id : runIds)
       if (const auto* r = catalog.run(id))
-        parts.append(tr("run %1 %2")
-                         .arg(id)
-                         .arg(QString::fromLatin1(store::run_status_name(r->status).data())));
+        parts.append(tr("run %1 %2").arg(id).arg(DisplayNames::runStatus(r->status)));
     const QString note = model->note();
     if (!note.isEmpty()) parts.append(note);
   }
   status->setText(parts.join(QStringLiteral(" · ")));
 }
 
-QSizeF ChartPanel::Impl::exportSize() const {
-  const QSize s = view->viewport()->size();
-  if (q->isVisible() && s.width() >= 200 && s.height() >= 150) return QSizeF(s);
+QSize ChartPanel::Impl::exportSize() const {
+  // The chart and its legend as shown, without the toolbar and the status line.
+  const QSize s = view->size() + QSize(0, legend->isVisible() ? legend->height() : 0);
+  // (A panel an export laid out off the screen is not shown.)
+  const bool shown = q->isVisible() && !q->testAttribute(Qt::WA_DontShowOnScreen);
+  if (shown && s.width() >= 200 && s.height() >= 150) return s;
   return kDefaultExportSize;
 }
 
 void ChartPanel::Impl::exportInteractively(const QString& format) {
   const QString suffix = format.toLower();
-  const QString path = QFileDialog::getSaveFileName(q, tr("Export the chart as %1").arg(format),
-                                                    DialogFolder::suggest(kind.name() + QLatin1Char('.') + suffix),
-                                                    tr("%1 files (*.%2)").arg(format, suffix));
+  const QString path =
+      QFileDialog::getSaveFileName(q, tr("Export the chart as %1").arg(format),
+                                   DialogFolder::suggest(kind.name() + QLatin1Char('.') + suffix),
+                                   tr("%1 files (*.%2)").arg(format, suffix));
   if (path.isEmpty()) return;
   QString error;
   bool ok;
@@ -369,30 +355,8 @@ void ChartPanel::redraw() {
 }
 
 bool ChartPanel::exportImage(const QString& path, int dpi, QString* error) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
-      suffix != QLatin1String("pdf")) {
-    if (error) *error = tr("%1: unknown image format; use .png, .svg or .pdf.").arg(path);
-    return false;
-  }
-  const QSizeF logical = d_->exportSize();
-  const QRectF old = d_->chart->geometry();
-  const ExportingScope scope(d_->exporting);
-  // Lay the chart out at the export size and decimate for the output's pixel columns.
-  d_->chart->setGeometry(QRectF(old.topLeft(), logical));
-  const double scale = suffix == QLatin1String("svg") ? 1 : chart_export::scaleForDpi(dpi);
-  d_->redraw(false, std::max(1.0, scale));
-  bool ok;
-  if (suffix == QLatin1String("png"))
-    ok = chart_export::writePng(d_->chart, logical, dpi, path, error);
-  else if (suffix == QLatin1String("svg"))
-    ok = chart_export::writeSvg(d_->chart, logical, d_->title, path, error);
-  else
-    ok = chart_export::writePdf(d_->chart, logical, dpi, d_->title, path, error);
-  d_->chart->setGeometry(old);
-  d_->exporting = false;
-  d_->redraw(false);
-  return ok;
+  // What renderContent draws: the chart and, under it, the legend that names every entry.
+  return TabRender::write(*this, path, d_->exportSize(), dpi, error);
 }
 
 void ChartPanel::renderContent(QPainter* painter, QSize size, double scale, bool /*withSummary*/) {
@@ -404,37 +368,13 @@ void ChartPanel::renderContent(QPainter* painter, QSize size, double scale, bool
   d_->redraw(false, std::max(1.0, scale));
   // The legend's wrapped lines at this width, and the chart the rest (QLabel::heightForWidth of a
   // never shown label answers for a much narrower one).
-  d_->legend->setFixedHeight(d_->legend->isHidden() ? 0 : textHeight(*d_->legend, size.width()));
+  d_->legend->setFixedHeight(d_->legend->isHidden() ? 0 : d_->legend->heightAt(size.width()));
   layOutAt(this, size);
   render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
   d_->legend->setMinimumHeight(0);
   d_->legend->setMaximumHeight(QWIDGETSIZE_MAX);
   d_->controls->show();
   d_->status->show();
-}
-
-QByteArray ChartPanel::toSvg(QSizeF logicalSize) {
-  const QRectF old = d_->chart->geometry();
-  const ExportingScope scope(d_->exporting);
-  d_->chart->setGeometry(QRectF(old.topLeft(), logicalSize));
-  d_->redraw(false);
-  QByteArray svg = chart_export::svg(d_->chart, logicalSize, d_->title);
-  d_->chart->setGeometry(old);
-  d_->exporting = false;
-  d_->redraw(false);
-  return svg;
-}
-
-QImage ChartPanel::toImage(QSizeF logicalSize, int dpi) {
-  const QRectF old = d_->chart->geometry();
-  const ExportingScope scope(d_->exporting);
-  d_->chart->setGeometry(QRectF(old.topLeft(), logicalSize));
-  d_->redraw(false, std::max(1.0, chart_export::scaleForDpi(dpi)));
-  QImage img = chart_export::image(d_->chart, logicalSize, dpi);
-  d_->chart->setGeometry(old);
-  d_->exporting = false;
-  d_->redraw(false);
-  return img;
 }
 
 bool ChartPanel::exportCsv(const QString& path, QString* error) {

@@ -4,11 +4,8 @@
 // QXYSeries::replace() (append() point by point is quadratic in Qt Charts 6.4).
 #pragma once
 
-#include <QByteArray>
-#include <QImage>
 #include <QJsonObject>
 #include <QList>
-#include <QSizeF>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -41,8 +38,9 @@ class ChartPanel : public ChartTab {
   QJsonObject settings() const override;
   void applySettings(const QJsonObject& settings) override;
 
-  // Exports. The format follows the suffix: .png (at `dpi`), .svg, .pdf. Return false and set
-  // *error (a sentence naming the path) on failure.
+  // Exports the chart with its legend under it, at its size as shown (800 x 500 when it is not).
+  // The format follows the suffix: .png (at `dpi`), .svg, .pdf. Return false and set *error (a
+  // sentence naming the path) on failure.
   bool exportImage(const QString& path, int dpi, QString* error) override;
   // The data behind the chart; the header states run ids, environment hash and units, and the
   // values are exactly the stored ones (not the decimated ones).
@@ -59,10 +57,6 @@ class ChartPanel : public ChartTab {
   QStringList availableSeries() const override;
   // Re-decimates for the current view and redraws now (benchmarks).
   void redraw();
-  // The chart alone laid out at `logicalSize` (pixels of 1/96 inch), for reports: an SVG
-  // document, or an image of logicalSize * dpi / 96 pixels.
-  QByteArray toSvg(QSizeF logicalSize);
-  QImage toImage(QSizeF logicalSize, int dpi);
 
  private:
   struct Impl;

@@ -33,6 +33,8 @@ class ChartTab : public QWidget {
 
   virtual QList<qint64> runIds() const = 0;
   virtual QString title() const = 0;
+  // The title in full (the tab's tooltip): where the shown model or runs come from.
+  virtual QString fullTitle() const { return title(); }
   // Everything a project keeps of the tab; applySettings(settings()) reproduces it.
   virtual QJsonObject settings() const = 0;
   virtual void applySettings(const QJsonObject& settings) = 0;

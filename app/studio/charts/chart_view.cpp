@@ -9,6 +9,9 @@ namespace d500::studio {
 
 ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent) {
   setRenderHint(QPainter::Antialiasing);
+  // A series' update region leaves out the half of a marker that sticks out past its line: with
+  // partial repaints live points were drawn as half dots and slivers until the next full repaint.
+  setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
   setRubberBand(QChartView::RectangleRubberBand);
   setFocusPolicy(Qt::StrongFocus);
 }

@@ -1,8 +1,10 @@
 #include "charts/legend_list.h"
 
+#include <QTextDocument>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
+#include <cmath>
 
 #include "charts/chart_model.h"
 
@@ -15,11 +17,20 @@ QString swatch(const LegendList::Entry& e) {
   QString line;
   switch (e.style) {
     // Box-drawing dashes: a line may break after a dash character, never inside these.
-    case Qt::DashLine: line = QStringLiteral("&#x2505;&#x2505;"); break;
-    case Qt::DotLine: line = QStringLiteral("&#xB7;&#xB7;&#xB7;&#xB7;"); break;
-    case Qt::DashDotLine: line = QStringLiteral("&#x2505;&#xB7;&#x2505;"); break;
-    case Qt::NoPen: break;  // points only
-    default: line = QStringLiteral("&#x2501;&#x2501;"); break;  // heavy horizontal
+    case Qt::DashLine:
+      line = QStringLiteral("&#x2505;&#x2505;");
+      break;
+    case Qt::DotLine:
+      line = QStringLiteral("&#xB7;&#xB7;&#xB7;&#xB7;");
+      break;
+    case Qt::DashDotLine:
+      line = QStringLiteral("&#x2505;&#xB7;&#x2505;");
+      break;
+    case Qt::NoPen:
+      break;  // points only
+    default:
+      line = QStringLiteral("&#x2501;&#x2501;");
+      break;  // heavy horizontal
   }
   if (e.markers) line += QStringLiteral("&#x25CF;");
   return QStringLiteral("<span style=\"color:%1;font-weight:bold\">%2</span>")
@@ -50,6 +61,16 @@ QStringList LegendList::texts() const {
   QStringList out;
   for (const Entry& e : entries_) out.append(e.text);
   return out;
+}
+
+int LegendList::heightAt(int width) const {
+  QTextDocument doc;
+  doc.setDefaultFont(font());
+  doc.setDocumentMargin(0);
+  doc.setHtml(text());
+  const QMargins m = contentsMargins();
+  doc.setTextWidth(width - m.left() - m.right());
+  return static_cast<int>(std::ceil(doc.size().height())) + m.top() + m.bottom() + 2;
 }
 
 QList<LegendList::Entry> LegendList::entriesOf(const QChart* chart) {

@@ -32,6 +32,9 @@ class LegendList : public QLabel {
   void setEntries(const QList<Entry>& entries);
   const QList<Entry>& entries() const { return entries_; }
   QStringList texts() const;  // every entry's full text, in order
+  // The height the entries need laid out `width` wide, margins included (QLabel::heightForWidth
+  // of a never shown label answers for a much narrower one).
+  int heightAt(int width) const;
   // The entries of `chart`'s own legend (its visible markers with a label); none when that
   // legend is hidden.
   static QList<Entry> entriesOf(const QChart* chart);

@@ -175,6 +175,12 @@ void SeriesChartModel::draw(QChart* chart, const ChartOptions& o, int columns, b
     const auto xs = wall ? c->buffer.wallTimes() : c->buffer.steps();
     c->raw->replace(decimateMinMax(xs, c->buffer.values(), d));
     if (c->smooth) c->smooth->replace(decimateMinMax(xs, c->buffer.smoothed(o.smoothing), d));
+    // A lone point is no line: its marker shows it (the first evaluation of a run).
+    for (QLineSeries* s : {c->raw, c->smooth})
+      if (s && s->pointsVisible() != (s->count() == 1)) {
+        s->setPointsVisible(s->count() == 1);
+        s->setMarkerSize(7);
+      }
   }
 }
 

@@ -28,17 +28,6 @@ QString SweepAxis::shapeLabel(const QString& pointJson) {
   return parts.join(QLatin1Char(' '));
 }
 
-QString SweepAxis::wrapped(const QString& label, int charsPerLine) {
-  QStringList lines;
-  for (const QString& word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-    if (!lines.isEmpty() && lines.back().size() + 1 + word.size() <= charsPerLine)
-      lines.back() += QLatin1Char(' ') + word;
-    else
-      lines.append(word.toHtmlEscaped());
-  }
-  return lines.join(QStringLiteral("<br>"));
-}
-
 QStringList SweepAxis::listedPoints(const QString& specJson) {
   QStringList out;
   const QJsonObject spec = QJsonDocument::fromJson(specJson.toUtf8()).object();

@@ -19,9 +19,6 @@ class SweepAxis {
   // A point's shape as its label: "K=440 M=440 N=16" (keys sorted); "" when the point is not an
   // object of numbers (its subject labels it then).
   static QString shapeLabel(const QString& pointJson);
-  // `label` as rich-text lines of at most about `charsPerLine` characters, split between words,
-  // so that a long category label wraps instead of being elided ("C=1 H=40<br>K=32 N=2").
-  static QString wrapped(const QString& label, int charsPerLine);
   // The points an experiment lists ("points", where a problem list is kept), from its JSON.
   static QStringList listedPoints(const QString& specJson);
 

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/axis_titles.h"
 #include "charts/csv_format.h"
 #include "charts/palette.h"
+#include "common/core_text.h"
 #include "d500/measure/stats.h"
 #include "d500/operators/operator_benchmark.h"
 
@@ -17,7 +19,7 @@ namespace d500::studio {
 namespace {
 
 constexpr int kUnrotatedLabels = 16;  // beyond this many categories the labels are rotated
-constexpr int kPixelsPerChar = 8;     // of a label's font, roughly
+constexpr double kLabelPadding = 10;  // Qt Charts' on both sides of a category label
 
 }  // namespace
 
@@ -78,12 +80,17 @@ void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
     auto* c = new QCategoryAxis;
     c->setTitleText(axis_.title());
     c->setStartValue(-0.5);
+    chart->addAxis(c, Qt::AlignBottom);  // first: the theme sets the labels' font
     QStringList used;
     const bool rotate = axis_.categories().size() > kUnrotatedLabels;
+    // Each label wraps between its values onto lines as wide as its category, in its font.
+    // (columns_ counts an export's pixels; the plot area, where laid out, is in logical ones).
+    const double plot = chart->plotArea().width() >= 50 ? chart->plotArea().width() : columns_;
+    // Qt Charts gives a label the plot's width over one more than the categories, less padding.
+    const double width = plot / (axis_.categories().size() + 1) - kLabelPadding;
     for (int i = 0; i < axis_.categories().size(); ++i) {
-      const int chars = std::clamp(columns_ / std::max<int>(1, axis_.categories().size()) /
-                                       kPixelsPerChar, 6, 40);
-      QString label = rotate ? axis_.categories()[i] : SweepAxis::wrapped(axis_.categories()[i], chars);
+      QString label = rotate ? axis_.categories()[i]
+                             : AxisTitles::wrapped(axis_.categories()[i], c->labelsFont(), width);
       while (used.contains(label)) label += QLatin1Char(' ');  // labels must be unique
       used.append(label);
       c->append(label, i + 0.5);
@@ -95,7 +102,7 @@ void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
   const double level = rows_.empty() ? 95 : 100 * rows_.front().m.ci_level;
   QAbstractAxis* ay =
       makeAxis(o.logY, tr("median time per call (%1), %2% CI bars").arg(unit_.symbol).arg(level));
-  chart->addAxis(ax, Qt::AlignBottom);
+  if (axis_.numeric()) chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
 
   for (size_t i = 0; i < rows_.size(); ++i) {
@@ -246,7 +253,7 @@ QString SweepChartModel::tooltip(const Row& r) const {
                                  .arg(formatDuration(m.ci_lo), formatDuration(m.ci_hi));
   else
     t += QLatin1Char('\n') + tr("no valid CI (too few samples)");
-  t += QLatin1Char('\n') + tr("stop: %1").arg(QString::fromStdString(m.stop_reason));
+  t += QLatin1Char('\n') + tr("stop: %1").arg(CoreText::stopReason(m.stop_reason));
   auto v = validation_.find(r.run);
   if (v != validation_.end() && v->second.count(m.id))
     t += QLatin1Char('\n') + tr("validation: %1").arg(v->second.at(m.id).text());

@@ -73,10 +73,20 @@ QImage TabRender::image(ChartTab& tab, QSize size, int dpi, bool withSummary) {
   return img;
 }
 
-bool TabRender::write(ChartTab& tab, const QString& path, QSize size, int dpi, QString* error) {
+bool TabRender::write(ChartTab& tab, const QString& path, QSize size, int dpi, QString* error,
+                      bool withSummary) {
+  // A tab in the window is laid out at the file's size to be drawn; it gets its place back.
+  const QRect shown = tab.geometry();
+  const bool ok = writeFile(tab, path, size, dpi, error, withSummary);
+  if (tab.geometry() != shown) tab.setGeometry(shown);
+  return ok;
+}
+
+bool TabRender::writeFile(ChartTab& tab, const QString& path, QSize size, int dpi, QString* error,
+                          bool withSummary) {
   const QString suffix = QFileInfo(path).suffix().toLower();
   if (suffix == QLatin1String("png")) {
-    if (!image(tab, size, dpi, true).save(path, "PNG"))
+    if (!image(tab, size, dpi, withSummary).save(path, "PNG"))
       return fail(error, tr("Could not write the image %1.").arg(path));
     return true;
   }
@@ -84,7 +94,7 @@ bool TabRender::write(ChartTab& tab, const QString& path, QSize size, int dpi, Q
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
       return fail(error, tr("Could not write the drawing %1: %2.").arg(path, f.errorString()));
-    const QByteArray bytes = svg(tab, size, true, tab.title());
+    const QByteArray bytes = svg(tab, size, withSummary, tab.title());
     if (f.write(bytes) != bytes.size() || !f.commit())
       return fail(error, tr("Could not write the drawing %1: %2.").arg(path, f.errorString()));
     return true;
@@ -100,14 +110,14 @@ bool TabRender::write(ChartTab& tab, const QString& path, QSize size, int dpi, Q
     pdf.setCreator(QStringLiteral("d500 Studio"));
     pdf.setResolution(dpi);
     // One page the tab's size: 96 logical pixels are 72 points.
-    pdf.setPageSize(QPageSize(QSizeF(size) * 0.75, QPageSize::Point, QString(),
-                              QPageSize::ExactMatch));
+    pdf.setPageSize(
+        QPageSize(QSizeF(size) * 0.75, QPageSize::Point, QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
     QPainter p;
     if (!p.begin(&pdf)) return fail(error, tr("Could not write the PDF %1.").arg(path));
     prepare(p);
     p.scale(dpi / 96.0, dpi / 96.0);
-    tab.renderContent(&p, size, dpi / 96.0, true);
+    tab.renderContent(&p, size, dpi / 96.0, withSummary);
     if (!p.end()) return fail(error, tr("Could not write the PDF %1.").arg(path));
     return true;
   }

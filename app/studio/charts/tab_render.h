@@ -24,7 +24,13 @@ class TabRender {
   static QImage image(ChartTab& tab, QSize size, int dpi, bool withSummary);
   // The file's format follows its suffix: .png, .svg or .pdf (one page the tab's size). False
   // and *error (a sentence naming the path) on failure.
-  static bool write(ChartTab& tab, const QString& path, QSize size, int dpi, QString* error);
+  // A tab shown in the window keeps its place and size.
+  static bool write(ChartTab& tab, const QString& path, QSize size, int dpi, QString* error,
+                    bool withSummary = true);
+
+ private:
+  static bool writeFile(ChartTab& tab, const QString& path, QSize size, int dpi, QString* error,
+                        bool withSummary);
 };
 
 }  // namespace d500::studio

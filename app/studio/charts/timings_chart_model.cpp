@@ -1,5 +1,6 @@
 #include "charts/timings_chart_model.h"
 
+#include <QPen>
 #include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBoxPlotSeries>
 #include <QtCharts/QBoxSet>
@@ -9,6 +10,7 @@
 #include <limits>
 #include <set>
 
+#include "charts/axis_titles.h"
 #include "charts/csv_format.h"
 #include "charts/palette.h"
 #include "charts/sweep_axis.h"
@@ -37,7 +39,7 @@ bool TimingsChartModel::poll(const store::ResultStore& s, const QList<qint64>& r
     size_t read = 0;
     for (const auto& m : s.measurements_after(run, lastId_[run])) {
       if (rowBudget && read >= rowBudget) break;  // the rest on the next poll
-      if (operators::is_transfer_row(m)) {  // a copy timed once: no distribution to draw
+      if (operators::is_transfer_row(m)) {        // a copy timed once: no distribution to draw
         lastId_[run] = m.id;
         continue;
       }
@@ -116,14 +118,21 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   std::set<std::string> pointsDrawn;
   for (size_t i : drawn) pointsDrawn.insert(boxes_[i].row.point_json);
   const size_t categories = byImpl ? pointsDrawn.size() : drawn.size();
-  const bool wrap = categories > 6 && categories <= kUnrotatedLabels;
+  const bool wrap = categories <= kUnrotatedLabels;
+  auto* ax = new QBarCategoryAxis;
+  chart->addAxis(ax, Qt::AlignBottom);  // first: the theme sets the labels' font
+  // As wide as Qt Charts lets a category's label be (the plot over one more than the categories,
+  // less padding), in the labels' font.
+  const double width = (chart->plotArea().width() >= 50 ? chart->plotArea().width() : 800.0) /
+                           static_cast<double>(categories + 1) -
+                       10;
   for (size_t i : drawn) {
     const QString shape = SweepAxis::shapeLabel(QString::fromStdString(boxes_[i].row.point_json));
     QString label = shape.isEmpty() ? QString::fromStdString(boxes_[i].row.subject) : shape;
     if (impls.size() > 1 && !byImpl)
       label += QStringLiteral(" [") + QString::fromStdString(boxes_[i].row.implementation) +
                QLatin1Char(']');
-    boxes_[i].label = wrap ? SweepAxis::wrapped(label, kWrappedLabelChars) : label;
+    boxes_[i].label = wrap ? AxisTitles::wrapped(label, ax->labelsFont(), width) : label;
   }
   QStringList labels;
   for (size_t i : drawn)
@@ -142,10 +151,8 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   const DurationUnit unit = DurationUnit::forTypical(stats::median(medians));
   auto* ay =
       makeAxis(o.logY, tr("time per call (%1) · %2").arg(unit.symbol, BoxStats::whiskerRule()));
-  auto* ax = new QBarCategoryAxis;
   if (impls.size() == 1) ax->setTitleText(QString::fromStdString(impls.front()));
   if (byImpl) ax->setTitleText(tr("implementations side by side"));
-  chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
 
   auto makeSet = [&](size_t i, const QString& name) {
@@ -153,7 +160,10 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
     auto* set = new QBoxSet(st.lowerWhisker / unit.nsPerUnit, st.q1 / unit.nsPerUnit,
                             st.median / unit.nsPerUnit, st.q3 / unit.nsPerUnit,
                             st.upperWhisker / unit.nsPerUnit, name);
-    set->setBrush(seriesColor(std::max(0, static_cast<int>(groups.indexOf(groupOf(i))))));
+    const QColor color = seriesColor(std::max(0, static_cast<int>(groups.indexOf(groupOf(i)))));
+    set->setBrush(color);
+    // Outlined in its own colour: a box whose quartiles nearly meet is all outline.
+    set->setPen(QPen(color.darker(130), 1.4));
     boxOfSet_[set] = i;
     return set;
   };
@@ -200,7 +210,8 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
 
 QString TimingsChartModel::tooltip(const Box& b) const {
   const BoxStats& s = b.stats;
-  return b.label + QLatin1Char('\n') + catalog_.label(b.run) + QLatin1Char('\n') +
+  return QString(b.label).replace(QStringLiteral("<br>"), QStringLiteral(" ")) + QLatin1Char('\n') +
+         catalog_.label(b.run) + QLatin1Char('\n') +
          tr("n %1 · median %2").arg(s.n).arg(formatDuration(s.median)) + QLatin1Char('\n') +
          tr("quartiles %1 – %2").arg(formatDuration(s.q1), formatDuration(s.q3)) +
          QLatin1Char('\n') +
@@ -211,7 +222,9 @@ QString TimingsChartModel::tooltip(const Box& b) const {
          tr("%n sample(s) beyond the whiskers", nullptr, static_cast<int>(s.nOutliers));
 }
 
-void TimingsChartModel::draw(QChart* chart, const ChartOptions& o, int /*columns*/, bool rebuild) {
+void TimingsChartModel::draw(QChart* chart, const ChartOptions& o, int columns, bool rebuild) {
+  if (columns != columns_) rebuild = true;  // the labels wrap for the new width
+  columns_ = columns;
   if (rebuild || shapeChanged_) build(chart, o);
   QAbstractAxis* ay = chart->axes(Qt::Vertical).value(0);
   if (o.zoomed) {

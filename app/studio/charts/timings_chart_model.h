@@ -23,9 +23,8 @@ class TimingsChartModel : public ChartModel {
   // Beyond this many measurements per run only the first ones are drawn (a conformance run has
   // hundreds; the CSV still holds them all).
   static constexpr int kMaxBoxesPerRun = 60;
-  // Up to this many boxes their labels wrap (kWrappedLabelChars a line); beyond, they rotate.
+  // Up to this many boxes their labels wrap (as wide as a box's category); beyond, they rotate.
   static constexpr int kUnrotatedLabels = 16;
-  static constexpr int kWrappedLabelChars = 6;
 
   explicit TimingsChartModel(const RunCatalog& catalog);
   ~TimingsChartModel() override;
@@ -56,6 +55,7 @@ class TimingsChartModel : public ChartModel {
   qint64 samples_ = 0;
   int hiddenBoxes_ = 0;
   bool shapeChanged_ = true;
+  int columns_ = 0;  // the plot's width at the last draw: the labels wrap to it
 };
 
 }  // namespace d500::studio

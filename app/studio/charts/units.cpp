@@ -1,6 +1,9 @@
 #include "charts/units.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "common/locale_format.h"
 
 namespace d500::studio {
 
@@ -13,14 +16,20 @@ DurationUnit DurationUnit::forTypical(double typicalNs) {
 }
 
 QString formatNumber(double v, int significant) {
-  if (!std::isfinite(v)) return QString::number(v);
-  return QString::number(v, 'g', significant);
+  const double a = std::fabs(v);
+  // Exponents only where plain digits would run long: 17300 beside 103, not 1.73e+04.
+  if (!std::isfinite(v)) return QString::number(v, 'g', significant);
+  if (a == 0 || a < 1e-3 || a >= 1e7) return LocaleFormat::general(v, significant);
+  const int exponent = static_cast<int>(std::floor(std::log10(a)));
+  const int decimals = std::max(0, significant - 1 - exponent);
+  const double unit = std::pow(10.0, exponent - significant + 1);
+  return LocaleFormat::fixed(std::round(v / unit) * unit, decimals);  // 2.5, not 2.50
 }
 
 QString formatPercent(double p) {
   if (!std::isfinite(p)) return QString::number(p);
   const double a = std::fabs(p);
-  return QString::number(p, 'f', a < 1 ? 2 : (a < 10 ? 1 : 0));
+  return LocaleFormat::fixed(p, a < 1 ? 2 : (a < 10 ? 1 : 0), false);
 }
 
 QString formatDuration(double ns) {

@@ -18,7 +18,8 @@ struct DurationUnit {
 QString formatDuration(double ns);
 // "0.034", "2.5", "124": a percentage with no more digits than it deserves.
 QString formatPercent(double percent);
-// "2.51", "1.2e+03": three significant digits, for GFLOP/s, ratios and the like.
+// "2.51", "17300", "0.0123": three significant digits in plain digits, for GFLOP/s, ratios and
+// the like; exponents ("2.5e-05", "3.1e+07") only below 0.001 and from 10^7 on.
 QString formatNumber(double v, int significant = 3);
 
 }  // namespace d500::studio

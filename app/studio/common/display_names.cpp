@@ -1,7 +1,6 @@
 #include "common/display_names.h"
 
-#include <QDateTime>
-#include <QLocale>
+#include "common/locale_format.h"
 
 namespace d500::studio {
 
@@ -34,9 +33,7 @@ QString DisplayNames::level(const QString& stored) {
 }
 
 QString DisplayNames::time(double secondsSinceEpoch) {
-  if (secondsSinceEpoch <= 0) return QString();
-  const auto t = QDateTime::fromMSecsSinceEpoch(qint64(secondsSinceEpoch * 1000.0));
-  return QLocale().toString(t, QLocale::ShortFormat);
+  return LocaleFormat::dateTime(secondsSinceEpoch);
 }
 
 }  // namespace d500::studio

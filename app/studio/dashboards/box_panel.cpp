@@ -91,11 +91,7 @@ void LatencyBoxPanel::clear() {
 }
 
 void LatencyBoxPanel::draw() {
-  chart_->removeAllSeries();
-  for (QAbstractAxis* a : chart_->axes()) {
-    chart_->removeAxis(a);
-    delete a;
-  }
+  ChartModel::clearChart(chart_);
   double lo = INFINITY, hi = 0, typical = 0;
   for (const Box& b : boxes_) {  // a percentile the store did not keep reads 0: left out
     lo = std::min({lo, b.stats.lowerWhisker, b.p50 > 0 ? b.p50 : INFINITY});
@@ -121,9 +117,10 @@ void LatencyBoxPanel::draw() {
     set->setPen(QPen(seriesColor(static_cast<int>(i)).darker(130), 1.4));
     boxes->append(set);
     ax->append(b.executor);
-    const QString label = b.tailCause.isEmpty()
-                              ? tr("%1 (n = %2)").arg(b.executor).arg(b.n)
-                              : tr("%1 (n = %2; tail: %3)").arg(b.executor).arg(b.n).arg(b.tailCause);
+    const QString label =
+        b.tailCause.isEmpty()
+            ? tr("%1 (n = %2)").arg(b.executor).arg(b.n)
+            : tr("%1 (n = %2; tail: %3)").arg(b.executor).arg(b.n).arg(b.tailCause);
     entries.append({label, seriesColor(static_cast<int>(i)), Qt::SolidLine, false});
   }
   chart_->addSeries(boxes);
@@ -133,13 +130,13 @@ void LatencyBoxPanel::draw() {
     if (!in) return QToolTip::hideText();
     for (const Box& b : boxes_)
       if (b.executor == set->label())
-        QToolTip::showText(QCursor::pos(),
-                           tr("%1: n %2\np50 %3 · p90 %4 · p99 %5\nquartiles %6 – %7\n%8")
-                               .arg(b.executor)
-                               .arg(b.n)
-                               .arg(formatDuration(b.p50), formatDuration(b.p90),
-                                    formatDuration(b.p99), formatDuration(b.stats.q1),
-                                    formatDuration(b.stats.q3), b.tail));
+        QToolTip::showText(
+            QCursor::pos(),
+            tr("%1: n %2\np50 %3 · p90 %4 · p99 %5\nquartiles %6 – %7\n%8")
+                .arg(b.executor)
+                .arg(b.n)
+                .arg(formatDuration(b.p50), formatDuration(b.p90), formatDuration(b.p99),
+                     formatDuration(b.stats.q1), formatDuration(b.stats.q3), b.tail));
   });
   for (const Marker& m : kMarkers) {
     auto* s = new QScatterSeries;
@@ -160,6 +157,7 @@ void LatencyBoxPanel::draw() {
                   Qt::SolidLine, false});
   legend_->setEntries(boxes_.empty() ? QList<LegendList::Entry>{} : entries);
   chart_->setTitle(boxes_.empty() ? tr("%1 — not in this run").arg(title_) : title_);
+  ChartModel::finishAxes(chart_);
   if (boxes_.empty()) return;
   ChartModel::setAutoRange(ay, lo / unit.nsPerUnit / 1.3, hi / unit.nsPerUnit * 1.3);
 }

@@ -72,7 +72,30 @@ void CurvePanel::update(const DashboardData& data) {
 
 void CurvePanel::clear() {
   curves_.clear();
+  sharedX_ = {INFINITY, -INFINITY};
   draw();
+}
+
+void CurvePanel::setSharedXRange(double lo, double hi) {
+  if (sharedX_ == std::pair{lo, hi}) return;
+  sharedX_ = {lo, hi};
+  draw();
+}
+
+void CurvePanel::shareXRanges(const QList<MeasurementPanel*>& panels) {
+  std::vector<CurvePanel*> curves;
+  for (MeasurementPanel* p : panels)
+    if (auto* c = qobject_cast<CurvePanel*>(p); c && c->hasData()) curves.push_back(c);
+  for (CurvePanel* c : curves) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (CurvePanel* o : curves)
+      if (o->axes_.x == c->axes_.x && o->axes_.logX == c->axes_.logX &&
+          o->axes_.xBase == c->axes_.xBase) {
+        lo = std::min(lo, o->dataX_.first);
+        hi = std::max(hi, o->dataX_.second);
+      }
+    c->setSharedXRange(lo, hi);
+  }
 }
 
 void CurvePanel::addErrorBar(const Curve& c, const CurvePoint& p, double scale, double x0,
@@ -101,11 +124,7 @@ void CurvePanel::addErrorBar(const Curve& c, const CurvePoint& p, double scale, 
 }
 
 void CurvePanel::draw() {
-  chart_->removeAllSeries();
-  for (QAbstractAxis* a : chart_->axes()) {
-    chart_->removeAxis(a);
-    delete a;
-  }
+  ChartModel::clearChart(chart_);
   double maxAbs = 0;
   double b[4] = {INFINITY, -INFINITY, INFINITY, -INFINITY};  // x0, x1, y0, y1 as stored
   for (const Curve& c : curves_)
@@ -117,6 +136,9 @@ void CurvePanel::draw() {
       b[2] = std::min(b[2], std::min(lo, p.y));
       b[3] = std::max(b[3], p.ci ? std::max(p.hi, p.y) : p.y);
     }
+  dataX_ = {b[0], b[1]};
+  b[0] = std::min(b[0], sharedX_.first);  // the range the dashboard's panels share
+  b[1] = std::max(b[1], sharedX_.second);
   const AxisUnit unit = axisUnitFor(axes_.unit, maxAbs);
   QString yTitle = axes_.quantity;
   if (!unit.symbol.isEmpty()) yTitle += QStringLiteral(" (%1)").arg(unit.symbol);
@@ -156,6 +178,7 @@ void CurvePanel::draw() {
     entries.append({c.label, seriesColor(c.colour), c.style, true});
   }
   legend_->setEntries(entries);
+  ChartModel::finishAxes(chart_);
   chart_->setTitle(curves_.empty() ? tr("%1 — not in this run").arg(axes_.title) : axes_.title);
 }
 

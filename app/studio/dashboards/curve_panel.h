@@ -5,7 +5,9 @@
 // Threading: GUI thread.
 #pragma once
 
+#include <QList>
 #include <QString>
+#include <cmath>
 #include <functional>
 #include <utility>
 #include <vector>
@@ -44,8 +46,8 @@ struct CurveAxes {
   QString quantity;  // the y axis title before its unit
   PanelSpec::Unit unit = PanelSpec::Unit::Plain;
   bool logX = false, logY = false;
-  int xBase = 10;                // of a log x axis: 2 for batch sizes and k, 4 for bytes
-  const char* xFormat = "%g";   // its labels
+  int xBase = 10;              // of a log x axis: 2 for batch sizes and k, 4 for bytes
+  const char* xFormat = "%g";  // its labels
 };
 
 using CurveSource = std::function<std::vector<Curve>(const DashboardData&)>;
@@ -67,9 +69,14 @@ class CurvePanel : public MeasurementPanel {
   QAbstractAxis* yAxis() const;
   // The curves as last drawn (values as stored, before the axis's unit).
   const std::vector<Curve>& curves() const { return curves_; }
+  // Gives the panels among `panels` that draw against the same x quantity one x range, the
+  // union of their data's, so a batch size is at the same place in each.
+  static void shareXRanges(const QList<MeasurementPanel*>& panels);
 
  private:
   void draw();
+  // Draws again with the x axis spanning at least [lo, hi] (as stored).
+  void setSharedXRange(double lo, double hi);
   void addErrorBar(const Curve& c, const CurvePoint& p, double scale, double capX0, double capX1);
 
   CurveAxes axes_;
@@ -78,6 +85,8 @@ class CurvePanel : public MeasurementPanel {
   QChart* chart_;  // owned by view_
   ChartView* view_;
   LegendList* legend_;
+  std::pair<double, double> dataX_{INFINITY, -INFINITY};    // the curves' x extent
+  std::pair<double, double> sharedX_{INFINITY, -INFINITY};  // the dashboard's, when shared
 };
 
 }  // namespace d500::studio

@@ -61,9 +61,12 @@ void DashboardPanel::setXRange(double lo, double hi) {
 
 QString DashboardPanel::xTitle(RunSeries::XAxis x) const {
   switch (x) {
-    case RunSeries::XAxis::Epoch: return tr("epoch");
-    case RunSeries::XAxis::WallTime: return tr("wall time since the training started (s)");
-    case RunSeries::XAxis::Step: break;
+    case RunSeries::XAxis::Epoch:
+      return tr("epoch");
+    case RunSeries::XAxis::WallTime:
+      return tr("wall time since the training started (s)");
+    case RunSeries::XAxis::Step:
+      break;
   }
   return tr("step");
 }
@@ -110,7 +113,7 @@ bool DashboardPanel::drawLine(const RunSeries& series, const View& view, const P
     width = 2.2;
   }
   s->setPen(QPen(color, width, line.style));
-  if (c->perEpoch) {
+  if (c->perEpoch || s->count() == 1) {  // a lone point is no line: its marker shows it
     s->setPointsVisible(true);
     s->setMarkerSize(7);
   }
@@ -138,7 +141,8 @@ bool DashboardPanel::drawBand(const RunSeries& series, const View& view, const P
   const std::vector<BandPoint> band = seedBand(seeds);
   if (band.empty()) return false;
   // At most about two points per pixel column: a long run's band stays cheap to draw.
-  const size_t stride = std::max<size_t>(1, band.size() / (2 * std::max(100, static_cast<int>(chart_->plotArea().width()))));
+  const size_t stride = std::max<size_t>(
+      1, band.size() / (2 * std::max(100, static_cast<int>(chart_->plotArea().width()))));
   QList<QPointF> med, lo, hi;
   *coverage = 1;
   for (size_t i = 0; i < band.size(); i += stride) {
@@ -170,7 +174,7 @@ bool DashboardPanel::drawBand(const RunSeries& series, const View& view, const P
   m->setName(line.label);
   m->setPen(QPen(color, 2.0, line.style));
   m->replace(med);
-  if (RunSeries::isPerEpoch(line.series)) {
+  if (RunSeries::isPerEpoch(line.series) || m->count() == 1) {
     m->setPointsVisible(true);
     m->setMarkerSize(7);
   }
@@ -178,12 +182,16 @@ bool DashboardPanel::drawBand(const RunSeries& series, const View& view, const P
   return true;
 }
 
+bool DashboardPanel::marked(const QString& label) const {
+  for (QAbstractSeries* s : chart_->series())
+    if (auto* line = qobject_cast<QLineSeries*>(s);
+        line && line->name() == label && line->pointsVisible())
+      return true;
+  return false;
+}
+
 void DashboardPanel::draw(const RunSeries& series, const View& view) {
-  chart_->removeAllSeries();
-  for (QAbstractAxis* a : chart_->axes()) {
-    chart_->removeAxis(a);
-    delete a;
-  }
+  ChartModel::clearChart(chart_);
   hasData_ = false;
   double maxAbs = 0;
   for (const PanelLine& line : spec_.lines)
@@ -207,7 +215,7 @@ void DashboardPanel::draw(const RunSeries& series, const View& view) {
         continue;
       hasData_ = true;
       bandCoverage = std::min(bandCoverage, coverage);
-      entries.append({line.label, seriesColor(colour), line.style, RunSeries::isPerEpoch(line.series)});
+      entries.append({line.label, seriesColor(colour), line.style, marked(line.label)});
       continue;
     }
     bool drawn = false;
@@ -218,7 +226,7 @@ void DashboardPanel::draw(const RunSeries& series, const View& view) {
                              : -1;
       QColor color = colour >= 0 ? seriesColor(colour) : QColor(70, 70, 70);
       if (line.draw == PanelLine::Draw::FaintRaw && view.smoothing > 0) color.setAlpha(110);
-      entries.append({line.label, color, line.style, RunSeries::isPerEpoch(line.series)});
+      entries.append({line.label, color, line.style, marked(line.label)});
     }
     hasData_ = hasData_ || drawn;
   }
@@ -255,6 +263,7 @@ void DashboardPanel::draw(const RunSeries& series, const View& view) {
   auto [y0, y1] = paddedRange(bounds[2], bounds[3]);
   if (spec_.unit == PanelSpec::Unit::Percent && bounds[3] <= 100) y1 = std::min(y1, 100.0);
   ChartModel::setAutoRange(ay, y0, y1);
+  ChartModel::finishAxes(chart_);
 }
 
 }  // namespace d500::studio

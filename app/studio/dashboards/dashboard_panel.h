@@ -65,10 +65,12 @@ class DashboardPanel : public QWidget {
   bool drawBand(const RunSeries& series, const View& view, const PanelLine& line, int colour,
                 double scale, double (&bounds)[4], double* coverage);
   QString xTitle(RunSeries::XAxis x) const;
+  // Whether a line named `label` is drawn with its points' markers (per epoch, or a lone point).
+  bool marked(const QString& label) const;
 
   PanelSpec spec_;
-  QChart* chart_;      // owned by view_
-  ChartView* view_;    // owned by this
+  QChart* chart_;    // owned by view_
+  ChartView* view_;  // owned by this
   LegendList* legend_;
   bool hasData_ = false;
   double xMin_ = 0, xMax_ = 0;

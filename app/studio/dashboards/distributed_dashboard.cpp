@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "charts/units.h"
+#include "common/core_text.h"
 #include "dashboards/dashboard_kind.h"
 #include "dashboards/summary_format.h"
 #include "dashboards/training_panels.h"
@@ -100,7 +101,7 @@ class DistributedDashboardKind : public DashboardKind {
   static QString verdicts(const store::ResultStore& s, const store::RunInfo& run) {
     QString kw, other;
     for (const auto& v : s.validations(run.id)) {
-      const QString detail = QString::fromStdString(v.detail).toHtmlEscaped();
+      const QString detail = CoreText::sentence(v.detail).toHtmlEscaped();
       if (v.metric == "kruskal_wallis_p")
         kw = tr("<p>%1 (p = %2): %3</p>")
                  .arg(v.passed ? tr("<b>No difference</b> between the ranks' step times")

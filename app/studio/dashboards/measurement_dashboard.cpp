@@ -12,7 +12,10 @@
 
 #include "charts/csv_format.h"
 #include "charts/run_catalog.h"
+#include "common/display_names.h"
+#include "dashboards/curve_panel.h"
 #include "dashboards/dashboard_export.h"
+#include "dashboards/load_banner.h"
 #include "dashboards/measurement_dashboard_kind.h"
 #include "dashboards/measurement_panel.h"
 #include "dashboards/run_identity.h"
@@ -45,7 +48,10 @@ struct MeasurementDashboard::Impl {
   RunIdentity identity;
   bool mismatch = false;
   QList<MeasurementPanel*> panels;
+  QList<int> rowOfPanel;        // the grid row of each panel
+  QGridLayout* grid = nullptr;  // owned by q's layout
   QLabel* summary = nullptr;
+  LoadBanner* loadBanner = nullptr;
   QLabel* status = nullptr;
   QTimer timer;
   QString title, problem;
@@ -59,6 +65,9 @@ struct MeasurementDashboard::Impl {
   }
   void poll();
   void redraw();
+  // Shares the height among the rows with a panel shown: a table with nothing to tell (hidden)
+  // leaves no empty band.
+  void stretchRows();
   void updateTitle();
   void updateStatus();
 };
@@ -67,13 +76,15 @@ void MeasurementDashboard::Impl::buildUi() {
   auto* v = new QVBoxLayout(q);
   v->setContentsMargins(4, 2, 4, 2);
   v->setSpacing(2);
+  loadBanner = new LoadBanner(q);
+  v->addWidget(loadBanner);
   summary = new QLabel(q);
   summary->setObjectName(QStringLiteral("summary"));
   summary->setWordWrap(true);
   summary->setTextFormat(Qt::RichText);
   summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
   v->addWidget(summary);
-  auto* grid = new QGridLayout;
+  grid = new QGridLayout;
   grid->setSpacing(4);
   int row = 0, column = 0;
   const int columns = std::max(1, kind.columns());
@@ -85,15 +96,25 @@ void MeasurementDashboard::Impl::buildUi() {
     }
     MeasurementPanel* p = cell.make(q);
     panels.append(p);
+    rowOfPanel.append(row);
     grid->addWidget(p, row, column, 1, span);
     column += span;
   }
-  for (int r = 0; r <= row; ++r) grid->setRowStretch(r, 1);
+  stretchRows();
   for (int c = 0; c < columns; ++c) grid->setColumnStretch(c, 1);
   v->addLayout(grid, 1);
   status = new QLabel(q);
   status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   v->addWidget(status);
+}
+
+void MeasurementDashboard::Impl::stretchRows() {
+  for (int r = 0; r < grid->rowCount(); ++r) {
+    bool shown = false;
+    for (int i = 0; i < panels.size(); ++i)
+      shown = shown || (rowOfPanel[i] == r && !panels[i]->isHidden());
+    grid->setRowStretch(r, shown ? 1 : 0);
+  }
 }
 
 void MeasurementDashboard::Impl::poll() {
@@ -135,11 +156,16 @@ void MeasurementDashboard::Impl::redraw() {
     for (MeasurementPanel* p : panels) p->clear();
     summary->clear();
     summary->setVisible(false);
+    loadBanner->setVisible(false);
+    stretchRows();
     return;
   }
+  loadBanner->update(*store, runId);
   const DashboardData data{*store, catalog, runId, run};
   try {
     for (MeasurementPanel* p : panels) p->update(data);
+    CurvePanel::shareXRanges(panels);
+    stretchRows();
     summary->setText(kind.summaryHtml(data));
   } catch (const std::exception& e) {
     summary->setText(tr("Reading the run's results failed: %1").arg(QString::fromUtf8(e.what())));
@@ -162,15 +188,14 @@ void MeasurementDashboard::Impl::updateStatus() {
       parts.append(tr("%1 measurements · run %2 %3")
                        .arg(QLocale().toString(static_cast<qint64>(run.rows().size())))
                        .arg(runId)
-                       .arg(QString::fromLatin1(store::run_status_name(r->status).data())));
+                       .arg(DisplayNames::runStatus(r->status)));
   status->setText(parts.join(QStringLiteral(" · ")));
 }
 
 // --- MeasurementDashboard ---
 
 MeasurementDashboard::MeasurementDashboard(const MeasurementDashboardKind& kind,
-                                           const QString& storePath, qint64 runId,
-                                           QWidget* parent)
+                                           const QString& storePath, qint64 runId, QWidget* parent)
     : ChartTab(kind, parent), d_(std::make_unique<Impl>(this, kind, storePath, runId)) {
   d_->buildUi();
   d_->title = kind.title() + QStringLiteral(" — ") + d_->catalog.label(runId);
@@ -235,7 +260,9 @@ void MeasurementDashboard::refresh() {
 }
 
 bool MeasurementDashboard::exportImage(const QString& path, int dpi, QString* error) {
-  return DashboardExport::writeImage(this, path, dpi, d_->title, error);
+  // The panels with their legends: not the line over them (a report prints it) nor the status.
+  const QSize size = DashboardExport::chartsSize(*this, {d_->summary, d_->status}, 0);
+  return DashboardExport::writeCharts(*this, size, path, dpi, error);
 }
 
 void MeasurementDashboard::renderContent(QPainter* painter, QSize size, double /*scale*/,

@@ -1,11 +1,13 @@
 #include "dashboards/measurement_panel.h"
 
 #include <QHeaderView>
+#include <QLocale>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 
+#include "charts/axis_titles.h"
 #include "charts/chart_view.h"
 #include "charts/legend_list.h"
 
@@ -24,6 +26,10 @@ PanelChart makePanelChart(QWidget* owner, const QString& title) {
   chart->legend()->hide();  // the LegendList below names every line in full
   chart->setMargins(QMargins(2, 2, 6, 2));
   chart->setAnimationOptions(QChart::NoAnimation);
+  // Tick labels in the UI language's digits (1.234,5 in German), like the tables beside them.
+  chart->setLocale(QLocale());
+  chart->setLocalizeNumbers(true);
+  AxisTitles::keepWhole(chart);
   auto* view = new ChartView(chart, owner);
   view->setMinimumHeight(160);
   layout->addWidget(view, 1);

@@ -2,8 +2,10 @@
 
 #include <QLabel>
 #include <QLayout>
+#include <QMetaObject>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
+#include <cmath>
 
 #include "charts/chart_kind.h"
 #include "charts/chart_model.h"
@@ -30,6 +32,18 @@ ModelPanel::ModelPanel(const QString& kindName, const std::function<void(ChartOp
   note_->setStyleSheet(QStringLiteral("color: #555; margin-left: 8px"));
   note_->hide();
   layout()->addWidget(note_);
+  // A new width wraps the category labels anew and decimates for it: drawn after the layout.
+  QObject::connect(chart_, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+    if (redrawQueued_ || std::abs(static_cast<int>(area.width()) - drawnWidth_) <= 1) return;
+    redrawQueued_ = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+          redrawQueued_ = false;
+          redraw(false);
+        },
+        Qt::QueuedConnection);
+  });
 }
 
 QString ModelPanel::note() const {
@@ -63,9 +77,11 @@ void ModelPanel::redraw(bool rebuild) {
   if (!model_) return;
   int width = static_cast<int>(chart_->plotArea().width());
   if (width < 50) width = 800;  // not laid out yet
+  drawnWidth_ = static_cast<int>(chart_->plotArea().width());
   // The model hides QChart's legend when it has nothing to say; the LegendList names the rest.
   chart_->legend()->setVisible(true);
   model_->draw(chart_, options_, width, rebuild);
+  ChartModel::finishAxes(chart_);
   chart_->setTitle(kind_->title());
   const auto entries = LegendList::entriesOf(chart_);
   chart_->legend()->setVisible(false);

@@ -45,7 +45,9 @@ class ModelPanel : public MeasurementPanel {
   QChart* chart_;
   ChartView* view_;
   LegendList* legend_;
-  QLabel* note_;  // what the model says of what is not drawn ("no probe ...")
+  QLabel* note_;               // what the model says of what is not drawn ("no probe ...")
+  int drawnWidth_ = 0;         // the plot's width the last draw was for
+  bool redrawQueued_ = false;  // a draw for a new width is on its way
 };
 
 }  // namespace d500::studio

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "charts/units.h"
+#include "common/core_text.h"
 #include "dashboards/box_panel.h"
 #include "dashboards/curve_panel.h"
 #include "dashboards/measurement_dashboard_kind.h"
@@ -38,7 +39,7 @@ QString ciTip(const store::MeasurementRow& m) {
     t += QStringLiteral(", %1% CI [%2, %3]")
              .arg(100 * m.ci_level)
              .arg(formatDuration(m.ci_lo), formatDuration(m.ci_hi));
-  return t + QStringLiteral("\n") + QString::fromStdString(m.stop_reason);
+  return t + QStringLiteral("\n") + CoreText::stopReason(m.stop_reason);
 }
 
 // One curve per executor over the rows of `kind`, x from the point's `xKey`, y from `value`

@@ -20,9 +20,11 @@
 #include "charts/palette.h"
 #include "charts/run_catalog.h"
 #include "charts/series_picker.h"
+#include "common/display_names.h"
 #include "dashboards/dashboard_export.h"
 #include "dashboards/dashboard_kind.h"
 #include "dashboards/dashboard_panel.h"
+#include "dashboards/load_banner.h"
 #include "dashboards/run_identity.h"
 
 namespace d500::studio {
@@ -61,6 +63,7 @@ struct RunDashboard::Impl {
   QLabel* keyTitle = nullptr;
   QLabel* summary = nullptr;
   QLabel* status = nullptr;
+  LoadBanner* loadBanner = nullptr;
   QWidget* toolbar = nullptr;
   QWidget* side = nullptr;
   QTimer timer;
@@ -178,6 +181,8 @@ void RunDashboard::Impl::buildUi() {
   v->setSpacing(2);
   toolbar = buildToolbar();
   v->addWidget(toolbar);
+  loadBanner = new LoadBanner(q);
+  v->addWidget(loadBanner);
   auto* body = new QHBoxLayout;
   auto* grid = new QGridLayout;
   grid->setSpacing(4);
@@ -305,8 +310,10 @@ void RunDashboard::Impl::updateSummary() {
   const auto* r = catalog.run(runId);
   if (!store || !r || mismatch) {
     summary->clear();
+    loadBanner->setVisible(false);
     return;
   }
+  loadBanner->update(*store, runId);
   try {
     summary->setText(kind.summaryHtml(*store, *r, series));
   } catch (const std::exception& e) {
@@ -335,8 +342,7 @@ void RunDashboard::Impl::updateStatus() {
   if (store && !mismatch) {
     parts.append(tr("%1 values").arg(QLocale().toString(series.pointCount())));
     if (const auto* r = catalog.run(runId))
-      parts.append(tr("run %1 %2").arg(runId).arg(
-          QString::fromLatin1(store::run_status_name(r->status).data())));
+      parts.append(tr("run %1 %2").arg(runId).arg(DisplayNames::runStatus(r->status)));
     if (xAxis->currentIndex() == 1)
       parts.append(tr("epoch axis: steps placed within their epoch, from where each epoch ended"));
   }
@@ -482,7 +488,11 @@ void RunDashboard::refresh() {
 }
 
 bool RunDashboard::exportImage(const QString& path, int dpi, QString* error) {
-  return DashboardExport::writeImage(this, path, dpi, d_->title, error);
+  // The panels and beside them the whole key, however many seeds: not the toolbar, the summary
+  // (a report prints it) or the status line.
+  const int key = 8 + d_->keyTitle->sizeHint().height() + 6 + d_->key->heightAt(kKeyWidth - 16);
+  const QSize size = DashboardExport::chartsSize(*this, {d_->toolbar, d_->status}, key);
+  return DashboardExport::writeCharts(*this, size, path, dpi, error);
 }
 
 void RunDashboard::renderContent(QPainter* painter, QSize size, double /*scale*/,

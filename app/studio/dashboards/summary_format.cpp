@@ -1,11 +1,12 @@
 #include "dashboards/summary_format.h"
 
 #include "charts/units.h"
+#include "common/locale_format.h"
 
 namespace d500::studio {
 
 QString percentText(double fraction) {
-  return QStringLiteral("%1%").arg(100 * fraction, 0, 'f', 1);
+  return LocaleFormat::fixed(100 * fraction, 1, false) + QLatin1Char('%');
 }
 
 QString bytesText(double b) {

@@ -5,9 +5,11 @@
 #include <QCoreApplication>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "charts/units.h"
+#include "common/core_text.h"
 #include "d500/measure/stats.h"
 #include "d500/training/step_profile.h"
 #include "d500/training/time_to_accuracy.h"
@@ -84,15 +86,15 @@ class TrainingDashboardKind : public DashboardKind {
       const double t = tta.count(k) ? tta.at(k) : -1;
       seconds.push_back(t);
       target = v.tolerance;
-      rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
-                             "<td align=right>%4</td></tr><tr><td></td><td colspan=3>"
-                             "<small>%5</small></td></tr>")
+      rows += QStringLiteral(
+                  "<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                  "<td align=right>%4</td></tr><tr><td></td><td colspan=3>"
+                  "<small>%5</small></td></tr>")
                   .arg(k)
                   .arg(t >= 0 ? tr("%1 s").arg(formatNumber(t, 3)) : tr("not reached"))
                   .arg(percentText(v.value))
-                  .arg(finalAcc.count(k) ? percentText(finalAcc.at(k))
-                                         : QStringLiteral("–"))
-                  .arg(QString::fromStdString(v.detail).toHtmlEscaped());
+                  .arg(finalAcc.count(k) ? percentText(finalAcc.at(k)) : QStringLiteral("–"))
+                  .arg(CoreText::sentence(v.detail).toHtmlEscaped());
     }
     QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Time to accuracy"));
     if (rows.isEmpty())
@@ -103,7 +105,7 @@ class TrainingDashboardKind : public DashboardKind {
                            "<th>%2</th><th>%3</th><th>%4</th></tr>%5</table>")
                 .arg(tr("seed"), tr("time"), tr("best test"), tr("final test"), rows);
     const auto sum = training::summarize_tta(seconds);
-    html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(sum.describe()).toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>").arg(CoreText::ttaSummary(sum).toHtmlEscaped());
     html += stepProfileHtml(series);
     if (recipe) {
       const QString subject = QString::fromStdString(recipe->subject).toHtmlEscaped();
@@ -112,12 +114,26 @@ class TrainingDashboardKind : public DashboardKind {
                        recipe->passed
                            ? tr("%1: <b style=\"color:#2e7d32\">compliant</b>").arg(subject)
                            : tr("%1: <b style=\"color:#c62828\">not compliant</b>: %2")
-                                 .arg(subject, QString::fromStdString(recipe->detail).toHtmlEscaped()));
+                                 .arg(subject, CoreText::sentence(recipe->detail).toHtmlEscaped()));
     } else {
-      html += QStringLiteral("<h3>%1</h3><p>%2</p>")
-                  .arg(tr("Recipe verdict"), tr("No recipe: the experiment names none."));
+      html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(tr("Recipe verdict"), noVerdict(run));
     }
     return html;
+  }
+
+ private:
+  // No verdict stored (yet): the experiment may still name a recipe, judged when the run ends
+  // (issue 35, item 18: a running run said "the experiment names none").
+  static QString noVerdict(const store::RunInfo& run) {
+    const auto spec = nlohmann::json::parse(run.spec_json, nullptr, false);
+    const nlohmann::json::json_pointer at("/training/recipe");
+    const auto named = spec.is_object() && spec.contains(at) ? spec.at(at) : nlohmann::json();
+    if (!named.is_string() || named.get<std::string>().empty())
+      return tr("No recipe: the experiment names none.");
+    const QString recipe = QString::fromStdString(named.get<std::string>()).toHtmlEscaped();
+    if (run.status == store::RunStatus::Running || run.status == store::RunStatus::Queued)
+      return tr("Recipe %1: judged when the run finishes.").arg(recipe);
+    return tr("Recipe %1: no verdict was stored (the run ended before it was judged).").arg(recipe);
   }
 };
 

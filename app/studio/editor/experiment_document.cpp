@@ -1,13 +1,15 @@
 #include "editor/experiment_document.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <QTimer>
 #include <QUndoStack>
+#include <algorithm>
 
+#include "common/core_text.h"
 #include "d500/check/check_experiment.h"
 #include "d500/spec/experiment.h"
 #include "editor/commands/list_item_command.h"
@@ -155,7 +157,8 @@ void ExperimentDocument::setValue(const JsonPath& path, const std::optional<Json
 }
 
 void ExperimentDocument::chooseOperator(const QString& opType, const QString& domain,
-                                        const QStringList& implementations) {
+                                        const QStringList& implementations,
+                                        const QStringList& offering) {
   auto* parent = new QUndoCommand(tr("Choose operator %1").arg(opType));
   const JsonPath op{QStringLiteral("operator"), QStringLiteral("op")};
   const JsonPath dom{QStringLiteral("operator"), QStringLiteral("domain")};
@@ -163,24 +166,65 @@ void ExperimentDocument::chooseOperator(const QString& opType, const QString& do
   new SetValueCommand(this, op, Json(opType.toStdString()), false, parent);
   new SetValueCommand(this, dom, domain.isEmpty() ? std::nullopt : std::optional<Json>(domain.toStdString()),
                       false, parent);
-  Json impls = Json::array();
-  for (const QString& id : implementations) impls.push_back(id.toStdString());
-  new SetValueCommand(this, kImplementations, impls, false, parent);
-  new SetValueCommand(this, kBaseline, std::nullopt, false, parent);
+  const Json impls =
+      chosenImplementations(implementations, offering.isEmpty() ? implementations : offering);
+  if (impls != kImplementations.get(json_)) {
+    new SetValueCommand(this, kImplementations, impls, false, parent);
+    // The baseline stays only while it is still measured.
+    const Json baseline = kBaseline.get(json_);
+    if (std::find(impls.begin(), impls.end(), baseline) == impls.end())
+      new SetValueCommand(this, kBaseline, std::nullopt, false, parent);
+  }
   if (!sameOp) {
     // Attributes of another operator would be rejected by this one.
     const Json attrs = OperatorDefaults::attributesFor(opType);
     new SetValueCommand(this, kAttributes, attrs.is_null() ? std::nullopt : std::optional<Json>(attrs),
                         false, parent);
   }
-  // An experiment without inputs yet starts from shapes that run, swept over "N".
-  if (kInputs.get(json_, Json::array()).empty()) {
-    new SetValueCommand(this, kInputs, OperatorDefaults::inputsFor(opType), false, parent);
-    if (!JsonPath{QStringLiteral("sweep"), QStringLiteral("N")}.exists(json_))
-      new SweepVariableCommand(this, SweepVariableCommand::Op::Add, QStringLiteral("N"),
-                               OperatorDefaults::defaultSweepValues(), parent);
+  // Inputs the operator cannot take (none yet, Gemm's matrices for a Conv) give way to shapes that
+  // run, swept over "N".
+  if (!OperatorDefaults::inputsFit(opType, domain, kInputs.get(json_, Json::array()))) {
+    const Json inputs = OperatorDefaults::inputsFor(opType);
+    new SetValueCommand(this, kInputs, inputs, false, parent);
+    addMissingSweepVariables(inputs, parent);
   }
   undo_->push(parent);
+}
+
+Json ExperimentDocument::chosenImplementations(const QStringList& implementations,
+                                               const QStringList& offering) const {
+  // The user's choice stands where it offers the operator; all of `implementations` otherwise.
+  Json kept = Json::array();
+  for (const Json& id : kImplementations.get(json_, Json::array()))
+    if (id.is_string() && offering.contains(QString::fromStdString(id.get<std::string>())))
+      kept.push_back(id);
+  if (!kept.empty()) return kept;
+  Json all = Json::array();
+  for (const QString& id : implementations) all.push_back(id.toStdString());
+  return all;
+}
+
+void ExperimentDocument::addMissingSweepVariables(const Json& dims, QUndoCommand* parent) {
+  const JsonPath sweep{QStringLiteral("sweep")};
+  Json vars = sweep.get(json_, Json::object());
+  if (!vars.is_object()) return;
+  const Json before = vars;
+  // Variables that explicit points set are not swept as well.
+  Json named = vars;
+  for (const Json& p : JsonPath{QStringLiteral("points")}.get(json_, Json::array()))
+    if (p.is_object()) named.update(p);
+  const auto add = [&vars, &named](const Json& d) {
+    if (d.is_string() && !named.contains(d.get<std::string>()))
+      vars[d.get<std::string>()] = named[d.get<std::string>()] =
+          OperatorDefaults::defaultSweepValues();
+  };
+  for (const Json& d : dims) {
+    if (d.is_array())
+      for (const Json& x : d) add(x);
+    else
+      add(d);
+  }
+  if (vars != before) new SetValueCommand(this, sweep, vars, false, parent);
 }
 
 void ExperimentDocument::pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item,
@@ -213,7 +257,28 @@ void ExperimentDocument::removeImplementation(const QString& id) {
 }
 
 void ExperimentDocument::addInput(const Json& dims) {
-  pushList(kInputs, true, -1, dims, tr("Add input"));
+  auto* parent = new QUndoCommand(tr("Add input"));
+  new ListItemCommand(this, kInputs, ListItemCommand::Op::Insert, -1, dims, QString(), true,
+                      parent);
+  // A dimension named after a sweep variable needs the variable: the input comes with one.
+  addMissingSweepVariables(dims, parent);
+  undo_->push(parent);
+}
+
+Json ExperimentDocument::nextInput() const {
+  const Json op = JsonPath{QStringLiteral("operator"), QStringLiteral("op")}.get(json_);
+  const Json domain =
+      JsonPath{QStringLiteral("operator"), QStringLiteral("domain")}.get(json_, Json(""));
+  if (!op.is_string() || op.get<std::string>().empty()) return Json();
+  return OperatorDefaults::nextInput(
+      QString::fromStdString(op.get<std::string>()),
+      QString::fromStdString(domain.is_string() ? domain.get<std::string>() : ""),
+      kInputs.get(json_, Json::array()));
+}
+
+void ExperimentDocument::addNextInput() {
+  const Json dims = nextInput();
+  if (!dims.is_null()) addInput(dims);
 }
 
 void ExperimentDocument::removeInput(int index) {
@@ -365,7 +430,8 @@ QStringList ExperimentDocument::problemsAt(const JsonPath& path) const {
   QStringList out;
   for (const Problem& p : problems_) {
     JsonPath at;
-    if (JsonPath::fromString(p.path, &at) && at.startsWith(path)) out << p.message;
+    if (JsonPath::fromString(p.path, &at) && at.startsWith(path))
+      out << CoreText::problem(p.message);
   }
   return out;
 }

@@ -19,6 +19,7 @@
 #include "editor/runner_check.h"
 
 class QTimer;
+class QUndoCommand;
 class QUndoStack;
 
 namespace d500::studio {
@@ -68,12 +69,21 @@ class ExperimentDocument : public QObject {
   // Sets a field (consecutive sets of the same field merge, so typing "128" is one step);
   // nullopt removes it.
   void setValue(const JsonPath& path, const std::optional<Json>& value);
-  // Picks the operator from the palette: op type, domain and the implementations that offer it,
-  // in one step; keeps inputs and attributes when the op type does not change.
-  void chooseOperator(const QString& opType, const QString& domain, const QStringList& implementations);
+  // Picks the operator from the palette, in one step: op type, domain and implementations. The
+  // implementations chosen already stay where they are among `offering` (every implementation of
+  // the operator; empty: `implementations`); when none is, `implementations` are taken. Inputs
+  // stay when the operator can take them (OperatorDefaults::inputsFit), attributes when the op
+  // type does not change; otherwise the operator's defaults, with the sweep variables they name.
+  void chooseOperator(const QString& opType, const QString& domain,
+                      const QStringList& implementations, const QStringList& offering = {});
   void addImplementation(const QString& id);
   void removeImplementation(const QString& id);  // also drops it as the baseline
+  // Appends an input, with the sweep variables its dimensions name (added when missing).
   void addInput(const Json& dims);
+  // "Add input": the input the operator takes next (OperatorDefaults::nextInput); null when it
+  // takes no more, or no operator is chosen.
+  Json nextInput() const;
+  void addNextInput();  // nothing when nextInput() is null
   void removeInput(int index);
   void setInput(int index, const Json& dims);
   void setAttribute(const QString& name, const Json& value);
@@ -121,6 +131,10 @@ class ExperimentDocument : public QObject {
   void askRunner();
   void setVerdict(Verdict v, const QList<Problem>& problems, const QString& note = QString());
   void pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item, const QString& text);
+  Json chosenImplementations(const QStringList& implementations, const QStringList& offering) const;
+  // Under `parent`: adds the sweep variables that `dims` (a shape, or a list of shapes) name and
+  // the experiment lacks, with the default values.
+  void addMissingSweepVariables(const Json& dims, QUndoCommand* parent);
 
   Json json_;
   QString filePath_;

@@ -7,6 +7,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "common/core_text.h"
 #include "editor/experiment_document.h"
 #include "editor/general_section.h"
 #include "editor/implementations_section.h"
@@ -39,7 +40,7 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
                     {new SweepSection(doc_), {op}},
                     {network_, {net}},
                     {training_, {train, dist}},
-                    {new DistributedSection(doc_), {dist}},
+                    {distributed_ = new DistributedSection(doc_), {dist}},
                     {new CollectiveSection(doc_), {coll}},
                     {new RepetitionSection(doc_), {op, net, coll}}};
   for (const auto& s : levelSections_) formLayout->addWidget(s.first);
@@ -73,7 +74,13 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(split);
 
-  connect(palette_, &OperatorPalette::operatorChosen, doc_, &ExperimentDocument::chooseOperator);
+  // The implementations chosen stay where they offer the operator (any of the catalog's, not
+  // only those that run here); the palette's runnable ones are taken when none does.
+  connect(palette_, &OperatorPalette::operatorChosen, this,
+          [this](const QString& opType, const QString& domain, const QStringList& runnable) {
+            doc_->chooseOperator(opType, domain, runnable,
+                                 catalog_.implementationsFor(opType, domain));
+          });
   connect(palette_, &OperatorPalette::implementationChosen, this,
           [this](const QString& opType, const QString& domain, const QString& id) {
             const Json op = JsonPath{QStringLiteral("operator"), QStringLiteral("op")}.get(doc_->json());
@@ -97,6 +104,7 @@ void ExperimentEditor::setCatalog(const PluginCatalog& catalog) {
   palette_->setCatalog(catalog);
   implementations_->setCatalog(catalog);
   network_->setCatalog(catalog);
+  distributed_->setCatalog(catalog);
   training_->setCatalog(catalog);
 }
 
@@ -165,7 +173,8 @@ void ExperimentEditor::showProblems() {
       break;
   }
   for (const ExperimentDocument::Problem& p : doc_->problems()) {
-    auto* item = new QListWidgetItem(QStringLiteral("%1: %2").arg(p.path, p.message));
+    auto* item =
+        new QListWidgetItem(QStringLiteral("%1: %2").arg(p.path, CoreText::problem(p.message)));
     item->setData(Qt::UserRole, p.path);
     item->setForeground(QColor(0xb0, 0x20, 0x20));
     problems_->addItem(item);

@@ -16,6 +16,7 @@ namespace d500::studio {
 
 class ExperimentDocument;
 class ImplementationsSection;
+class DistributedSection;
 class NetworkSection;
 class TrainingSection;
 class JsonView;
@@ -56,6 +57,7 @@ class ExperimentEditor : public QWidget {
   OperatorPalette* palette_;
   ImplementationsSection* implementations_;
   NetworkSection* network_;
+  DistributedSection* distributed_;
   TrainingSection* training_;
   // Per section: the levels it belongs to.
   QList<QPair<QWidget*, QStringList>> levelSections_;

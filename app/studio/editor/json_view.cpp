@@ -1,8 +1,10 @@
 #include "editor/json_view.h"
 
 #include <QFontDatabase>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include "editor/experiment_document.h"
@@ -14,6 +16,9 @@ JsonView::JsonView(ExperimentDocument* doc, QWidget* parent) : QWidget(parent), 
   text_->setObjectName(QStringLiteral("experimentJson"));
   text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   text_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  // The text's own history would undo keystrokes the document never saw (issue 35, item 7).
+  text_->setUndoRedoEnabled(false);
+  text_->installEventFilter(this);
   status_ = new QLabel;
   status_->setWordWrap(true);
   auto* layout = new QVBoxLayout(this);
@@ -47,6 +52,33 @@ void JsonView::applyNow() {
   applying_ = true;
   doc_->replaceJson(parsed);
   applying_ = false;
+}
+
+bool JsonView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched != text_ ||
+      (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress))
+    return QWidget::eventFilter(watched, event);
+  auto* key = static_cast<QKeyEvent*>(event);
+  const bool undo = key->matches(QKeySequence::Undo), redo = key->matches(QKeySequence::Redo);
+  if (!undo && !redo) return QWidget::eventFilter(watched, event);
+  // The key comes here rather than to the window's Undo action: the same document either way.
+  if (event->type() == QEvent::ShortcutOverride) {
+    event->accept();
+    return true;
+  }
+  undoDocument(redo);
+  return true;
+}
+
+void JsonView::undoDocument(bool redo) {
+  if (debounce_.isActive()) applyNow();
+  QUndoStack* stack = doc_->undoStack();
+  redo ? stack->redo() : stack->undo();
+  // The document's text, even where the user's text did not parse.
+  applying_ = true;
+  text_->setPlainText(doc_->jsonText());
+  applying_ = false;
+  status_->clear();
 }
 
 void JsonView::refresh() {

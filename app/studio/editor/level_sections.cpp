@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 
+#include "d500/distributed/scheme_registry.h"
 #include "editor/experiment_document.h"
 #include "editor/field_binding.h"
 #include "editor/level_templates.h"
@@ -130,7 +131,8 @@ void NetworkSection::refresh() {
 DistributedSection::DistributedSection(ExperimentDocument* doc, QWidget* parent)
     : QGroupBox(tr("Distributed"), parent) {
   auto* form = new QFormLayout(this);
-  auto* scheme = FieldBinding::choices(QStringLiteral("distributedScheme"), LevelTemplates::builtins(QStringLiteral("scheme")));
+  auto* scheme = scheme_ = FieldBinding::choices(QStringLiteral("distributedScheme"), {});
+  setCatalog(PluginCatalog());
   FieldBinding::comboBox(doc, scheme, kDistributed.key(QStringLiteral("scheme")), QStringLiteral("allreduce"));
   form->addRow(tr("Scheme"), scheme);
   auto* every = new QLineEdit;
@@ -147,6 +149,23 @@ DistributedSection::DistributedSection(ExperimentDocument* doc, QWidget* parent)
   scaling->setObjectName(QStringLiteral("distributedScaling"));
   FieldBinding::checkBox(doc, scaling, kDistributed.key(QStringLiteral("scaling_baseline")), false);
   form->addRow(QString(), scaling);
+}
+
+void DistributedSection::setCatalog(const PluginCatalog& catalog) {
+  const QString current = scheme_->currentData().toString();
+  scheme_->clear();
+  for (const auto* s : d500::distributed::schemes().all()) {
+    const QString name = QString::fromStdString(s->name);
+    scheme_->addItem(name, name);
+    scheme_->setItemData(scheme_->count() - 1, QString::fromStdString(s->summary), Qt::ToolTipRole);
+  }
+  for (const ComponentOffer& o : catalog.schemes()) {
+    scheme_->addItem(o.id, o.id);
+    scheme_->setItemData(scheme_->count() - 1, o.description, Qt::ToolTipRole);
+  }
+  if (current.isEmpty()) return;
+  if (scheme_->findData(current) < 0) scheme_->addItem(current, current);  // as written
+  scheme_->setCurrentIndex(scheme_->findData(current));
 }
 
 // --- collective ------------------------------------------------------------------------------

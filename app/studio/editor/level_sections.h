@@ -7,6 +7,7 @@
 
 #include "models/plugin_catalog.h"
 
+class QComboBox;
 class QVBoxLayout;
 
 namespace d500::studio {
@@ -36,6 +37,11 @@ class DistributedSection : public QGroupBox {
   Q_OBJECT
  public:
   DistributedSection(ExperimentDocument* doc, QWidget* parent = nullptr);
+  // The built-in schemes and those of the loaded plugins, each with its summary as tooltip.
+  void setCatalog(const PluginCatalog& catalog);
+
+ private:
+  QComboBox* scheme_;
 };
 
 // The collective operations and the message sizes of a sweep.

@@ -1,5 +1,8 @@
 #include "editor/level_templates.h"
 
+#include "d500/distributed/scheme_registry.h"
+#include "d500/spec/components.h"
+
 namespace d500::studio {
 
 namespace {
@@ -81,18 +84,14 @@ QStringList LevelTemplates::componentKinds() {
 }
 
 QStringList LevelTemplates::builtins(const QString& kind) {
-  if (kind == QLatin1String("executor")) return {QStringLiteral("reference")};
-  if (kind == QLatin1String("model")) return {QStringLiteral("mlp"), QStringLiteral("lenet"), QStringLiteral("resnet")};
-  if (kind == QLatin1String("dataset"))
-    return {QStringLiteral("fashion-mnist"), QStringLiteral("cifar10"), QStringLiteral("synthetic")};
-  if (kind == QLatin1String("sampler"))
-    return {QStringLiteral("shuffled"), QStringLiteral("sequential"), QStringLiteral("balanced")};
-  if (kind == QLatin1String("scheme"))
-    return {QStringLiteral("allreduce"), QStringLiteral("parameter_server"), QStringLiteral("async_parameter_server"),
-            QStringLiteral("model_averaging"), QStringLiteral("dpsgd")};
-  if (kind == QLatin1String("collective"))
-    return {QStringLiteral("allreduce"), QStringLiteral("allgather"), QStringLiteral("broadcast")};
-  return {};
+  QStringList out;
+  if (kind == QLatin1String("scheme")) {
+    for (const auto* s : d500::distributed::schemes().all()) out << QString::fromStdString(s->name);
+    return out;
+  }
+  if (const auto* k = d500::spec::find_component_kind(kind.toStdString()))
+    for (const auto& c : k->choices) out << QString::fromStdString(c);
+  return out;
 }
 
 QString LevelTemplates::levelFor(const QString& kind) {

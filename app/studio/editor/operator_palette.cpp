@@ -26,8 +26,10 @@ OperatorPalette::OperatorPalette(QWidget* parent) : QWidget(parent) {
   tree_->setObjectName(QStringLiteral("paletteTree"));
   tree_->setHeaderLabels({tr("Component"), tr("Details")});
   tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  tree_->setToolTip(tr("Double-click an operator to benchmark it with every implementation, one "
-                       "implementation to add it, or a component to use it (the level changes when needed)."));
+  tree_->setToolTip(
+      tr("Double-click an operator to benchmark it (with the implementations chosen that "
+         "offer it, else every one that runs here), one implementation to add it, or a "
+         "component to use it (the level changes when needed)."));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(filter_);
@@ -113,7 +115,8 @@ void OperatorPalette::addComponents(QTreeWidgetItem* level, const QString& kind,
   for (const QString& b : LevelTemplates::builtins(kind)) add(b, tr("built in"), QString());
   const QList<ComponentOffer> offers = kind == QLatin1String("executor")    ? catalog_.executors()
                                        : kind == QLatin1String("optimizer") ? catalog_.optimizers()
-                                                                            : QList<ComponentOffer>();
+                                       : kind == QLatin1String("scheme")    ? catalog_.schemes()
+                                                                         : QList<ComponentOffer>();
   for (const ComponentOffer& o : offers) {
     const QString value = kind == QLatin1String("executor") && o.name == QLatin1String("default") ? o.plugin : o.id;
     add(value, o.deviceType == 2 ? QStringLiteral("CUDA") : QStringLiteral("CPU"), o.description);

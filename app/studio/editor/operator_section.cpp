@@ -70,10 +70,10 @@ OperatorSection::OperatorSection(ExperimentDocument* doc, QWidget* parent)
   inputsGrid_ = new QGridLayout(inputsBox_);
   inputsGrid_->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(inputsBox_);
-  auto* addInput = new QPushButton(tr("Add input"));
-  addInput->setObjectName(QStringLiteral("operatorAddInput"));
-  connect(addInput, &QPushButton::clicked, this, [this] { doc_->addInput(Json::array({"N", "N"})); });
-  layout->addWidget(addInput, 0, Qt::AlignLeft);
+  addInput_ = new QPushButton(tr("Add input"));
+  addInput_->setObjectName(QStringLiteral("operatorAddInput"));
+  connect(addInput_, &QPushButton::clicked, this, [this] { doc_->addNextInput(); });
+  layout->addWidget(addInput_, 0, Qt::AlignLeft);
 
   layout->addWidget(new QLabel(tr("Attributes (a value may name a sweep variable as \"$name\")")));
   attributesBox_ = new QWidget;
@@ -117,6 +117,21 @@ void OperatorSection::refresh() {
   if (attrs.is_object())
     for (auto it = attrs.begin(); it != attrs.end(); ++it) names << QString::fromStdString(it.key());
   if (names != attributeNames_) rebuildAttributes(names);
+  updateAddInput();
+}
+
+void OperatorSection::updateAddInput() {
+  const Json next = doc_->nextInput();
+  addInput_->setEnabled(!next.is_null());
+  const Json op = kOperator.key(QStringLiteral("op")).get(doc_->json());
+  const QString name = op.is_string() ? QString::fromStdString(op.get<std::string>()) : QString();
+  if (name.isEmpty())
+    addInput_->setToolTip(tr("Choose the operator first: its inputs depend on it."));
+  else if (next.is_null())
+    addInput_->setToolTip(tr("%1 takes no more inputs.").arg(name));
+  else
+    addInput_->setToolTip(tr("Adds the input %1 takes next, with the shape %2.")
+                              .arg(name, QString::fromStdString(next.dump())));
 }
 
 void OperatorSection::rebuildInputs(int count) {

@@ -10,6 +10,7 @@
 class QComboBox;
 class QGridLayout;
 class QLineEdit;
+class QPushButton;
 class QWidget;
 
 namespace d500::studio {
@@ -25,10 +26,12 @@ class OperatorSection : public QGroupBox {
   void refresh();
   void rebuildInputs(int count);
   void rebuildAttributes(const QStringList& names);
+  void updateAddInput();  // enabled while the operator takes another input
 
   ExperimentDocument* doc_;
   QWidget* inputsBox_;
   QGridLayout* inputsGrid_;
+  QPushButton* addInput_;
   QWidget* attributesBox_;
   QGridLayout* attributesGrid_;
   QLineEdit* newAttrName_;

@@ -13,6 +13,7 @@ target_sources(d500_studio_charts PRIVATE
   ${_graph_dir}/graph_loader.cpp
   ${_graph_dir}/graph_overlay.cpp
   ${_graph_dir}/graph_tab.cpp
+  ${_graph_dir}/graph_tab_export.cpp
   ${_graph_dir}/graph_view.cpp
   ${_graph_dir}/node_panel.cpp
   ${_graph_dir}/node_profile.cpp)

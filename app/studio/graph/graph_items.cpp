@@ -1,5 +1,6 @@
 #include "graph/graph_items.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QLineF>
 #include <QPainter>
@@ -12,7 +13,7 @@ namespace d500::studio {
 namespace {
 
 constexpr double kMinWidth = 84, kMaxWidth = 250, kPad = 10;
-constexpr double kOperatorHeight = 40, kTagHeight = 34;
+constexpr double kOperatorHeight = 40, kTagHeight = 34, kBadge = 20;
 // Below these zoom levels text is too small to read and is not drawn.
 constexpr double kTextLod = 0.35, kLabelLod = 0.5;
 
@@ -53,7 +54,12 @@ QSizeF NodeItem::boxSize(const onnx::DisplayNode& n) {
   const double value = op ? nameMetrics.horizontalAdvance(QStringLiteral(" · 00.0%")) : 0;
   const double w = std::max(QFontMetricsF(GraphFonts::title()).horizontalAdvance(top),
                             nameMetrics.horizontalAdvance(bottom) + value);
-  return {std::clamp(w + 2 * kPad, kMinWidth, kMaxWidth), op ? kOperatorHeight : kTagHeight};
+  // Room for the "+n" badge of constant inputs on both sides, so that the text stays centred.
+  const bool badge = std::any_of(
+      n.inputs.begin(), n.inputs.end(),
+      [](const onnx::DisplayTensor& t) { return t.initializer || !t.constant.empty(); });
+  return {std::clamp(w + 2 * kPad + (badge ? 2 * kBadge : 0), kMinWidth, kMaxWidth),
+          op ? kOperatorHeight : kTagHeight};
 }
 
 NodeItem::NodeItem(int index, const onnx::DisplayNode& n, QSizeF size)
@@ -62,7 +68,17 @@ NodeItem::NodeItem(int index, const onnx::DisplayNode& n, QSizeF size)
   caption_ = isOperator() ? name_ : tagCaption(n);
   setFlag(ItemIsSelectable);
   setAcceptHoverEvents(false);
-  setToolTip(isOperator() ? QStringLiteral("%1 (%2)").arg(name_, opType_) : name_);
+  QStringList constants;
+  for (const onnx::DisplayTensor& t : n.inputs)
+    if (t.initializer || !t.constant.empty())
+      constants << QString::fromStdString(t.name + (t.constant.empty() ? "" : " = " + t.constant));
+  constants_ = int(constants.size());
+  QString tip = isOperator() ? QStringLiteral("%1 (%2)").arg(name_, opType_) : name_;
+  if (constants_ > 0)
+    tip += QLatin1Char('\n') +
+           QCoreApplication::translate("d500::studio::NodeItem", "Constant inputs: %1")
+               .arg(constants.join(QStringLiteral(", ")));
+  setToolTip(tip);
   setZValue(1);
 }
 
@@ -92,6 +108,7 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
   const double radius = isOperator() ? 5 : size_.height() / 2;
   p->drawRoundedRect(box, radius, radius);
   if (lod < kTextLod) return;
+  if (constants_ > 0) paintBadge(p, box);
   p->setPen(dark(fill_) ? Qt::white : QColor(0x20, 0x20, 0x20));
   const QRectF upper(box.left() + 4, box.top() + 2, box.width() - 8, box.height() / 2);
   const QRectF lower(box.left() + 4, box.center().y(), box.width() - 8, box.height() / 2 - 3);
@@ -104,6 +121,21 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
   const QString suffix = value_.isEmpty() ? QString() : QStringLiteral(" · ") + value_;
   p->drawText(lower, Qt::AlignHCenter | Qt::AlignTop,
               fm.elidedText(caption_, Qt::ElideMiddle, lower.width() - fm.horizontalAdvance(suffix)) + suffix);
+}
+
+void NodeItem::paintBadge(QPainter* p, const QRectF& box) const {
+  // "+2": the constant inputs drawn inside the box, not as boxes of their own.
+  QFont f = GraphFonts::label();
+  f.setPixelSize(9);
+  const QString text = QStringLiteral("+%1").arg(constants_);
+  const double w = QFontMetricsF(f).horizontalAdvance(text) + 6;
+  const QRectF badge(box.right() - w - 2, box.top() + 2, w, 12);
+  p->setPen(Qt::NoPen);
+  p->setBrush(QColor(0xe0, 0xe0, 0xe0));
+  p->drawRoundedRect(badge, 4, 4);
+  p->setPen(QColor(0x44, 0x44, 0x44));
+  p->setFont(f);
+  p->drawText(badge, Qt::AlignCenter, text);
 }
 
 EdgeItem::EdgeItem(QPainterPath path, QPointF tip, QString label)

@@ -1,7 +1,8 @@
-// The graph view's items: a node's box (op type over name; graph inputs and outputs as rounded
-// tags) and an edge (the layout's spline, an arrowhead, the tensor's shape beside it). Text is
-// left out when zoomed too far out to read it, so thousands of items still paint quickly.
-// Threading: GUI thread, except boxSize(), which only measures text.
+// The graph view's items: a node's box (op type over name, a "+n" badge for its constant inputs:
+// weights and folded Constant nodes; graph inputs and outputs as rounded tags) and an edge (the
+// layout's spline, an arrowhead, the tensor's shape beside it). Text is left out when zoomed too
+// far out to read it, so thousands of items still paint quickly. Threading: GUI thread, except
+// boxSize(), which only measures text.
 #pragma once
 
 #include <QColor>
@@ -36,6 +37,7 @@ class NodeItem : public QGraphicsItem {
   const QString& name() const { return name_; }
   const QString& opType() const { return opType_; }
   bool isOperator() const { return kind_ == onnx::DisplayNode::Kind::Operator; }
+  int constantInputs() const { return constants_; }  // weights and folded Constant nodes
   // The overlay's fill and value ("47.9%", drawn after the name); `unmeasured` draws the box
   // plain and dashed: an overlay is shown and this node has no value in it.
   void setFill(const QColor& fill, const QString& value = {}, bool unmeasured = false);
@@ -46,6 +48,8 @@ class NodeItem : public QGraphicsItem {
   void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
  private:
+  void paintBadge(QPainter* p, const QRectF& box) const;
+
   int index_;
   onnx::DisplayNode::Kind kind_;
   QString name_, opType_, caption_;
@@ -53,6 +57,7 @@ class NodeItem : public QGraphicsItem {
   QColor fill_;
   QString value_;
   bool unmeasured_ = false;
+  int constants_ = 0;
 };
 
 class EdgeItem : public QGraphicsItem {

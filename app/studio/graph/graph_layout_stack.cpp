@@ -8,30 +8,43 @@ namespace d500::studio {
 
 namespace {
 
-// Kahn's order, ready nodes in index order; nodes on a cycle (none in a checked model) last.
+// Kahn's order, ready nodes in index order; nodes on a cycle (none in a checked model) last. A
+// node no edge enters (a graph input, a Constant) comes just before the first node reading it:
+// taken first, all such nodes would fill the first segment, each with a long edge down to a
+// reader segments below.
 std::vector<size_t> topologicalOrder(const LayoutRequest& r) {
   const size_t n = r.boxes.size();
-  std::vector<std::vector<size_t>> out(n);
-  std::vector<size_t> indegree(n, 0);
+  std::vector<std::vector<size_t>> out(n), sourcesOf(n);
+  std::vector<size_t> indegree(n, 0), waiting(n, 0);
   for (const auto& e : r.edges) {
     out[e.from].push_back(e.to);
     ++indegree[e.to];
   }
+  for (const auto& e : r.edges) {
+    if (indegree[e.from] == 0)
+      sourcesOf[e.to].push_back(e.from);
+    else
+      ++waiting[e.to];
+  }
   std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
   for (size_t i = 0; i < n; ++i)
-    if (indegree[i] == 0) ready.push(i);
+    if (waiting[i] == 0 && (indegree[i] > 0 || out[i].empty())) ready.push(i);
   std::vector<size_t> order;
   std::vector<bool> placed(n, false);
+  auto place = [&](size_t i) {
+    if (placed[i]) return;
+    placed[i] = true;
+    order.push_back(i);
+  };
   while (!ready.empty()) {
     const size_t i = ready.top();
     ready.pop();
-    order.push_back(i);
-    placed[i] = true;
+    for (size_t s : sourcesOf[i]) place(s);
+    place(i);
     for (size_t j : out[i])
-      if (--indegree[j] == 0) ready.push(j);
+      if (--waiting[j] == 0) ready.push(j);
   }
-  for (size_t i = 0; i < n; ++i)
-    if (!placed[i]) order.push_back(i);
+  for (size_t i = 0; i < n; ++i) place(i);
   return order;
 }
 

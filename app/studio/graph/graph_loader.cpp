@@ -13,13 +13,13 @@ namespace d500::studio {
 
 namespace {
 
-void layOut(onnx::Model& model, LoadedGraph& out) {
+void layOut(onnx::Model& model, LoadedGraph& out, bool showConstants) {
   auto graph = onnx::display_graph(model);
   if (!graph.ok()) {
     out.error = QString::fromStdString(graph.error().to_string());
     return;
   }
-  out.graph = std::move(graph).value();
+  out.graph = showConstants ? std::move(graph).value() : onnx::fold_constants(*graph);
   LayoutRequest request;
   for (const onnx::DisplayNode& n : out.graph.nodes) {
     out.sizes.push_back(NodeItem::boxSize(n));
@@ -45,20 +45,28 @@ Result<std::string> runModelBytes(const store::RunInfo& run, QString* source) {
 
 }  // namespace
 
-LoadedGraph loadFileGraph(const QString& path) {
+QString modelTitle(const std::string& graphName, const QString& path) {
+  static const QStringList generic = {QStringLiteral("main_graph"), QStringLiteral("torch_jit"),
+                                      QStringLiteral("torch-jit-export"), QStringLiteral("graph")};
+  const QString name = QString::fromStdString(graphName).trimmed();
+  return name.isEmpty() || generic.contains(name) ? QFileInfo(path).completeBaseName() : name;
+}
+
+LoadedGraph loadFileGraph(const QString& path, bool showConstants) {
   LoadedGraph out;
-  out.title = QFileInfo(path).fileName();
+  out.title = QFileInfo(path).completeBaseName();
   out.source = path;
   auto model = onnx::Model::load(path.toStdString());
   if (!model.ok()) {
     out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot show %1: %2").arg(path, QString::fromStdString(model.error().message));
     return out;
   }
-  layOut(*model, out);
+  out.title = modelTitle(model->graph_name(), path);
+  layOut(*model, out, showConstants);
   return out;
 }
 
-LoadedGraph loadRunGraph(const QString& storePath, qint64 runId) {
+LoadedGraph loadRunGraph(const QString& storePath, qint64 runId, bool showConstants) {
   LoadedGraph out;
   out.title = QCoreApplication::translate("d500::studio::GraphLoader", "run %1").arg(runId);
   auto opened = store::ResultStore::open(storePath.toStdString(), store::ResultStore::Mode::ReadOnly);
@@ -88,7 +96,7 @@ LoadedGraph loadRunGraph(const QString& storePath, qint64 runId) {
       out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot show the model of run %1: %2").arg(runId).arg(QString::fromStdString(model.error().to_string()));
       return out;
     }
-    layOut(*model, out);
+    layOut(*model, out, showConstants);
     out.profile = NodeProfile::fromStore(**opened, runId);
   } catch (const std::exception& e) {  // the store failed while reading
     out.error = QString::fromUtf8(e.what());

@@ -16,7 +16,7 @@ namespace d500::studio {
 
 struct LoadedGraph {
   QString error;  // "" when loaded
-  QString title;  // "lenet5.onnx", "run 3 · lenet-network"
+  QString title;  // the model's name ("lenet5", the graph's own name), "run 3 · lenet-network"
   QString source; // the model file, or the run's model ("builder lenet")
   onnx::DisplayGraph graph;
   std::vector<QSizeF> sizes;  // per node of `graph`
@@ -24,7 +24,11 @@ struct LoadedGraph {
   NodeProfile profile;  // empty for a file
 };
 
-LoadedGraph loadFileGraph(const QString& path);
-LoadedGraph loadRunGraph(const QString& storePath, qint64 runId);
+// Constant nodes are folded into their readers (onnx::fold_constants) unless `showConstants`.
+LoadedGraph loadFileGraph(const QString& path, bool showConstants = false);
+LoadedGraph loadRunGraph(const QString& storePath, qint64 runId, bool showConstants = false);
+// What a model file's tab is called: its graph's name, unless that is empty or an exporter's
+// default ("main_graph", "torch_jit"), then the file's base name.
+QString modelTitle(const std::string& graphName, const QString& path);
 
 }  // namespace d500::studio

@@ -1,29 +1,27 @@
 #include "graph/graph_tab.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QCompleter>
-#include <QStringListModel>
-#include <algorithm>
+#include <QDir>
 #include <QEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QHBoxLayout>
-#include <QImage>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QProgressBar>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QSvgGenerator>
-#include <QTextStream>
+#include <QStringListModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 #include "graph/graph_items.h"
 #include "graph/graph_view.h"
@@ -32,8 +30,6 @@
 namespace d500::studio {
 
 namespace {
-
-constexpr double kMaxImageSide = 16000;  // pixels of an exported PNG
 
 const char* modeKey(OverlayMode m) {
   switch (m) {
@@ -51,9 +47,7 @@ GraphTab::GraphTab(const ChartKind& kind, const QString& storePath, const QList<
   buildUi();
   connect(&watcher_, &QFutureWatcher<LoadedGraph>::finished, this, &GraphTab::onLoaded);
   if (!runIds_.isEmpty()) {
-    const QString store = storePath_;
-    const qint64 id = runIds_.front();
-    start([store, id] { return loadRunGraph(store, id); });
+    reload();
   } else {
     message_->setText(tr("Open an ONNX model (File > Open ONNX Model…) or the graph of a network run."));
   }
@@ -61,7 +55,8 @@ GraphTab::GraphTab(const ChartKind& kind, const QString& storePath, const QList<
 
 GraphTab::~GraphTab() = default;
 
-void GraphTab::buildUi() {
+// The row above the graph: the overlay's choices, search, zoom, fit and "Show constants".
+QHBoxLayout* GraphTab::buildBar() {
   auto* bar = new QHBoxLayout;
   mode_ = new QComboBox;
   mode_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -93,6 +88,14 @@ void GraphTab::buildUi() {
   QToolButton* zoomIn = button(QStringLiteral("+"), tr("Zoom in (+, Ctrl+wheel)"));
   QToolButton* fit = button(tr("Fit"), tr("Fit the graph in the view (F)"));
   fit->setObjectName(QStringLiteral("graphFit"));
+  QToolButton* constants =
+      button(tr("Show constants"), tr("Show Constant nodes as boxes of their own instead of "
+                                      "inside the nodes that read them"));
+  constants_ = new QAction(tr("Show constants"), this);
+  constants_->setObjectName(QStringLiteral("graphShowConstants"));
+  constants_->setCheckable(true);
+  constants_->setToolTip(constants->toolTip());
+  constants->setDefaultAction(constants_);
   bar->addWidget(new QLabel(tr("Colour by")));
   bar->addWidget(mode_);
   bar->addWidget(new QLabel(tr("Executor")));
@@ -105,7 +108,18 @@ void GraphTab::buildUi() {
   bar->addWidget(zoomOut);
   bar->addWidget(zoomIn);
   bar->addWidget(fit);
+  bar->addWidget(constants);
 
+  // view_ is made after the bar: its buttons act on it through this.
+  connect(zoomIn, &QToolButton::clicked, this, [this] { view_->zoomBy(1.25); });
+  connect(zoomOut, &QToolButton::clicked, this, [this] { view_->zoomBy(0.8); });
+  connect(fit, &QToolButton::clicked, this, [this] { view_->fitAll(); });
+  connect(constants_, &QAction::toggled, this, &GraphTab::setConstantsShown);
+  return bar;
+}
+
+void GraphTab::buildUi() {
+  QHBoxLayout* bar = buildBar();
   legend_ = new OverlayLegend;
   legend_->hide();
   scene_ = new QGraphicsScene(this);
@@ -145,9 +159,16 @@ void GraphTab::buildUi() {
   column->addWidget(legend_);
   column->addWidget(split, 1);
 
-  connect(zoomIn, &QToolButton::clicked, view_, [this] { view_->zoomBy(1.25); });
-  connect(zoomOut, &QToolButton::clicked, view_, [this] { view_->zoomBy(0.8); });
-  connect(fit, &QToolButton::clicked, view_, &GraphView::fitAll);
+  // The overview only while part of the graph is out of view: after Fit it would cover nodes.
+  // Queued: mapping the viewport while the view is still scaling would scroll it.
+  connect(
+      view_, &GraphView::viewChanged, this,
+      [this] {
+        if (!ready_ || nodes_.empty()) return;
+        const QRectF visible = view_->mapToScene(view_->viewport()->rect()).boundingRect();
+        minimap_->setVisible(!visible.contains(scene_->itemsBoundingRect()));
+      },
+      Qt::QueuedConnection);
   connect(search_, &QLineEdit::returnPressed, this, [this] { findNode(search_->text()); });
   auto* find = new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
   connect(find, &QShortcut::activated, this, [this] {
@@ -178,8 +199,29 @@ void GraphTab::start(std::function<LoadedGraph()> load) {
 void GraphTab::openModel(const QString& path) {
   runIds_.clear();
   modelPath_ = path;
-  start([path] { return loadFileGraph(path); });
+  reload();
   Q_EMIT titleChanged(title());
+}
+
+void GraphTab::reload() {
+  const bool shown = showConstants_;
+  if (!modelPath_.isEmpty()) {
+    const QString path = modelPath_;
+    start([path, shown] { return loadFileGraph(path, shown); });
+  } else if (!runIds_.isEmpty()) {
+    const QString store = storePath_;
+    const qint64 id = runIds_.front();
+    start([store, id, shown] { return loadRunGraph(store, id, shown); });
+  }
+}
+
+void GraphTab::setConstantsShown(bool shown) {
+  if (shown == showConstants_) return;
+  showConstants_ = shown;
+  const QSignalBlocker block(constants_);
+  constants_->setChecked(shown);
+  if (ready_) pending_ = settings();  // the overlay's choices survive the new layout
+  reload();
 }
 
 void GraphTab::onLoaded() {
@@ -191,11 +233,9 @@ void GraphTab::onLoaded() {
     buildScene();
     fillChoices();
     stack_->setCurrentIndex(1);
-    view_->showReadable();
-    // The overview, when the fitted view does not show the whole graph.
-    const QRectF visible = view_->mapToScene(view_->viewport()->rect()).boundingRect();
-    minimap_->setVisible(!visible.contains(scene_->itemsBoundingRect()));
+    ready_ = true;
     placeMinimap();
+    view_->showReadable();  // shows the minimap when part of the graph is out of view
   }
   ready_ = true;
   Q_EMIT titleChanged(title());
@@ -350,13 +390,29 @@ bool GraphTab::eventFilter(QObject* watched, QEvent* event) {
 }
 
 QString GraphTab::title() const {
-  return tr("Graph · %1").arg(data_.title.isEmpty() ? (modelPath_.isEmpty() ? tr("run %1").arg(runIds_.value(0)) : QFileInfo(modelPath_).fileName()) : data_.title);
+  if (!modelPath_.isEmpty())
+    return data_.title.isEmpty() ? QFileInfo(modelPath_).completeBaseName() : data_.title;
+  return tr("Graph · %1")
+      .arg(data_.title.isEmpty() ? tr("run %1").arg(runIds_.value(0)) : data_.title);
+}
+
+QString GraphTab::fullTitle() const {
+  const QString from = modelPath_.isEmpty() ? data_.source : QDir::toNativeSeparators(modelPath_);
+  return from.isEmpty() ? tr("Graph of %1").arg(title())
+                        : tr("Graph of %1 (%2)").arg(title(), from);
 }
 
 QJsonObject GraphTab::settings() const {
   QJsonObject s;
   if (!modelPath_.isEmpty()) s.insert(QStringLiteral("model"), modelPath_);
-  if (!ready_) return pending_.isEmpty() ? s : pending_;
+  if (showConstants_) s.insert(QStringLiteral("constants"), true);
+  if (!ready_ && !pending_.isEmpty()) {
+    QJsonObject waiting = pending_;
+    waiting.remove(QStringLiteral("constants"));
+    if (showConstants_) waiting.insert(QStringLiteral("constants"), true);
+    return waiting;
+  }
+  if (!ready_) return s;
   s.insert(QStringLiteral("overlay"), QLatin1String(modeKey(overlay_.mode)));
   s.insert(QStringLiteral("executor"), executor_->currentText());
   s.insert(QStringLiteral("group"), group_->currentText());
@@ -364,10 +420,21 @@ QJsonObject GraphTab::settings() const {
 }
 
 void GraphTab::applySettings(const QJsonObject& settings) {
+  const bool constants = settings.value(QStringLiteral("constants")).toBool();
+  const bool relayout = constants != showConstants_;
+  showConstants_ = constants;
+  {
+    const QSignalBlocker block(constants_);
+    constants_->setChecked(constants);
+  }
   pending_ = settings;
   const QString model = settings.value(QStringLiteral("model")).toString();
-  if (!model.isEmpty() && runIds_.isEmpty() && model != modelPath_) openModel(model);
-  else if (ready_) fillChoices();
+  if (!model.isEmpty() && runIds_.isEmpty() && model != modelPath_)
+    openModel(model);
+  else if (relayout)
+    reload();
+  else if (ready_)
+    fillChoices();
 }
 
 void GraphTab::refresh() {
@@ -391,62 +458,6 @@ qint64 GraphTab::pointCount() const {
   for (const QString& ex : data_.profile.executors())
     for (const QString& g : data_.profile.groups(ex)) n += qint64(data_.profile.find(ex, g)->nodes.size());
   return n;
-}
-
-bool GraphTab::exportImage(const QString& path, int dpi, QString* error) {
-  if (nodes_.empty()) {
-    *error = tr("There is no graph to export yet.");
-    return false;
-  }
-  const QRectF source = scene_->itemsBoundingRect().adjusted(-20, -20, 20, 20);
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  bool ok = true;
-  if (suffix == QLatin1String("svg")) {
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(source.size().toSize());
-    svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
-    QPainter p(&svg);
-    scene_->render(&p, QRectF(QPointF(0, 0), source.size()), source);
-    ok = p.end();
-  } else if (suffix == QLatin1String("pdf")) {
-    QPdfWriter pdf(path);
-    pdf.setPageSize(QPageSize(source.size(), QPageSize::Point));
-    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    QPainter p(&pdf);
-    ok = p.isActive();
-    if (ok) scene_->render(&p, QRectF(), source);
-  } else {
-    const double scale = std::min(dpi / 96.0, kMaxImageSide / std::max(source.width(), source.height()));
-    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QPainter p(&image);
-    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    scene_->render(&p, QRectF(image.rect()), source);
-    p.end();
-    ok = image.save(path);
-  }
-  if (!ok) *error = tr("Could not write %1.").arg(path);
-  return ok;
-}
-
-bool GraphTab::exportCsv(const QString& path, QString* error) {
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
-    *error = tr("Could not write %1: %2").arg(path, f.errorString());
-    return false;
-  }
-  QTextStream out(&f);
-  out << "executor,group,node,op_type,pass,median_ns,ci_lo_ns,ci_hi_ns,share\n";
-  for (const QString& ex : data_.profile.executors())
-    for (const QString& gr : data_.profile.groups(ex)) {
-      const NodeGroup* g = data_.profile.find(ex, gr);
-      for (const auto& [name, t] : g->nodes)
-        for (const NodePass& p : t.passes)
-          out << ex << ',' << gr << ',' << name << ',' << t.opType << ',' << p.pass << ',' << p.medianNs << ','
-              << p.ciLoNs << ',' << p.ciHiNs << ',' << (g->totalNs > 0 ? p.medianNs / g->totalNs : 0) << '\n';
-    }
-  return true;
 }
 
 }  // namespace d500::studio

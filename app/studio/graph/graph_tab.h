@@ -1,9 +1,10 @@
 // The "graph" chart kind's tab: an ONNX model drawn as a layered graph (graph_view.h), coloured
 // by a network run's per-node measurements (graph_overlay.h), with a side panel for the selected
-// node (node_panel.h), search by name, zoom, fit and a minimap. Shows the model of a network run
-// (its runIds) or an .onnx file (settings {"model": path}, File > Open ONNX model). Reading and
-// laying out run off the GUI thread; ready() is emitted when the graph is shown (or failed).
-// Threading: GUI thread.
+// node (node_panel.h), search by name, zoom, fit and a minimap (shown while part of the graph is
+// out of view). Constant nodes are folded into their readers unless "Show constants" is checked.
+// Shows the model of a network run (its runIds) or an .onnx file (settings {"model": path}, File >
+// Open ONNX model). Reading and laying out run off the GUI thread; ready() is emitted when the
+// graph is shown (or failed). Threading: GUI thread.
 #pragma once
 
 #include <QFutureWatcher>
@@ -17,6 +18,7 @@
 class QComboBox;
 class QCompleter;
 class QGraphicsScene;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -40,7 +42,8 @@ class GraphTab : public ChartTab {
   void openModel(const QString& path);
 
   QList<qint64> runIds() const override { return runIds_; }
-  QString title() const override;
+  QString title() const override;  // the model's name; "run 3 · lenet-network" for a run
+  QString fullTitle() const override;
   QJsonObject settings() const override;
   void applySettings(const QJsonObject& settings) override;
   void refresh() override;
@@ -65,11 +68,17 @@ class GraphTab : public ChartTab {
   QString selectedNode() const;
   QString panelText() const;
   GraphView* view() const { return view_; }
+  const QString& modelPath() const { return modelPath_; }
+  // Shows Constant nodes as boxes of their own (true) or folds them into their readers; lays
+  // the graph out again.
+  void setConstantsShown(bool shown);
+  bool constantsShown() const { return showConstants_; }
 
  Q_SIGNALS:
   void ready();
 
  private:
+  QHBoxLayout* buildBar();
   void buildUi();
   void start(std::function<LoadedGraph()> load);
   void onLoaded();
@@ -78,6 +87,7 @@ class GraphTab : public ChartTab {
   void applyOverlay();
   void showSelection();
   void placeMinimap();
+  void reload();
   bool eventFilter(QObject* watched, QEvent* event) override;
 
   QString storePath_;
@@ -85,6 +95,7 @@ class GraphTab : public ChartTab {
   QString modelPath_;
   QJsonObject pending_;  // choices from settings, applied once loaded
   bool ready_ = false;
+  bool showConstants_ = false;
   LoadedGraph data_;
   Overlay overlay_;
   QFutureWatcher<LoadedGraph> watcher_;
@@ -98,6 +109,7 @@ class GraphTab : public ChartTab {
   QLineEdit* search_;
   QCompleter* completer_;
   QLabel* searchMessage_;
+  QAction* constants_;
   OverlayLegend* legend_;
   QStackedWidget* stack_;
   QLabel* message_;

@@ -11,8 +11,13 @@ QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscap
 QString tensorRows(const std::vector<onnx::DisplayTensor>& tensors) {
   QString html;
   for (const auto& t : tensors)
-    html += QStringLiteral("<tr><td>%1%2</td><td>%3</td></tr>")
-                .arg(esc(t.name), t.initializer ? QObject::tr(" <i>(weight)</i>") : QString(), esc(t.type()));
+    html +=
+        QStringLiteral("<tr><td>%1%2</td><td>%3</td></tr>")
+            .arg(esc(t.name),
+                 t.initializer        ? QObject::tr(" <i>(weight)</i>")
+                 : t.constant.empty() ? QString()
+                                      : QObject::tr(" <i>(constant %1)</i>").arg(esc(t.constant)),
+                 esc(t.type()));
   return html.isEmpty() ? QStringLiteral("<tr><td colspan=2><i>%1</i></td></tr>").arg(QObject::tr("none")) : html;
 }
 

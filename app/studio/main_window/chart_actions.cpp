@@ -7,6 +7,7 @@
 
 #include "charts/chart_kind.h"
 #include "charts/chart_tab.h"
+#include "charts/export_file_name.h"
 #include "common/dialog_folder.h"
 #include "main_window/project_controller.h"
 #include "models/store_watcher.h"
@@ -36,6 +37,19 @@ ChartTab* ChartActions::openChart(const QString& kindName, const QList<qint64>& 
 ChartTab* ChartActions::openRun(qint64 runId, const QString& level) {
   const ChartKind* kind = ChartKindRegistry::studio().kindForRun(level);
   return openChart(kind ? kind->name() : QStringLiteral("sweep"), {runId});
+}
+
+ChartTab* ChartActions::openModelGraph(const QString& path) {
+  const QString wanted = QFileInfo(path).canonicalFilePath();
+  for (ChartTab* open : tabs_->charts()) {
+    const QString shown = open->settings().value(QStringLiteral("model")).toString();
+    if (open->kindName() == QLatin1String("graph") && !shown.isEmpty() && !wanted.isEmpty() &&
+        QFileInfo(shown).canonicalFilePath() == wanted) {
+      tabs_->setCurrentWidget(open);
+      return open;
+    }
+  }
+  return openChart(QStringLiteral("graph"), {}, {{QStringLiteral("model"), path}});
 }
 
 ChartTab* ChartActions::openChartForSelection(const QString& kindName) {
@@ -68,7 +82,7 @@ void ChartActions::exportChart() {
   if (!chart) return;
   QString filter;
   const QString path = QFileDialog::getSaveFileName(
-      window_, tr("Export chart"), DialogFolder::suggest(chart->title() + QStringLiteral(".png")),
+      window_, tr("Export chart"), DialogFolder::suggest(exportFileName(chart->title(), QStringLiteral("png"))),
       tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
   if (path.isEmpty()) return;
   int dpi = 96;
@@ -87,7 +101,7 @@ void ChartActions::exportChart() {
 void ChartActions::exportData() {
   ChartTab* chart = chartOrComplain();
   if (!chart) return;
-  const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart data"), DialogFolder::suggest(chart->title() + QStringLiteral(".csv")),
+  const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart data"), DialogFolder::suggest(exportFileName(chart->title(), QStringLiteral("csv"))),
                                                     tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
   QString error;
@@ -97,9 +111,17 @@ void ChartActions::exportData() {
     Q_EMIT message(tr("Exported %1").arg(path));
 }
 
+QList<qint64> ChartActions::reportRuns() const {
+  // What the action's tooltip and the guide promise: the runs selected in the project dock.
+  // Without a selection, the current chart's runs, else the latest run.
+  const QList<qint64> selected = dock_->selectedRunIds();
+  if (!selected.isEmpty()) return selected;
+  if (ChartTab* chart = tabs_->currentChart()) return chart->runIds();
+  return chosenRuns();
+}
+
 void ChartActions::exportReport(bool pdf) {
-  // The current chart's runs when a chart is shown, else the selection: what the user looks at.
-  QList<qint64> ids = tabs_->currentChart() ? tabs_->currentChart()->runIds() : chosenRuns();
+  const QList<qint64> ids = reportRuns();
   if (ids.isEmpty()) {
     Q_EMIT failure(tr("There are no runs to report on yet."));
     return;
@@ -108,14 +130,19 @@ void ChartActions::exportReport(bool pdf) {
   const QString path = QFileDialog::getSaveFileName(
       window_, tr("Export report"), DialogFolder::suggest(QStringLiteral("d500-report") + suffix),
       pdf ? tr("PDF document (*.pdf)") : tr("HTML page (*.html)"));
-  if (path.isEmpty()) return;
+  if (!path.isEmpty()) writeReport(ids, path, pdf);
+}
+
+bool ChartActions::writeReport(const QList<qint64>& runIds, const QString& path, bool pdf) {
   QString error;
   const QString store = project_->project().storePath;
-  const bool ok = pdf ? ReportWriter::writePdf(store, ids, path, &error) : ReportWriter::writeHtml(store, ids, path, &error);
+  const bool ok = pdf ? ReportWriter::writePdf(store, runIds, path, &error)
+                      : ReportWriter::writeHtml(store, runIds, path, &error);
   if (!ok)
     Q_EMIT failure(error);
   else
     Q_EMIT message(tr("Exported %1").arg(path));
+  return ok;
 }
 
 }  // namespace d500::studio

@@ -30,6 +30,9 @@ class ChartActions : public QObject {
   // `kindName`: a registered ChartKind's name (ChartKindRegistry).
   ChartTab* openChart(const QString& kindName, const QList<qint64>& runIds, const QJsonObject& settings = {});
   ChartTab* openChartForSelection(const QString& kindName);
+  // The graph of the ONNX model at `path`; a graph tab already showing that file (the same
+  // canonical path) is brought to the front instead of opening a second one.
+  ChartTab* openModelGraph(const QString& path);
   // The tab a run of `level` opens with: its dashboard (ChartKindRegistry::kindForRun).
   ChartTab* openRun(qint64 runId, const QString& level);
   QWidget* compare();
@@ -37,7 +40,14 @@ class ChartActions : public QObject {
 
   void exportChart();
   void exportData();
+  // Asks for a file and writes the report on reportRuns() there.
   void exportReport(bool pdf);
+  // The runs a report covers: those selected in the project dock; without a selection, the
+  // current chart's, else the latest run.
+  QList<qint64> reportRuns() const;
+  // Writes the report (PDF or HTML) on `runIds` of the project's store to `path`; says what
+  // happened through message() or failure().
+  bool writeReport(const QList<qint64>& runIds, const QString& path, bool pdf);
 
  Q_SIGNALS:
   void message(const QString& text);

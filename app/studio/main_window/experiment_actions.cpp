@@ -53,11 +53,19 @@ void ExperimentActions::addCanvas(ExperimentEditor* editor, int index) {
   canvas->setCatalog(editor->catalog());
   connect(editor, &ExperimentEditor::catalogChanged, canvas, &ExperimentCanvas::setCatalog);
   canvas->setRunManager(runs_, project_->project().storePath);
+  canvas->setRunSource([this, editor] {
+    return project_->runSource(tabs_->experimentIndexOf(editor), editor->document()->name());
+  });
   const QJsonObject layout = project_->project().experiments.value(index).canvas;
   canvas->model()->setLayoutJson(Json::parse(QJsonDocument(layout).toJson().toStdString(), nullptr, false));
-  connect(canvas->model(), &CanvasModel::changed, project_, [this, editor, canvas] {
-    project_->setCanvasLayout(tabs_->experimentIndexOf(editor), canvas->model()->layoutJson());
-  });
+  // The project keeps the canvas as shown; only an edit on the canvas is a change to save (the
+  // placements a rebuild makes, when the runner's verdict arrives after opening, are not).
+  auto keep = [this, editor, canvas](bool edited) {
+    project_->setCanvasLayout(tabs_->experimentIndexOf(editor), canvas->model()->layoutJson(),
+                              edited);
+  };
+  connect(canvas->model(), &CanvasModel::changed, project_, [keep] { keep(false); });
+  connect(canvas->model(), &CanvasModel::layoutEdited, project_, [keep] { keep(true); });
   connect(canvas, &ExperimentCanvas::pathActivated, editor, [editor](const QString& path) {
     editor->showView(0);
     editor->focusPath(path);
@@ -179,7 +187,10 @@ RunJob* ExperimentActions::runExperiment(int index) {
     Q_EMIT failure(error);
     return nullptr;
   }
-  RunJob* job = runs_->enqueue(doc->name(), file, project_->project().storePath, launchSpecOf(doc->json()));
+  LaunchSpec launch = launchSpecOf(doc->json());
+  // The runner reads a temporary copy of an embedded experiment: the run records the project.
+  if (doc->isEmbedded()) launch.source = project_->runSource(index, doc->name());
+  RunJob* job = runs_->enqueue(doc->name(), file, project_->project().storePath, launch);
   Q_EMIT message(tr("Queued %1").arg(doc->name()));
   return job;
 }

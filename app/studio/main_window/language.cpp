@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
+#include <QLocale>
 #include <QSettings>
 #include <QTranslator>
 
@@ -22,6 +23,13 @@ bool Language::isAvailable(const QString& code) {
 
 bool Language::install(QCoreApplication* app, const QString& code) {
   if (!isAvailable(code)) return false;
+  // Numbers and dates follow the UI language (common/locale_format.h): an English window on a
+  // German system keeps its own language's digits and dates, unless the system's is English too.
+  if (code != QLatin1String("en"))
+    QLocale::setDefault(QLocale(code));
+  else if (QLocale::system().language() != QLocale::English &&
+           QLocale::system().language() != QLocale::C)
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
   if (code == QLatin1String("en")) return true;
   auto* studio = new QTranslator(app);
   if (!studio->load(QStringLiteral(":/i18n/d500_%1.qm").arg(code))) {

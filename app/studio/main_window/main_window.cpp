@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QUndoGroup>
@@ -24,22 +25,24 @@
 #include "editor/experiment_editor.h"
 #include "main_window/chart_actions.h"
 #include "main_window/experiment_actions.h"
+#include "main_window/first_steps.h"
 #include "main_window/project_controller.h"
 #include "main_window/recent_projects.h"
 #include "main_window/studio_actions.h"
 #include "models/plugin_list_model.h"
-#include "network_editor/network_editor.h"
-#include "network_editor/network_editor_window.h"
 #include "models/plugin_query.h"
 #include "models/project_tree_model.h"
 #include "models/store_watcher.h"
+#include "network_editor/network_editor.h"
+#include "network_editor/network_editor_window.h"
 #include "runs/run_manager.h"
 #include "runs/runner_locator.h"
+#include "views/notice_banner.h"
 #include "views/plugins_dock.h"
 #include "views/project_dock.h"
 #include "views/properties_dock.h"
 #include "views/run_queue_dock.h"
-#include "views/notice_banner.h"
+#include "views/start_page.h"
 #include "views/wheel_guard.h"
 #include "views/workspace_tabs.h"
 
@@ -79,7 +82,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
   column->setContentsMargins(0, 0, 0, 0);
   column->setSpacing(0);
   column->addWidget(banner_);
-  column->addWidget(tabs_, 1);
+  central_ = new QStackedWidget;
+  central_->addWidget(tabs_);
+  column->addWidget(central_, 1);
   setCentralWidget(central);
   projectDock_ = new ProjectDock(project_->treeModel());
   pluginsDock_ = new PluginsDock(pluginModel_);
@@ -97,6 +102,8 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
   recent_ = new RecentProjects(actions_->recentMenu, this);
   experiments_ = new ExperimentActions(this, project_, tabs_, projectDock_, runs_, this);
   charts_ = new ChartActions(this, project_, tabs_, projectDock_, this);
+  firstSteps_ = new FirstSteps(project_, experiments_, tabs_, this);
+  installStartPage();
   projectDock_->setContextActions({actions_->run, actions_->chartSweep, actions_->chartTimings, actions_->chartGraph,
                                    actions_->compareRuns, actions_->exportReportHtml, actions_->removeExperiment});
   project_->setStateCollector([this](Project& p) { collectState(p); });
@@ -125,6 +132,17 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::installStartPage() {
+  startPage_ = FirstSteps::createStartPage(*actions_);
+  central_->insertWidget(0, startPage_);
+  // The start page while the tabs are empty: QTabWidget reports the first tab and the last one
+  // closed as a change of the current tab.
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    central_->setCurrentWidget(tabs_->count() > 0 ? static_cast<QWidget*>(tabs_) : startPage_);
+  });
+  central_->setCurrentWidget(startPage_);
+}
+
 QDockWidget* MainWindow::addDock(QWidget* content, const QString& title, const QString& name, Qt::DockWidgetArea area) {
   auto* dock = new QDockWidget(title, this);
   dock->setObjectName(name);  // saveState() needs names
@@ -137,6 +155,15 @@ void MainWindow::connectActions() {
   StudioActions* a = actions_;
   connect(a->newProject, &QAction::triggered, this, &MainWindow::newProject);
   connect(a->openProject, &QAction::triggered, this, &MainWindow::openProjectDialog);
+  connect(a->openStore, &QAction::triggered, this, &MainWindow::openStoreDialog);
+  connect(a->openExample, &QAction::triggered, firstSteps_, &FirstSteps::openExampleProject);
+  connect(a->compareImplementations, &QAction::triggered, firstSteps_,
+          &FirstSteps::compareImplementations);
+  connect(a->runRecipe, &QAction::triggered, firstSteps_, &FirstSteps::runRecipe);
+  connect(firstSteps_, &FirstSteps::openProjectRequested, this, [this](const QString& path) {
+    if (maybeSave()) openProject(path);
+  });
+  connect(firstSteps_, &FirstSteps::failure, this, &MainWindow::showFailure);
   connect(a->saveProject, &QAction::triggered, this, &MainWindow::saveProject);
   connect(a->saveProjectAs, &QAction::triggered, this, &MainWindow::saveProjectAs);
   connect(a->quit, &QAction::triggered, this, &QWidget::close);
@@ -163,7 +190,7 @@ void MainWindow::connectActions() {
             [this, kind = QString::fromLatin1(kind)] { charts_->openChartForSelection(kind); });
   connect(a->openOnnxModel, &QAction::triggered, this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(), tr("ONNX models (*.onnx);;All files (*)"));
-    if (!path.isEmpty()) charts_->openChart(QStringLiteral("graph"), {}, {{QStringLiteral("model"), path}});
+    if (!path.isEmpty()) charts_->openModelGraph(path);
   });
   // The network editor: its own window (no child of this one, whose shortcuts it would repeat);
   // a network experiment of its model joins the project.
@@ -279,6 +306,10 @@ bool MainWindow::openProject(const QString& path, const QString& storeOverride) 
   return true;
 }
 
+void MainWindow::openStore(const QString& path) {
+  project_->openStore(path);
+}
+
 void MainWindow::projectOpened() {
   const Project& p = project_->project();
   tabs_->restore(p.charts, p.layout, p.storePath, [this](int i) {
@@ -315,6 +346,14 @@ void MainWindow::openProjectDialog() {
   if (!maybeSave()) return;
   const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), DialogFolder::folder(), tr("d500 projects (*.d500proj)"));
   if (!path.isEmpty()) openProject(path);
+}
+
+void MainWindow::openStoreDialog() {
+  if (!maybeSave()) return;
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open result store"), DialogFolder::folder(),
+                                   tr("Result stores (*.d500db);;All files (*)"));
+  if (!path.isEmpty()) openStore(path);
 }
 
 bool MainWindow::saveProject() {
@@ -416,7 +455,7 @@ void MainWindow::updateProperties() {
     return;
   }
   if (ExperimentEditor* e = tabs_->currentEditor()) {
-    propertiesDock_->showExperiment(e->document()->json(), e->document()->filePath(), int(e->document()->problems().size()));
+    propertiesDock_->showDocument(e->document());  // and follows its edits (issue 35, item 6)
     return;
   }
   const int index = projectDock_->currentExperiment();

@@ -9,12 +9,14 @@
 
 class QDockWidget;
 class QLabel;
+class QStackedWidget;
 class QUndoGroup;
 
 namespace d500::studio {
 
 class ChartActions;
 class ExperimentActions;
+class FirstSteps;
 class PluginListModel;
 class PluginQuery;
 class Project;
@@ -25,6 +27,7 @@ class PropertiesDock;
 class RecentProjects;
 class RunManager;
 class RunQueueDock;
+class StartPage;
 class StudioActions;
 class WorkspaceTabs;
 
@@ -40,6 +43,8 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   bool openProject(const QString& path, const QString& storeOverride = QString());
+  // An untitled project over the result store `path` (ProjectController::openStore).
+  void openStore(const QString& path);
   // Blocks (with events) until the plugin list has arrived or `ms` passed: what --screenshot
   // waits for before rendering.
   bool waitUntilReady(int ms);
@@ -47,6 +52,8 @@ class MainWindow : public QMainWindow {
   ProjectController* project() const { return project_; }
   RunManager* runManager() const { return runs_; }
   WorkspaceTabs* tabs() const { return tabs_; }
+  StartPage* startPage() const { return startPage_; }  // shown while no tab is open
+  FirstSteps* firstSteps() const { return firstSteps_; }
   StudioActions* actions() const { return actions_; }
   ExperimentActions* experimentActions() const { return experiments_; }
   ChartActions* chartActions() const { return charts_; }
@@ -63,9 +70,11 @@ class MainWindow : public QMainWindow {
  private:
   QDockWidget* addDock(QWidget* content, const QString& title, const QString& name, Qt::DockWidgetArea area);
   void connectActions();
+  void installStartPage();
   void connectModels();
   void newProject();
   void openProjectDialog();
+  void openStoreDialog();
   bool saveProject();
   bool saveProjectAs();
   bool maybeSave();
@@ -85,6 +94,9 @@ class MainWindow : public QMainWindow {
   PluginQuery* pluginQuery_;
   PluginListModel* pluginModel_;
   WorkspaceTabs* tabs_;
+  QStackedWidget* central_;  // the start page, or the tabs once one is open
+  StartPage* startPage_;
+  FirstSteps* firstSteps_;
   ProjectDock* projectDock_;
   PluginsDock* pluginsDock_;
   RunQueueDock* queueDock_;

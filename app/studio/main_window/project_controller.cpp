@@ -33,9 +33,26 @@ void ProjectController::setModified(bool modified) {
 
 void ProjectController::newProject() {
   notices_.clear();
-  project_ = Project::createNew(QDir::current().absoluteFilePath(tr("untitled") + QStringLiteral(".d500proj")));
-  path_.clear();
   sessionStore_ = false;
+  const QString file = QDir::current().absoluteFilePath(tr("untitled") + QStringLiteral(".d500proj"));
+  makeCurrent(Project::createNew(file), QString());
+}
+
+void ProjectController::openStore(const QString& storePath) {
+  notices_.clear();
+  const QFileInfo store(storePath);
+  // Named after the store; its runs stay in that store when the project is saved anywhere.
+  Project p = Project::createNew(
+      store.absoluteDir().filePath(store.completeBaseName() + QStringLiteral(".d500proj")));
+  p.storePath = QDir::cleanPath(store.absoluteFilePath());
+  sessionStore_ = false;
+  checkStore(p.storePath);
+  makeCurrent(p, QString());
+}
+
+void ProjectController::makeCurrent(const Project& p, const QString& path) {
+  project_ = p;
+  path_ = path;
   tree_->setExperiments(project_.experiments);
   watcher_->setStorePath(project_.storePath);
   setModified(false);
@@ -43,9 +60,9 @@ void ProjectController::newProject() {
   Q_EMIT projectOpened();
 }
 
-void ProjectController::checkStore() {
-  const StoreStatus s = StoreStatus::probe(project_.storePath);
-  if (s.state != StoreStatus::State::Ok) report(s.message(project_.storePath));
+void ProjectController::checkStore(const QString& storePath) {
+  const StoreStatus s = StoreStatus::probe(storePath);
+  if (s.state != StoreStatus::State::Ok) report(s.message(storePath));
 }
 
 bool ProjectController::open(const QString& path, const QString& storeOverride) {
@@ -61,17 +78,11 @@ bool ProjectController::open(const QString& path, const QString& storeOverride) 
   fileStorePath_ = p.storePath;
   if (!storeOverride.isEmpty()) p.storePath = QFileInfo(storeOverride).absoluteFilePath();
   sessionStore_ = !storeOverride.isEmpty() && p.storePath != fileStorePath_;
-  project_ = p;
-  path_ = QFileInfo(path).absoluteFilePath();
-  for (const ProjectExperiment& e : project_.experiments)
+  for (const ProjectExperiment& e : p.experiments)
     if (!e.isEmbedded() && !QFileInfo::exists(e.path))
       report(tr("The experiment file %1 does not exist; it is listed but cannot be opened.").arg(e.path));
-  checkStore();
-  tree_->setExperiments(project_.experiments);
-  watcher_->setStorePath(project_.storePath);
-  setModified(false);
-  Q_EMIT pathChanged(path_);
-  Q_EMIT projectOpened();
+  checkStore(p.storePath);
+  makeCurrent(p, QFileInfo(path).absoluteFilePath());
   return true;
 }
 
@@ -114,9 +125,20 @@ int ProjectController::addExperimentFile(const QString& path) {
   return int(project_.experiments.size()) - 1;
 }
 
+QString ProjectController::uniqueExperimentName(const QString& base) const {
+  QStringList taken;
+  for (int i = 0; i < project_.experiments.size(); ++i) taken << tree_->experimentName(i);
+  QString name = base;
+  for (int n = 2; taken.contains(name); ++n) name = QStringLiteral("%1-%2").arg(base).arg(n);
+  return name;
+}
+
 int ProjectController::addEmbeddedExperiment(const Json& experiment) {
   ProjectExperiment e;
   e.embedded = QJsonDocument::fromJson(QByteArray::fromStdString(experiment.dump())).object();
+  const QString name = e.embedded.value(QStringLiteral("name")).toString();
+  e.embedded.insert(QStringLiteral("name"),
+                    uniqueExperimentName(name.isEmpty() ? QStringLiteral("experiment") : name));
   project_.experiments.append(e);
   tree_->setExperiments(project_.experiments);
   setModified(true);
@@ -142,12 +164,11 @@ void ProjectController::setEmbeddedExperiment(int index, const Json& experiment)
   setModified(true);
 }
 
-void ProjectController::setCanvasLayout(int index, const Json& layout) {
+void ProjectController::setCanvasLayout(int index, const Json& layout, bool edited) {
   if (index < 0 || index >= project_.experiments.size()) return;
-  const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(layout.dump())).object();
-  if (o == project_.experiments[index].canvas) return;
-  project_.experiments[index].canvas = o;
-  setModified(true);
+  project_.experiments[index].canvas =
+      QJsonDocument::fromJson(QByteArray::fromStdString(layout.dump())).object();
+  if (edited) setModified(true);
 }
 
 ExperimentDocument* ProjectController::createDocument(int index, QString* error) const {
@@ -168,6 +189,13 @@ ExperimentDocument* ProjectController::createDocument(int index, QString* error)
     return nullptr;
   }
   return doc;
+}
+
+QString ProjectController::runSource(int index, const QString& name) const {
+  if (index < 0 || index >= project_.experiments.size()) return QString();
+  const ProjectExperiment& e = project_.experiments[index];
+  if (!e.isEmbedded()) return e.path;
+  return path_.isEmpty() ? QString() : QStringLiteral("%1#%2").arg(path_, name);
 }
 
 QString ProjectController::runnableFile(int index, const Json& content, QString* error) {

@@ -46,17 +46,27 @@ class ProjectController : public QObject {
   // reported and the rest is opened. `storeOverride`, if given, replaces the project's store
   // for this session (the project is then marked modified only if the user saves).
   bool open(const QString& path, const QString& storeOverride = QString());
+  // An untitled project over the store `storePath` (`d500-studio --store FILE` alone, File >
+  // Open Result Store, a .d500db opened from a file manager): no experiments yet, the store's
+  // runs under "Other runs". Saving the project keeps this store. A store that cannot be read
+  // is reported (notice) and opened as far as it can be.
+  void openStore(const QString& storePath);
   bool save(QString* error);  // false with *error when never saved: use saveAs
   bool saveAs(const QString& path, QString* error);
 
   // --- experiments ---
   int addExperimentFile(const QString& path);
+  // The experiment joins the project under a name no other experiment of it has ("name",
+  // "name-2", ...): runs find their experiment by name, so two of one name would share runs.
   int addEmbeddedExperiment(const Json& experiment);
+  // `base` if no experiment of the project is called so, else the first free "base-N".
+  QString uniqueExperimentName(const QString& base) const;
   void removeExperiment(int index);
   // An embedded experiment's edits are kept in the project as they happen.
   void setEmbeddedExperiment(int index, const Json& experiment);
-  // The experiment's canvas layout (CanvasModel::layoutJson()), kept in the project file.
-  void setCanvasLayout(int index, const Json& layout);
+  // The experiment's canvas layout (CanvasModel::layoutJson()), kept in the project file;
+  // `edited`: the user's edit, which marks the project modified.
+  void setCanvasLayout(int index, const Json& layout, bool edited);
   // A document for experiment `index`, loaded from its file or the project (nullptr with
   // *error when the file cannot be read). Ownership: the caller's.
   ExperimentDocument* createDocument(int index, QString* error) const;
@@ -64,6 +74,10 @@ class ProjectController : public QObject {
   // embedded one a copy written to a private temporary folder (relative "problems" paths made
   // absolute so they still resolve from there).
   QString runnableFile(int index, const Json& content, QString* error);
+  // What a run of experiment `index` records as its experiment file (`d500 run --source`): the
+  // file itself; for an embedded one "PROJECT.d500proj#NAME", or "" while the project has never
+  // been saved (rather than the temporary copy the runner reads).
+  QString runSource(int index, const QString& name) const;
 
   void setModified(bool modified);
   QStringList notices() const { return notices_; }  // everything reported since the last open
@@ -78,7 +92,9 @@ class ProjectController : public QObject {
 
  private:
   void report(const QString& text);
-  void checkStore();
+  void checkStore(const QString& storePath);
+  // Shows `p` as the open project, saved at `path` ("" for untitled), unmodified.
+  void makeCurrent(const Project& p, const QString& path);
 
   Project project_;
   QString path_;

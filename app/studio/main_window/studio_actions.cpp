@@ -28,6 +28,10 @@ QAction* make(QObject* parent, const QString& text, const QString& icon, const Q
 StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(parent) {
   newProject = make(this, tr("&New Project"), QStringLiteral("new"), QKeySequence::New, tr("Start a new project"));
   openProject = make(this, tr("&Open Project..."), QStringLiteral("open"), QKeySequence::Open, tr("Open a project file (*.d500proj)"));
+  openStore = make(this, tr("Open Result S&tore..."), QString(), QKeySequence(tr("Ctrl+Alt+D")),
+                   tr("Show the runs of a result store (*.d500db) without a project"));
+  openExample = make(this, tr("Open Examp&le Project"), QString(), QKeySequence(),
+                     tr("Open the example project (a copy of your own, where its runs are kept)"));
   saveProject = make(this, tr("&Save Project"), QStringLiteral("save"), QKeySequence::Save,
                      tr("Save the project and its experiments"));
   saveProjectAs = make(this, tr("Save Project &As..."), QString(), QKeySequence::SaveAs, tr("Save the project under another name"));
@@ -36,6 +40,9 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
 
   newExperiment = make(this, tr("New &Experiment"), QStringLiteral("experiment"), QKeySequence(tr("Ctrl+E")),
                        tr("Build a new experiment in the editor"));
+  compareImplementations = make(this, tr("New Operator &Comparison"), QString(), QKeySequence(),
+                                tr("A new experiment from the canvas template that compares "
+                                   "implementations of an operator"));
   addExperiment = make(this, tr("&Add Experiment File..."), QString(), QKeySequence(tr("Ctrl+Shift+O")),
                        tr("Add an experiment file to the project"));
   saveExperiment = make(this, tr("Save E&xperiment"), QString(), QKeySequence(tr("Ctrl+Alt+S")),
@@ -59,6 +66,9 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
   cancel = make(this, tr("&Cancel Run"), QStringLiteral("cancel"), QKeySequence(tr("Shift+F5")),
                 tr("Stop the selected run (the runner keeps what it measured)"));
   cancelAll = make(this, tr("Cancel &All Runs"), QString(), QKeySequence(), tr("Stop every queued and running run"));
+  runRecipe = make(this, tr("Run the &Fashion-MNIST Recipe"), QString(), QKeySequence(),
+                   tr("Add the Fashion-MNIST recipe (the MLP to 85% test accuracy, one seed) to "
+                      "the project and run it"));
 
   chartConvergence = make(this, tr("&Convergence Chart"), QString(), QKeySequence(tr("Ctrl+1")),
                           tr("Loss, accuracy and learning rate of the selected runs"));
@@ -103,13 +113,14 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
 void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   QMenuBar* bar = window->menuBar();
   QMenu* file = bar->addMenu(tr("&File"));
-  file->addActions({newProject, openProject});
+  file->addActions({newProject, openProject, openStore, openExample});
   file->addAction(openOnnxModel);
   file->addAction(networkEditor);
   recentMenu = file->addMenu(tr("Recent &Projects"));
   file->addActions({saveProject, saveProjectAs});
   file->addSeparator();
-  file->addActions({newExperiment, addExperiment, saveExperiment, saveExperimentAs, removeExperiment});
+  file->addActions({newExperiment, compareImplementations, addExperiment, saveExperiment,
+                    saveExperimentAs, removeExperiment});
   file->addSeparator();
   file->addActions({exportChart, exportData, exportReportHtml, exportReportPdf});
   file->addSeparator();
@@ -122,6 +133,8 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
 
   QMenu* runMenu = bar->addMenu(tr("&Run"));
   runMenu->addActions({run, cancel, cancelAll});
+  runMenu->addSeparator();
+  runMenu->addAction(runRecipe);
 
   QMenu* charts = bar->addMenu(tr("&Charts"));
   charts->addActions({chartConvergence, chartThroughput, chartTimings, chartSweep, chartRoofline, chartSeeds});

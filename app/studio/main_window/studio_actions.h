@@ -22,6 +22,9 @@ class StudioActions : public QObject {
   void install(QMainWindow* window, const QList<QAction*>& docks);
 
   QAction *newProject, *openProject, *saveProject, *saveProjectAs, *quit;
+  QAction* openStore;  // an untitled project over a result store (issue 35 item 1)
+  // The start page's first steps that are not other actions (issue 35 item 3).
+  QAction *openExample, *compareImplementations, *runRecipe;
   QAction *newExperiment, *addExperiment, *saveExperiment, *saveExperimentAs, *removeExperiment;
   QAction *undo, *redo, *settings;
   QAction *run, *cancel, *cancelAll;

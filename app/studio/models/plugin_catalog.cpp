@@ -17,6 +17,18 @@ QString PluginInfo::deviceProblem() const {
   return at < 0 ? QString() : wraps.mid(at);
 }
 
+PluginInfo::Status PluginInfo::status() const {
+  if (!loaded()) return state.isEmpty() && error.isEmpty() ? Status::Invalid : Status::Failed;
+  if (deviceProblem().isEmpty()) return Status::Loaded;
+  constexpr int kCpu = 1;  // DLPack's kDLCPU
+  for (const OperatorOffer& o : operators)
+    if (o.deviceType == kCpu) return Status::Loaded;
+  for (const QList<ComponentOffer>* list : {&executors, &optimizers, &schemes})
+    for (const ComponentOffer& c : *list)
+      if (c.deviceType == kCpu) return Status::Loaded;
+  return Status::LoadedNoDevice;
+}
+
 QString PluginInfo::capabilitiesText() const {
   QStringList parts;
   if (!operators.isEmpty()) {
@@ -36,6 +48,8 @@ QString PluginInfo::capabilitiesText() const {
   }
   if (!executors.isEmpty()) parts << PluginCatalog::tr("executors: %n", "", int(executors.size()));
   if (!optimizers.isEmpty()) parts << PluginCatalog::tr("optimizers: %n", "", int(optimizers.size()));
+  if (!schemes.isEmpty())
+    parts << PluginCatalog::tr("distributed schemes: %n", "", int(schemes.size()));
   if (!deviceProblem().isEmpty()) parts << deviceProblem();
   return parts.isEmpty() ? PluginCatalog::tr("no operators") : parts.join(QStringLiteral("; "));
 }
@@ -81,6 +95,7 @@ bool PluginCatalog::fromJson(const QByteArray& json, PluginCatalog* out, QString
     };
     components("executors", &p.executors);
     components("optimizers", &p.optimizers);
+    components("schemes", &p.schemes);
     c.plugins_.append(p);
   }
   *out = std::move(c);
@@ -98,6 +113,13 @@ QList<ComponentOffer> PluginCatalog::optimizers() const {
   QList<ComponentOffer> out;
   for (const PluginInfo& p : plugins_)
     if (p.loaded()) out += p.optimizers;
+  return out;
+}
+
+QList<ComponentOffer> PluginCatalog::schemes() const {
+  QList<ComponentOffer> out;
+  for (const PluginInfo& p : plugins_)
+    if (p.loaded()) out += p.schemes;
   return out;
 }
 

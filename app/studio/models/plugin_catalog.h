@@ -30,6 +30,10 @@ struct ComponentOffer {
 };
 
 struct PluginInfo {
+  // What the plugins dock shows: a plugin that loaded but whose every offer needs a device this
+  // machine lacks (cuDNN without a GPU) is not simply "loaded". The zero value is Invalid.
+  enum class Status { Invalid, Failed, Loaded, LoadedNoDevice };
+
   QString name;
   QString version;
   quint32 abiVersion = 0;  // (major << 16) | minor
@@ -40,6 +44,7 @@ struct PluginInfo {
   QList<OperatorOffer> operators;
   QList<ComponentOffer> executors;
   QList<ComponentOffer> optimizers;
+  QList<ComponentOffer> schemes;  // distributed schemes (ABI 1.4): id "plugin/name"
 
   QString abiText() const;           // "1.1"
   QString capabilitiesText() const;  // "32 operators (31 with backward), CPU"
@@ -47,6 +52,8 @@ struct PluginInfo {
   // Why its device (GPU) operators cannot run on this machine ("no usable GPU: cudaGetDevice...",
   // as `d500 plugins` says), or empty when they can or it has none.
   QString deviceProblem() const;
+  // LoadedNoDevice when deviceProblem() is set and nothing it offers runs on the CPU.
+  Status status() const;
 };
 
 class PluginCatalog {
@@ -69,6 +76,7 @@ class PluginCatalog {
   // Executors and optimizers of loaded plugins, in plugin order.
   QList<ComponentOffer> executors() const;
   QList<ComponentOffer> optimizers() const;
+  QList<ComponentOffer> schemes() const;
   static QString operatorKey(const QString& opType, const QString& domain);
   static void splitOperatorKey(const QString& key, QString* opType, QString* domain);
 

@@ -7,6 +7,19 @@ namespace d500::studio {
 
 PluginListModel::PluginListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+QString PluginListModel::stateText(const PluginInfo& plugin) {
+  switch (plugin.status()) {
+    case PluginInfo::Status::Loaded:
+      return tr("loaded");
+    case PluginInfo::Status::LoadedNoDevice:
+      return tr("loaded, no device");
+    case PluginInfo::Status::Failed:
+    case PluginInfo::Status::Invalid:
+      break;
+  }
+  return tr("failed");
+}
+
 void PluginListModel::setCatalog(const PluginCatalog& catalog) {
   beginResetModel();
   catalog_ = catalog;
@@ -45,16 +58,22 @@ QVariant PluginListModel::data(const QModelIndex& index, int role) const {
       case Name: return p.name;
       case Version: return p.version;
       case Abi: return p.abiText();
-      case State: return p.loaded() ? tr("loaded") : tr("failed");
+      case State:
+        return stateText(p);
       case Capabilities: return p.loaded() ? p.capabilitiesText() : p.error;
     }
   } else if (role == Qt::ToolTipRole) {
     QString tip = tr("Library: %1").arg(p.library);
     if (!p.wraps.isEmpty()) tip += QLatin1Char('\n') + tr("Wraps: %1").arg(p.wraps);
     if (!p.loaded()) tip += QLatin1Char('\n') + tr("Load error: %1").arg(p.error);
+    if (p.status() == PluginInfo::Status::LoadedNoDevice)
+      tip += QLatin1Char('\n') +
+             tr("Its operators need a device this machine lacks: %1").arg(p.deviceProblem());
     return tip;
   } else if (role == Qt::ForegroundRole && !p.loaded()) {
     return QBrush(QColor(0xb0, 0x20, 0x20));
+  } else if (role == Qt::ForegroundRole && p.status() == PluginInfo::Status::LoadedNoDevice) {
+    return QBrush(QColor(0x9a, 0x5b, 0x00));  // amber: there, but nothing of it runs here
   }
   return {};
 }

@@ -19,6 +19,8 @@ class PluginListModel : public QAbstractTableModel {
   // Shown as the only row when the runner could not be asked at all.
   void setQueryError(const QString& error);
   const PluginCatalog& catalog() const { return catalog_; }
+  // The State column's words: "loaded", "loaded, no device" or "failed" (translated).
+  static QString stateText(const PluginInfo& plugin);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

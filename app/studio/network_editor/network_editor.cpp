@@ -26,10 +26,11 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 Result<std::string> builderBytes(const QString& builder) {
   const onnx::BuildOptions options{.seed = 1, .batch = 0, .with_loss = true};
+  if (builder == QLatin1String("empty")) return onnx::build_empty({}, {.seed = 1, .batch = 0});
   if (builder == QLatin1String("mlp")) return onnx::build_mlp({}, options);
   if (builder == QLatin1String("lenet")) return onnx::build_lenet({}, options);
   if (builder == QLatin1String("resnet")) return onnx::build_resnet({}, options);
-  return Error{"no builder \"" + builder.toStdString() + "\" (mlp, lenet or resnet)", ""};
+  return Error{"no builder \"" + builder.toStdString() + "\" (empty, mlp, lenet or resnet)", ""};
 }
 
 }  // namespace
@@ -94,7 +95,9 @@ void NetworkEditor::buildUi() {
   connect(del, &QShortcut::activated, this, [this] {
     if (!selectedNode().isEmpty()) removeNode(selectedNode());
   });
-  status_->setText(tr("Open an ONNX model or start from a builder (File menu)."));
+  status_->setText(
+      tr("Open an ONNX model, start from a builder (File menu), or double-click an operator in "
+         "the palette to start an empty network."));
 }
 
 bool NetworkEditor::refuse(const QString& error) {
@@ -236,10 +239,19 @@ bool NetworkEditor::save() {
 
 bool NetworkEditor::saveAs(const QString& path) {
   if (!doc_) return refuse(tr("Open a model first."));
+  if (doc_->node_count() == 0)
+    return refuse(tr("The network is empty: add an operator before saving."));
+  // A network started empty has no outputs: what no node reads becomes one (an undo step).
+  if (doc_->outputs().empty() &&
+      !apply(tr("Make the unread tensors outputs"),
+             [](onnx::ModelDocument& d) { return d.expose_unread_outputs(); }))
+    return false;
   auto saved = doc_->save(path.toStdString());
   if (!saved.ok()) return refuse(tr("Not saved: %1").arg(qs(saved.error().message)));
   path_ = path;
   stack_->setClean();
+  lastError_.clear();
+  showProblems();  // the status line no longer shows an earlier refusal
   Q_EMIT message(tr("Saved %1 (passes the ONNX checker)").arg(path));
   Q_EMIT documentChanged();
   return true;

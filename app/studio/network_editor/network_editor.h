@@ -38,7 +38,8 @@ class NetworkEditor : public QWidget {
 
   // --- opening (false with lastError() when the file is not an ONNX model) ---
   bool openFile(const QString& path);
-  bool openBuilder(const QString& builder);  // "mlp", "lenet", "resnet": unsaved until Save As
+  // "empty" (one input [N, 1, 28, 28], no node), "mlp", "lenet", "resnet": unsaved until Save As
+  bool openBuilder(const QString& builder);
   void setCatalog(const PluginCatalog& catalog);
   void setCatalogError(const QString& error);
 
@@ -50,7 +51,9 @@ class NetworkEditor : public QWidget {
   bool setAttribute(const QString& node, const QString& name, const QString& text);  // "" removes it
   bool connectInput(const QString& node, int index, const QString& tensor);
   bool widen(const QString& node, int outputs);  // a Conv's or Gemm's output channels
-  bool save();  // to filePath(); false when there is none or the checker refuses the model
+  // To filePath(); false when there is none or the checker refuses the model. A network without
+  // outputs first gets the tensors no node reads as outputs (one undo step).
+  bool save();
   bool saveAs(const QString& path);
 
   // --- what the window and tests read ---

@@ -113,10 +113,7 @@ void NetworkEditor::showSelection() {
 }
 
 void NetworkEditor::startNewNode(const QString& opType, const QString& domain) {
-  if (!doc_) {
-    refuse(tr("Open a model first."));
-    return;
-  }
+  if (!doc_ && !openBuilder(QStringLiteral("empty"))) return;  // double-click starts a network
   // The new node reads what the selected node writes, or else the first graph input.
   QString first;
   if (const long i = doc_->find_node(selectedNode().toStdString()); i >= 0) first = qs(doc_->node(size_t(i)).outputs.front());

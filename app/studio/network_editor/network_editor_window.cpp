@@ -32,9 +32,11 @@ void NetworkEditorWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QMenu* builders = file->addMenu(tr("&New from Builder"));
   builders->menuAction()->setObjectName(QStringLiteral("networkNewFromBuilder"));
-  const QList<QPair<QString, QString>> kinds = {{QStringLiteral("mlp"), tr("&MLP (784-256-10)")},
-                                                {QStringLiteral("lenet"), tr("&LeNet-5")},
-                                                {QStringLiteral("resnet"), tr("&ResNet (small)")}};
+  const QList<QPair<QString, QString>> kinds = {
+      {QStringLiteral("empty"), tr("&Empty Network (input only)")},
+      {QStringLiteral("mlp"), tr("&MLP (784-256-10)")},
+      {QStringLiteral("lenet"), tr("&LeNet-5")},
+      {QStringLiteral("resnet"), tr("&ResNet (small)")}};
   for (const auto& [key, text] : kinds)
     builders->addAction(text, this, [this, key] {
       if (maybeSave()) editor_->openBuilder(key);

@@ -63,6 +63,12 @@ QList<QStringList> splitDiff(const std::vector<std::string>& lines) {
   return out;
 }
 
+// Across runs a row is a point's identity (operators::point_identity: a training run's seed
+// count is not part of it) and an implementation, as `d500 compare` pairs them.
+QString pointIdentity(const std::string& pointJson) {
+  return QString::fromStdString(operators::point_identity(pointJson));
+}
+
 // Rows in sweep order (runs measure points in a shuffled order), then by implementation.
 void sortRows(QList<ComparisonTable::Row>& rows) {
   QStringList points, subjects;
@@ -176,8 +182,7 @@ ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<
   }
   for (int k = 0; k < runIds.size(); ++k) {
     for (const auto& m : s.measurements(runIds[k])) {
-      const Key key{SweepAxis::canonical(QString::fromStdString(m.point_json)),
-                    QString::fromStdString(m.implementation)};
+      const Key key{pointIdentity(m.point_json), QString::fromStdString(m.implementation)};
       auto it = rowOf.find(key);
       if (it == rowOf.end()) {
         Row r;
@@ -197,8 +202,7 @@ ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<
   const qint64 base = runIds.front();
   for (int k = 1; k < runIds.size(); ++k) {
     for (const auto& c : operators::compare_runs(s, base, s, runIds[k])) {
-      auto it = rowOf.find({SweepAxis::canonical(QString::fromStdString(c.point_json)),
-                            QString::fromStdString(c.b_impl)});
+      auto it = rowOf.find({pointIdentity(c.point_json), QString::fromStdString(c.b_impl)});
       if (it != rowOf.end()) t.rows[it->second].versus[k] = versusOf(c);
     }
   }

@@ -11,7 +11,9 @@
 #include "charts/series_chart_model.h"
 #include "charts/tab_render.h"
 #include "charts/units.h"
+#include "common/display_names.h"
 #include "d500/build_info.h"
+#include "dashboards/load_banner.h"
 #include "report/comparison_table.h"
 #include "report/html_escape.h"
 #include "report/report_table.h"
@@ -62,6 +64,7 @@ pre { background: #f6f6f6; border: 1px solid #ddd; padding: 0.5em; font-size: 8.
 .gallery { display: flex; flex-wrap: wrap; gap: 8px; }
 .gallery svg { width: 540px; max-width: 100%; height: auto; }
 .summary { margin: 0.3em 0 1em 0; }
+.busy { background: #fff3cd; border: 1px solid #e0b000; padding: 4px 8px; color: #5c4400; }
 @media print { @page { size: A4 landscape; margin: 12mm; } }
 )";
 
@@ -98,6 +101,7 @@ bool ReportBuilder::build(ChartEmbedding embedding, QString* error) {
     title_ = (runs.size() == 1 ? tr("d500 report — %1") : tr("d500 comparison — %1"))
                  .arg(labels.join(QStringLiteral(", ")));
     addRuns(runs);
+    addLoadWarnings(s, runs);
     addComparison(ComparisonTable::build(s, runIds_));
     addDashboards(runs);
     addOtherCharts(runs);
@@ -125,7 +129,7 @@ void ReportBuilder::addRuns(const std::vector<store::RunInfo>& runs) {
                          tr("experiment sha256"), tr("host")};
   t.textColumns = {3};  // a status reason may be a sentence
   for (const auto& r : runs) {
-    QString status = QString::fromLatin1(store::run_status_name(r.status).data());
+    QString status = DisplayNames::runStatus(r.status);
     if (!r.status_reason.empty())
       status += QStringLiteral(" (%1)").arg(QString::fromStdString(r.status_reason));
     const double took = r.finished_at > 0 && r.started_at > 0 ? r.finished_at - r.started_at : 0;
@@ -141,6 +145,19 @@ void ReportBuilder::addRuns(const std::vector<store::RunInfo>& runs) {
                      .arg(QDateTime::currentDateTime().toString(Qt::ISODate),
                           QStringLiteral(D500_VERSION_STRING), storePath_)),
                e(tr("Runs")), t.html()));
+}
+
+// Right under the runs, before any number: which of them ran on a busy machine (issue 35, item 17).
+void ReportBuilder::addLoadWarnings(const store::ResultStore& s,
+                                    const std::vector<store::RunInfo>& runs) {
+  QString items;
+  for (const auto& r : runs) {
+    const QString text = LoadBanner::text(s, r.id);
+    if (!text.isEmpty())
+      items += QStringLiteral("<p class=\"busy\"><b>%1</b> %2</p>\n")
+                   .arg(e(ComparisonTable::runLabel(r) + QStringLiteral(":")), e(text));
+  }
+  if (!items.isEmpty()) add(items);
 }
 
 void ReportBuilder::addComparison(const ComparisonTable& t) {

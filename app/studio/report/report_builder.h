@@ -48,6 +48,7 @@ class ReportBuilder {
     sections_.append({html, landscape, compact});
   }
   void addRuns(const std::vector<store::RunInfo>& runs);
+  void addLoadWarnings(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
   void addComparison(const ComparisonTable& t);
   void addDashboards(const std::vector<store::RunInfo>& runs);
   void addOtherCharts(const std::vector<store::RunInfo>& runs);

@@ -2,14 +2,14 @@
 // environment and the experiment file. A comparison prints one table over all its runs (with a
 // run column) and an environment or experiment file once for the runs that share it.
 #include <QMap>
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
-
-#include <algorithm>
 
 #include "charts/sweep_axis.h"
 #include "charts/units.h"
 #include "charts/validation_summary.h"
+#include "common/core_text.h"
 #include "report/comparison_table.h"
 #include "report/html_escape.h"
 #include "report/report_builder.h"
@@ -139,7 +139,7 @@ void ReportBuilder::addStatistics(const store::ResultStore& s,
           << (m.error.empty() ? medianWithCi(m.median, m.ci_lo, m.ci_hi, m.ci_valid)
                               : tr("error: %1").arg(QString::fromStdString(m.error)))
           << (std::isfinite(relCi) ? formatPercent(relCi) : QStringLiteral("-"))
-          << QString::fromStdString(m.stop_reason) << formatNumber(m.cv, 2)
+          << CoreText::stopReason(m.stop_reason) << formatNumber(m.cv, 2)
           << QString::number(m.n_outliers)
           << (m.flops > 0 && m.median > 0 ? formatNumber(m.flops / m.median) : QStringLiteral("-"))
           << formatNumber(m.minor_faults_per_call, 2)

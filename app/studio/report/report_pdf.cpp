@@ -45,7 +45,8 @@ QString css(double pt, bool wrapAll) {
              "th { background-color: #eee; text-align: left; }\n"
              ".nw { white-space: %6; }\n"
              "pre { font-size: %7pt; background-color: #f6f6f6; }\n"
-             ".meta, .caption { color: #555; } .failed { color: #b00020; font-weight: bold; }\n")
+             ".meta, .caption { color: #555; } .failed { color: #b00020; font-weight: bold; }\n"
+             ".busy { background-color: #fff3cd; color: #5c4400; }\n")
       .arg(pt)
       .arg(pt * 1.6)
       .arg(pt * 1.3)

@@ -27,8 +27,9 @@ bool RunCommand::build(const QString& runner, const QString& mpirun, const QStri
     *error = tr("The runner (d500) was not found; set D500_RUNNER to its path.");
     return false;
   }
-  const QStringList runArgs = {QStringLiteral("run"), experimentFile, QStringLiteral("--db"),
-                               storePath, QStringLiteral("--progress=json")};
+  QStringList runArgs = {QStringLiteral("run"), experimentFile, QStringLiteral("--db"), storePath,
+                         QStringLiteral("--progress=json")};
+  if (launch.source) runArgs << QStringLiteral("--source") << *launch.source;
   RunCommand c;
   if (launch.kind == QLatin1String("local")) {
     c.program = runner;

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 #include "editor/json_path.h"
 
@@ -16,6 +17,9 @@ struct LaunchSpec {
   int ranks = 1;
   QStringList hosts;
   QStringList extraArgs;  // passed to mpirun before the runner
+  // What the run records as its experiment file (`d500 run --source`; "" records none): set when
+  // the file run is a temporary copy. Unset: the file itself. Not passed to Slurm jobs.
+  std::optional<QString> source;
 };
 
 // The experiment's "launcher" as a LaunchSpec (local when it has none).

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "charts/units.h"
+#include "common/core_text.h"
 #include "common/dialog_folder.h"
 #include "common/display_names.h"
 #include "d500/store/result_store.h"
@@ -255,7 +256,7 @@ void CompareView::fillMeasurements(const ComparisonTable& t) {
                           .arg(formatNumber(100 * c.ciLevel, 3), formatDuration(c.ciLoNs),
                                formatDuration(c.ciHiNs))
                           .arg(c.n)
-                          .arg(c.stopReason);
+                          .arg(CoreText::stopReason(c.stopReason));
         if (c.stopReason != QLatin1String("converged"))
           tip += QLatin1Char('\n') + tr("The CI did not reach its target.");
         m->setToolTip(tip);
@@ -265,10 +266,11 @@ void CompareView::fillMeasurements(const ComparisonTable& t) {
         const auto& v = row.versus[k];
         auto* speed = item(v.present ? QString::number(v.speedup, 'f', 2) + QLatin1Char('x')
                                      : QStringLiteral("-"));
-        auto* verdict = item(
-            v.present ? tr("%1 (p %2, r %3)")
-                            .arg(v.verdict, formatNumber(v.pValue, 2), formatNumber(v.effectR, 2))
-                      : QStringLiteral("-"));
+        auto* verdict =
+            item(v.present ? tr("%1 (p %2, r %3)")
+                                 .arg(CoreText::verdict(v.verdict), formatNumber(v.pValue, 2),
+                                      formatNumber(v.effectR, 2))
+                           : QStringLiteral("-"));
         if (v.present && v.verdict == QLatin1String("faster")) {
           speed->setBackground(kFaster);
           verdict->setBackground(kFaster);

@@ -1,21 +1,21 @@
 #include "views/properties_dock.h"
 
-#include <QDateTime>
 #include <QHeaderView>
-#include <QLocale>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "common/display_names.h"
+#include "common/locale_format.h"
+#include "editor/experiment_document.h"
 #include "models/plugin_catalog.h"
+#include "models/plugin_list_model.h"
 
 namespace d500::studio {
 
 namespace {
 
 QString time(double unixSeconds) {
-  if (unixSeconds <= 0) return QString();
-  return QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(unixSeconds * 1000)), QLocale::LongFormat);
+  return LocaleFormat::dateTime(unixSeconds, true);
 }
 
 QString str(const std::string& s) { return QString::fromStdString(s); }
@@ -45,7 +45,31 @@ void PropertiesDock::add(const QString& name, const QString& value) {
   item->setToolTip(1, value);
 }
 
-void PropertiesDock::clear() { tree_->clear(); }
+void PropertiesDock::clear() {
+  stopFollowing();
+  tree_->clear();
+}
+
+void PropertiesDock::stopFollowing() {
+  for (const auto& c : following_) disconnect(c);
+  following_.clear();
+  followed_.clear();
+}
+
+void PropertiesDock::showDocument(ExperimentDocument* doc) {
+  clear();
+  followed_ = doc;
+  const auto refresh = [this] {
+    if (!followed_) return;
+    tree_->clear();
+    addExperiment(followed_->json(), followed_->filePath(), int(followed_->problems().size()));
+  };
+  refresh();
+  for (auto signal : {&ExperimentDocument::changed, &ExperimentDocument::problemsChanged})
+    following_ << connect(doc, signal, this, refresh);
+  // Saved under another name: its file.
+  following_ << connect(doc, &ExperimentDocument::titleChanged, this, refresh);
+}
 
 QString PropertiesDock::value(const QString& name) const {
   for (int i = 0; i < tree_->topLevelItemCount(); ++i)
@@ -77,6 +101,10 @@ void PropertiesDock::showRun(const d500::store::RunInfo& run) {
 
 void PropertiesDock::showExperiment(const Json& experiment, const QString& path, int problemCount) {
   clear();
+  addExperiment(experiment, path, problemCount);
+}
+
+void PropertiesDock::addExperiment(const Json& experiment, const QString& path, int problemCount) {
   add(tr("Experiment"), jsonText(experiment, "name"));
   add(tr("File"), path.isEmpty() ? tr("(embedded in the project)") : path);
   add(tr("Description"), jsonText(experiment, "description"));
@@ -94,7 +122,7 @@ void PropertiesDock::showPlugin(const PluginInfo& plugin) {
   add(tr("Plugin"), plugin.name);
   add(tr("Version"), plugin.version);
   add(tr("ABI"), plugin.abiText());
-  add(tr("State"), plugin.state);
+  add(tr("State"), PluginListModel::stateText(plugin));
   if (!plugin.error.isEmpty()) add(tr("Load error"), plugin.error);
   add(tr("Library"), plugin.library);
   if (!plugin.wraps.isEmpty()) add(tr("Wraps"), plugin.wraps);

@@ -101,10 +101,12 @@ ChartTab* WorkspaceTabs::addChart(const ProjectChart& chart, const QString& stor
   panel->setProperty(kKind, QStringLiteral("chart"));
   if (!chart.settings.isEmpty()) panel->applySettings(chart.settings);
   const int tab = addTab(panel, panel->title());
-  setTabToolTip(tab, panel->title());
+  setTabToolTip(tab, panel->fullTitle());
   connect(panel, &ChartTab::titleChanged, this, [this, panel](const QString& title) {
     const int i = indexOf(panel);
-    if (i >= 0) setTabText(i, title);
+    if (i < 0) return;
+    setTabText(i, title);
+    setTabToolTip(i, panel->fullTitle());
   });
   setCurrentWidget(panel);
   Q_EMIT chartsChanged();

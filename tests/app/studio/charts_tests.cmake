@@ -10,8 +10,11 @@ add_executable(test_studio_charts
   ${_charts_tests}/charts_export_test.cpp
   ${_charts_tests}/charts_screenshot_test.cpp
   ${_charts_tests}/charts_seeds_test.cpp
+  ${_charts_tests}/charts_readable_test.cpp
+  ${_charts_tests}/charts_markers_export_test.cpp
   ${_charts_tests}/report_escape_test.cpp
   ${_charts_tests}/report_writer_test.cpp
+  ${_charts_tests}/load_banner_test.cpp
   ${_charts_tests}/compare_view_test.cpp
   ${_charts_tests}/list_view_test.cpp
   ${_charts_tests}/dashboards_test.cpp

@@ -73,6 +73,31 @@ TEST(CompareView, TwoRunsSideBySideWithSpeedupVerdictAndEnvironmentDiff) {
   EXPECT_TRUE(cellText(view.measurementsTable(), 0, verdict).startsWith(QStringLiteral("slower")));
 }
 
+// Issue 35, item 16: two runs of the same recipe, executor and optimizer (1 seed and 5) pair in
+// one row with a ratio and a verdict, instead of two rows each with "-" in the other column.
+TEST(CompareView, RunsOfOneRecipeWithOtherSeedCountsShareARow) {
+  TempDir dir;
+  const std::string db = dir.file("c.d500db");
+  int64_t a, b;
+  {
+    auto w = openRw(db);
+    a = addRun(*w, "first run");
+    b = addRun(*w, "five seeds");
+    const std::string impl = "torch + torch/adam", subject = "time-to-accuracy 85.0%";
+    addMeasurement(*w, a, subject, impl, R"({"batch":64,"seeds":1})", {2.0e9});
+    addMeasurement(*w, b, subject, impl, R"({"batch":64,"seeds":5})", around(1.0e9, 5, 1000));
+  }
+  CompareView view(qs(db), {a, b});
+  const QTableWidget* t = view.measurementsTable();
+  ASSERT_EQ(t->rowCount(), 1);
+  const int speedup = column(t, QStringLiteral("speedup"));
+  ASSERT_GE(speedup, 0);
+  EXPECT_NEAR(cellText(t, 0, speedup).chopped(1).toDouble(), 2.0, 0.01)
+      << cellText(t, 0, speedup).toStdString();
+  for (int c = 0; c < t->columnCount(); ++c)
+    EXPECT_NE(cellText(t, 0, c), QStringLiteral("-")) << "column " << c;
+}
+
 TEST(CompareView, OneRunComparesImplementationsWithValidation) {
   TempDir dir;
   const std::string db = dir.file("one.d500db");

@@ -247,11 +247,14 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   seedView->setCurrentIndex(0);
   EXPECT_EQ(linePoints(acc, testAcc).size(), 3);
 
-  // Exports: the whole dashboard as an image, its stored values as CSV.
+  // Exports: the dashboard's charts as an image (as wide as shown, without the toolbar and the
+  // status line: issue 35, item 14), its stored values as CSV.
   QString error;
   const QString png = qs(dir.file("d.png"));
   ASSERT_TRUE(dash->exportImage(png, 96, &error)) << error.toStdString();
-  EXPECT_EQ(QImage(png).size(), QSize(1600, 1000));
+  EXPECT_EQ(QImage(png).width(), 1600);
+  EXPECT_GT(QImage(png).height(), 900);
+  EXPECT_LT(QImage(png).height(), 1000);
   ASSERT_TRUE(dash->exportCsv(qs(dir.file("d.csv")), &error)) << error.toStdString();
   EXPECT_NE(read_file(dir.file("d.csv")).find("run_id,seed,series,step,wall_time,value"), std::string::npos);
 

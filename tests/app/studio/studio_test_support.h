@@ -1,6 +1,9 @@
 // Shared by the studio's Qt tests.
 #pragma once
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "editor/json_path.h"
@@ -12,3 +15,19 @@
     const ::d500::studio::Json a_ = (actual), e_ = (expected);                                        \
     QVERIFY2(a_ == e_, qPrintable(QString::fromStdString(a_.dump() + "  !=  expected " + e_.dump()))); \
   } while (false)
+
+namespace d500::test {
+
+// The example project and its problem lists copied into `dir`; returns the project's path.
+inline QString copyExampleProject(const QTemporaryDir& dir) {
+  const QString source = QStringLiteral(D500_TEST_SOURCE_DIR "/resources/");
+  for (const char* sub : {"examples", "problems"}) {
+    QDir().mkpath(dir.filePath(QLatin1String(sub)));
+    for (const QString& f : QDir(source + QLatin1String(sub)).entryList(QDir::Files))
+      QFile::copy(source + QLatin1String(sub) + QLatin1Char('/') + f,
+                  dir.filePath(QLatin1String(sub) + QLatin1Char('/') + f));
+  }
+  return dir.filePath(QStringLiteral("examples/example.d500proj"));
+}
+
+}  // namespace d500::test

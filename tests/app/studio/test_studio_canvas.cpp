@@ -28,6 +28,8 @@ class CanvasTest : public QObject {
   void everyCanvasActionUndoesByteForByte();
   void layoutSavedInTheProjectReopensIdentical();
   void templatesOpenReadyCanvases();
+  void aNewComponentLandsBesideWhatItFeeds();
+  void fitOnASmallCanvasKeepsTextReadable();
 };
 
 void CanvasTest::operatorLevelThroughTheModel() {
@@ -259,6 +261,60 @@ void CanvasTest::templatesOpenReadyCanvases() {
     QVERIFY2(c.model()->problemList().isEmpty(), qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
     QVERIFY(c.model()->nodes().size() >= 4);
   }
+}
+
+// Issue 35 item 8: a Sweep added through the document (the form, the JSON pane) lands beside the
+// operator it feeds, overlapping nothing, not in a column right of everything.
+void CanvasTest::aNewComponentLandsBesideWhatItFeeds() {
+  Canvas c;
+  QCOMPARE(c.model()->addComponent(QStringLiteral("operator"), QStringLiteral("Relu"), {0, 0}),
+           QString());
+  QCOMPARE(c.model()->addComponent(QStringLiteral("implementation"), QStringLiteral("reference"),
+                                   {400, 0}),
+           QString());
+  QVERIFY(c.id(QStringLiteral("sweep")) < 0);
+  c.doc.setValue(JsonPath{QStringLiteral("sweep")}, Json{{"N", {64, 128}}});
+  const int sweep = c.id(QStringLiteral("sweep")), op = c.id(QStringLiteral("operator"));
+  QVERIFY(sweep > 0 && op > 0);
+  auto rect = [&](int id) {
+    return QRectF(c.model()->position(id), CanvasModel::nodeSize(*c.model()->node(id)));
+  };
+  const QRectF s = rect(sweep), o = rect(op);
+  QVERIFY2(s.right() <= o.left() && o.left() - s.right() < 200,
+           qPrintable(QStringLiteral("sweep at x %1..%2, operator at %3")
+                          .arg(s.left())
+                          .arg(s.right())
+                          .arg(o.left())));
+  for (const auto& n : c.model()->nodes())
+    if (n.id != sweep) QVERIFY2(!rect(n.id).intersects(s), qPrintable(n.key));
+}
+
+// Issue 35 item 8: Fit on a small canvas does not shrink the template to unreadable text; the
+// first component and its input ports stay in view (the rest scrolls).
+void CanvasTest::fitOnASmallCanvasKeepsTextReadable() {
+  Canvas c;
+  c.canvas.resize(560, 380);
+  c.canvas.openTemplate(QStringLiteral("compare-implementations"));
+  QCoreApplication::processEvents();
+  c.fit();
+  QVERIFY2(c.view()->transform().m11() >= CanvasView::kMinFitScale - 1e-9,
+           qPrintable(QString::number(c.view()->transform().m11())));
+  int first = -1;
+  for (const auto& n : c.model()->nodes())
+    if (first < 0 || c.model()->position(n.id).x() < c.model()->position(first).x()) first = n.id;
+  const QRect seen = c.view()->viewport()->rect();
+  if (const QString dir = qEnvironmentVariable("D500_SCREENSHOT_DIR"); !dir.isEmpty())
+    c.canvas.grab().save(dir + QStringLiteral("/canvas_small_fit.png"));
+  QVERIFY(seen.contains(c.view()->nodePoint(first)));
+  for (const auto& port : c.model()->node(first)->ports)
+    QVERIFY2(seen.contains(c.view()->inputPortPoint(first, port.name)), qPrintable(port.name));
+  // A roomy canvas still shows the whole template at once, not blown up.
+  c.canvas.resize(1600, 1000);
+  QCoreApplication::processEvents();
+  c.fit();
+  QVERIFY(c.view()->transform().m11() <= CanvasView::kMaxFitScale + 1e-9);
+  for (const auto& n : c.model()->nodes())
+    QVERIFY2(c.view()->viewport()->rect().contains(c.view()->nodePoint(n.id)), qPrintable(n.key));
 }
 
 QTEST_MAIN(CanvasTest)

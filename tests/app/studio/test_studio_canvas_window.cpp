@@ -7,6 +7,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include "canvas/canvas_model.h"
 #include "canvas/experiment_canvas.h"
@@ -17,20 +18,13 @@
 #include "main_window/experiment_actions.h"
 #include "main_window/main_window.h"
 #include "main_window/project_controller.h"
+#include "studio_test_support.h"
+#include "views/properties_dock.h"
+#include "views/workspace_tabs.h"
 
 using namespace d500::studio;
 
 namespace {
-
-QString copyExample(const QTemporaryDir& dir) {
-  const QString source = QStringLiteral(D500_TEST_SOURCE_DIR "/resources/");
-  for (const char* sub : {"examples", "problems"}) {
-    QDir().mkpath(dir.filePath(QLatin1String(sub)));
-    for (const QString& f : QDir(source + QLatin1String(sub)).entryList(QDir::Files))
-      QFile::copy(source + QLatin1String(sub) + QLatin1Char('/') + f, dir.filePath(QLatin1String(sub) + QLatin1Char('/') + f));
-  }
-  return dir.filePath(QStringLiteral("examples/example.d500proj"));
-}
 
 ExperimentCanvas* canvasOf(ExperimentEditor* editor) { return editor ? editor->findChild<ExperimentCanvas*>() : nullptr; }
 
@@ -41,11 +35,12 @@ class CanvasWindowTest : public QObject {
 
  private Q_SLOTS:
   void editorHasACanvasOverTheSameDocument();
+  void propertiesFollowCanvasEditsAndTemplates();
 };
 
 void CanvasWindowTest::editorHasACanvasOverTheSameDocument() {
   QTemporaryDir dir;
-  const QString project = copyExample(dir);
+  const QString project = d500::test::copyExampleProject(dir);
   QPointF moved;
   {
     MainWindow w(false);
@@ -78,6 +73,39 @@ void CanvasWindowTest::editorHasACanvasOverTheSameDocument() {
   QVERIFY(canvas);
   QCOMPARE(canvas->model()->position(canvas->model()->nodeId(QStringLiteral("implementation/reference"))), moved);
   QVERIFY(canvas->model()->nodeId(QStringLiteral("implementation/torch")) > 0);
+}
+
+// Issue 35, item 6: the Properties dock showed "Implementations []" while the JSON held two, after
+// canvas edits and a template. It follows every change of the current editor's document.
+void CanvasWindowTest::propertiesFollowCanvasEditsAndTemplates() {
+  QTemporaryDir dir;
+  MainWindow w(false);
+  QVERIFY(w.openProject(d500::test::copyExampleProject(dir)));
+  w.show();
+  ExperimentEditor* editor = w.experimentActions()->open(0);
+  ExperimentCanvas* canvas = canvasOf(editor);
+  QVERIFY(canvas);
+  QCOMPARE(w.tabs()->currentEditor(), editor);
+  ExperimentDocument* doc = editor->document();
+  const auto shown = [&w] { return w.propertiesDock()->value(QStringLiteral("Implementations")); };
+  const auto inJson = [doc] {
+    return QString::fromStdString(doc->json()["implementations"].dump());
+  };
+  QCOMPARE(shown(), inJson());
+  QVERIFY(canvas->model()
+              ->addComponent(QStringLiteral("implementation"), QStringLiteral("torch"), {600, 300})
+              .isEmpty());
+  QVERIFY(shown().contains(QStringLiteral("torch")));
+  QCOMPARE(shown(), inJson());
+  canvas->openTemplate(QStringLiteral("compare-implementations"));
+  QCOMPARE(w.propertiesDock()->value(QStringLiteral("Experiment")),
+           QStringLiteral("compare-implementations"));
+  QCOMPARE(shown(), inJson());
+  doc->undoStack()->undo();
+  QCOMPARE(shown(), inJson());
+  QCOMPARE(
+      w.propertiesDock()->value(QStringLiteral("Problems")),
+      doc->problems().isEmpty() ? QStringLiteral("none") : QString::number(doc->problems().size()));
 }
 
 QTEST_MAIN(CanvasWindowTest)

@@ -130,6 +130,107 @@ class EditorTest : public QObject {
                   });
   }
 
+  // Issue 35, item 5: Conv chosen over Gemm's matrices gets shapes a convolution runs on (Gemm's
+  // inputs fit MatMul, so those stay, above).
+  void chooseConvOverGemmFillsItsShapes() {
+    checkUndoRedo(
+        "choose Conv over Gemm", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.chooseOperator(QStringLiteral("Conv"), QString(), {QStringLiteral("reference")});
+        },
+        [](const Json& j) {
+          JCOMPARE(j["operator"]["inputs"],
+                   Json::array({Json::array({1, 16, "N", "N"}), Json::array({16, 16, 3, 3})}));
+          JCOMPARE(j["sweep"]["N"], Json::array({64, 128}));  // the sweep it had
+        });
+  }
+
+  // Issue 35, item 5: "Add input" appends what the operator takes next, with its sweep variable,
+  // in one step, and is off once the operator takes no more (its ONNX schema).
+  void addInputAddsWhatTheOperatorTakesNext() {
+    Json conv = gemmExperiment();
+    conv["operator"] = {
+        {"op", "Conv"},
+        {"inputs", Json::array({Json::array({1, 8, "N", "N"}), Json::array({4, 8, 3, 3})})}};
+    auto* doc = new ExperimentDocument;
+    doc->setEmbedded(conv);
+    ExperimentEditor editor(doc);
+    auto* add = editor.findChild<QPushButton*>(QStringLiteral("operatorAddInput"));
+    QVERIFY(add && add->isEnabled());
+    add->click();
+    JCOMPARE(doc->json()["operator"]["inputs"][2],
+             Json::array({4}));  // the bias: one per output channel
+    QVERIFY(!add->isEnabled());
+    doc->undoStack()->undo();
+    JCOMPARE(doc->json(), conv);
+    QVERIFY(add->isEnabled());
+
+    Json relu = ExperimentDocument::blankExperiment();
+    relu["operator"]["op"] = "Relu";
+    relu["implementations"] = Json::array({"reference"});
+    doc->setEmbedded(relu);
+    add->click();
+    JCOMPARE(doc->json()["operator"]["inputs"], Json::array({Json::array({"N", "N"})}));
+    JCOMPARE(doc->json()["sweep"]["N"], Json::array({64, 128, 256}));
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QVERIFY2(doc->problems().isEmpty(), qPrintable(doc->problems().value(0).message));
+    QVERIFY(!add->isEnabled());
+    doc->undoStack()->undo();
+    JCOMPARE(doc->json(), relu);
+  }
+
+  // Issue 35, item 7: an operator double-clicked in the palette keeps the implementations chosen
+  // that offer it, and takes every runnable one only when none does.
+  void paletteKeepsTheImplementationsChosen() {
+    auto* doc = new ExperimentDocument;
+    Json j = gemmExperiment();
+    j["operator"]["op"] = "Relu";
+    j["implementations"] = Json::array({"reference", "torch"});
+    doc->setEmbedded(j);
+    ExperimentEditor editor(doc);
+    editor.setCatalog(testCatalog());
+    const auto item = [&editor](const QString& op) -> QTreeWidgetItem* {
+      QTreeWidgetItem* ops = editor.palette()->tree()->topLevelItem(0);
+      for (int i = 0; i < ops->childCount(); ++i)
+        if (ops->child(i)->text(0) == op) return ops->child(i);
+      return nullptr;
+    };
+    QTreeWidgetItem* conv = item(QStringLiteral("Conv"));
+    QVERIFY(conv);
+    Q_EMIT editor.palette()->tree()->itemActivated(conv, 0);
+    JCOMPARE(doc->json()["operator"]["op"], Json("Conv"));
+    JCOMPARE(doc->json()["implementations"], Json::array({"reference"}));
+    doc->setValue(JsonPath{QStringLiteral("implementations")}, Json::array({"torch"}));
+    QTreeWidgetItem* gemm = item(QStringLiteral("Gemm"));
+    QVERIFY(gemm);
+    Q_EMIT editor.palette()->tree()->itemActivated(gemm, 0);
+    JCOMPARE(doc->json()["implementations"],
+             Json::array({"reference"}));  // torch offers no Gemm here
+  }
+
+  // Issue 35, item 7: Ctrl+Z in the JSON text undoes the document (its undo stack), not the text.
+  void undoInTheJsonTextUndoesTheDocument() {
+    auto* doc = new ExperimentDocument;
+    doc->setEmbedded(gemmExperiment());
+    ExperimentEditor editor(doc);
+    editor.show();
+    QPlainTextEdit* text = editor.jsonView()->editor();
+    doc->setValue(JsonPath{QStringLiteral("name")}, Json("renamed"));
+    text->setFocus();
+    QTest::keyClick(text, Qt::Key_Z, Qt::ControlModifier);
+    JCOMPARE(doc->json()["name"], Json("gemm"));
+    QVERIFY(text->toPlainText().contains(QStringLiteral("\"gemm\"")));
+    QTest::keyClick(text, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    JCOMPARE(doc->json()["name"], Json("renamed"));
+    // Typing not yet applied becomes a step of its own first, and the undo takes it back.
+    QString edited = text->toPlainText();
+    edited.replace(QStringLiteral("\"renamed\""), QStringLiteral("\"typed\""));
+    text->setPlainText(edited);
+    QTest::keyClick(text, Qt::Key_Z, Qt::ControlModifier);
+    JCOMPARE(doc->json()["name"], Json("renamed"));
+    QVERIFY(text->toPlainText().contains(QStringLiteral("\"renamed\"")));
+  }
+
   void implementations() {
     checkUndoRedo("add implementation", gemmExperiment(), [](ExperimentDocument& d) { d.addImplementation(QStringLiteral("torch")); },
                   [](const Json& j) { JCOMPARE(j["implementations"], Json::array({"reference", "torch"})); });
@@ -283,8 +384,9 @@ class EditorTest : public QObject {
     QVERIFY(ref && ref->isChecked());
     // The palette picks Conv: one step that the form and the JSON view both show.
     const int before = doc->undoStack()->index();
+    doc->removeImplementation(QStringLiteral("reference"));  // none chosen: all are taken
     Q_EMIT editor.palette()->operatorChosen(QStringLiteral("Conv"), QString(), testCatalog().implementationsFor(QStringLiteral("Conv"), QString()));
-    QCOMPARE(doc->undoStack()->index(), before + 1);
+    QCOMPARE(doc->undoStack()->index(), before + 2);
     JCOMPARE(doc->json()["implementations"], Json::array({"reference", "examples/direct", "examples/im2col"}));
     QVERIFY(editor.findChild<QCheckBox*>(QStringLiteral("implementation_examples/direct")));
     QVERIFY(editor.jsonView()->editor()->toPlainText().contains(QStringLiteral("\"Conv\"")));

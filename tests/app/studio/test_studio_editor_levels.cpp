@@ -25,7 +25,7 @@ using namespace d500::studio;
 namespace {
 
 // What `d500 plugins --json` reports for a reference plugin with two optimizers and a torch
-// plugin with an executor and an optimizer.
+// plugin with an executor, an optimizer and a distributed scheme.
 PluginCatalog catalog() {
   const QByteArray json = R"({"search_path": [], "plugins": [
     {"name": "reference", "version": "0.1.0", "abi_version": 65538, "state": "loaded", "error": "",
@@ -37,7 +37,8 @@ PluginCatalog catalog() {
     {"name": "torch", "version": "0.1.0", "abi_version": 65538, "state": "loaded", "error": "",
      "library": "/p/libtorch.so", "wraps": "LibTorch", "operators": [],
      "executors": [{"name": "default", "id": "torch/default", "device_type": 1, "description": "ATen graph"}],
-     "optimizers": [{"name": "adam", "variant": "native", "id": "torch/adam", "description": "torch::optim::Adam"}]}]})";
+     "optimizers": [{"name": "adam", "variant": "native", "id": "torch/adam", "description": "torch::optim::Adam"}],
+     "schemes": [{"name": "topk_sgd", "id": "torch/topk_sgd", "description": "top-k sparsification"}]}]})";
   PluginCatalog c;
   QString error;
   if (!PluginCatalog::fromJson(json, &c, &error)) qFatal("%s", qPrintable(error));
@@ -65,6 +66,36 @@ class EditorLevelsTest : public QObject {
     QCOMPARE(c.optimizers().size(), 3);
     QCOMPARE(c.optimizers()[2].id, QStringLiteral("torch/adam"));
     QVERIFY(c.plugins()[1].capabilitiesText().contains(QStringLiteral("executors: 1")));
+  }
+
+  void distributedFormOffersRegisteredAndPluginSchemes() {
+    ExperimentEditor editor(new ExperimentDocument);
+    editor.setCatalog(catalog());
+    editor.document()->setLevel(QStringLiteral("distributed"));
+    auto* box = editor.findChild<QComboBox*>(QStringLiteral("distributedScheme"));
+    QVERIFY(box);
+    QStringList offered;
+    for (int i = 0; i < box->count(); ++i) offered << box->itemData(i).toString();
+    QCOMPARE(offered, (QStringList{QStringLiteral("allreduce"), QStringLiteral("parameter_server"),
+                                   QStringLiteral("async_parameter_server"),
+                                   QStringLiteral("model_averaging"), QStringLiteral("dpsgd"),
+                                   QStringLiteral("torch/topk_sgd")}));
+    QCOMPARE(box->itemData(5, Qt::ToolTipRole).toString(), QStringLiteral("top-k sparsification"));
+    QVERIFY(box->itemData(4, Qt::ToolTipRole).toString().contains(QStringLiteral("ring")));
+    QCOMPARE(box->currentData().toString(), QStringLiteral("allreduce"));
+    const int before = editor.document()->undoStack()->count();
+    box->setCurrentIndex(5);
+    Q_EMIT box->activated(5);
+    JCOMPARE(editor.document()->json()["distributed"]["scheme"], Json("torch/topk_sgd"));
+    QCOMPARE(editor.document()->undoStack()->count(), before + 1);
+    // A new catalog keeps the choice.
+    editor.setCatalog(catalog());
+    QCOMPARE(box->currentData().toString(), QStringLiteral("torch/topk_sgd"));
+    // The palette lists the plugin's scheme among the distributed optimizers.
+    QTreeWidget* palette = editor.palette()->tree();
+    QVERIFY(findItem(palette, QStringLiteral("Distributed optimizers"),
+                     QStringLiteral("torch/topk_sgd")));
+    QVERIFY(findItem(palette, QStringLiteral("Distributed optimizers"), QStringLiteral("dpsgd")));
   }
 
   void levelSwitchIsOneUndoStep() {

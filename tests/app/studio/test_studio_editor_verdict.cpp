@@ -10,12 +10,14 @@
 #include <QJsonObject>
 #include <QListWidget>
 #include <QProcess>
+#include <QPushButton>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
+#include "editor/operator_palette.h"
 
 using namespace d500::studio;
 
@@ -26,6 +28,16 @@ QString runner() {
 }
 QString examples() {
   return QStringLiteral(D500_TEST_SOURCE_DIR "/resources/examples");
+}
+
+// The shipped Gemm example in a document that asks the real runner.
+ExperimentDocument* gemmExample() {
+  auto* doc = new ExperimentDocument;
+  doc->setRunner(runner());
+  QString error;
+  if (!doc->load(examples() + QStringLiteral("/gemm_reference.json"), &error))
+    qFatal("%s", qPrintable(error));
+  return doc;
 }
 
 const char* kSynthetic = R"("dataset": "synthetic", "epochs": 1, "seeds": 1,
@@ -74,6 +86,16 @@ class EditorVerdictTest : public QObject {
              "operator": {"op": "Gemm", "inputs": [[4, 4], [4, 4]]},
              "implementations": ["reference", "nosuch"]})")
         << QString() << QStringLiteral("$.implementations[1]");
+    // Issue 35, item 5: shown as accepted, and the run failed ("expects inputs X, W").
+    QTest::newRow("operator: Conv without inputs")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "operator",
+             "operator": {"op": "Conv", "inputs": []}, "implementations": ["reference"]})")
+        << QString() << QStringLiteral("$.operator.inputs");
+    QTest::newRow("operator: Conv whose weights do not fit its input")
+        << QByteArray(R"({"d500": 1, "name": "x", "level": "operator",
+             "operator": {"op": "Conv", "inputs": [[1, 4, 8, 8], [8, 3, 3, 3]]},
+             "implementations": ["reference"]})")
+        << QString() << QStringLiteral("$.operator");
     QTest::newRow("network: unknown executor")
         << QByteArray(R"({"d500": 1, "name": "x", "level": "network",
              "network": {"model": {"builder": "mlp"}, "executors": ["nosuchexec"]}})")
@@ -129,11 +151,7 @@ class EditorVerdictTest : public QObject {
   }
 
   void anExampleTheRunnerAcceptsIsShownAsAccepted() {
-    auto* doc = new ExperimentDocument;
-    doc->setRunner(runner());
-    QString error;
-    QVERIFY2(doc->load(examples() + QStringLiteral("/gemm_reference.json"), &error),
-             qPrintable(error));
+    ExperimentDocument* doc = gemmExample();
     ExperimentEditor editor(doc);
     QVERIFY(doc->waitForVerdict(120000));
     QSet<QString> shown;
@@ -144,6 +162,29 @@ class EditorVerdictTest : public QObject {
     bool runnerOk = false;
     runnerPaths(examples() + QStringLiteral("/gemm_reference.json"), QString(), &runnerOk);
     QVERIFY(runnerOk);
+  }
+
+  // Issue 35, item 5: Conv chosen in the palette over a Gemm experiment, then "Add input" until
+  // the button turns off: the runner accepts each step, and the pane says so.
+  void convChosenAndGivenABiasIsAccepted() {
+    ExperimentDocument* doc = gemmExample();
+    ExperimentEditor editor(doc);
+    Q_EMIT editor.palette()->operatorChosen(QStringLiteral("Conv"), QString(),
+                                            {QStringLiteral("reference")});
+    const auto accepted = [&] {
+      if (!doc->waitForVerdict(120000)) return false;
+      QSet<QString> shown;
+      const QString texts = paneTexts(editor, &shown).join(QLatin1Char('\n'));
+      return doc->verdict() == ExperimentDocument::Verdict::Accepted &&
+             texts.contains(QStringLiteral("will accept"));
+    };
+    QVERIFY2(accepted(), qPrintable(doc->problems().value(0).message));
+    auto* add = editor.findChild<QPushButton*>(QStringLiteral("operatorAddInput"));
+    QVERIFY(add && add->isEnabled());
+    add->click();
+    QCOMPARE(doc->json()["operator"]["inputs"].size(), size_t(3));
+    QVERIFY2(accepted(), qPrintable(doc->problems().value(0).message));
+    QVERIFY(!add->isEnabled());  // X, W and B: Conv takes no more
   }
 
   void withoutARunnerNothingIsShownAsAccepted() {

@@ -13,10 +13,11 @@
 #include <QLabel>
 #include <QProcess>
 #include <QScrollBar>
-#include <QWheelEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
+#include <algorithm>
 #include <set>
 
 #include "../../support/onnx_edges.h"
@@ -26,8 +27,10 @@
 #include "d500/store/result_store.h"
 #include "graph/graph_items.h"
 #include "graph/graph_layout.h"
+#include "graph/graph_loader.h"
 #include "graph/graph_tab.h"
 #include "graph/graph_view.h"
+#include "main_window/chart_actions.h"
 #include "main_window/main_window.h"
 #include "views/workspace_tabs.h"
 
@@ -36,6 +39,14 @@ using namespace d500::studio;
 namespace {
 
 const QString kModels = QStringLiteral(D500_TEST_SOURCE_DIR "/resources/models/");
+// LayerNormalization expanded into its primitives by ONNX's own test data: Constant nodes (the
+// epsilon, axes, shapes) read by the operators, as an exported transformer (a Swin-T) has them.
+const QString kConstants = QStringLiteral(
+    "/usr/share/libonnx-testdata/data/node/test_layer_normalization_2d_axis0_expanded/model.onnx");
+
+bool waitReady(GraphTab* tab) {
+  return tab->isReady() || QSignalSpy(tab, &GraphTab::ready).wait(120000);
+}
 
 }  // namespace
 
@@ -331,6 +342,125 @@ class GraphViewTest : public QObject {
     QVERIFY(!error.isEmpty());
   }
 
+  // Issue 35 item 20: Constant nodes are folded into the operators reading them (a "+n" badge,
+  // the panel) unless "Show constants" is checked.
+  void constantNodesAreFoldedIntoTheirReaders() {
+    if (!QFile::exists(kConstants)) QSKIP("no libonnx-testdata here");
+    auto model = d500::onnx::Model::load(kConstants.toStdString());
+    QVERIFY(model.ok());
+    int constants = 0;
+    for (size_t i = 0; i < model->node_count(); ++i)
+      constants += model->node(i).op_type == "Constant";
+    QVERIFY(constants >= 2);
+    auto tab = open({}, kConstants);
+    QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
+    auto countConstants = [&tab] {
+      int n = 0;
+      for (NodeItem* item : tab->nodeItems()) n += item->opType() == QLatin1String("Constant");
+      return n;
+    };
+    QCOMPARE(countConstants(), 0);
+    const size_t folded = tab->nodeItems().size();
+    NodeItem* reader = nullptr;
+    for (NodeItem* item : tab->nodeItems())
+      if (item->constantInputs() > 0) reader = item;
+    QVERIFY(reader);
+    QVERIFY2(reader->toolTip().contains(QStringLiteral("Constant inputs")),
+             qPrintable(reader->toolTip()));
+    QVERIFY(tab->findNode(reader->name()));
+    QVERIFY2(tab->panelText().contains(QStringLiteral("(constant")), qPrintable(tab->panelText()));
+    tab->grab().save(QStringLiteral("/tmp/graph_view_constants_folded.png"));
+    auto* show = tab->findChild<QAction*>(QStringLiteral("graphShowConstants"));
+    QVERIFY(show && show->isCheckable() && !show->isChecked());
+    show->trigger();
+    QVERIFY(waitReady(tab.get()));
+    QCOMPARE(countConstants(), constants);
+    QCOMPARE(tab->nodeItems().size(), folded + size_t(constants));
+    QCOMPARE(tab->settings().value(QStringLiteral("constants")).toBool(), true);
+    show->trigger();
+    QVERIFY(waitReady(tab.get()));
+    QCOMPARE(tab->nodeItems().size(), folded);
+  }
+
+  // Issue 35 item 20: a node no edge enters (a graph input, a Constant) is laid out in the segment
+  // of the node reading it, just above it, not in a row at the top of the first segment.
+  void sourcesAreLaidOutBesideTheirReaders() {
+    LayoutRequest r;
+    const size_t sources = 200, chain = 2400;
+    for (size_t i = 0; i < sources + chain; ++i) r.boxes.push_back({100, 40});
+    for (size_t i = sources; i + 1 < sources + chain; ++i) r.edges.push_back({i, i + 1});
+    for (size_t k = 0; k < sources; ++k) r.edges.push_back({k, sources + 12 * k});
+    const LayoutResult out = GraphLayout::layout(r);
+    QVERIFY2(out.ok(), out.error.c_str());
+    QVERIFY(out.segments >= 2);
+    for (size_t k = 0; k < sources; ++k) {
+      const double gap = out.centers[sources + 12 * k].y - out.centers[k].y;
+      QVERIFY2(gap > 0 && gap < 4 * (40 + r.rankGap),
+               qPrintable(QStringLiteral("source %1: %2").arg(k).arg(gap)));
+    }
+    // No two boxes of one layer overlap.
+    std::vector<size_t> byRow(r.boxes.size());
+    for (size_t i = 0; i < byRow.size(); ++i) byRow[i] = i;
+    std::sort(byRow.begin(), byRow.end(), [&out](size_t a, size_t b) {
+      return std::pair(out.centers[a].y, out.centers[a].x) <
+             std::pair(out.centers[b].y, out.centers[b].x);
+    });
+    for (size_t k = 1; k < byRow.size(); ++k) {
+      const auto& a = out.centers[byRow[k - 1]];
+      const auto& b = out.centers[byRow[k]];
+      if (a.y == b.y) QVERIFY(b.x - a.x >= 100);
+    }
+  }
+
+  // Issue 35 item 20: a model file's tab is called by the model's name, its tooltip says where it
+  // is from; opening the same file again (by another path) shows that tab instead of a second.
+  void aModelsTabIsTitledByItsNameAndOpenedOnce() {
+    MainWindow w(false);
+    const QString path = kModels + QStringLiteral("lenet5.onnx");
+    auto model = d500::onnx::Model::load(path.toStdString());
+    QVERIFY(model.ok());
+    auto* first = qobject_cast<GraphTab*>(w.chartActions()->openModelGraph(path));
+    QVERIFY(first && waitReady(first));
+    const int at = w.tabs()->indexOf(first);
+    QCOMPARE(w.tabs()->tabText(at), modelTitle(model->graph_name(), path));
+    QVERIFY(!w.tabs()->tabText(at).contains(QStringLiteral(".onnx")));
+    QVERIFY2(w.tabs()->tabToolTip(at).contains(QStringLiteral("lenet5.onnx")),
+             qPrintable(w.tabs()->tabToolTip(at)));
+    QCOMPARE(modelTitle("resnet-tiny", path), QStringLiteral("resnet-tiny"));
+    QCOMPARE(modelTitle("main_graph", path), QStringLiteral("lenet5"));
+    auto* second = w.chartActions()->openModelGraph(kModels + QStringLiteral("resnet_small.onnx"));
+    QVERIFY(second && second != first);
+    QCOMPARE(w.tabs()->currentWidget(), second);
+    const QString again =
+        QStringLiteral(D500_TEST_SOURCE_DIR "/resources/../resources/models/./lenet5.onnx");
+    QCOMPARE(w.chartActions()->openModelGraph(again), first);
+    QCOMPARE(w.tabs()->currentWidget(), first);
+    QCOMPARE(w.tabs()->charts().size(), 2);
+  }
+
+  // Issue 35 item 20: after Fit the minimap covers no node: the whole graph is in view, so the
+  // overview is hidden until part of the graph leaves the view again.
+  void theMinimapCoversNoNodeAfterFit() {
+    auto tab = open({}, kModels + QStringLiteral("resnet_small.onnx"));
+    tab->resize(900, 600);
+    QApplication::processEvents();
+    GraphView* view = tab->view();
+    auto* minimap = tab->findChild<GraphMinimap*>();
+    QVERIFY(minimap);
+    view->zoomBy(3);
+    QTRY_VERIFY(minimap->isVisible());  // part of the graph is out of view
+    view->fitAll();
+    QTRY_VERIFY(!minimap->isVisible());
+    for (NodeItem* n : tab->nodeItems()) {
+      const QRect onViewport = view->mapFromScene(n->sceneBoundingRect()).boundingRect();
+      const QRect onView(view->viewport()->mapTo(view, onViewport.topLeft()), onViewport.size());
+      QVERIFY2(!minimap->isVisible() || !onView.intersects(minimap->geometry()),
+               qPrintable(n->name()));
+    }
+    QVERIFY(!minimap->isVisible());
+    tab->grab().save(QStringLiteral("/tmp/graph_view_fit.png"));
+  }
+
   void cutsAVeryLongGraphIntoStackedSegments() {
     // A ladder of 4000 boxes (a chain, and a skip over every 7): dot in segments, cut where one
     // edge crosses, each segment below the one before.
@@ -377,7 +507,8 @@ class GraphViewTest : public QObject {
     for (const auto& e : tab->loaded().graph.edges)
       QVERIFY(tab->nodeItems()[e.from]->pos().y() < tab->nodeItems()[e.to]->pos().y());
     auto* minimap = tab->findChild<GraphMinimap*>();
-    QVERIFY(minimap && minimap->isVisible());
+    QVERIFY(minimap);
+    QTRY_VERIFY(minimap->isVisible());
     QVERIFY(tab->view()->zoom() >= 0.7);  // shown first at a readable zoom, from its top
     tab->view()->fitAll();  // F: all of it
     QVERIFY(tab->view()->mapToScene(tab->view()->viewport()->rect()).boundingRect().contains(

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
@@ -212,6 +213,43 @@ class NetworkEditorTest : public QObject {
     e->view()->fitAll();
     e->selectNode(QStringLiteral("pool2"));
     shoot(&window, QStringLiteral("network_editor_problem.png"));
+  }
+
+  // Issue 35 item 9: a network starts empty from a double-click in the palette (no "Open a model
+  // first"), grows node by node, saves with the unread tensor as its output, and a refusal in the
+  // status line is gone once the save succeeds.
+  void aNetworkStartsEmptyAndARefusalClearsOnSave() {
+    NetworkEditorWindow window;
+    NetworkEditor* e = window.editor();
+    e->setCatalog(catalog_);
+    window.show();
+    QVERIFY(!e->hasDocument());
+    Q_EMIT e->palette()->operatorChosen(QStringLiteral("Relu"), QString());
+    QVERIFY2(e->hasDocument(), qPrintable(e->lastError()));
+    QCOMPARE(e->document()->node_count(), size_t(0));
+    QCOMPARE(e->form()->newOp(), QStringLiteral("Relu"));
+    QCOMPARE(e->form()->inputPicker(0)->currentText(), QStringLiteral("input"));
+    QVERIFY(!e->saveAs(dir_.filePath(QStringLiteral("nothing.onnx"))));  // nothing to save yet
+    QVERIFY(e->lastError().contains(QStringLiteral("empty")));
+    QVERIFY2(e->addNode(QStringLiteral("Relu"), {QStringLiteral("input")}, {}),
+             qPrintable(e->lastError()));
+    QVERIFY(e->addNode(QStringLiteral("Flatten"), {QStringLiteral("relu_0")}, {}));
+    QVERIFY(!e->save());  // no file yet: a red refusal
+    auto* status = window.findChild<QLabel*>(QStringLiteral("networkStatus"));
+    QVERIFY(status->text().contains(QStringLiteral("Save As")));
+    const QString path = dir_.filePath(QStringLiteral("from_empty.onnx"));
+    QVERIFY2(e->saveAs(path), qPrintable(e->lastError()));
+    QVERIFY2(!status->text().contains(QStringLiteral("b00020")), qPrintable(status->text()));
+    QVERIFY(e->lastError().isEmpty());
+    e->view()->fitAll();
+    shoot(&window, QStringLiteral("network_editor_from_empty.png"));
+    auto saved = d500::onnx::Model::load(path.toStdString());
+    QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().message.c_str());
+    QCOMPARE(saved->outputs().size(), size_t(1));
+    QCOMPARE(saved->outputs().front().name, std::string("flatten_0"));
+    QVERIFY(e->undoStack()->isClean());
+    e->undoStack()->undo();  // the outputs were one undo step
+    QVERIFY(e->document()->outputs().empty());
   }
 
   void aFileThatIsNoModelIsRefused() {

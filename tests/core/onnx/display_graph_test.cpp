@@ -102,3 +102,36 @@ TEST(DisplayGraph, NamesUnnamedAndRepeatedNodesAsTheNetworkGraphDoesAndDrawsEach
   EXPECT_EQ(d->nodes[1].name, "Add_0_1");
   EXPECT_EQ(d->edges.size(), 4u);  // x twice into Add, y into Relu, z out
 }
+
+// Issue 35 item 20: Constant boxes folded into their readers; one writing a graph output stays.
+TEST(DisplayGraph, FoldsConstantNodesIntoTheirReaders) {
+  DisplayGraph g;
+  auto op = [&g](const std::string& name, const std::string& op_type) {
+    DisplayNode n;
+    n.name = name;
+    n.op_type = op_type;
+    g.nodes.push_back(n);
+  };
+  op("shape", "Constant");
+  g.nodes.back().attributes = {{"value_ints", "[1, -1]"}};
+  g.nodes.back().outputs = {{"shape_out", "int64", "[2]"}};
+  op("reshape", "Reshape");
+  g.nodes.back().inputs = {{"x"}, {"shape_out", "int64", "[2]"}};
+  op("kept", "Constant");
+  g.operator_count = 3;
+  DisplayNode out;
+  out.kind = DisplayNode::Kind::Output;
+  out.name = "kept_out";
+  g.nodes.push_back(out);
+  g.edges = {{0, 1, {"shape_out"}}, {2, 3, {"kept_out"}}};
+  const DisplayGraph folded = d500::onnx::fold_constants(g);
+  EXPECT_EQ(folded.folded_constants, 1u);
+  ASSERT_EQ(folded.nodes.size(), 3u);
+  EXPECT_EQ(folded.operator_count, 2u);
+  EXPECT_EQ(folded.nodes[0].name, "reshape");
+  EXPECT_EQ(folded.nodes[0].inputs[1].constant, "[1, -1]");
+  EXPECT_EQ(folded.nodes[0].inputs[0].constant, "");
+  ASSERT_EQ(folded.edges.size(), 1u);
+  EXPECT_EQ(folded.edges[0].from, 1u);  // "kept", which writes a graph output
+  EXPECT_EQ(folded.edges[0].to, 2u);
+}

@@ -23,6 +23,9 @@ struct DisplayTensor {
   std::string dtype;  // "float32"; "" when unknown
   std::string shape;  // "[1, 6, 28, 28]", "[N, 10]" (a symbolic dimension), "[?, 10]"; "" unknown
   bool initializer = false;
+  // Made by a Constant node folded into this tensor's reader (fold_constants): that node's value
+  // as text ("[1, -1]", "tensor float32[3]"); "" otherwise.
+  std::string constant;
   std::string type() const;  // "float32[1, 6, 28, 28]", or "?" when nothing is known
 };
 
@@ -43,10 +46,11 @@ struct DisplayEdge {
 };
 
 struct DisplayGraph {
-  std::string name;
+  std::string name;                // the model's graph name ("" when unnamed); a document's source
   std::vector<DisplayNode> nodes;  // the model's nodes in model order, then inputs, then outputs
   std::vector<DisplayEdge> edges;
   size_t operator_count = 0;       // the model's nodes (the first operator_count of `nodes`)
+  size_t folded_constants = 0;     // Constant nodes fold_constants() took out
   // Why shape inference gave no types ("" when it ran): the graph is still drawn, untyped.
   std::string shape_problem;
 };
@@ -58,6 +62,12 @@ Result<DisplayGraph> display_graph(const Model& model);
 // The same for a document being edited, typed by its diagnose(): the network editor draws it
 // after every edit, valid or not (a model the checker refuses is still drawn).
 DisplayGraph display_graph(const ModelDocument& document, const EditDiagnostics& diagnostics);
+
+// `graph` without its boxes for Constant nodes (ai.onnx) that only operators read: each such
+// node's outputs become constant inputs of their readers (DisplayTensor::constant), its edges go.
+// A Constant that writes a graph output stays. Big exported models (a Swin-T) carry hundreds of
+// them, each a box of its own with a long edge down to its reader.
+DisplayGraph fold_constants(const DisplayGraph& graph);
 
 // "[1, 6, 28, 28]" in the compact form edge labels use: "1×6×28×28" (UTF-8), "scalar" for "[]".
 std::string compact_shape(const std::string& shape);

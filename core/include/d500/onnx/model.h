@@ -69,6 +69,7 @@ class Model {
   ~Model();
 
   const std::string& source() const;  // the path or `where` it was read from
+  const std::string& graph_name() const;  // the GraphProto's name; "" when it has none
   int64_t ir_version() const;
   const std::vector<OpsetImport>& opset_imports() const;
   // The imported opset version of `domain` ("" and "ai.onnx" are the same); 0 when not imported.

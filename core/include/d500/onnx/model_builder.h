@@ -65,7 +65,14 @@ struct ResnetSpec {
   int64_t classes = 10;
 };
 
+// No layers yet: the one input "input" [N, dims...] and no node, no output (the network editor's
+// empty start; the editor makes the tensors no node reads the outputs when it saves).
+struct EmptySpec {
+  Shape input = {1, 28, 28};  // after the batch dimension: a Fashion-MNIST image
+};
+
 // Serialized ModelProto bytes, or an Error saying which size or option is out of range.
+Result<std::string> build_empty(const EmptySpec& spec, const BuildOptions& options = {});
 Result<std::string> build_mlp(const MlpSpec& spec, const BuildOptions& options = {});
 Result<std::string> build_lenet(const LenetSpec& spec, const BuildOptions& options = {});
 Result<std::string> build_resnet(const ResnetSpec& spec, const BuildOptions& options = {});

@@ -124,6 +124,10 @@ class ModelDocument {
   // are no initializers or the output reaches anything else (Flatten, Add, a graph output).
   // An edit of initializers: undo it with snapshot(true).
   Result<std::string> widen(const std::string& node, int64_t outputs, uint64_t seed = 0);
+  // Makes every tensor that a node writes and no node reads a graph output, typed as shape
+  // inference types it (a network started empty has none until it is saved). Returns the first
+  // new output; refused when there is none to add or inference cannot type one.
+  Result<std::string> expose_unread_outputs();
 
   // --- undo and save ---
   // The whole graph but the initializers' values: what every edit but widen() can change, small
