@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "d500/distributed/scheme_registry.h"
 #include "d500/plugin/capability_cache.h"
 #include "d500/plugin/operator_registry.h"
 
@@ -97,17 +98,44 @@ void print_components(const std::vector<json>& all) {
   }
 }
 
+// The distributed schemes: the registry's (built-in) and those the plugins offer.
+json schemes_json(const std::vector<json>& all) {
+  json out = json::array();
+  for (const auto* s : distributed::schemes().all())
+    out.push_back({{"name", s->name}, {"origin", s->origin}, {"summary", s->summary}});
+  for (const auto& d : all)
+    for (const auto& s : d.value("schemes", json::array()))
+      out.push_back({{"name", d.value("name", "") + "/" + s.value("name", "")},
+                     {"origin", "plugin " + d.value("name", "")},
+                     {"summary", s.value("description", "")}});
+  return out;
+}
+
+void print_schemes(const json& schemes) {
+  std::vector<std::vector<std::string>> rows{{"DISTRIBUTED SCHEME", "FROM", "DESCRIPTION"}};
+  for (const auto& s : schemes)
+    rows.push_back({s["name"].get<std::string>(), s["origin"].get<std::string>(),
+                    s["summary"].get<std::string>()});
+  std::cout << "\n";
+  print_table(rows);
+}
+
 }  // namespace
 
 int cmd_plugins(const GlobalOptions& g, bool list_operators, bool probe) {
   auto pm = make_plugin_manager(g);
   const std::vector<json> all = describe_all(*pm, probe);
   if (g.json) {
-    std::cout << json{{"search_path", pm->search_path()}, {"plugins", all}}.dump(2) << "\n";
+    std::cout << json{{"search_path", pm->search_path()},
+                      {"plugins", all},
+                      {"schemes", schemes_json(all)}}
+                     .dump(2)
+              << "\n";
     return kOk;
   }
   print_plugins(all);
   if (list_operators) print_components(all);
+  print_schemes(schemes_json(all));
   std::cout << "\nsearch path: ";
   for (size_t i = 0; i < pm->search_path().size(); ++i)
     std::cout << (i ? ":" : "") << pm->search_path()[i];

@@ -79,7 +79,7 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   run.level = e.level;
   run.spec_json = spec::to_json(e).dump();
   run.spec_hash = store::sha256_hex(run.spec_json);
-  run.spec_path = spec_path;
+  run.spec_path = o.source.value_or(spec_path);
   run.seed = e.seed;
   run.launcher = comm.size() > 1 ? "mpi:" + std::to_string(comm.size())
                  : e.launcher.kind == "local" ? "local" : e.launcher.kind;

@@ -1,6 +1,7 @@
 // The d500 subcommands. Each returns an exit code (cli.h) or throws CliError.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@ struct RunOptions {
   int64_t rerun_of = 0;          // set from rerun_arg once resolved
   std::string progress = "auto"; // auto, bar, json, none
   std::string name;              // overrides the experiment's name for this run
+  // What the run records as its experiment file instead of `file` ("" records none): the studio
+  // runs a temporary copy of an experiment embedded in a project and records PROJECT#NAME.
+  std::optional<std::string> source;
 };
 
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
@@ -103,8 +107,14 @@ int cmd_export_run(const GlobalOptions& g, const std::string& run, const std::st
 int cmd_import_run(const GlobalOptions& g, const std::string& file);
 
 // A run's series for other tools, and MLPerf logs as runs (cmd_interop.cpp).
-int cmd_export_series(const GlobalOptions& g, const std::string& run, const std::string& tensorboard,
-                      const std::string& mlflow);
+struct SeriesExportOptions {
+  std::string run;                // an id or "latest"
+  std::string tensorboard;        // folder for an event file; "" = none
+  std::string mlflow;             // MLflow file store (mlruns) folder; "" = none
+  std::string mlflow_uri;         // MLflow tracking server, http://HOST:PORT; "" = none
+  std::string mlflow_experiment;  // "" = the experiment file's name
+};
+int cmd_export_series(const GlobalOptions& g, const SeriesExportOptions& o);
 int cmd_import_mllog(const GlobalOptions& g, const std::string& file);
 
 // `d500 list`: the runs ranked (cmd_list.cpp).

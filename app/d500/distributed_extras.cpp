@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
 #include "d500/training/sampler.h"
 #include "d500/training/trainer.h"
@@ -53,7 +54,7 @@ class BaselineSteps : public training::TrainingEvent, public training::SeriesSin
     if (--left_ <= 0) stop.store(true);
   }
   void point(const std::string& name, int64_t, double, double value) override {
-    if (name == "step_time_s") ns.push_back(value * 1e9);
+    if (series::is(name, series::kStepTime)) ns.push_back(value * 1e9);
   }
   std::atomic<bool> stop{false};
   std::vector<double> ns;
@@ -109,8 +110,7 @@ void run_scaling_baseline(distributed::Communicator& comm, LevelContext& ctx, co
   training::Trainer trainer(*job.ex, *job.opt, o);
   auto one = distributed::Communicator::single_rank();
   auto scheme = std::make_shared<distributed::DistributedScheme>(*one, *job.ex, job.scheme);
-  if (job.scheme.scheme == distributed::Scheme::AsyncParameterServer)
-    scheme->set_optimizer(job.opt, t.schedule);
+  if (scheme->descriptor().asynchronous) scheme->set_optimizer(job.opt, t.schedule);
   auto steps = std::make_shared<BaselineSteps>(job.steps);
   trainer.add_event(scheme);
   trainer.add_event(steps);

@@ -2,8 +2,7 @@
 // the distributed optimizers (distributed_optimizers.h). The experiment has a "training" section
 // (as level "training"; one seed, the experiment's) and a "distributed" section (both parsed and
 // checked in core: training_spec.h, distributed_spec.h):
-//   "distributed": {"scheme": "allreduce" | "parameter_server" | "model_averaging" | "dpsgd" |
-//                             "async_parameter_server",
+//   "distributed": {"scheme": a registered scheme (scheme_registry.h),
 //                   "average_every": 4, "sampler": "partitioned" | "replicated",
 //                   "scaling_baseline": false, "fault": {...}}   (both: distributed_extras.h)
 // Every rank builds the same network (seeded), takes rank 0's parameters, and trains on its shard
@@ -26,7 +25,9 @@
 
 #include "d500/distributed/distributed_optimizers.h"
 #include "d500/distributed/distributed_spec.h"
+#include "d500/distributed/plugin_schemes.h"
 #include "d500/distributed/series_gather.h"
+#include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
 #include "d500/training/trainer.h"
 #include "distributed_extras.h"
@@ -38,7 +39,6 @@ namespace d500::cli {
 namespace {
 
 using distributed::Communicator;
-using distributed::Scheme;
 
 // The section as check_experiment accepted it.
 distributed::DistributedSpec parse_dist(const spec::Experiment& e, const std::string& source) {
@@ -68,10 +68,10 @@ struct Collected {
   std::map<int, std::map<std::string, double>> last;    // rank -> name -> last value
   std::vector<double> staleness;                        // async server: per worker gradient
   void add(const store::SeriesPoint& p) {
-    if (p.name == "staleness") staleness.push_back(p.value);
-    if (p.name == "step_time_s") step_time[p.rank][p.step] = p.value;
-    if (p.name == "comm_bytes" || p.name == "comm_time_s" || p.name == "compute_time_s" ||
-        p.name == "step_time_s")
+    if (series::is(p.name, series::kStaleness)) staleness.push_back(p.value);
+    if (series::is(p.name, series::kStepTime)) step_time[p.rank][p.step] = p.value;
+    if (const series::SeriesKind* k = series::find_series(p.name);
+        k && k->cadence == series::Cadence::Step && k->unit != "")  // bytes and seconds add up
       totals[p.rank][p.name] += p.value;
     last[p.rank][p.name] = p.value;
   }
@@ -169,13 +169,17 @@ std::string analyse(LevelContext& ctx, const Collected& col, const std::string& 
   v.detail = verdict;
   st.add_validation(v);
   for (const auto& [rank, t] : col.totals) {
-    const double comm = t.count("comm_time_s") ? t.at("comm_time_s") : 0;
-    const double comp = t.count("compute_time_s") ? t.at("compute_time_s") : 0;
+    const std::map<std::string, double>& sums = t;  // a structured binding is not captured
+    auto total = [&sums](const series::SeriesKind& k) {
+      const auto it = sums.find(series::stored(k));
+      return it == sums.end() ? 0.0 : it->second;
+    };
+    const double comm = total(series::kCommTime), comp = total(series::kComputeTime);
     st.add_log(ctx.run_id, "info",
                "rank " + std::to_string(rank) + ": compute " + fixed(comp, 3) +
                    " s, communication " + fixed(comm, 3) + " s (" +
                    fixed(comp + comm > 0 ? 100 * comm / (comp + comm) : 0, 1) + "%), " +
-                   fixed(t.count("comm_bytes") ? t.at("comm_bytes") : 0, 0) + " bytes");
+                   fixed(total(series::kCommBytes), 0) + " bytes");
   }
   st.add_log(ctx.run_id, "info", "step time across ranks: " + verdict);
   return verdict;
@@ -200,13 +204,18 @@ LevelOutcome run_distributed(LevelContext& ctx) {
   auto data = training::load_training_data(t, seed);
   auto ex = training::build_training_executor(t, seed, ctx.plugins).value();
   training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
-  const bool async = d.scheme == Scheme::AsyncParameterServer;
+  distributed::register_plugin_schemes(ctx.plugins);  // check_experiment did; a no-op then
+  const auto* found = distributed::schemes().find(d.scheme);
+  if (!found) throw CliError{kBadInput, "no scheme \"" + d.scheme + "\" (see `d500 plugins`)"};
+  const distributed::SchemeDescriptor& kind = *found;
+  const bool async = kind.asynchronous;
   const uint64_t rank_seed = seed + static_cast<uint64_t>(comm.rank());
   training::Trainer trainer(*ex, opt,
                             distributed::distributed_trainer_options(t, rank_seed, async));
   distributed::SchemeOptions so;
   so.scheme = d.scheme;
   so.average_every = d.average_every;
+  so.params = d.params;
   auto scheme = std::make_shared<distributed::DistributedScheme>(comm, *ex, so);
   RankSink sink(comm.rank());
   Collected col;
@@ -249,27 +258,30 @@ LevelOutcome run_distributed(LevelContext& ctx) {
   double tta = -1;
   for (const auto& ep : r.epochs)
     if (t.target_accuracy > 0 && tta < 0 && ep.test_accuracy >= t.target_accuracy) tta = ep.wall_s;
-  sink.point("final_test_accuracy", 0, r.wall_s, r.final_test_accuracy);
-  sink.point("best_test_accuracy", 0, r.wall_s, r.best_test_accuracy);
-  sink.point("steps", 0, r.wall_s, static_cast<double>(r.steps));
-  sink.point("tta_s", 0, r.wall_s, tta);
-  sink.point("diverged", 0, r.wall_s, r.stop == training::StopReason::Diverged ? 1 : 0);
-  if (d.scheme == Scheme::ModelAveraging || d.scheme == Scheme::Dpsgd) {
+  sink.point(series::stored(series::kFinalTestAccuracy), 0, r.wall_s, r.final_test_accuracy);
+  sink.point(series::stored(series::kBestTestAccuracy), 0, r.wall_s, r.best_test_accuracy);
+  sink.point(series::stored(series::kSteps), 0, r.wall_s, static_cast<double>(r.steps));
+  sink.point(series::stored(series::kTimeToAccuracy), 0, r.wall_s, tta);
+  sink.point(series::stored(series::kDiverged), 0, r.wall_s,
+             r.stop == training::StopReason::Diverged ? 1 : 0);
+  if (kind.replicas_differ) {
     // The replicas differ; their average is the model the job delivers.
     scheme->average_parameters();
-    sink.point("averaged_model_test_accuracy", 0, r.wall_s, trainer.evaluate(data.test).first);
+    sink.point(series::stored(series::kAveragedModelAccuracy), 0, r.wall_s,
+               trainer.evaluate(data.test).first);
   }
   if (async && comm.rank() == 0) {
-    sink.point("server_applied_gradients", 0, r.wall_s, static_cast<double>(scheme->applied()));
-    sink.point("server_model_test_accuracy", 0, r.wall_s, trainer.evaluate(data.test).first);
+    sink.point(series::stored(series::kServerAppliedGradients), 0, r.wall_s,
+               static_cast<double>(scheme->applied()));
+    sink.point(series::stored(series::kServerModelAccuracy), 0, r.wall_s,
+               trainer.evaluate(data.test).first);
   }
   counter_points(comm, sink);
   ship(comm, sink, ctx, col);
 
   LevelOutcome out;
-  const std::string impl = std::string(distributed::scheme_name(d.scheme)) + " x" +
-                           std::to_string(comm.size()) + " (" + t.executor + " + " +
-                           t.optimizer_plugin + "/" + t.optimizer + ")";
+  const std::string impl = d.scheme + " x" + std::to_string(comm.size()) + " (" + t.executor +
+                           " + " + t.optimizer_plugin + "/" + t.optimizer + ")";
   std::string verdict;
   std::vector<double> crit;
   if (writer) verdict = analyse(ctx, col, impl, crit);
@@ -279,7 +291,7 @@ LevelOutcome run_distributed(LevelContext& ctx) {
   if (writer && diverged.empty()) {
     std::string ranks;
     for (const auto& [rank, l] : col.last)
-      if (l.count("diverged") && l.at("diverged") > 0)
+      if (l.count(series::stored(series::kDiverged)) && l.at(series::stored(series::kDiverged)) > 0)
         ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
     if (!ranks.empty()) diverged = "loss not finite on rank(s) " + ranks;
   }
@@ -292,14 +304,14 @@ LevelOutcome run_distributed(LevelContext& ctx) {
                           " worker gradients: median " + fixed(st.median, 1) + ", max " +
                           fixed(st.max, 0) + " versions");
   }
-  out.summary.update({{"scheme", std::string(distributed::scheme_name(d.scheme))},
+  out.summary.update({{"scheme", d.scheme},
                       {"ranks", comm.size()},
                       {"steps", r.steps},
                       {"final_test_accuracy", r.final_test_accuracy},
                       {"step_time_across_ranks", verdict}});
-  out.reason = std::string(distributed::scheme_name(d.scheme)) + " on " +
-               std::to_string(comm.size()) + " ranks, " + std::to_string(r.steps) +
-               " steps, rank 0 test accuracy " + fixed(100 * r.final_test_accuracy, 2) + "%" +
+  out.reason = d.scheme + " on " + std::to_string(comm.size()) + " ranks, " +
+               std::to_string(r.steps) + " steps, rank 0 test accuracy " +
+               fixed(100 * r.final_test_accuracy, 2) + "%" +
                (writer ? "; step time: " + verdict : "");
   if (writer && !t.recipe_path.empty()) {
     const std::string missed =

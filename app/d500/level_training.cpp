@@ -2,8 +2,10 @@
 // (parameters seeded by the experiment's seed + k), a fresh optimizer and sampler; the trainer's
 // series are stored live as "<name>@seed<k>"; time-to-accuracy per seed, its median with CI and
 // the olympic mean; with a recipe, the verdict. A seed that does not converge is a result.
+#include <algorithm>
 #include <memory>
 
+#include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
 #include "d500/training/time_to_accuracy.h"
 #include "d500/training/trainer.h"
@@ -24,6 +26,45 @@ std::unique_ptr<training::Sampler> make_sampler(const TrainingSpec& t, const tra
     return std::make_unique<training::ClassBalancedSampler>(d.labels, d.num_classes, seed);
   return std::make_unique<training::ShuffledSampler>(d.size(), seed);
 }
+
+// Progress counted in optimizer steps from the first one (issue 35, item 18), so a front end
+// never reads "preparing" while the loss curve already grows: about a hundred updates over the
+// run (each one a JSON line for the studio), and one at every epoch's end with its accuracy.
+// The trainer drops a short last batch, so an epoch is floor(samples / batch) steps.
+class StepProgress : public training::TrainingEvent {
+ public:
+  StepProgress(ProgressReporter& progress, store::SeriesWriter& writer, size_t& done, size_t total,
+               size_t steps_per_epoch, int64_t seed_index)
+      : progress_(progress),
+        writer_(writer),
+        done_(done),
+        total_(total),
+        stride_(std::max<size_t>(1, total / 100)),
+        epoch_steps_(std::max<size_t>(1, steps_per_epoch)),
+        seed_("seed " + std::to_string(seed_index)) {}
+  void before_epoch(int64_t epoch) override { epoch_ = epoch; }
+  void after_step(int64_t /*step*/, double /*loss*/) override {
+    // An epoch's last step is left to after_epoch: the reporter drops a second update of the same
+    // count that comes within 100 ms, and that one carries the epoch's accuracy.
+    if (++done_ % stride_ == 0 && done_ % epoch_steps_ != 0)
+      progress_.update({done_, total_, seed_ + " epoch " + std::to_string(epoch_ + 1), 0, 0});
+  }
+  void after_epoch(const training::EpochRecord& r) override {
+    writer_.flush();  // the epoch's points are in the store when its progress says so
+    progress_.update({done_, total_,
+                      seed_ + " epoch " + std::to_string(r.epoch + 1) + " test acc " +
+                          fixed(100 * r.test_accuracy, 2) + "%",
+                      0, 0});
+  }
+
+ private:
+  ProgressReporter& progress_;
+  store::SeriesWriter& writer_;
+  size_t& done_;
+  size_t total_, stride_, epoch_steps_;
+  std::string seed_;
+  int64_t epoch_ = 0;
+};
 
 class StoreSink : public training::SeriesSink {
  public:
@@ -52,7 +93,9 @@ LevelOutcome run_training(LevelContext& ctx) {
   std::vector<double> tta;
   std::vector<std::string> notes;
   size_t done = 0;
-  const size_t total = static_cast<size_t>(t.seeds * t.epochs);
+  const size_t steps_per_epoch = make_sampler(t, data.train, ctx.e.seed)->epoch_indices(0).size() /
+                                 static_cast<size_t>(std::max<int64_t>(1, t.batch));
+  const size_t total = static_cast<size_t>(t.seeds * t.epochs) * steps_per_epoch;
   for (int64_t k = 0; k < t.seeds && !g_cancel.load(); ++k) {
     const uint64_t seed = ctx.e.seed + static_cast<uint64_t>(k);
     auto ex = training::build_training_executor(t, seed, ctx.plugins).value();
@@ -62,33 +105,25 @@ LevelOutcome run_training(LevelContext& ctx) {
     StoreSink sink(writer, ctx.run_id, k);
     trainer.set_sink(&sink);
     trainer.set_cancel(&g_cancel);
-    struct Progress : training::TrainingEvent {
-      std::function<void(const training::EpochRecord&)> f;
-      void after_epoch(const training::EpochRecord& r) override { f(r); }
-    };
-    auto progress = std::make_shared<Progress>();
-    progress->f = [&](const training::EpochRecord& r) {
-      writer.flush();
-      ctx.progress.update({++done, total,
-                           "seed " + std::to_string(k) + " epoch " + std::to_string(r.epoch + 1) +
-                               " test acc " + fixed(100 * r.test_accuracy, 2) + "%",
-                           0, 0});
-    };
-    trainer.add_event(progress);
+    trainer.add_event(
+        std::make_shared<StepProgress>(ctx.progress, writer, done, total, steps_per_epoch, k));
     auto sampler = make_sampler(t, data.train, seed);
     const training::TrainResult r = trainer.train(data.train, *sampler, data.test);
-    done = static_cast<size_t>((k + 1) * t.epochs);
-    writer.add({0, ctx.run_id, 0, "tta_s", k, r.wall_s, r.reached_target ? r.time_to_accuracy_s : -1});
-    writer.add({0, ctx.run_id, 0, "final_test_accuracy", k, r.wall_s, r.final_test_accuracy});
+    done = static_cast<size_t>((k + 1) * t.epochs) * steps_per_epoch;  // a seed may stop early
+    writer.add({0, ctx.run_id, 0, series::stored(series::kTimeToAccuracy), k, r.wall_s,
+                r.reached_target ? r.time_to_accuracy_s : -1});
+    writer.add({0, ctx.run_id, 0, series::stored(series::kFinalTestAccuracy), k, r.wall_s,
+                r.final_test_accuracy});
     for (int p = 0; p < training::StepProfile::kPhases; ++p)
-      writer.add({0, ctx.run_id, 0, std::string(training::kStepProfilePrefix) + training::StepProfile::name(p),
-                  k, r.wall_s, r.profile.us_per_step(p)});
+      writer.add({0, ctx.run_id, 0,
+                  std::string(training::kStepProfilePrefix) + training::StepProfile::name(p), k,
+                  r.wall_s, r.profile.us_per_step(p)});
     writer.flush();
     tta.push_back(r.reached_target ? r.time_to_accuracy_s : -1);
     store::ValidationRow v;
     v.run_id = ctx.run_id;
     v.subject = "seed " + std::to_string(k);
-    v.metric = "test_accuracy";
+    v.metric = series::stored(series::kTestAccuracy);
     v.value = r.best_test_accuracy;
     v.tolerance = t.target_accuracy;
     v.passed = t.target_accuracy <= 0 || r.reached_target;
@@ -96,7 +131,8 @@ LevelOutcome run_training(LevelContext& ctx) {
                (r.stop_detail.empty() ? "" : " (" + r.stop_detail + ")") + "; " +
                std::to_string(r.steps) + " steps in " + fixed(r.wall_s, 2) + " s";
     st.add_validation(v);
-    if (r.stop == training::StopReason::Diverged) notes.push_back("seed " + std::to_string(k) + " diverged: " + r.stop_detail);
+    if (r.stop == training::StopReason::Diverged)
+      notes.push_back("seed " + std::to_string(k) + " diverged: " + r.stop_detail);
   }
   const training::TtaSummary sum = training::summarize_tta(tta);
   if (sum.reached > 0) {
@@ -123,16 +159,18 @@ LevelOutcome run_training(LevelContext& ctx) {
     st.add_measurement(m, ns);
   }
   LevelOutcome out;
-  out.summary = {{"seeds", t.seeds}, {"reached", sum.reached}, {"not_reached", sum.not_reached},
+  out.summary = {{"seeds", t.seeds},
+                 {"reached", sum.reached},
+                 {"not_reached", sum.not_reached},
                  {"tta", sum.describe()}};
   out.errors = notes;
   std::string verdict;
   if (!t.recipe_path.empty()) {
-    const std::string missed =
-        sum.not_reached > 0 ? std::to_string(sum.not_reached) + " of " + std::to_string(t.seeds) +
-                                  " seeds never reached " + fixed(100 * t.target_accuracy, 1) +
-                                  "% test accuracy"
-                            : "";
+    const std::string missed = sum.not_reached > 0
+                                   ? std::to_string(sum.not_reached) + " of " +
+                                         std::to_string(t.seeds) + " seeds never reached " +
+                                         fixed(100 * t.target_accuracy, 1) + "% test accuracy"
+                                   : "";
     bool compliant = false;
     verdict = store_recipe_verdict(st, ctx.run_id, t, missed, &compliant);
     out.summary["compliant"] = compliant;

@@ -15,6 +15,9 @@ using namespace d500::cli;
 
 namespace {
 
+// The four levels d500 benchmarks, named alike wherever the help lists them (architecture.md).
+#define D500_LEVELS "operators, networks, training, distributed training"
+
 const char* kExitCodes = R"(Exit codes:
   0    success
   1    the run finished, but a measurement or the run failed (details stored and printed)
@@ -41,7 +44,7 @@ static void tune_allocator(char** argv) {
 int main(int argc, char** argv) {
   tune_allocator(argv);
   CLI::App app{"d500 " D500_VERSION_STRING
-               " — modular benchmarking for deep learning (operators, networks, training)"};
+               " — modular benchmarking for deep learning at four levels: " D500_LEVELS};
   app.require_subcommand(1);
   app.fallthrough();
   app.footer(kExitCodes);
@@ -55,22 +58,28 @@ int main(int argc, char** argv) {
   app.add_flag("--json", g.json, "Machine-readable JSON output");
 
   RunOptions ro;
-  auto* run = app.add_subcommand("run", "Run an experiment file and store its results");
+  auto* run = app.add_subcommand(
+      "run", "Run an experiment file of any level (" D500_LEVELS ") and store its results");
   run->add_option("file", ro.file, "Experiment file (JSON)")->required();
   run->add_option("--progress", ro.progress, "auto | bar | json | none (json: JSON lines on stdout)")
       ->capture_default_str();
   run->add_option("--name", ro.name, "Name of this run (default: the experiment's name)");
+  run->add_option("--source", ro.source,
+                  "What the run records as its experiment file instead of FILE (\"\" for none), "
+                  "e.g. PROJECT.d500proj#NAME for an experiment kept in a project");
 
   CheckCommandOptions co;
   auto* check = app.add_subcommand(
-      "check", "Say whether `d500 run` would accept an experiment file, without running it");
+      "check", "Say whether `d500 run` would accept an experiment file of any level (" D500_LEVELS
+               "), without running it");
   check->add_option("file", co.file, "Experiment file (JSON)")->required();
   check->add_option("--base-dir", co.base_dir,
                     "Take relative paths (models, recipes, problem lists) from this folder "
                     "instead of the file's (the studio checks a copy of what it edits)");
   check->footer(
       "Checks what `d500 run` checks before it records a run: the file, the level's section, "
-      "the plugins, operators, executors and optimizers it names (loaded as for a run), and "
+      "the plugins, operators, executors, optimizers and distributed schemes it names (loaded as "
+      "for a run), and "
       "with --db that the store's folder exists.\nPrints \"ok: the runner will accept this "
       "experiment\" (exit 0), or each problem as FILE:$.json.path: message (exit 3). With "
       "--json: {\"ok\": bool, \"problems\": [{\"path\": ..., \"message\": ...}]}.");
@@ -91,7 +100,10 @@ int main(int argc, char** argv) {
   auto* runs = app.add_subcommand("runs", "List the runs in the store");
 
   std::string show_id;
-  auto* show = app.add_subcommand("show", "Show one run: status, environment, medians with CIs");
+  auto* show = app.add_subcommand(
+      "show",
+      "Show one run of any level, distributed training included: status, environment, "
+      "results with their CIs");
   show->add_option("run", show_id, "Run id, or \"latest\"")->required();
 
   double probe_seconds = 5;
@@ -235,14 +247,28 @@ int main(int argc, char** argv) {
       "import-run", "Add the run(s) of a file written by export-run to the store (--db)");
   import_run->add_option("file", import_file, "A .d500run file (or any store)")->required();
 
-  std::string series_run, series_tb, series_mlflow;
+  SeriesExportOptions so;
   auto* export_series = app.add_subcommand(
-      "export-series", "Write a run's series (losses, accuracies, ...) for TensorBoard or as MLflow CSV");
-  export_series->add_option("run", series_run, "Run id, or \"latest\"")->required();
-  export_series->add_option("--tensorboard", series_tb,
+      "export-series",
+      "Write a run's series (losses, accuracies, ...) for TensorBoard, or the run "
+      "with its series for MLflow");
+  export_series->add_option("run", so.run, "Run id, or \"latest\"")->required();
+  export_series->add_option("--tensorboard", so.tensorboard,
                             "Folder for a TensorBoard event file (tensorboard --logdir FOLDER)");
-  export_series->add_option("--mlflow", series_mlflow,
-                            "CSV file with MLflow's metric-history columns (key, value, step, timestamp)");
+  export_series->add_option("--mlflow", so.mlflow,
+                            "MLflow file store folder (mlruns), made or added to: "
+                            "mlflow ui --backend-store-uri FOLDER");
+  export_series->add_option("--mlflow-uri", so.mlflow_uri,
+                            "MLflow tracking server to log the run to, http://HOST:PORT");
+  export_series->add_option("--mlflow-experiment", so.mlflow_experiment,
+                            "MLflow experiment to add the run to, made when missing (default: "
+                            "the experiment file's name)");
+  export_series->footer(
+      "For MLflow the run becomes one MLflow run: the experiment file's settings as params, the "
+      "series as metrics (loss@seed0 as loss_seed0; rank r > 0 as KEY_rankR), and tags "
+      "mlflow.runName, mlflow.source.name and d500.* (version, environment_hash, status, ...). "
+      "Its MLflow run id is the d500 run's uuid: a run already in the store or on the server is "
+      "refused, as are a folder that is no MLflow file store and an https address.");
   std::string mllog_file;
   auto* import_mllog = app.add_subcommand(
       "import-mllog", "Store an MLPerf Training log (:::MLLOG lines) as a run with its curves and time-to-train");
@@ -250,8 +276,9 @@ int main(int argc, char** argv) {
 
   ListOptions lo;
   auto* list = app.add_subcommand(
-      "list", "Rank the store's runs: recipe-compliant training by time-to-accuracy, operators "
-              "and networks by throughput; overlapping CIs are ties");
+      "list",
+      "Rank the store's runs: recipe-compliant training and distributed training by "
+      "time-to-accuracy, operators and networks by throughput; overlapping CIs are ties");
   list->add_option("--recipe", lo.recipe, "Only this recipe's list (its name, or its file's name)");
   list->add_option("--html", lo.html, "Write the list as HTML here, with each run's page beside it");
   list->add_flag("--csv", lo.csv, "CSV on stdout, one row per run (and implementation)");
@@ -295,7 +322,7 @@ int main(int argc, char** argv) {
     if (*export_run) return cmd_export_run(g, export_run_id, export_run_out);
     if (*import_run) return cmd_import_run(g, import_file);
     if (*list) return cmd_list(g, lo);
-    if (*export_series) return cmd_export_series(g, series_run, series_tb, series_mlflow);
+    if (*export_series) return cmd_export_series(g, so);
     if (*import_mllog) return cmd_import_mllog(g, mllog_file);
 
     if (*model) return cmd_model(g, mo);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "d500/measure/series_kinds.h"
 #include "show_collective.h"
 
 namespace d500::cli {
@@ -34,7 +35,7 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
   std::vector<double> staleness;
   for (const auto& p : s.series_after(r.id, 0, 100000000)) {
     if (counters.take(p)) continue;
-    if (p.name == "staleness") staleness.push_back(p.value);
+    if (series::is(p.name, series::kStaleness)) staleness.push_back(p.value);
     sum[p.rank][p.name] += p.value;
     last[p.rank][p.name] = p.value;
   }
@@ -58,33 +59,36 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
                                            "STEP TIME MEDIAN [95% CI]", "COMM BYTES", "COMM TIME",
                                            "COMPUTE TIME", "COMM %"}};
   for (const auto& [rank, total] : sum) {
-    auto get = [&](const std::map<std::string, double>& m, const char* k) {
-      auto it = m.find(k);
+    auto get = [&](const std::map<std::string, double>& m, const series::SeriesKind& k) {
+      auto it = m.find(series::stored(k));
       return it == m.end() ? 0.0 : it->second;
     };
     const auto& l = last[rank];
-    const double comm = get(total, "comm_time_s"), comp = get(total, "compute_time_s");
-    t.push_back(
-        {std::to_string(rank), fixed(get(l, "steps"), 0),
-         l.count("final_test_accuracy") ? fixed(100 * l.at("final_test_accuracy"), 2) + "%" : "-",
-         by_rank.count(rank) ? median_ci(*by_rank[rank]) : "-",
-         bytes_label(get(total, "comm_bytes")), format_duration_ns(comm * 1e9),
-         format_duration_ns(comp * 1e9),
-         comm + comp > 0 ? fixed(100 * comm / (comm + comp), 1) + "%" : "-"});
+    const double comm = get(total, series::kCommTime), comp = get(total, series::kComputeTime);
+    t.push_back({std::to_string(rank), fixed(get(l, series::kSteps), 0),
+                 l.count(series::stored(series::kFinalTestAccuracy))
+                     ? fixed(100 * l.at(series::stored(series::kFinalTestAccuracy)), 2) + "%"
+                     : "-",
+                 by_rank.count(rank) ? median_ci(*by_rank[rank]) : "-",
+                 bytes_label(get(total, series::kCommBytes)), format_duration_ns(comm * 1e9),
+                 format_duration_ns(comp * 1e9),
+                 comm + comp > 0 ? fixed(100 * comm / (comm + comp), 1) + "%" : "-"});
   }
   print_table(t);
   if (critical)
     std::cout << "\ncritical path (per step the slowest rank): " << median_ci(*critical) << ", n "
               << critical->n << "\n";
   for (const auto& [rank, l] : last)
-    if (l.count("averaged_model_test_accuracy"))
+    if (l.count(series::stored(series::kAveragedModelAccuracy)))
       std::cout << "averaged model (rank " << rank << "): test accuracy "
-                << fixed(100 * l.at("averaged_model_test_accuracy"), 2) << "%\n";
+                << fixed(100 * l.at(series::stored(series::kAveragedModelAccuracy)), 2) << "%\n";
   for (const auto& [rank, l] : last)
-    if (l.count("server_model_test_accuracy"))
+    if (l.count(series::stored(series::kServerModelAccuracy)))
       std::cout << "parameter server (rank " << rank << "): final model test accuracy "
-                << fixed(100 * l.at("server_model_test_accuracy"), 2) << "%, "
-                << fixed(l.count("server_applied_gradients") ? l.at("server_applied_gradients") : 0,
+                << fixed(100 * l.at(series::stored(series::kServerModelAccuracy)), 2) << "%, "
+                << fixed(l.count(series::stored(series::kServerAppliedGradients))
+                             ? l.at(series::stored(series::kServerAppliedGradients))
+                             : 0,
                          0)
                 << " gradients applied\n";
   if (!staleness.empty()) {

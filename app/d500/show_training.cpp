@@ -4,6 +4,7 @@
 #include <map>
 
 #include "cli.h"
+#include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
 #include "d500/training/step_profile.h"
 #include "d500/training/time_to_accuracy.h"
@@ -53,8 +54,8 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
     if (pts.empty()) break;
     for (const auto& p : pts) {
       last = p.id;
-      if (p.name == "tta_s") tta[p.step] = p.value;
-      if (p.name == "final_test_accuracy") final_acc[p.step] = p.value;
+      if (series::is(p.name, series::kTimeToAccuracy)) tta[p.step] = p.value;
+      if (series::is(p.name, series::kFinalTestAccuracy)) final_acc[p.step] = p.value;
       if (p.name.rfind(prefix, 0) == 0) profile[p.name.substr(prefix.size())].push_back(p.value);
     }
   }
@@ -67,7 +68,7 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
       recipe = &v;
       continue;
     }
-    if (v.metric != "test_accuracy") continue;
+    if (v.metric != series::kTestAccuracy.name) continue;
     const int64_t k = std::stoll(v.subject.substr(v.subject.find(' ') + 1));
     const double t = tta.count(k) ? tta[k] : -1;
     seconds.push_back(t);

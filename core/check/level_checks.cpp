@@ -2,6 +2,7 @@
 
 #include "d500/distributed/communicator.h"
 #include "d500/distributed/distributed_spec.h"
+#include "d500/distributed/plugin_schemes.h"
 #include "d500/network/network_isolation.h"
 #include "d500/network/network_spec.h"
 #include "d500/operators/operator_benchmark.h"
@@ -57,7 +58,7 @@ spec::Problems require_plugins(plugin::PluginManager& pm, const NamedPlugins& na
 
 spec::Problems check_operator_level(const LevelInput& in) {
   const spec::Experiment& e = in.e;
-  if (!in.pm) return {};
+  if (auto p = check_operator_inputs(e); !p.empty() || !in.pm) return p;
   NamedPlugins names;
   for (size_t i = 0; i < e.implementations.size(); ++i)
     names.emplace_back(e.implementations[i].plugin, "$.implementations[" + std::to_string(i) + "]");
@@ -75,7 +76,7 @@ spec::Problems check_operator_level(const LevelInput& in) {
   }
   auto impls = operators::resolve_implementations(e, in.pm->operators());
   if (!impls) return {{impls.error().where, impls.error().message}};
-  return {};
+  return check_operator_instances(e, *impls, *in.pm);
 }
 
 spec::Problems check_network_level(const LevelInput& in) {
@@ -101,14 +102,30 @@ spec::Problems check_training_level(const LevelInput& in) {
   return training::check_training(*t, in.e.seed, o, in.pm);
 }
 
+// A plugin's scheme ("plugin/name"): its plugin loaded and its schemes registered.
+spec::Problems require_scheme(plugin::PluginManager& pm, const std::string& scheme) {
+  const auto slash = scheme.find('/');
+  if (slash == std::string::npos) return {};
+  const std::string at = "$.distributed.scheme";
+  if (auto p = require_plugins(pm, {{scheme.substr(0, slash), at}}); !p.empty()) return p;
+  spec::Problems out;
+  for (auto& why : distributed::register_plugin_schemes(pm)) out.push_back({at, std::move(why)});
+  if (out.empty() && !distributed::schemes().find(scheme))
+    out.push_back({at, "plugin \"" + scheme.substr(0, slash) + "\" offers no scheme \"" +
+                           scheme.substr(slash + 1) + "\" (see `d500 plugins`)"});
+  return out;
+}
+
 spec::Problems check_distributed_level(const LevelInput& in) {
   auto t = training_of(in);
   auto d = distributed::parse_distributed(section(in.e, "distributed"), in.source);
   spec::Problems out = problems_of(t, in.source);
   for (auto& p : problems_of(d, in.source)) out.push_back(std::move(p));
   if (!out.empty()) return out;
-  if (in.pm)
+  if (in.pm) {
     if (auto p = require_plugins(*in.pm, training::training_plugins(*t)); !p.empty()) return p;
+    if (auto p = require_scheme(*in.pm, d->scheme); !p.empty()) return p;
+  }
   const auto o = distributed::distributed_trainer_options(*t, in.e.seed, false);
   out = training::check_training(*t, in.e.seed, o, in.pm);
   if (!out.empty() || !in.pm) return out;
@@ -117,9 +134,11 @@ spec::Problems check_distributed_level(const LevelInput& in) {
   if (!ex) return {{ex.error().where, ex.error().message}};
   try {
     auto one = distributed::Communicator::single_rank();
-    distributed::DistributedScheme probe(*one, **ex, {});
+    distributed::DistributedScheme probe(*one, **ex, {.scheme = d->scheme, .params = d->params});
   } catch (const D500Error& err) {
-    return {{"$.training.network", err.what()}};
+    // A plugin scheme refusing its params, or a network the schemes cannot exchange.
+    const bool scheme = err.error().message.rfind("scheme ", 0) == 0;
+    return {{scheme ? "$.distributed.params" : "$.training.network", err.what()}};
   }
   return {};
 }

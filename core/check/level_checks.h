@@ -26,6 +26,12 @@ struct LevelInput {
 };
 
 spec::Problems check_operator_level(const LevelInput& in);
+// The operator's input count against its ONNX schema (none for an operator libonnx does not know).
+spec::Problems check_operator_inputs(const spec::Experiment& e);
+// Each implementation created at every point as the run creates it (operator_checks.cpp).
+spec::Problems check_operator_instances(const spec::Experiment& e,
+                                        const std::vector<const plugin::OperatorImpl*>& impls,
+                                        const plugin::PluginManager& pm);
 spec::Problems check_network_level(const LevelInput& in);
 spec::Problems check_training_level(const LevelInput& in);
 spec::Problems check_distributed_level(const LevelInput& in);

@@ -1,6 +1,7 @@
 #include "d500/distributed/distributed_spec.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "d500/spec/checker.h"
 #include "d500/training/training_setup.h"
@@ -51,21 +52,42 @@ void parse_operations(Checker& c, const json& ops, const std::string& path, Coll
   }
 }
 
+// "params": {"ratio": 0.01}: a plugin scheme's hyper-parameters, numbers only.
+void parse_params(Checker& c, const json& j, const std::string& path, DistributedSpec& d) {
+  if (!j.contains("params")) return;
+  const json& p = j["params"];
+  if (!p.is_object()) {
+    c.fail(path + ".params", "expected an object of numbers");
+    return;
+  }
+  for (const auto& [k, v] : p.items()) {
+    if (!v.is_number() || !std::isfinite(v.get<double>()))
+      c.fail(path + ".params." + k, "expected a finite number");
+    else
+      d.params[k] = v.get<double>();
+  }
+}
+
 }  // namespace
 
 Result<DistributedSpec> parse_distributed(const json& j, const std::string& source) {
   Checker c(source);
   const std::string path = "$.distributed";
   if (!j.is_object()) return Error{"expected an object", source + ":" + path};
-  c.known_keys(j, path, {"scheme", "average_every", "sampler", "scaling_baseline", "fault"});
+  c.known_keys(j, path,
+               {"scheme", "average_every", "sampler", "scaling_baseline", "fault", "params"});
   DistributedSpec d;
   d.as_written = j;
-  const std::string scheme = c.string_field(j, path, "scheme", false, "allreduce");
-  if (auto s = scheme_from_name(scheme))
-    d.scheme = *s;
-  else
-    c.fail(path + ".scheme",
-           "expected one of " + std::string(kSchemeNames) + ", got \"" + scheme + "\"");
+  d.scheme = c.string_field(j, path, "scheme", false, d.scheme);
+  // A plugin's scheme ("plugin/name") is registered once its plugin loads (check_experiment).
+  const auto* kind = schemes().find(d.scheme);
+  if (!kind && d.scheme.find('/') == std::string::npos)
+    c.fail(path + ".scheme", "expected one of " + schemes().names() +
+                                 " or a plugin's \"plugin/name\", got \"" + d.scheme + "\"");
+  parse_params(c, j, path, d);
+  const auto& reads = kind ? kind->parameters : std::vector<std::string>{};
+  if (kind && !d.params.empty() && std::find(reads.begin(), reads.end(), "params") == reads.end())
+    c.fail(path + ".params", "the scheme \"" + d.scheme + "\" takes no params");
   d.average_every = c.number_field<int64_t>(j, path, "average_every", 4, 1, 1 << 30);
   const std::string sampler = c.string_field(j, path, "sampler", false, "partitioned");
   if (sampler != "partitioned" && sampler != "replicated")

@@ -7,12 +7,6 @@ namespace d500::operators {
 
 namespace {
 
-// The point's key independent of how its JSON was spelled.
-std::string point_key(const std::string& point_json) {
-  auto j = nlohmann::json::parse(point_json.empty() ? "{}" : point_json, nullptr, false);
-  return j.is_discarded() ? point_json : j.dump();
-}
-
 Comparison make(const store::ResultStore& sa, const store::MeasurementRow& a,
                 const store::ResultStore& sb, const store::MeasurementRow& b, double alpha) {
   Comparison c;
@@ -42,16 +36,23 @@ bool usable(const store::MeasurementRow& m) { return m.error.empty() && m.n > 0;
 
 }  // namespace
 
+std::string point_identity(const std::string& point_json) {
+  auto j = nlohmann::json::parse(point_json.empty() ? "{}" : point_json, nullptr, false);
+  if (j.is_discarded()) return point_json;
+  if (j.is_object()) j.erase("seeds");
+  return j.dump();
+}
+
 std::vector<Comparison> compare_to_baseline(const store::ResultStore& s, int64_t run_id,
                                             const std::string& baseline, double alpha) {
   auto ms = s.measurements(run_id);
   std::map<std::string, const store::MeasurementRow*> base;
   for (const auto& m : ms)
-    if (m.implementation == baseline && usable(m)) base[point_key(m.point_json)] = &m;
+    if (m.implementation == baseline && usable(m)) base[point_identity(m.point_json)] = &m;
   std::vector<Comparison> out;
   for (const auto& m : ms) {
     if (m.implementation == baseline || !usable(m)) continue;
-    auto it = base.find(point_key(m.point_json));
+    auto it = base.find(point_identity(m.point_json));
     if (it != base.end()) out.push_back(make(s, *it->second, s, m, alpha));
   }
   return out;
@@ -61,11 +62,11 @@ std::vector<Comparison> compare_runs(const store::ResultStore& sa, int64_t run_a
                                      const store::ResultStore& sb, int64_t run_b, double alpha) {
   std::map<std::pair<std::string, std::string>, store::MeasurementRow> in_b;
   for (const auto& m : sb.measurements(run_b))
-    if (usable(m)) in_b[{point_key(m.point_json), m.implementation}] = m;
+    if (usable(m)) in_b[{point_identity(m.point_json), m.implementation}] = m;
   std::vector<Comparison> out;
   for (const auto& m : sa.measurements(run_a)) {
     if (!usable(m)) continue;
-    auto it = in_b.find({point_key(m.point_json), m.implementation});
+    auto it = in_b.find({point_identity(m.point_json), m.implementation});
     if (it != in_b.end()) out.push_back(make(sa, m, sb, it->second, alpha));
   }
   return out;

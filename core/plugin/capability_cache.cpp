@@ -57,6 +57,15 @@ json describe_plugin(const PluginManager& pm, const PluginRecord& r) {
     if (o.plugin == r.name)
       opts.push_back({{"name", o.name()}, {"variant", o.variant()}, {"id", o.id()},
                       {"description", o.opt->description ? o.opt->description : ""}});
+  json schemes = json::array();
+  for (const auto& sc : pm.schemes())
+    if (sc.plugin == r.name)
+      schemes.push_back(
+          {{"name", sc.scheme->name},
+           {"id", r.name + "/" + sc.scheme->name},
+           {"description", sc.scheme->description},
+           {"replicas_differ", (sc.scheme->flags & D500_SCHEME_REPLICAS_DIFFER) != 0}});
+  j["schemes"] = schemes;
   j["operators"] = ops;
   j["executors"] = exs;
   j["optimizers"] = opts;

@@ -123,6 +123,33 @@ size_t optimizer_count(const d500_plugin_info& info) {
              ? info.n_optimizers : 0;
 }
 
+size_t scheme_count(const d500_plugin_info& info) {
+  return info.struct_size >= offsetof(d500_plugin_info, schemes) + sizeof(void*) ? info.n_schemes
+                                                                                 : 0;
+}
+
+// What a loaded plugin's scheme table must hold before the host calls it (ABI 1.4).
+std::optional<std::string> check_schemes(const d500_plugin_info& info) {
+  const size_t n = scheme_count(info);
+  if (n && !info.schemes) return "n_schemes is " + std::to_string(n) + " but schemes is NULL";
+  constexpr size_t kMin = offsetof(d500_scheme, after_optimizer) + sizeof(void*);
+  for (size_t i = 0; i < n; ++i) {
+    const d500_scheme* s = info.schemes[i];
+    const std::string which = "scheme #" + std::to_string(i);
+    if (!s) return which + " is NULL";
+    if (s->struct_size < kMin)
+      return which + " struct_size is " + std::to_string(s->struct_size) + ", ABI 1.4 needs " +
+             std::to_string(kMin);
+    const std::string named = "scheme \"" + std::string(s->name ? s->name : "") + "\"";
+    if (!s->name || !*s->name) return which + " has no name";
+    if (!s->description || !*s->description) return named + " has no description";
+    if (!s->create || !s->destroy) return named + " lacks create or destroy";
+    if (!s->before_optimizer && !s->after_optimizer)
+      return named + " has neither before_optimizer nor after_optimizer";
+  }
+  return std::nullopt;
+}
+
 // What a loaded plugin's executor and optimizer tables must hold before the host calls them.
 std::optional<std::string> check_components(const d500_plugin_info& info) {
   const size_t n_ex = executor_count(info), n_opt = optimizer_count(info);
@@ -148,7 +175,7 @@ std::optional<std::string> check_components(const d500_plugin_info& info) {
     if (!o->name || !*o->name || !o->create || !o->destroy || !o->step)
       return which + " lacks a name or one of create, destroy, step";
   }
-  return std::nullopt;
+  return check_schemes(info);
 }
 
 Opened open_plugin(PluginRecord& rec) {
@@ -250,6 +277,7 @@ Opened open_plugin(PluginRecord& rec) {
   rec.n_operators = info->n_operators;
   rec.n_executors = executor_count(*info);
   rec.n_optimizers = optimizer_count(*info);
+  rec.n_schemes = scheme_count(*info);
   // What the plugin says at run time (threads, BLAS, the library's real version) beats the
   // manifest's build-time text; read after init, which may be what fills it in.
   if (info->wraps && *info->wraps) rec.wraps = info->wraps;
@@ -427,6 +455,8 @@ void PluginManager::load_one(PluginRecord& rec) {
     executors_.push_back(ExecutorImpl{rec.name, opened.info->executors[i], opened.info->abi_version});
   for (size_t i = 0; i < optimizer_count(*opened.info); ++i)
     optimizers_.push_back(OptimizerImpl{rec.name, opened.info->optimizers[i], opened.info->abi_version});
+  for (size_t i = 0; i < scheme_count(*opened.info); ++i)
+    schemes_.push_back(SchemeImpl{rec.name, opened.info->schemes[i], opened.info->abi_version});
 }
 
 namespace {

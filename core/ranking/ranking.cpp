@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "d500/measure/series_kinds.h"
 #include "d500/store/merge.h"
 
 namespace d500::ranking {
@@ -130,7 +131,7 @@ training::TtaSummary tta_of(const store::ResultStore& s, int64_t run, int64_t* s
                             std::string* implementation) {
   std::map<int64_t, double> per_seed;
   for (const auto& p : all_series(s, run))
-    if (p.name == "tta_s" && p.rank == 0) per_seed[p.step] = p.value;
+    if (series::is(p.name, series::kTimeToAccuracy) && p.rank == 0) per_seed[p.step] = p.value;
   std::vector<double> xs;
   for (const auto& [k, v] : per_seed) xs.push_back(v);
   *seeds = static_cast<int64_t>(xs.size());

@@ -85,12 +85,21 @@ std::vector<ComponentKind> build() {
   k.push_back({"communicator", "Communicator", {"distributed", "collective"}, Shape::Implied, "", {}, {},
                "Communicator", {{"ranks", "Ranks", true, {"launcher"}, {}}}, true, {"mpi"}, "", "mpi",
                {"comm_bytes", "comm_time_s"}});
-  k.push_back({"scheme", "Scheme", {"distributed"}, Shape::Value, "distributed.scheme",
-               {"average_every", "scaling_baseline", "fault"}, {}, "Scheme",
+  k.push_back({"scheme",
+               "Scheme",
+               {"distributed"},
+               Shape::Value,
+               "distributed.scheme",
+               {"average_every", "scaling_baseline", "fault"},
+               {},
+               "Scheme",
                {{"communicator", "Communicator", true, {"communicator"}, {}},
                 {"optimizer", "Optimizer", true, {"optimizer"}, {}}},
-               true, {"allreduce", "parameter_server", "model_averaging", "dpsgd", "async_parameter_server"}, "",
-               "allreduce", {}});
+               true,
+               {},
+               "scheme",
+               "allreduce",
+               {}});
   k.push_back({"collective", "Collective", {"collective"}, Shape::ListItem, "collective.operations", {}, {}, "Timings",
                {{"communicator", "Communicator", true, {"communicator"}, {}}}, true,
                {"allreduce", "allgather", "broadcast"}, "", "allreduce", {}});

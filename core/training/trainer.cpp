@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "d500/clock.h"
+#include "d500/measure/series_kinds.h"
 
 namespace d500::training {
 
@@ -202,7 +203,7 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
       if (o_.stop_on_divergence && !std::isfinite(loss)) {
         r.stop = StopReason::Diverged;
         r.stop_detail = "loss " + std::to_string(loss) + " at step " + std::to_string(step);
-        emit("loss", step, since(t0), loss);
+        emit(series::stored(series::kLoss), step, since(t0), loss);
         break;
       }
       for (auto& e : events_) e->before_optimizer(step);
@@ -221,16 +222,17 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
       loss_sum += loss;
       ++steps_this;
       const double wall = since(t0);
-      emit("loss", step, wall, loss);
-      emit("lr", step, wall, lr);
-      emit("step_time_s", step, wall, step_s);
-      emit("data_wait_s", step, wall, static_cast<double>(batch->wait_ns) * 1e-9);
+      emit(series::stored(series::kLoss), step, wall, loss);
+      emit(series::stored(series::kLearningRate), step, wall, lr);
+      emit(series::stored(series::kStepTime), step, wall, step_s);
+      emit(series::stored(series::kDataWait), step, wall,
+           static_cast<double>(batch->wait_ns) * 1e-9);
       ++step;
       ++r.profile.steps;
       laps.lap(P::Record);
       if (o_.eval_every > 0 && step % o_.eval_every == 0) {
         const auto [acc, tl] = evaluate(test);
-        emit("test_accuracy_by_step", step, since(t0), acc);
+        emit(series::stored(series::kTestAccuracyByStep), step, since(t0), acc);
         check_eval(acc);
         laps.lap(P::Evaluation);
         if (r.reached_target) {
@@ -250,12 +252,12 @@ TrainResult Trainer::train(const Dataset& train, const Sampler& sampler, const D
     laps.lap(P::Evaluation);
     rec.wall_s = since(t0);
     const double wall = rec.wall_s;
-    emit("train_loss", epoch + 1, wall, rec.train_loss);
-    emit("train_accuracy", epoch + 1, wall, rec.train_accuracy);
-    emit("test_accuracy", epoch + 1, wall, rec.test_accuracy);
-    emit("test_loss", epoch + 1, wall, rec.test_loss);
-    emit("samples_per_s", epoch + 1, wall, rec.samples_per_s);
-    emit("data_wait_s_epoch", epoch + 1, wall, rec.data_wait_s);
+    emit(series::stored(series::kTrainLoss), epoch + 1, wall, rec.train_loss);
+    emit(series::stored(series::kTrainAccuracy), epoch + 1, wall, rec.train_accuracy);
+    emit(series::stored(series::kTestAccuracy), epoch + 1, wall, rec.test_accuracy);
+    emit(series::stored(series::kTestLoss), epoch + 1, wall, rec.test_loss);
+    emit(series::stored(series::kSamplesPerSecond), epoch + 1, wall, rec.samples_per_s);
+    emit(series::stored(series::kDataWaitEpoch), epoch + 1, wall, rec.data_wait_s);
     r.epochs.push_back(rec);
     laps.lap(P::Record);
     for (auto& e : events_) e->after_epoch(rec);

@@ -49,6 +49,23 @@ TEST(CheckCli, RefusedExperimentListsFilePathAndMessageAndExitsThree) {
   EXPECT_NE(ran.err.find(first_line), std::string::npos) << ran.err;
 }
 
+// Issue 35, item 5: a Conv without inputs was "accepted", and its run then failed.
+TEST(CheckCli, ConvWithoutInputsIsRefusedAndNotRun) {
+  TempDir dir;
+  const std::string exp = write(dir, "conv.json", R"({"d500": 1, "name": "x", "level": "operator",
+    "operator": {"op": "Conv", "inputs": []}, "implementations": ["reference"]})");
+  auto r = run({kD500, "check", "--json", exp}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["problems"].size(), 1u) << r.out;
+  EXPECT_EQ(j["problems"][0]["path"], "$.operator.inputs");
+  EXPECT_NE(j["problems"][0]["message"].get<std::string>().find("X, W and optional B"),
+            std::string::npos)
+      << r.out;
+  auto ran = run({kD500, "run", exp, "--db", dir.file("s.d500db"), "--progress=none"}, dir.path());
+  EXPECT_EQ(ran.exit_code, 3) << ran.err;
+}
+
 TEST(CheckCli, JsonListsEveryProblemWithItsPath) {
   TempDir dir;
   const std::string exp = write(dir, "bad.json", R"({"d500": 1, "name": "x", "level": "collective",

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "../support/process.h"
 #include "d500/store/result_store.h"
@@ -104,4 +105,79 @@ TEST(CliOperators, CompareTwoRunsAndProbeTheMachine) {
   EXPECT_GT(p["bandwidth_gbs"].get<double>(), 0);
   auto show = run({kD500, "show", "1", "--db", db}, dir.path());
   EXPECT_TRUE(contains(show.out, "roofline: peak")) << show.out;
+}
+
+// Issue 35, item 23: a copy timed once beside an operator's calls (an owned output copied out for
+// validation, a copy between host and device) was a row of its own, "[owned copy]" with n 1,
+// "once" and "n too small", which read as a failed measurement. Its cost is a column of the
+// operator's row, explained under the table; a quantity timed with every call (reorders) stays a
+// row.
+TEST(CliOperators, ACopyTimedOnceIsAColumnOfItsOperatorsRowNotARowOfItsOwn) {
+  TempDir dir;
+  const std::string db = dir.file("s.d500db");
+  {
+    namespace store = d500::store;
+    auto s = store::ResultStore::open(db, store::ResultStore::Mode::ReadWrite).value();
+    store::RunInfo info;
+    info.name = "owned";
+    info.level = "operator";
+    info.spec_json = R"({"d500": 1, "name": "owned", "level": "operator", "seed": 1,
+      "operator": {"op": "Relu", "inputs": [["N"]]}, "implementations": ["reference"],
+      "sweep": {"N": [64, 128]}})";
+    const int64_t id = s->create_run(info);
+    s->start_run(id);
+    for (int n : {64, 128}) {
+      store::MeasurementRow m;
+      m.run_id = id;
+      m.subject = "Relu N=" + std::to_string(n);
+      m.implementation = "reference/default";
+      m.point_json = R"({"N":)" + std::to_string(n) + "}";
+      m.stop_reason = "target_ci";
+      m.n = 3;
+      m.median = 1000.0 * n, m.ci_lo = 990.0 * n, m.ci_hi = 1010.0 * n;
+      m.ci_valid = true;
+      s->add_measurement(m, std::vector<double>{990.0 * n, 1000.0 * n, 1010.0 * n});
+      store::MeasurementRow copy = m;  // as operators::store_outcome stores a copy beside it
+      copy.subject += " [owned copy]";
+      copy.point_json = R"({"N":)" + std::to_string(n) + R"(,"transfer":"owned"})";
+      copy.stop_reason = "once";
+      copy.n = 1;
+      copy.median = copy.ci_lo = copy.ci_hi = 2.5 * n;
+      copy.ci_valid = false;
+      copy.bytes = 4.0 * n;
+      s->add_measurement(copy, std::vector<double>{2.5 * n});
+    }
+    store::MeasurementRow reorder;  // timed with every call: a measurement of its own
+    reorder.run_id = id;
+    reorder.subject = "Relu N=64 [reorder]";
+    reorder.implementation = "reference/default";
+    reorder.point_json = R"({"N":64,"transfer":"reorder"})";
+    reorder.stop_reason = "with the operator";
+    reorder.n = 3;
+    reorder.median = 500, reorder.ci_lo = 490, reorder.ci_hi = 510;
+    reorder.ci_valid = true;
+    s->add_measurement(reorder, std::vector<double>{490, 500, 510});
+    s->finish_run(id, store::RunStatus::Succeeded, 0, "");
+  }
+  auto show = run({kD500, "show", "1", "--db", db}, dir.path());
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_FALSE(contains(show.out, "[owned copy]")) << show.out;
+  EXPECT_TRUE(contains(show.out, "[reorder]")) << show.out;
+  std::istringstream lines(show.out);
+  std::string line, header, row64, row128;
+  while (std::getline(lines, line)) {
+    if (line.rfind("Relu", 0) == 0) {
+      EXPECT_FALSE(contains(line, "n too small")) << show.out;
+      EXPECT_FALSE(contains(line, " once ")) << show.out;
+    }
+    if (contains(line, "IMPLEMENTATION")) header = line;
+    if (contains(line, "Relu N=64 ") && !contains(line, "[reorder]")) row64 = line;
+    if (contains(line, "Relu N=128 ")) row128 = line;
+  }
+  EXPECT_TRUE(contains(header, "COPIED ONCE")) << show.out;
+  EXPECT_TRUE(contains(row64, "owned 160 ns")) << show.out;
+  EXPECT_TRUE(contains(row128, "owned 320 ns")) << show.out;
+  // The column says where it comes from, and that it is not in the median.
+  EXPECT_TRUE(contains(show.out, "COPIED ONCE: ")) << show.out;
+  EXPECT_TRUE(contains(show.out, "not in MEDIAN")) << show.out;
 }

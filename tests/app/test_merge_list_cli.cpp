@@ -7,12 +7,13 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <cstring>
 #include <map>
 #include <sstream>
 
+#include "../support/fake_http_server.h"
 #include "../support/process.h"
 #include "../support/tfevents_reader.h"
 #include "d500/store/result_store.h"
@@ -334,12 +335,70 @@ TEST_F(MergeListCli, BadInputIsOneClearErrorAndChangesNothing) {
   EXPECT_EQ(read(a_), a_bytes);
 }
 
+// The MLflow file store that export-series wrote for run 2 of store `db`, in MLflow's layout (the
+// fields one by one: tests/core/interop/test_mlflow.cpp); then the operator run 1 joins its
+// experiment, a run already there and addresses the CLI cannot take are one clear error each.
+void expect_mlflow_store(const TempDir& d, const std::string& db, size_t points) {
+  const fs::path root = d.file("mlruns");
+  std::vector<fs::path> experiments;
+  for (const auto& e : fs::directory_iterator(root))
+    if (e.path().filename() != "0" && e.path().filename() != ".trash")
+      experiments.push_back(e.path());
+  ASSERT_EQ(experiments.size(), 1u);
+  EXPECT_TRUE(contains(read((experiments[0] / "meta.yaml").string()), "name: \"adam-1e-2\"\n"));
+  std::vector<fs::path> runs;
+  for (const auto& e : fs::directory_iterator(experiments[0]))
+    if (e.is_directory()) runs.push_back(e.path());
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_TRUE(contains(read((runs[0] / "meta.yaml").string()), "\nstatus: 3\n"));
+  EXPECT_EQ(read((runs[0] / "tags" / "d500.status").string()), "succeeded");
+  EXPECT_EQ(read((runs[0] / "tags" / "mlflow.runName").string()), "adam-1e-2");
+  size_t lines = 0;
+  for (const auto& e : fs::directory_iterator(runs[0] / "metrics")) {
+    const std::string text = read(e.path().string());
+    lines += std::count(text.begin(), text.end(), '\n');
+  }
+  EXPECT_EQ(lines, points);
+
+  auto r = run({kD500, "--db", db, "export-series", "1", "--mlflow", root.string(),
+                "--mlflow-experiment", "adam-1e-2"},
+               d.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "of run 1 in experiment \"adam-1e-2\" (id " +
+                                  experiments[0].filename().string() + "): "))
+      << r.out;
+  size_t now = 0;
+  for (const auto& e : fs::directory_iterator(experiments[0])) now += e.is_directory();
+  EXPECT_EQ(now, 2u);
+  const struct {
+    std::vector<std::string> args;
+    int exit_code;
+    std::string says;
+  } refused[] = {
+      {{"--mlflow", root.string()}, 3, "is already there"},
+      {{"--mlflow", d.file("m.csv")}, 2, "--mlflow takes a folder"},
+      {{"--mlflow", d.file("a.d500db")}, 3, "is a file"},
+      {{"--mlflow-uri", "https://mlflow.example.org"}, 3, "https is not supported"},
+  };
+  for (const auto& c : refused) {
+    std::vector<std::string> argv{kD500, "--db", db, "export-series", "2"};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    r = run(argv, d.path());
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.says << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, c.says)) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(d.file("m.csv")));
+}
+
 // Item 6 at the command line: a real training run's series as a TensorBoard event file (read back
-// against the published format) and MLflow CSV; an MLPerf log imported and listed as a run.
+// against the published format) and as an MLflow run (issue 35, item 22: MLflow's file store, no
+// longer a CSV file MLflow cannot open); an MLPerf log imported and listed as a run.
 TEST_F(MergeListCli, SeriesForTensorBoardAndMlflowAndAnMllogImport) {
   const TempDir& d = *dir_;
   auto r = run({kD500, "--db", a_, "export-series", "2", "--tensorboard", d.file("tb"), "--mlflow",
-                d.file("m.csv")}, d.path());
+                d.file("mlruns")},
+               d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto s = ResultStore::open(a_, ResultStore::Mode::ReadOnly).value();
   const auto points = s->series_after(2, 0, SIZE_MAX);
@@ -355,8 +414,7 @@ TEST_F(MergeListCli, SeriesForTensorBoardAndMlflowAndAnMllogImport) {
     EXPECT_EQ(events[i + 1].step, points[i].step);
     EXPECT_FLOAT_EQ(events[i + 1].simple_value, static_cast<float>(points[i].value));
   }
-  const std::string csv = read(d.file("m.csv"));
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), static_cast<long>(points.size() + 1));
+  expect_mlflow_store(d, a_, points.size());
 
   const std::string log = d.file("mlperf.log"), db = d.file("mlperf.d500db");
   std::ofstream(log) << R"(:::MLLOG {"namespace": "", "time_ms": 100, "event_type": "POINT_IN_TIME", "key": "submission_benchmark", "value": "bert", "metadata": {}}
@@ -373,6 +431,33 @@ TEST_F(MergeListCli, SeriesForTensorBoardAndMlflowAndAnMllogImport) {
   r = run({kD500, "--db", db, "import-mllog", d.file("notes-none.txt")}, d.path());
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_TRUE(contains(r.err, "cannot read the MLPerf log")) << r.err;
+}
+
+// Issue 35, item 22: --mlflow-uri logs the run to a tracking server (a fake one on 127.0.0.1 here;
+// the requests themselves are checked in tests/core/interop/test_mlflow.cpp).
+TEST_F(MergeListCli, MlflowUriLogsTheRunToATrackingServer) {
+  d500::test::FakeHttpServer server([](const d500::test::HttpExchange& x) {
+    if (contains(x.target, "experiments/get-by-name"))
+      return d500::test::HttpReply{200, R"({"experiment": {"experiment_id": "3"}})"};
+    if (contains(x.target, "runs/create"))
+      return d500::test::HttpReply{200, R"({"run": {"info": {"run_id": "r9"}}})"};
+    return d500::test::HttpReply{200, "{}"};
+  });
+  auto r = run({kD500, "--db", a_, "export-series", "2", "--mlflow-uri", server.uri(),
+                "--mlflow-experiment", "from d500"},
+               dir_->path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(
+      contains(r.out, "MLflow run r9 of run 2 in experiment \"from d500\" (id 3): " + server.uri()))
+      << r.out;
+  std::vector<std::string> calls;
+  for (const auto& x : server.requests()) calls.push_back(x.target.substr(0, x.target.find('?')));
+  ASSERT_GE(calls.size(), 5u);
+  EXPECT_EQ(calls.front(), "/api/2.0/mlflow/experiments/get-by-name");
+  EXPECT_EQ(calls[2], "/api/2.0/mlflow/runs/create");
+  EXPECT_EQ(calls.back(), "/api/2.0/mlflow/runs/update");
+  EXPECT_TRUE(contains(server.requests().back().body, "\"FINISHED\""))
+      << server.requests().back().body;
 }
 
 TEST_F(MergeListCli, EveryNewCommandHasHelp) {

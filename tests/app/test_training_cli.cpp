@@ -8,6 +8,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "../support/process.h"
 #include "d500/store/result_store.h"
@@ -114,6 +116,39 @@ TEST(TrainingCli, DivergingLearningRateEndsCleanlyWithTheReason) {
   EXPECT_TRUE(contains(r.out, "not reached")) << r.out;
   EXPECT_TRUE(contains(r.out, "stopped: diverged")) << r.out;
   EXPECT_FALSE(series(db).empty());
+}
+
+// Issue 35, item 18: progress counts optimizer steps from the first step (the studio said
+// "preparing" through the whole first epoch while the loss curve grew): the total is every seed's
+// steps, the first event comes inside the first epoch, the count never goes back and ends at the
+// total, and it is not a line per step.
+TEST(TrainingCli, ProgressCountsStepsFromTheFirstStep) {
+  TempDir dir;
+  const std::string db = dir.file("p.d500db");
+  // 1024 samples in batches of 32: 32 steps an epoch; 4 epochs; 2 seeds; no target, so every
+  // seed trains all its epochs.
+  const std::string exp = experiment(dir, "steps", R"(, "seeds": 2, "target_accuracy": 0)");
+  auto r = run({kD500, "run", exp, "--db", db, "--progress=json"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<nlohmann::json> events;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_discarded() && j.value("event", "") == "progress") events.push_back(j);
+  }
+  ASSERT_GE(events.size(), 8u) << r.out;
+  EXPECT_LT(events.size(), 256u) << "a line per step";
+  size_t last = 0;
+  int epochEnds = 0;
+  for (const auto& e : events) {
+    EXPECT_EQ(e["total"].get<size_t>(), 256u) << e.dump();
+    EXPECT_GE(e["done"].get<size_t>(), last) << e.dump();
+    last = e["done"].get<size_t>();
+    epochEnds += contains(e["subject"].get<std::string>(), "test acc");
+  }
+  EXPECT_LT(events.front()["done"].get<size_t>(), 32u) << events.front().dump();
+  EXPECT_EQ(last, 256u);
+  EXPECT_EQ(epochEnds, 8);
 }
 
 TEST(TrainingCli, BadInputIsRefusedBeforeARunIsStored) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Guards issues #2 and #3: d500 installs as a CMake package; the example plugins build out of
+# Guards issues #2, #3 and #30: d500 installs as a CMake package; the example plugins build out of
 # tree against it exactly as a user's would, show up in `d500 plugins`, and validate against the
-# reference in one experiment.
+# reference in one experiment; their distributed scheme (top-k sparsification) trains at level 3
+# on 2 ranks with fewer bytes than allreduce.
 # Usage: outside_plugin.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -35,4 +36,43 @@ show=$("$d500" show latest --db "$tmp/s.d500db")
 echo "$show"
 # Three rows, each validated ok against the reference (then its forward error, FWD ERR).
 test "$(echo "$show" | grep -Ec '^Conv +(examples/direct|examples/im2col|reference/default) .* ok +([0-9.e+-]+|-)$')" -eq 3
+# The plugin's distributed scheme, listed and run under mpirun -np 2 against allreduce.
+echo "$plugins" | grep -Eq '^examples/topk_sgd +plugin examples +top-k'
+if command -v mpirun > /dev/null; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  for scheme in allreduce examples/topk_sgd; do
+    /usr/bin/python3 - "$src/resources/examples/distributed_mlp.json" "$scheme" > "$tmp/l3.json" <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1]))
+e["training"]["epochs"] = 2
+e["distributed"] = {"scheme": sys.argv[2]}
+if sys.argv[2] != "allreduce":
+    e["distributed"]["params"] = {"ratio": 0.05}
+print(json.dumps(e))
+PY
+    mpirun -np 2 --oversubscribe "$d500" run "$tmp/l3.json" --db "$tmp/l3.d500db" --progress=none \
+           --plugin-path "$tmp/examples/d500-plugins"
+  done
+  show=$("$d500" show latest --db "$tmp/l3.d500db")
+  echo "$show" | grep -q 'distributed training: examples/topk_sgd x2'
+  # Rank 0's bytes per run: top-k at 5% moves far fewer than allreduce; both learn (10 classes).
+  /usr/bin/python3 - "$tmp/l3.d500db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+runs = db.execute("SELECT id FROM runs ORDER BY id").fetchall()
+assert len(runs) == 2, runs
+def total(run, name):
+    return db.execute("SELECT SUM(value) FROM series WHERE run_id=? AND rank=0 AND name=?",
+                      (run, name)).fetchone()[0]
+def last(run, name):
+    return db.execute("SELECT value FROM series WHERE run_id=? AND rank=0 AND name=? "
+                      "ORDER BY id DESC LIMIT 1", (run, name)).fetchone()[0]
+dense, topk = runs[0][0], runs[1][0]
+print("comm bytes rank 0: allreduce %.0f, top-k %.0f; accuracy %.3f vs %.3f" %
+      (total(dense, "comm_bytes"), total(topk, "comm_bytes"),
+       last(dense, "final_test_accuracy"), last(topk, "final_test_accuracy")))
+assert total(topk, "comm_bytes") * 5 < total(dense, "comm_bytes")
+assert last(topk, "final_test_accuracy") > 0.3
+PY
+fi
 echo "outside plugin: passed"

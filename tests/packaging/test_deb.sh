@@ -61,6 +61,11 @@ if [ -n "$(deb d500-studio)" ]; then
   done
   [ -f "$man1/d500-studio.1.gz" ] || fail "no man page d500-studio(1)"
   grep -q '^Exec=d500-studio' "$root/usr/share/applications/d500-studio.desktop"
+  # Issue 35 item 1: projects and stores open from a file manager; the start page's examples.
+  grep -q '^MimeType=application/x-d500-project;application/x-d500-store;$' \
+    "$root/usr/share/applications/d500-studio.desktop" || fail "the .desktop file lacks the store's MIME type"
+  grep -q 'pattern="\*\.d500db"' "$root/usr/share/mime/packages/d500-studio.xml" || fail "no MIME package"
+  [ -f "$root/usr/share/d500/examples/example.d500proj" ] || fail "the examples are not installed"
   appstream=$(appstreamcli validate --no-net "$root/usr/share/metainfo/d500-studio.metainfo.xml" || true)
   ! has "$appstream" '^E:' || fail "AppStream metadata has errors: $appstream"
   has "$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/d500-studio" --version)" "$version" ||

@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define D500_ABI_MAJOR 1u
-#define D500_ABI_MINOR 3u
+#define D500_ABI_MINOR 4u
 #define D500_ABI_VERSION ((D500_ABI_MAJOR << 16) | D500_ABI_MINOR)
 #define D500_ABI_MAJOR_OF(v) (((uint32_t)(v)) >> 16)
 #define D500_ABI_MINOR_OF(v) (((uint32_t)(v)) & 0xffffu)
@@ -305,6 +305,60 @@ typedef struct d500_optimizer {
                   double lr, d500_error* err);
 } d500_optimizer;
 
+/* --- ABI 1.4: distributed schemes --- */
+
+/* The reductions of d500_comm's allreduce. */
+typedef enum d500_reduce_op {
+  D500_REDUCE_SUM = 0,
+  D500_REDUCE_AVG = 1,
+  D500_REDUCE_MAX = 2,
+  D500_REDUCE_MIN = 3
+} d500_reduce_op;
+
+/* The communicator a scheme instance gets, valid until its destroy: collective and
+ * point-to-point calls on host buffers. The host counts every byte and times every call (the
+ * step's comm_bytes and comm_time_s). Every rank must make the same collective calls with the
+ * same sizes. A failed call returns non-zero with err set; return it from the hook. */
+typedef struct d500_comm {
+  uint32_t struct_size; /* sizeof(d500_comm) as the host was compiled */
+  int32_t rank;
+  int32_t size;
+  void* self; /* the first argument of every call */
+  /* `count` elements of `dtype` (float32, float64, int32, int64) reduced across ranks in place. */
+  int32_t (*allreduce)(void* self, void* data, size_t count, DLDataType dtype, int32_t op,
+                       d500_error* err);
+  int32_t (*broadcast)(void* self, void* data, size_t bytes, int32_t root, d500_error* err);
+  /* `recv` holds size * bytes: rank r's `send` lands at r * bytes. */
+  int32_t (*allgather)(void* self, const void* send, size_t bytes, void* recv, d500_error* err);
+  int32_t (*sendrecv)(void* self, const void* send, size_t send_bytes, int32_t dest, void* recv,
+                      size_t recv_bytes, int32_t source, int32_t tag, d500_error* err);
+} d500_comm;
+
+/* d500_scheme.flags */
+#define D500_SCHEME_REPLICAS_DIFFER                             \
+  1u /* the ranks' models differ after training (averaged then) \
+      */
+
+/* A distributed scheme: hooks around every optimizer step that exchange the model's parameters or
+ * gradients through the communicator. The host trains, times the steps, agrees on stops and
+ * names a failed rank; the scheme only moves data. */
+typedef struct d500_scheme {
+  uint32_t struct_size;    /* sizeof(d500_scheme) as the plugin was compiled */
+  const char* name;        /* unique among all schemes, [a-z0-9_]+ */
+  const char* description; /* one line, required */
+  uint32_t flags;          /* D500_SCHEME_* */
+  /* params[i], grads[i]: the model's parameters and their gradients, contiguous host memory, all
+   * float32 or all float64, valid for the instance's life. hyper: the "distributed" section's
+   * "params" object (D500_ATTR_FLOAT); unknown names are an error. */
+  int32_t (*create)(const d500_comm* comm, const DLTensor* params, const DLTensor* grads, size_t n,
+                    const d500_attr* hyper, size_t n_hyper, void** instance, d500_error* err);
+  void (*destroy)(void* instance);
+  /* Either may be NULL, not both. before_optimizer runs after backward (grads hold this rank's
+   * gradients), after_optimizer after the optimizer's step. */
+  int32_t (*before_optimizer)(void* instance, int64_t step, d500_error* err);
+  int32_t (*after_optimizer)(void* instance, int64_t step, d500_error* err);
+} d500_scheme;
+
 /* What a plugin offers. Returned by d500_plugin_entry; static storage owned by the plugin. */
 typedef struct d500_plugin_info {
   uint32_t abi_version;   /* D500_ABI_VERSION the plugin was built against */
@@ -325,6 +379,9 @@ typedef struct d500_plugin_info {
   const d500_executor* const* executors;
   size_t n_optimizers;
   const d500_optimizer* const* optimizers;
+  /* --- ABI 1.4 --- */
+  size_t n_schemes;
+  const d500_scheme* const* schemes;
   /* Appended members of later ABI minor versions go below this line. */
 } d500_plugin_info;
 

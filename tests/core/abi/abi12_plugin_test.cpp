@@ -24,7 +24,7 @@ TEST(Abi12Plugin, LoadsNextToAbi13Plugins) {
   EXPECT_EQ(ref->state, plugin::PluginState::Loaded) << ref->error;
   EXPECT_EQ(old->abi_version, (1u << 16) | 2u);
   EXPECT_EQ(owned->abi_version, D500_ABI_VERSION);
-  EXPECT_EQ(D500_ABI_VERSION, (1u << 16) | 3u);
+  EXPECT_EQ(D500_ABI_VERSION, (1u << 16) | 4u);
   EXPECT_EQ(old->n_operators, 1u);
   const auto& ss = abi_op("ScaleShift", "ai.d500.fixture12");
   EXPECT_EQ(ss.plugin, "fixture_abi12");

@@ -95,6 +95,46 @@ TEST(CheckExperiment, OperatorLevelRefusesAnUnknownPluginAndVariant) {
   EXPECT_TRUE(check_experiment(e, "exp", nullptr).empty());
 }
 
+// Issue 35, item 5: a Conv without inputs was accepted, and its run failed at once ("expects
+// inputs X, W"). The input count is the operator's (its schema), checked without plugins.
+TEST(CheckExperiment, OperatorLevelRefusesTheWrongNumberOfInputs) {
+  json e = {{"d500", 1},
+            {"name", "x"},
+            {"level", "operator"},
+            {"operator", {{"op", "Conv"}, {"inputs", json::array()}}},
+            {"implementations", {"reference"}}};
+  for (const Problems& ps : {check_experiment(e, "exp", nullptr), check(e)}) {
+    EXPECT_EQ(only_path(ps), "$.operator.inputs");
+    EXPECT_EQ(ps.empty() ? "" : ps.front().message,
+              "Conv takes 2 to 3 inputs (X, W and optional B), the experiment gives 0");
+  }
+  e["operator"] = {{"op", "Relu"}, {"inputs", {{4}, {4}}}};
+  EXPECT_EQ(only_path(check_experiment(e, "exp", nullptr)), "$.operator.inputs");
+  e["operator"] = {{"op", "Sum"}, {"inputs", {{4}, {4}, {4}}}};  // variadic
+  EXPECT_EQ(text(check(e)), "");
+}
+
+// The shapes are the plugins': each implementation is created at every point, as the run does,
+// and a request it calls wrong is refused with its own words and the point.
+TEST(CheckExperiment, OperatorLevelRefusesShapesAnImplementationRejects) {
+  json e = {{"d500", 1},
+            {"name", "x"},
+            {"level", "operator"},
+            {"operator", {{"op", "Conv"}, {"inputs", {{1, 4, "N", "N"}, {8, 4, 3, 3}}}}},
+            {"sweep", {{"N", {8, 2}}}},
+            {"implementations", {"reference"}}};
+  Problems ps = check(e);
+  EXPECT_EQ(only_path(ps), "$.operator");
+  EXPECT_NE(text(ps).find("reference/default Conv: "), std::string::npos) << text(ps);
+  EXPECT_NE(text(ps).find(" at N=2"), std::string::npos) << text(ps);
+  // Without the plugins nothing is known of the shapes.
+  EXPECT_TRUE(check_experiment(e, "exp", nullptr).empty());
+  e["sweep"]["N"] = {8, 16};
+  EXPECT_EQ(text(check(e)), "");
+  e["operator"]["inputs"][1] = {8, 3, 3, 3};  // W's channels are not X's
+  EXPECT_EQ(only_path(check(e)), "$.operator");
+}
+
 TEST(CheckExperiment, NetworkLevelRefusesAMissingModelAndAnUnknownExecutor) {
   json e = {{"d500", 1},
             {"name", "x"},

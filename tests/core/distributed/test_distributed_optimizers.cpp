@@ -21,6 +21,7 @@
 #include <numeric>
 
 #include "d500/distributed/distributed_optimizers.h"
+#include "d500/measure/series_kinds.h"
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
@@ -28,115 +29,16 @@
 #include "d500/training/optimizer.h"
 #include "d500/training/sampler.h"
 #include "d500/training/trainer.h"
+#include "scheme_test_support.h"
 
 using namespace d500;
 using namespace d500::distributed;
 
 namespace {
 
-Communicator& W() {
-  return Communicator::world();
-}
+using namespace d500::test;
 
-constexpr int64_t kFeatures = 6, kClasses = 3, kPerRank = 4;
-
-const plugin::PluginManager& plugins() {
-  static const auto pm = [] {
-    auto p =
-        std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
-    p->load({"reference"});
-    return p;
-  }();
-  return *pm;
-}
-
-// The same seeded MLP (6 -> 5 -> 3, with loss) on every rank, for `batch` samples.
-std::unique_ptr<network::NetworkExecutor> mlp(int64_t batch) {
-  onnx::BuildOptions bo;
-  bo.seed = 7;
-  bo.batch = batch;
-  bo.with_loss = true;
-  auto bytes = onnx::build_mlp({.inputs = kFeatures, .hidden = {5}, .classes = kClasses}, bo);
-  if (!bytes) throw D500Error(bytes.error());
-  auto model = onnx::Model::parse(*bytes, "mlp");
-  if (!model) throw D500Error(model.error());
-  network::GraphOptions go;
-  go.batch = batch;
-  auto graph = network::Graph::from_model(*model, go);
-  if (!graph) throw D500Error(graph.error());
-  auto ex = network::make_executor("reference", std::move(graph).value(), plugins());
-  if (!ex) throw D500Error(ex.error());
-  return std::move(ex).value();
-}
-
-// Sample i of step s of the global batch (the same on every rank).
-double feature(int64_t s, int64_t i, int64_t f) {
-  return std::sin(0.37 * static_cast<double>(s * 131 + i * 17 + f * 5) + 0.1);
-}
-int64_t label(int64_t s, int64_t i) {
-  return (s * 7 + i * 3) % kClasses;
-}
-
-// Feeds rows [first, first + batch) of step s's global batch.
-void feed(network::NetworkExecutor& ex, int64_t s, int64_t first, int64_t batch) {
-  Tensor x(DType::Float32, {batch, kFeatures}), y(DType::Int64, {batch});
-  for (int64_t i = 0; i < batch; ++i) {
-    for (int64_t f = 0; f < kFeatures; ++f) x.set(i * kFeatures + f, feature(s, first + i, f));
-    y.set(i, static_cast<double>(label(s, first + i)));
-  }
-  ex.set_input("input", x);
-  ex.set_input("labels", y);
-}
-
-std::vector<DLTensor> views(network::NetworkExecutor& ex, bool grads) {
-  std::vector<DLTensor> v;
-  for (const auto& p : ex.parameter_names())
-    v.push_back(grads ? ex.gradient_view(p) : ex.parameter_view(p));
-  return v;
-}
-
-std::vector<float> flat_params(network::NetworkExecutor& ex) {
-  std::vector<float> out;
-  for (const auto& p : ex.parameter_names()) {
-    const Tensor& t = ex.parameter(p);
-    for (int64_t i = 0; i < t.numel(); ++i) out.push_back(static_cast<float>(t.at(i)));
-  }
-  return out;
-}
-
-// Every rank's flat parameters, rank after rank.
-std::vector<std::vector<float>> all_params(network::NetworkExecutor& ex) {
-  const auto mine = flat_params(ex);
-  std::vector<float> all(mine.size() * W().size());
-  W().allgather(mine.data(), mine.size() * sizeof(float), all.data());
-  std::vector<std::vector<float>> out;
-  for (int r = 0; r < W().size(); ++r)
-    out.emplace_back(all.begin() + r * mine.size(), all.begin() + (r + 1) * mine.size());
-  return out;
-}
-
-double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
-  double m = a.size() == b.size() ? 0 : 1e300;
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i)
-    m = std::max(m, static_cast<double>(std::abs(a[i] - b[i])));
-  return m;
-}
-
-// One optimizer step driven through the scheme's hooks, as the Trainer calls them. `pre` gets
-// the parameters right after the local optimizer step (before after_optimizer).
-void step(DistributedScheme& scheme, network::NetworkExecutor& ex, training::Optimizer& opt,
-          int64_t s, int64_t first, double lr, std::vector<float>* pre = nullptr) {
-  scheme.before_step(s);
-  feed(ex, s, first, kPerRank);
-  ex.forward_backward("loss");
-  scheme.before_optimizer(s);
-  opt.step(views(ex, false), views(ex, true), lr);
-  if (pre) *pre = flat_params(ex);
-  scheme.after_optimizer(s, lr);
-  scheme.after_step(s, ex.output("loss").at(0));
-}
-
-class SynchronousSchemes : public ::testing::TestWithParam<Scheme> {};
+class SynchronousSchemes : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SynchronousSchemes, MatchSingleRankTrainingOnTheCombinedBatch) {
   const int n = W().size(), me = W().rank();
@@ -160,14 +62,14 @@ TEST_P(SynchronousSchemes, MatchSingleRankTrainingOnTheCombinedBatch) {
   }
   const auto want = flat_params(*whole), got = flat_params(*local);
   EXPECT_GT(max_abs_diff(start, want), 1e-3) << "the steps should move the parameters";
-  EXPECT_LT(max_abs_diff(got, want), 2e-5) << scheme_name(GetParam()) << " rank " << me;
+  EXPECT_LT(max_abs_diff(got, want), 2e-5) << GetParam() << " rank " << me;
 
   // Per step: allreduce moves the gradients out and back (2B); the parameter server reduces
   // them to the root (a worker sends B, the root receives (n-1)B) and broadcasts the
   // parameters (root sends B, a worker receives B).
   const int64_t b = static_cast<int64_t>(want.size() * sizeof(float));
   int64_t expect = 0;
-  if (n > 1) expect = GetParam() == Scheme::Allreduce ? 2 * b : me == 0 ? (n - 1) * b + b : 2 * b;
+  if (n > 1) expect = GetParam() == "allreduce" ? 2 * b : me == 0 ? (n - 1) * b + b : 2 * b;
   ASSERT_EQ(scheme.steps().size(), static_cast<size_t>(kSteps));
   for (const auto& r : scheme.steps()) {
     EXPECT_EQ(r.comm_bytes, expect) << "step " << r.step;
@@ -177,14 +79,14 @@ TEST_P(SynchronousSchemes, MatchSingleRankTrainingOnTheCombinedBatch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Schemes, SynchronousSchemes,
-                         ::testing::Values(Scheme::Allreduce, Scheme::ParameterServer),
-                         [](const auto& info) { return std::string(scheme_name(info.param)); });
+                         ::testing::Values("allreduce", "parameter_server"),
+                         [](const auto& info) { return info.param; });
 
 TEST(ModelAveraging, ReplicasAreEqualRightAfterAnAveragingStepOnly) {
   const int n = W().size(), me = W().rank();
   auto ex = mlp(kPerRank);
   training::Optimizer opt(plugins(), "reference", "sgd");
-  DistributedScheme scheme(W(), *ex, {.scheme = Scheme::ModelAveraging, .average_every = 2});
+  DistributedScheme scheme(W(), *ex, {.scheme = "model_averaging", .average_every = 2});
   scheme.broadcast_parameters();
   std::vector<float> pre;
   // Step 0: local only, each rank on its own data.
@@ -218,7 +120,7 @@ TEST(Dpsgd, OneStepAveragesEachRankWithItsRingNeighbours) {
   const int n = W().size(), me = W().rank();
   auto ex = mlp(kPerRank);
   training::Optimizer opt(plugins(), "reference", "sgd");
-  DistributedScheme scheme(W(), *ex, {.scheme = Scheme::Dpsgd});
+  DistributedScheme scheme(W(), *ex, {.scheme = "dpsgd"});
   std::vector<float> pre;
   step(scheme, *ex, opt, 0, me * kPerRank, 0.2, &pre);
   const auto mine = flat_params(*ex);
@@ -252,7 +154,7 @@ TEST(AsyncParameterServer, AppliesEveryWorkerGradientOnceAndRecordsStaleness) {
   constexpr double kLr = 0.2;
   auto ex = mlp(kPerRank);
   training::Optimizer opt(plugins(), "reference", "sgd");
-  DistributedScheme scheme(W(), *ex, {.scheme = Scheme::AsyncParameterServer});
+  DistributedScheme scheme(W(), *ex, {.scheme = "async_parameter_server"});
   scheme.set_optimizer(&opt, training::LrSchedule::constant(kLr));
   scheme.broadcast_parameters();
   const auto start = flat_params(*ex);
@@ -342,8 +244,8 @@ TEST(DistributedTrainer, ParameterServerTrainsWithEveryRankInStep) {
   o.epochs = 3;
   o.schedule = training::LrSchedule::constant(0.1);
   training::Trainer trainer(*ex, opt, o);
-  auto scheme = std::make_shared<DistributedScheme>(
-      W(), *ex, SchemeOptions{.scheme = Scheme::ParameterServer});
+  auto scheme =
+      std::make_shared<DistributedScheme>(W(), *ex, SchemeOptions{.scheme = "parameter_server"});
   Sink sink;
   scheme->set_sink(&sink);
   std::atomic<bool> never{false};
@@ -357,6 +259,13 @@ TEST(DistributedTrainer, ParameterServerTrainsWithEveryRankInStep) {
   EXPECT_EQ(r.steps, 3 * per_epoch);
   EXPECT_EQ(sink.count["comm_bytes"], r.steps);
   EXPECT_EQ(sink.count["compute_time_s"], r.steps);
+  // The scheme's series are the distributed level's descriptors (issue 30).
+  for (const auto& [name, n] : sink.count) {
+    const series::SeriesKind* kind = series::find_series(name);
+    ASSERT_TRUE(kind) << "no descriptor for the stored series " << name;
+    EXPECT_EQ(kind->level, "distributed") << name;
+    EXPECT_EQ(kind->cadence, series::Cadence::Step) << name;
+  }
   ASSERT_EQ(r.epochs.size(), 3u);
   EXPECT_LT(r.epochs.back().train_loss, r.epochs.front().train_loss);
   EXPECT_GT(r.final_test_accuracy, 0.6);
@@ -393,7 +302,7 @@ TEST(DistributedTrainer, OneRankDivergingStopsEveryRankAtTheSameStep) {
     for (int64_t f = 0; f < kFeatures; ++f) train.images.set(i * kFeatures + f, feature(1, i, f));
   }
   const int bad = W().size() > 1 ? 1 : 0;
-  for (Scheme sc : {Scheme::ModelAveraging, Scheme::Dpsgd, Scheme::Allreduce}) {
+  for (std::string sc : {"model_averaging", "dpsgd", "allreduce"}) {
     auto ex = mlp(kPerRank);
     training::Optimizer opt(plugins(), "reference", "sgd");
     training::TrainerOptions o;
@@ -415,7 +324,7 @@ TEST(DistributedTrainer, OneRankDivergingStopsEveryRankAtTheSameStep) {
     scheme->broadcast_parameters();
     training::PartitionedSampler sampler(kSamples, W().rank(), W().size(), 3, true, true);
     const auto r = trainer.train(train, sampler, train);
-    const std::string name(scheme_name(sc));
+    const std::string& name = sc;
     EXPECT_EQ(r.steps, 6) << name << ": step 5 ends, then every rank stops";
     EXPECT_EQ(r.stop, training::StopReason::Cancelled) << name;
     EXPECT_TRUE(scheme->diverged()) << name;
@@ -427,16 +336,19 @@ TEST(DistributedTrainer, OneRankDivergingStopsEveryRankAtTheSameStep) {
   }
 }
 
-TEST(DistributedScheme, NamesAndBadOptions) {
-  for (Scheme s :
-       {Scheme::Allreduce, Scheme::ParameterServer, Scheme::ModelAveraging, Scheme::Dpsgd})
-    EXPECT_EQ(scheme_from_name(scheme_name(s)), s);
-  EXPECT_FALSE(scheme_from_name("async").has_value());
-  EXPECT_EQ(scheme_from_name("async_parameter_server"), Scheme::AsyncParameterServer);
+TEST(DistributedScheme, UnknownSchemesAndBadOptionsAreRefused) {
   auto ex = mlp(kPerRank);
-  EXPECT_THROW(DistributedScheme(W(), *ex, {.scheme = Scheme::ModelAveraging, .average_every = 0}),
+  try {
+    DistributedScheme(W(), *ex, {.scheme = "async"});
+    ADD_FAILURE() << "an unknown scheme was accepted";
+  } catch (const D500Error& e) {
+    EXPECT_NE(std::string(e.what()).find("no scheme \"async\"; registered: allreduce,"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(DistributedScheme(W(), *ex, {.scheme = "model_averaging", .average_every = 0}),
                D500Error);
-  EXPECT_THROW(DistributedScheme(W(), *ex, {.scheme = Scheme::ParameterServer, .root = W().size()}),
+  EXPECT_THROW(DistributedScheme(W(), *ex, {.scheme = "parameter_server", .root = W().size()}),
                D500Error);
 }
 

@@ -86,6 +86,40 @@ TEST(Compare, AcrossRunsMatchesPointAndImplementation) {
   EXPECT_EQ(significant, 2);  // fast at N=0 (500 -> 550) and base at N=1 (2000 -> 1500)
 }
 
+// Issue 35, item 16: two runs of one recipe, executor and optimizer, one with 1 seed and one with
+// 5, measured the same time-to-accuracy; the seed count is their n, not their point, so they pair.
+TEST(Compare, RunsOfOneRecipeWithOtherSeedCountsPair) {
+  test::TempDir dir;
+  auto s =
+      store::ResultStore::open(dir.file("c.d500db"), store::ResultStore::Mode::ReadWrite).value();
+  auto tta_run = [&](int seeds, double seconds) {
+    store::RunInfo r;
+    r.name = "mlp";
+    r.level = "training";
+    const int64_t id = s->create_run(r);
+    store::MeasurementRow m;
+    m.run_id = id;
+    m.subject = "time-to-accuracy 85.0%";
+    m.implementation = "torch + torch/adam";
+    m.point_json = R"({"batch":64,"seeds":)" + std::to_string(seeds) + "}";
+    std::vector<double> xs(static_cast<size_t>(seeds), seconds * 1e9);
+    m.n = seeds;
+    m.median = m.ci_lo = m.ci_hi = seconds * 1e9;
+    s->add_measurement(m, xs);
+    return id;
+  };
+  const int64_t one = tta_run(1, 1.0), five = tta_run(5, 0.8);
+  const auto cs = operators::compare_runs(*s, one, *s, five);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_NEAR(cs[0].speedup, 1.25, 1e-9);
+  EXPECT_EQ(cs[0].a_n, 1);
+  EXPECT_EQ(cs[0].b_n, 5);
+  // What still tells points apart does: another batch is another point.
+  EXPECT_EQ(operators::point_identity(R"({"seeds": 5, "batch": 64})"), R"({"batch":64})");
+  EXPECT_NE(operators::point_identity(R"({"batch":32,"seeds":1})"),
+            operators::point_identity(R"({"batch":64,"seeds":1})"));
+}
+
 TEST(Probe, StoresPeakAndBandwidthAndTheRooflineFindsThem) {
   test::TempDir dir;
   auto s = store::ResultStore::open(dir.file("p.d500db"), store::ResultStore::Mode::ReadWrite).value();

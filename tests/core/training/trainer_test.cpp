@@ -10,8 +10,10 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "d500/clock.h"
+#include "d500/measure/series_kinds.h"
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
@@ -107,6 +109,17 @@ TEST(Trainer, ReachesTheTargetAndStoresEverySeriesLive) {
   EXPECT_EQ(sink.points["train_accuracy"].size(), r.epochs.size());
   EXPECT_EQ(sink.points["samples_per_s"].size(), r.epochs.size());
   EXPECT_EQ(sink.points["data_wait_s"].size(), sink.points["loss"].size());
+  // Every series the loop stores is described (issue 30): its unit, cadence and direction come
+  // from one descriptor, and the loss and accuracy points arrive at their descriptor's cadence.
+  for (const auto& [name, pts] : sink.points) {
+    const series::SeriesKind* kind = series::find_series(name);
+    ASSERT_TRUE(kind) << "no descriptor for the stored series " << name;
+    EXPECT_EQ(kind->level, "training") << name;
+    EXPECT_EQ(pts.size(), kind->cadence == series::Cadence::Epoch ? r.epochs.size() : pts.size())
+        << name;
+  }
+  EXPECT_EQ(series::find_series("loss@seed3"), &series::kLoss);
+  EXPECT_EQ(series::kTestAccuracy.better, series::Better::Higher);
   // Training lowered the loss.
   EXPECT_LT(sink.points["loss"].back().second, sink.points["loss"].front().second);
   // The first epoch's test accuracy is what evaluate() gives for those parameters: re-checked
@@ -335,4 +348,20 @@ TEST(TrainingSpec, WrongTypesInNetworkAndAugmentAreReportedAtTheirPaths) {
   ASSERT_TRUE(good) << good.error().to_string();
   EXPECT_TRUE(good->augment.horizontal_flip);
   EXPECT_EQ(good->network["hidden"], nlohmann::json::parse("[32, 16]"));
+}
+
+// Issue 30: the series catalogue names each series once, with a title; a stored name with a
+// seed suffix finds its descriptor, and a name no level writes finds none.
+TEST(SeriesKinds, EachNameOnceWithATitle) {
+  std::set<std::string_view> names;
+  for (const series::SeriesKind* k : series::kBuiltinSeries) {
+    EXPECT_TRUE(names.insert(k->name).second) << "twice: " << k->name;
+    EXPECT_FALSE(k->title.empty()) << k->name;
+    EXPECT_TRUE(k->level == "training" || k->level == "distributed") << k->name;
+  }
+  EXPECT_EQ(series::find_series("tta_s"), &series::kTimeToAccuracy);
+  EXPECT_EQ(series::find_series("comm_bytes@seed0"), &series::kCommBytes);
+  EXPECT_EQ(series::find_series("no_such_series"), nullptr);
+  EXPECT_TRUE(series::is("loss@seed1", series::kLoss));
+  EXPECT_FALSE(series::is("loss_scale", series::kLoss));
 }

@@ -1,33 +1,9 @@
-// Level 3: distributed optimizers, as training events (trainer.h) that wrap whatever L2 optimizer
-// the Trainer steps. Each works on the executor's own parameter and gradient memory
-// (NetworkExecutor::parameter_view / gradient_view, host memory) through a Communicator:
-//
-//   allreduce         synchronous allreduce SGD (consistent decentralized): before every
-//                     optimizer step the gradients are averaged over all ranks (one allreduce per
-//                     step); every rank then takes the same step, so replicas stay identical.
-//   parameter_server  synchronous parameter server, rank `root` the server: the gradients are
-//                     reduced (summed) to the root, which divides by the number of ranks and
-//                     steps its optimizer; after the step the root broadcasts its parameters and
-//                     every worker overwrites its own. A worker's optimizer still runs on its
-//                     local gradient, but its result is discarded by the broadcast (its optimizer
-//                     state is never used); the model is the server's.
-//   model_averaging   local SGD: every rank steps on its own gradients; after every
-//                     `average_every`-th step the parameters are averaged over all ranks.
-//   dpsgd             D-PSGD on a ring: after every step each rank exchanges its parameters with
-//                     its left and right neighbours (sendrecv) and keeps the mean of itself and
-//                     its distinct neighbours (three with >= 3 ranks, two with 2, itself alone).
-//   async_parameter_server
-//                     asynchronous parameter server, rank `root` the server (it trains too): a
-//                     worker sends its gradient with the version of the parameters it computed it
-//                     on and waits for the server's reply, the current parameters and their
-//                     version, which replace its own (no barrier between workers). The server
-//                     applies each gradient when it arrives (checked after each of its own steps)
-//                     with its optimizer at the learning rate of the worker's step (set_optimizer
-//                     gives both); the staleness
-//                     (server version minus the gradient's version) is recorded per gradient as
-//                     the server's series "staleness". No collective may run during training:
-//                     the level stops ranks independently and calls finish() on every rank, which
-//                     serves the workers until each has said it is done.
+// Level 3: distributed optimizers, as a training event (trainer.h) that wraps whatever L2
+// optimizer the Trainer steps. It works on the executor's own parameter and gradient memory
+// (NetworkExecutor::parameter_view / gradient_view, host memory) through a Communicator, and runs
+// the algorithm of a registered scheme (scheme_registry.h; the built-in ones are allreduce,
+// parameter_server, async_parameter_server, model_averaging and dpsgd, each described in its
+// file under core/distributed/schemes/).
 //
 // Every scheme measures each step: the bytes it sent plus received and the time it spent in
 // communicator calls (from CommStats deltas between before_step and after_step), and the rest of
@@ -46,29 +22,11 @@
 #include <vector>
 
 #include "d500/distributed/communicator.h"
+#include "d500/distributed/scheme_registry.h"
 #include "d500/network/executor.h"
 #include "d500/training/trainer.h"
 
 namespace d500::distributed {
-
-enum class Scheme : uint8_t {
-  Allreduce,
-  ParameterServer,
-  ModelAveraging,
-  Dpsgd,
-  AsyncParameterServer
-};
-// "allreduce", "parameter_server", "model_averaging", "dpsgd", "async_parameter_server".
-std::string_view scheme_name(Scheme s);
-std::optional<Scheme> scheme_from_name(std::string_view name);
-inline constexpr const char* kSchemeNames =
-    "allreduce, parameter_server, model_averaging, dpsgd, async_parameter_server";
-
-struct SchemeOptions {
-  Scheme scheme = Scheme::Allreduce;
-  int64_t average_every = 4;  // model_averaging: average after every k-th step (k >= 1)
-  int root = 0;               // parameter_server, async_parameter_server: the server rank
-};
 
 // One optimizer step as one rank saw it.
 struct StepRecord {
@@ -80,12 +38,16 @@ struct StepRecord {
 
 class DistributedScheme : public training::TrainingEvent {
  public:
-  // The executor's parameters must all be float32 or all float64, contiguous host memory; else
-  // D500Error naming the parameter. `comm` and `executor` must outlive the event.
+  // The executor's parameters must all be float32 or all float64, contiguous host memory, and
+  // o.scheme a registered scheme; else D500Error saying which. `comm` and `executor` must outlive
+  // the event.
   DistributedScheme(Communicator& comm, network::NetworkExecutor& executor, SchemeOptions o);
 
   // Series per step go here (optional; wall time counts from the first epoch's start).
-  void set_sink(training::SeriesSink* sink) { sink_ = sink; }
+  void set_sink(training::SeriesSink* sink) {
+    sink_ = sink;
+    ctx_.set_sink(sink);
+  }
   // Set on every rank at once when any rank's `local_stop` is set or any rank's loss is not
   // finite (checked after each step with one allreduce of 4 (ranks + 1) bytes that is not
   // counted in the step's figures): hand it to Trainer::set_cancel, with the Trainer's
@@ -93,7 +55,7 @@ class DistributedScheme : public training::TrainingEvent {
   // rank that diverged) and none waits alone in a collective.
   void set_local_stop(const std::atomic<bool>* local_stop, double max_seconds = 0);
   const std::atomic<bool>* global_stop() const { return &stop_; }
-  // Not for async_parameter_server, whose ranks stop on their own (hand the Trainer the local
+  // Not for an asynchronous scheme, whose ranks stop on their own (hand the Trainer the local
   // flag and time limit there).
   // Whether the time limit (not a signal) made the ranks stop.
   bool stopped_by_time() const { return stopped_by_time_; }
@@ -104,16 +66,15 @@ class DistributedScheme : public training::TrainingEvent {
   // async_parameter_server: the server's optimizer (the one its Trainer steps) and the schedule
   // whose rate at a worker's step applies that worker's gradient; required on the server.
   void set_optimizer(training::Optimizer* opt, training::LrSchedule schedule) {
-    opt_ = opt;
-    schedule_ = std::move(schedule);
+    ctx_.set_optimizer(opt, std::move(schedule));
   }
   // async_parameter_server, every rank after training: a worker says it is done; the server
   // applies the gradients still coming until every worker has. A no-op for the other schemes.
   void finish();
   // async_parameter_server, on the server: the staleness of every worker gradient applied.
-  const std::vector<int64_t>& staleness() const { return staleness_; }
+  std::vector<int64_t> staleness() const { return algo_->staleness(); }
   // async_parameter_server: gradients the server applied (its own and the workers').
-  int64_t applied() const { return applied_; }
+  int64_t applied() const { return algo_->applied(); }
 
   // Collective: every rank takes the root's parameters (rank 0 for all but the parameter servers).
   void broadcast_parameters();
@@ -127,24 +88,17 @@ class DistributedScheme : public training::TrainingEvent {
   void after_step(int64_t step, double loss) override;
 
   const std::vector<StepRecord>& steps() const { return steps_; }
-  const SchemeOptions& options() const { return o_; }
+  const SchemeOptions& options() const { return ctx_.options(); }
+  const SchemeDescriptor& descriptor() const { return desc_; }
 
  private:
   using Clock = std::chrono::steady_clock;
-  // Copies the views into one buffer / back.
-  void pack(const std::vector<DLTensor>& views);
-  void unpack(const std::vector<DLTensor>& views);
-  void dpsgd_mix();
-  // Async server: applies one worker message ([version][step][gradient]); replies to `source`.
-  void apply_worker_gradient(const uint8_t* msg, size_t bytes, int source);
-  bool is_server() const;
+  // Whether all ranks go on after `step` (one allreduce outside the step's figures).
+  void vote(int64_t step, double loss, double wall);
 
-  Communicator& comm_;
-  SchemeOptions o_;
-  std::vector<DLTensor> params_, grads_;
-  DType dtype_ = DType::Float32;
-  size_t count_ = 0;  // elements over all parameters
-  std::vector<uint8_t> buf_, left_, right_;
+  SchemeContext ctx_;
+  const SchemeDescriptor& desc_;
+  std::unique_ptr<SchemeAlgorithm> algo_;
   training::SeriesSink* sink_ = nullptr;
   const std::atomic<bool>* local_stop_ = nullptr;
   double max_seconds_ = 0;
@@ -156,14 +110,6 @@ class DistributedScheme : public training::TrainingEvent {
   Clock::time_point t_start_, t_step_;
   CallStats at_step_;
   std::vector<StepRecord> steps_;
-  // async_parameter_server
-  training::Optimizer* opt_ = nullptr;
-  training::LrSchedule schedule_;
-  int64_t version_ = 0;
-  std::vector<uint8_t> msg_;
-  std::vector<int64_t> staleness_;
-  int64_t applied_ = 0;
-  bool finished_ = false;
 };
 
 }  // namespace d500::distributed

@@ -1,7 +1,7 @@
 // Level 3's sections of an experiment file, parsed and checked (the runner's levels and the
 // studio's editor share them):
-//   "distributed": {"scheme": "allreduce" | "parameter_server" | "model_averaging" | "dpsgd" |
-//                             "async_parameter_server",
+//   "distributed": {"scheme": a registered scheme (scheme_registry.h): "allreduce", "dpsgd", ...
+//                             or a plugin's "plugin/name", "params": {"ratio": 0.01} (its own),
 //                   "average_every": 4, "sampler": "partitioned" | "replicated",
 //                   "scaling_baseline": false,
 //                   "fault": {"rank": 1, "step": 5, "kind": "nan_loss" | "error" | "crash"}}
@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -32,7 +33,8 @@ struct FaultSpec {
 };
 
 struct DistributedSpec {
-  Scheme scheme = Scheme::Allreduce;
+  std::string scheme = "allreduce";      // a registered scheme, or a plugin's "plugin/name"
+  std::map<std::string, double> params;  // a plugin scheme's hyper-parameters
   int64_t average_every = 4;
   bool partitioned = true;
   bool scaling_baseline = false;

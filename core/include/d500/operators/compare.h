@@ -24,6 +24,12 @@ struct Comparison {
   bool ci_overlap = true;   // the first look: do the two CIs overlap?
 };
 
+// The identity of a measurement's point, independent of how its JSON was spelled: the point's
+// keys in canonical order, less those that count repetitions rather than say where it was
+// measured (a training run's "seeds" is its sample count, n). Two runs of one recipe with 1 and 5
+// seeds measured the same thing, so their rows pair (issue 35, item 16).
+std::string point_identity(const std::string& point_json);
+
 // Within one run: every implementation (b) against the baseline (a) at the same point.
 std::vector<Comparison> compare_to_baseline(const store::ResultStore& s, int64_t run_id,
                                             const std::string& baseline, double alpha = 0.05);

@@ -1,6 +1,6 @@
-// Network executors and optimizers offered by loaded plugins (ABI >= 1.2), found by the names
-// users write in experiment files: "torch" or "torch/default" for an executor, "adam" with a
-// plugin ("reference", "torch") for an optimizer.
+// Network executors, optimizers and distributed schemes offered by loaded plugins (ABI >= 1.2),
+// found by the names users write in experiment files: "torch" or "torch/default" for an executor,
+// "adam" with a plugin ("reference", "torch") for an optimizer.
 #pragma once
 
 #include <string>
@@ -25,6 +25,12 @@ struct OptimizerImpl {
   std::string name() const { return opt->name; }
   std::string variant() const { return opt->variant && *opt->variant ? opt->variant : "default"; }
   std::string id() const { return plugin + "/" + name(); }  // "torch/adam"
+};
+
+struct SchemeImpl {
+  std::string plugin;
+  const d500_scheme* scheme;  // owned by the plugin; valid while the PluginManager lives
+  uint32_t abi = D500_ABI_VERSION;
 };
 
 // Lookups over what the PluginManager registered. "plugin" alone means its "default" variant

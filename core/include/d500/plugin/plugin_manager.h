@@ -39,6 +39,7 @@ struct PluginRecord {
   size_t n_operators = 0;
   size_t n_executors = 0;   // ABI >= 1.2
   size_t n_optimizers = 0;  // ABI >= 1.2
+  size_t n_schemes = 0;     // ABI >= 1.4
 };
 
 class PluginManager {
@@ -78,6 +79,9 @@ class PluginManager {
   const OperatorRegistry& operators() const { return operators_; }
   const std::vector<ExecutorImpl>& executors() const { return executors_; }
   const std::vector<OptimizerImpl>& optimizers() const { return optimizers_; }
+  // Distributed schemes (ABI >= 1.4); distributed::register_plugin_schemes adds them to the
+  // process's scheme registry.
+  const std::vector<SchemeImpl>& schemes() const { return schemes_; }
   const std::vector<std::string>& search_path() const { return search_path_; }
 
  private:
@@ -90,6 +94,7 @@ class PluginManager {
   OperatorRegistry operators_;
   std::vector<ExecutorImpl> executors_;
   std::vector<OptimizerImpl> optimizers_;
+  std::vector<SchemeImpl> schemes_;
   bool discovered_ = false;
 };
 

@@ -20,6 +20,7 @@
 #include "d500/sdk/attributes.h"
 #include "d500/sdk/operator.h"
 #include "d500/sdk/owned.h"
+#include "d500/sdk/scheme.h"
 #include "d500/sdk/status.h"
 #include "d500/sdk/tensor_view.h"
 
@@ -70,6 +71,12 @@ class PluginMeta {
     n_optimizers_ = n;
     return *this;
   }
+  // Distributed schemes (ABI 1.4), such as sdk/scheme.h makes.
+  PluginMeta& schemes(const d500_scheme* const* table, size_t n) {
+    schemes_ = table;
+    n_schemes_ = n;
+    return *this;
+  }
 
   d500_plugin_info to_c() const {
     d500_plugin_info info{};  // members of later ABI versions stay zero
@@ -87,6 +94,8 @@ class PluginMeta {
     info.executors = executors_;
     info.n_optimizers = n_optimizers_;
     info.optimizers = optimizers_;
+    info.n_schemes = n_schemes_;
+    info.schemes = schemes_;
     return info;
   }
 
@@ -103,6 +112,8 @@ class PluginMeta {
   size_t n_executors_ = 0;
   const d500_optimizer* const* optimizers_ = nullptr;
   size_t n_optimizers_ = 0;
+  const d500_scheme* const* schemes_ = nullptr;
+  size_t n_schemes_ = 0;
 };
 
 // The plugin's tables. Not copyable: the info points into its own arrays.

@@ -1,0 +1,134 @@
+#include "d500/distributed/plugin_schemes.h"
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include "d500/distributed/scheme_registry.h"
+
+namespace d500::distributed {
+
+namespace {
+
+// A Communicator call behind the C table: its failure becomes the status and message.
+template <class F>
+int32_t call(d500_error* err, F&& f) {
+  try {
+    f();
+    return D500_OK;
+  } catch (const std::exception& e) {
+    if (err) {
+      err->code = D500_ERR_RUNTIME;
+      std::snprintf(err->message, sizeof err->message, "%s", e.what());
+    }
+    return D500_ERR_RUNTIME;
+  }
+}
+
+Communicator& comm_of(void* self) {
+  return *static_cast<Communicator*>(self);
+}
+
+int32_t c_allreduce(void* self, void* data, size_t count, DLDataType dtype, int32_t op,
+                    d500_error* err) {
+  return call(err, [&] {
+    if (op < D500_REDUCE_SUM || op > D500_REDUCE_MIN)
+      throw D500Error("allreduce: unknown reduction " + std::to_string(op), "d500_comm");
+    const ReduceOp ops[] = {ReduceOp::Sum, ReduceOp::Avg, ReduceOp::Max, ReduceOp::Min};
+    comm_of(self).allreduce(data, count, from_dlpack(dtype), ops[op]);
+  });
+}
+
+int32_t c_broadcast(void* self, void* data, size_t bytes, int32_t root, d500_error* err) {
+  return call(err, [&] { comm_of(self).broadcast(data, bytes, root); });
+}
+
+int32_t c_allgather(void* self, const void* send, size_t bytes, void* recv, d500_error* err) {
+  return call(err, [&] { comm_of(self).allgather(send, bytes, recv); });
+}
+
+int32_t c_sendrecv(void* self, const void* send, size_t send_bytes, int32_t dest, void* recv,
+                   size_t recv_bytes, int32_t source, int32_t tag, d500_error* err) {
+  return call(
+      err, [&] { comm_of(self).sendrecv(send, send_bytes, dest, recv, recv_bytes, source, tag); });
+}
+
+// One instance of a plugin's scheme on this rank.
+class PluginScheme : public SchemeAlgorithm {
+ public:
+  PluginScheme(plugin::SchemeImpl impl, SchemeContext& c) : impl_(std::move(impl)) {
+    comm_.struct_size = sizeof(d500_comm);
+    comm_.rank = c.comm().rank();
+    comm_.size = c.comm().size();
+    comm_.self = &c.comm();
+    comm_.allreduce = c_allreduce;
+    comm_.broadcast = c_broadcast;
+    comm_.allgather = c_allgather;
+    comm_.sendrecv = c_sendrecv;
+    std::vector<d500_attr> hyper;
+    for (const auto& [name, value] : c.options().params) {
+      d500_attr a{};
+      a.name = name.c_str();
+      a.type = D500_ATTR_FLOAT;
+      a.f = value;
+      hyper.push_back(a);
+    }
+    d500_error err{};
+    check(impl_.scheme->create(&comm_, c.parameters().data(), c.gradients().data(),
+                               c.parameters().size(), hyper.data(), hyper.size(), &instance_, &err),
+          err, "create");
+  }
+  ~PluginScheme() override {
+    if (instance_) impl_.scheme->destroy(instance_);
+  }
+  PluginScheme(const PluginScheme&) = delete;
+  PluginScheme& operator=(const PluginScheme&) = delete;
+
+  void before_optimizer(SchemeContext&, int64_t step) override {
+    if (!impl_.scheme->before_optimizer) return;
+    d500_error err{};
+    check(impl_.scheme->before_optimizer(instance_, step, &err), err, "before_optimizer");
+  }
+  void after_optimizer(SchemeContext&, int64_t step) override {
+    if (!impl_.scheme->after_optimizer) return;
+    d500_error err{};
+    check(impl_.scheme->after_optimizer(instance_, step, &err), err, "after_optimizer");
+  }
+
+ private:
+  void check(int32_t status, const d500_error& err, const char* what) const {
+    if (status == D500_OK) return;
+    const std::string msg(err.message, strnlen(err.message, sizeof err.message));
+    throw D500Error("scheme \"" + impl_.plugin + "/" + impl_.scheme->name + "\" (plugin " +
+                        impl_.plugin + ") " + what +
+                        " failed: " + (msg.empty() ? "no message" : msg),
+                    "distributed optimizer");
+  }
+
+  plugin::SchemeImpl impl_;
+  d500_comm comm_{};
+  void* instance_ = nullptr;
+};
+
+}  // namespace
+
+std::vector<std::string> register_plugin_schemes(const plugin::PluginManager& pm) {
+  std::vector<std::string> refused;
+  for (const plugin::SchemeImpl& impl : pm.schemes()) {
+    const std::string origin = "plugin " + impl.plugin;
+    const std::string name = impl.plugin + "/" + impl.scheme->name;
+    if (const auto* known = schemes().find(name); known && known->origin == origin)
+      continue;  // registered by an earlier call
+    SchemeDescriptor d;
+    d.name = name;
+    d.summary = impl.scheme->description;
+    d.origin = origin;
+    d.replicas_differ = (impl.scheme->flags & D500_SCHEME_REPLICAS_DIFFER) != 0;
+    d.parameters = {"params"};
+    d.make = [impl](SchemeContext& c) { return std::make_unique<PluginScheme>(impl, c); };
+    if (std::string why = schemes().add(std::move(d)); !why.empty()) refused.push_back(why);
+  }
+  return refused;
+}
+
+}  // namespace d500::distributed
