@@ -45,7 +45,9 @@ int64_t parse_run_id(const std::string& s) {
     if (used == s.size() && id > 0) return id;
   } catch (const std::exception&) {
   }
-  throw CliError{kBadInput, "\"" + s + "\" is not a run id (a positive integer or \"latest\"; `d500 runs` lists them)"};
+  throw CliError{
+      kBadInput,
+      "\"" + s + "\" is not a run id (a positive integer or \"latest\"; `d500 runs` lists them)"};
 }
 
 store::RunInfo require_run(const store::ResultStore& s, const std::string& arg) {
@@ -65,9 +67,16 @@ store::RunInfo require_run(const store::ResultStore& s, const std::string& arg) 
 std::string format_duration_ns(double ns) {
   const char* unit = "ns";
   double v = ns;
-  if (ns >= 1e9) { v = ns / 1e9; unit = "s"; }
-  else if (ns >= 1e6) { v = ns / 1e6; unit = "ms"; }
-  else if (ns >= 1e3) { v = ns / 1e3; unit = "us"; }
+  if (ns >= 1e9) {
+    v = ns / 1e9;
+    unit = "s";
+  } else if (ns >= 1e6) {
+    v = ns / 1e6;
+    unit = "ms";
+  } else if (ns >= 1e3) {
+    v = ns / 1e3;
+    unit = "us";
+  }
   char buf[64];
   std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, unit);
   return buf;
@@ -127,9 +136,9 @@ void print_table(const std::vector<std::vector<std::string>>& raw) {
 namespace {
 
 // A second SIGTERM within this many seconds of the first is the same request (Slurm and srun,
-// or mpirun and a shell, both forward one): the run goes on stopping in order. D500_TERM_GRACE_SECONDS
-// sets it (the job scripts of `d500 job` set it to their --signal grace); a second SIGINT, or a
-// SIGTERM after the grace, stops the runner at once.
+// or mpirun and a shell, both forward one): the run goes on stopping in order.
+// D500_TERM_GRACE_SECONDS sets it (the job scripts of `d500 job` set it to their --signal grace); a
+// second SIGINT, or a SIGTERM after the grace, stops the runner at once.
 std::atomic<int64_t> g_first_term_ns{0};
 int64_t g_term_grace_ns = 10'000'000'000;
 
@@ -159,7 +168,7 @@ void install_signal_handlers() {
     const double s = std::strtod(g, &end);
     if (end != g && s >= 0 && s <= 86400) g_term_grace_ns = static_cast<int64_t>(s * 1e9);
   }
-  struct sigaction sa{};
+  struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);

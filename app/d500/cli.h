@@ -4,10 +4,9 @@
 
 #include <atomic>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "d500/plugin/plugin_manager.h"
 #include "d500/store/result_store.h"
@@ -18,12 +17,12 @@ namespace d500::cli {
 // Documented in `d500 --help` and the README.
 enum Exit : int {
   kOk = 0,
-  kRunFailed = 1,     // the run finished, but measurements failed or the run failed
-  kUsage = 2,         // bad command-line arguments
-  kBadInput = 3,      // experiment file, unknown plugin / operator / run, unreadable file
-  kStoreError = 4,    // store missing, corrupt, unwritable or from a newer d500
-  kInternal = 5,      // a bug: please report it
-  kCancelled = 130,   // SIGINT or SIGTERM; what was measured is kept
+  kRunFailed = 1,    // the run finished, but measurements failed or the run failed
+  kUsage = 2,        // bad command-line arguments
+  kBadInput = 3,     // experiment file, unknown plugin / operator / run, unreadable file
+  kStoreError = 4,   // store missing, corrupt, unwritable or from a newer d500
+  kInternal = 5,     // a bug: please report it
+  kCancelled = 130,  // SIGINT or SIGTERM; what was measured is kept
 };
 
 // Thrown by commands for an expected failure: printed as "d500: <message>", exits with `code`.
@@ -33,9 +32,9 @@ struct CliError {
 };
 
 struct GlobalOptions {
-  std::string db = "d500.d500db";          // the store; default in the current folder
-  std::vector<std::string> plugin_path;    // extra plugin folders, searched first
-  bool json = false;                       // machine-readable output
+  std::string db = "d500.d500db";        // the store; default in the current folder
+  std::vector<std::string> plugin_path;  // extra plugin folders, searched first
+  bool json = false;                     // machine-readable output
 };
 
 std::string executable_dir();
@@ -51,7 +50,8 @@ store::RunInfo require_run(const store::ResultStore& s, const std::string& arg);
 std::string format_duration_ns(double ns);
 std::string format_time(double unix_seconds);
 std::string fixed(double v, int digits);           // printf %.*f
-std::string duration_of(const store::RunInfo& r);  // "5.6 s", "-" when not started  // "2026-11-30 04:12:00" local time, "-" for 0
+std::string duration_of(const store::RunInfo& r);  // "5.6 s", "-" when not started  // "2026-11-30
+                                                   // 04:12:00" local time, "-" for 0
 // Prints rows as aligned columns (the first row is the header), every cell through printable().
 void print_table(const std::vector<std::vector<std::string>>& rows);
 

@@ -48,15 +48,21 @@ int cmd_compare(const GlobalOptions& g, const std::string& a_arg, const std::str
   if (g.json) {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& c : cs)
-      rows.push_back({{"subject", c.subject}, {"implementation", c.a_impl},
-                      {"a_median_ns", c.a_median_ns}, {"b_median_ns", c.b_median_ns},
-                      {"a_ci", {c.a_ci_lo, c.a_ci_hi}}, {"b_ci", {c.b_ci_lo, c.b_ci_hi}},
-                      {"speedup", c.speedup}, {"p_value", c.test.p_value},
-                      {"effect_r", c.test.effect_r}, {"significant", c.significant},
+      rows.push_back({{"subject", c.subject},
+                      {"implementation", c.a_impl},
+                      {"a_median_ns", c.a_median_ns},
+                      {"b_median_ns", c.b_median_ns},
+                      {"a_ci", {c.a_ci_lo, c.a_ci_hi}},
+                      {"b_ci", {c.b_ci_lo, c.b_ci_hi}},
+                      {"speedup", c.speedup},
+                      {"p_value", c.test.p_value},
+                      {"effect_r", c.test.effect_r},
+                      {"significant", c.significant},
                       {"verdict", operators::verdict(c)}});
-    std::cout << nlohmann::json{{"run_a", a.id}, {"run_b", b.id}, {"alpha", alpha},
-                                {"comparisons", rows}, {"significant", differ},
-                                {"environment_diff", env_diff}}.dump(2)
+    std::cout << nlohmann::json{{"run_a", a.id},         {"run_b", b.id},
+                                {"alpha", alpha},        {"comparisons", rows},
+                                {"significant", differ}, {"environment_diff", env_diff}}
+                     .dump(2)
               << "\n";
     return kOk;
   }
@@ -70,15 +76,16 @@ int cmd_compare(const GlobalOptions& g, const std::string& a_arg, const std::str
       {"POINT", "IMPLEMENTATION", "A MEDIAN [CI]", "B MEDIAN [CI]", "A/B", "p", "B IS", ""}};
   for (const auto& c : cs)
     rows.push_back({c.subject, c.a_impl,
-                    format_duration_ns(c.a_median_ns) + " [" + format_duration_ns(c.a_ci_lo) + ", " +
-                        format_duration_ns(c.a_ci_hi) + "]",
-                    format_duration_ns(c.b_median_ns) + " [" + format_duration_ns(c.b_ci_lo) + ", " +
-                        format_duration_ns(c.b_ci_hi) + "]",
+                    format_duration_ns(c.a_median_ns) + " [" + format_duration_ns(c.a_ci_lo) +
+                        ", " + format_duration_ns(c.a_ci_hi) + "]",
+                    format_duration_ns(c.b_median_ns) + " [" + format_duration_ns(c.b_ci_lo) +
+                        ", " + format_duration_ns(c.b_ci_hi) + "]",
                     fixed(c.speedup, 3),
                     c.test.p_value < 0.001 ? "<0.001" : fixed(c.test.p_value, 3),
                     operators::verdict(c), c.significant ? "*" : ""});
   print_table(rows);
-  std::cout << "\n" << differ << " of " << cs.size()
+  std::cout << "\n"
+            << differ << " of " << cs.size()
             << " points differ significantly (Mann-Whitney U, two-sided, alpha " << alpha
             << "; * marks them)\n";
   if (!env_diff.empty()) {

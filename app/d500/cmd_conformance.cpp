@@ -78,8 +78,11 @@ class Bar {
 };
 
 nlohmann::json counts_json(const ConformanceCounts& c) {
-  return {{"passed", c.passed}, {"failed", c.failed}, {"unsupported", c.unsupported},
-          {"error", c.errors}, {"total", c.total()}};
+  return {{"passed", c.passed},
+          {"failed", c.failed},
+          {"unsupported", c.unsupported},
+          {"error", c.errors},
+          {"total", c.total()}};
 }
 
 // JSON has no infinity; an infinite error (NaN where a number was expected) becomes null.
@@ -93,15 +96,21 @@ void print_json(int64_t run_id, const std::string& plugin, const std::string& st
   for (const auto& [op, c] : operators::counts_by_operator(results)) ops[op] = counts_json(c);
   nlohmann::json tests = nlohmann::json::array();
   for (const auto& r : results)
-    tests.push_back({{"test", r.test}, {"op_type", r.op_type}, {"domain", r.domain},
+    tests.push_back({{"test", r.test},
+                     {"op_type", r.op_type},
+                     {"domain", r.domain},
                      {"implementation", r.implementation},
                      {"outcome", operators::conformance_outcome_name(r.outcome)},
-                     {"detail", r.detail()}, {"data_sets", r.data_sets},
+                     {"detail", r.detail()},
+                     {"data_sets", r.data_sets},
                      {"max_abs_error", number(r.max_abs_error)},
                      {"max_rel_error", number(r.max_rel_error)}});
-  std::cout << nlohmann::json{{"run_id", run_id}, {"plugin", plugin}, {"status", status},
+  std::cout << nlohmann::json{{"run_id", run_id},
+                              {"plugin", plugin},
+                              {"status", status},
                               {"counts", counts_json(operators::count_outcomes(results))},
-                              {"operators", ops}, {"tests", tests}}
+                              {"operators", ops},
+                              {"tests", tests}}
                    .dump(2)
             << "\n";
 }
@@ -111,8 +120,10 @@ void print_json(int64_t run_id, const std::string& plugin, const std::string& st
 void print_text(const std::string& plugin, const std::vector<ConformanceResult>& results) {
   std::set<std::string> implemented;
   for (const auto& r : results)
-    if (!r.implementation.empty()) implemented.insert(r.domain.empty() ? r.op_type : r.domain + "." + r.op_type);
-  std::vector<std::vector<std::string>> rows{{"OPERATOR", "TESTS", "PASSED", "FAILED", "UNSUPPORTED", "ERROR"}};
+    if (!r.implementation.empty())
+      implemented.insert(r.domain.empty() ? r.op_type : r.domain + "." + r.op_type);
+  std::vector<std::vector<std::string>> rows{
+      {"OPERATOR", "TESTS", "PASSED", "FAILED", "UNSUPPORTED", "ERROR"}};
   ConformanceCounts other;
   size_t other_ops = 0;
   for (const auto& [op, c] : operators::counts_by_operator(results)) {
@@ -156,7 +167,8 @@ int cmd_conformance(const GlobalOptions& g, const std::string& plugin_spec,
   try {
     std::regex check(filter, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
-    throw CliError{kUsage, "--filter \"" + filter + "\" is not a valid regular expression: " + e.what()};
+    throw CliError{kUsage,
+                   "--filter \"" + filter + "\" is not a valid regular expression: " + e.what()};
   }
   auto tests = operators::list_node_tests(data_dir, filter);
   if (!tests) throw CliError{kBadInput, "--data: " + tests.error().to_string()};
@@ -169,11 +181,17 @@ int cmd_conformance(const GlobalOptions& g, const std::string& plugin_spec,
   auto store = open_store(g.db, store::ResultStore::Mode::ReadWrite);
   env::CaptureOptions copt;
   for (const auto& rec : pm->plugins())
-    if (rec.state == plugin::PluginState::Loaded) copt.plugins.push_back({rec.name, rec.version, rec.wraps});
+    if (rec.state == plugin::PluginState::Loaded)
+      copt.plugins.push_back({rec.name, rec.version, rec.wraps});
   const operators::Tolerance tol;
-  nlohmann::json spec{{"d500", 1}, {"name", "conformance " + plugin_spec},
-                      {"level", "conformance"}, {"plugin", plugin_spec}, {"filter", filter},
-                      {"data", data_dir}, {"rtol", tol.rtol}, {"atol", tol.atol}};
+  nlohmann::json spec{{"d500", 1},
+                      {"name", "conformance " + plugin_spec},
+                      {"level", "conformance"},
+                      {"plugin", plugin_spec},
+                      {"filter", filter},
+                      {"data", data_dir},
+                      {"rtol", tol.rtol},
+                      {"atol", tol.atol}};
   store::RunInfo run;
   run.name = "conformance " + plugin_spec;
   run.level = "conformance";

@@ -33,7 +33,8 @@ void write_csv(std::ostream& out, const store::ResultStore& s, const store::RunI
       auto xs = s.samples(m.id);
       for (size_t i = 0; i < xs.size(); ++i)
         out << r.id << ',' << m.id << ',' << csv_field(m.subject) << ','
-            << csv_field(m.implementation) << ',' << m.rank << ',' << i << ',' << num(xs[i]) << '\n';
+            << csv_field(m.implementation) << ',' << m.rank << ',' << i << ',' << num(xs[i])
+            << '\n';
     }
     return;
   }

@@ -58,7 +58,8 @@ int cmd_import_mllog(const GlobalOptions& g, const std::string& file) {
   const auto& m = r.value();
   std::cout << "run " << m.run_id << ": MLPerf " << printable(m.benchmark) << ", " << m.points
             << " points, "
-            << (m.success ? "time-to-train " + fixed(m.time_to_train_s, 3) + " s" : "did not succeed")
+            << (m.success ? "time-to-train " + fixed(m.time_to_train_s, 3) + " s"
+                          : "did not succeed")
             << "\n";
   return kOk;
 }

@@ -39,7 +39,8 @@ std::string shell_word(const std::string& s) {
 
 std::string job_name(const std::string& name) {
   std::string out = "d500-";
-  for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+  for (char c : name)
+    out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
   return out.substr(0, 64);
 }
 
@@ -69,7 +70,8 @@ SrunMpi srun_mpi_types() {
     std::istringstream lines(r.output);
     for (std::string line; std::getline(lines, line);) {
       const bool versions = line.find("available:") != std::string::npos;
-      if (!versions && (line.empty() || !std::isspace(static_cast<unsigned char>(line[0])))) continue;
+      if (!versions && (line.empty() || !std::isspace(static_cast<unsigned char>(line[0]))))
+        continue;
       std::istringstream words(versions ? line.substr(line.find(':') + 1) : line);
       for (std::string w; std::getline(words >> std::ws, w, versions ? ',' : ' ');) {
         while (!w.empty() && std::isspace(static_cast<unsigned char>(w.back()))) w.pop_back();
@@ -137,8 +139,11 @@ int submit_job(const GlobalOptions& g, const std::string& script, const std::str
   if (sub.job_id.empty()) throw CliError{kBadInput, "job --submit: " + sub.message};
   const std::string output = output_stem + "-" + sub.job_id + ".out";
   if (g.json) {
-    std::cout << nlohmann::json{{"job_id", sub.job_id}, {"script", absolute(script)},
-                                {"output", output}, {"db", db}}.dump(2)
+    std::cout << nlohmann::json{{"job_id", sub.job_id},
+                                {"script", absolute(script)},
+                                {"output", output},
+                                {"db", db}}
+                     .dump(2)
               << "\n";
     return kOk;
   }
@@ -160,8 +165,9 @@ std::string today() {
 
 int cmd_job(const GlobalOptions& g, const JobOptions& o) {
   if (o.out.empty() && !o.submit)
-    throw CliError{kUsage, "job: say where to write the script (--slurm FILE), or --submit to "
-                           "write it into the job folder and submit it"};
+    throw CliError{kUsage,
+                   "job: say where to write the script (--slurm FILE), or --submit to "
+                   "write it into the job folder and submit it"};
   // Slurm's time formats: MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS, or minutes.
   static const std::regex kTime(R"(^(\d+|\d+:\d{2}|\d+:\d{2}:\d{2}|\d+-\d+(:\d{2}(:\d{2})?)?)$)");
   if (!std::regex_match(o.time, kTime))
@@ -203,8 +209,9 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
   const std::string script =
       !o.out.empty() ? o.out : absolute((o.job_dir.empty() ? "." : o.job_dir) + "/" + name + ".sh");
   // One job folder holds the script, the job's output and (unless --db says otherwise) the store.
-  const std::string dir = absolute(o.job_dir.empty() ? std::filesystem::path(absolute(script)).parent_path().string()
-                                                      : o.job_dir);
+  const std::string dir =
+      absolute(o.job_dir.empty() ? std::filesystem::path(absolute(script)).parent_path().string()
+                                 : o.job_dir);
   static const std::regex kSbatchPath(R"(^[A-Za-z0-9_./+@:=,-]+$)");
   if (!std::regex_match(dir, kSbatchPath))
     throw CliError{kUsage, "job: the job folder " + printable(dir) +
@@ -222,7 +229,8 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
     << "# Written by d500 " << D500_VERSION_STRING << " on " << today() << " from\n"
     << "#   " << printable(spec) << "\n"
     << "# (experiment \"" << printable(e->name) << "\", level " << printable(e->level)
-    << "): " << ranks << " ranks. Submit it as it is: sbatch " << printable(shell_word(o.out)) << "\n"
+    << "): " << ranks << " ranks. Submit it as it is: sbatch " << printable(shell_word(o.out))
+    << "\n"
     << "#SBATCH --job-name=" << name << "\n"
     << "#SBATCH --nodes=" << o.nodes << "\n"
     << "#SBATCH --ntasks-per-node=" << o.tasks_per_node << "\n"
@@ -256,9 +264,9 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
     throw CliError{kBadInput, "job: cannot write " + printable(script)};
   out.close();
   std::error_code ec;
-  std::filesystem::permissions(script, std::filesystem::perms::owner_exec |
-                                          std::filesystem::perms::group_exec,
-                               std::filesystem::perm_options::add, ec);
+  std::filesystem::permissions(
+      script, std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec,
+      std::filesystem::perm_options::add, ec);
   if (!g.json)
     std::cerr << "d500: wrote " << printable(script) << " (" << o.nodes << " nodes x "
               << o.tasks_per_node << " tasks, " << o.time

@@ -59,10 +59,13 @@ int cmd_list(const GlobalOptions& g, const ListOptions& o) {
     for (int64_t id : ids)
       write_file((folder / ("run-" + std::to_string(id) + ".html")).string(),
                  ranking::render_run_html(*s, *s->run(id)));
-    std::cerr << "d500: wrote " << printable(o.html) << " and " << ids.size() << " run pages beside it\n";
+    std::cerr << "d500: wrote " << printable(o.html) << " and " << ids.size()
+              << " run pages beside it\n";
   }
-  if (o.csv) std::cout << ranking::render_csv(page);
-  else if (o.html.empty()) std::cout << ranking::render_text(page);
+  if (o.csv)
+    std::cout << ranking::render_csv(page);
+  else if (o.html.empty())
+    std::cout << ranking::render_text(page);
   return kOk;
 }
 

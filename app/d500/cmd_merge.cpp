@@ -18,8 +18,10 @@ store::MergeSummary merge_or_throw(const std::vector<std::string>& inputs, const
 
 void print_summary(const GlobalOptions& g, const store::MergeSummary& s, const std::string& out) {
   if (g.json) {
-    std::cout << nlohmann::json{{"output", out}, {"runs_seen", s.runs_seen},
-                                {"runs_added", s.runs_added}, {"runs_present", s.runs_present},
+    std::cout << nlohmann::json{{"output", out},
+                                {"runs_seen", s.runs_seen},
+                                {"runs_added", s.runs_added},
+                                {"runs_present", s.runs_present},
                                 {"environments_added", s.environments_added}}
                      .dump()
               << "\n";
@@ -48,8 +50,11 @@ int cmd_export_run(const GlobalOptions& g, const std::string& run, const std::st
   o.only_runs = {id};
   o.replace_output = true;
   merge_or_throw({g.db}, output, o);
-  if (!g.json) std::cout << "run " << id << " of " << printable(g.db) << " written to " << printable(output) << "\n";
-  else std::cout << nlohmann::json{{"run", id}, {"output", output}}.dump() << "\n";
+  if (!g.json)
+    std::cout << "run " << id << " of " << printable(g.db) << " written to " << printable(output)
+              << "\n";
+  else
+    std::cout << nlohmann::json{{"run", id}, {"output", output}}.dump() << "\n";
   return kOk;
 }
 

@@ -55,34 +55,38 @@ std::string device_name(int type) {
 }
 
 void print_plugins(const std::vector<json>& all) {
-  std::vector<std::vector<std::string>> rows{{"NAME", "VERSION", "ABI", "STATE", "OPERATORS", "WRAPS / ERROR"}};
+  std::vector<std::vector<std::string>> rows{
+      {"NAME", "VERSION", "ABI", "STATE", "OPERATORS", "WRAPS / ERROR"}};
   for (const auto& d : all) {
     const uint32_t abi_version = d.value("abi_version", 0u);
-    const std::string abi = abi_version ? std::to_string(abi_version >> 16) + "." +
-                                              std::to_string(abi_version & 0xffff)
-                                        : "-";
+    const std::string abi =
+        abi_version ? std::to_string(abi_version >> 16) + "." + std::to_string(abi_version & 0xffff)
+                    : "-";
     const bool ok = d.value("state", "") == "loaded";
     const std::string name = d.value("name", ""), version = d.value("version", "");
     const std::string wraps = d.value("wraps", ""), lib = d.value("library", "");
-    rows.push_back({name.empty() ? "?" : name, version.empty() ? "-" : version, abi, d.value("state", ""),
-                    ok ? std::to_string(d["operators"].size()) : "-",
-                    ok ? (wraps.empty() ? "-" : wraps)
-                       : d.value("error", "") + " [" + (lib.empty() ? d.value("manifest", "") : lib) + "]"});
+    rows.push_back(
+        {name.empty() ? "?" : name, version.empty() ? "-" : version, abi, d.value("state", ""),
+         ok ? std::to_string(d["operators"].size()) : "-",
+         ok ? (wraps.empty() ? "-" : wraps)
+            : d.value("error", "") + " [" + (lib.empty() ? d.value("manifest", "") : lib) + "]"});
   }
   print_table(rows);
 }
 
 void print_components(const std::vector<json>& all) {
-  std::vector<std::vector<std::string>> ops{{"OPERATOR", "DOMAIN", "IMPLEMENTATION", "DEVICE", "BACKWARD", "OPSETS"}};
+  std::vector<std::vector<std::string>> ops{
+      {"OPERATOR", "DOMAIN", "IMPLEMENTATION", "DEVICE", "BACKWARD", "OPSETS"}};
   std::vector<std::vector<std::string>> comps{{"COMPONENT", "ID", "DEVICE", "DESCRIPTION"}};
   for (const auto& d : all) {
     const std::string plugin = d.value("name", "");
     for (const auto& o : d.value("operators", json::array())) {
       const std::string domain = o.value("domain", "");
-      ops.push_back({o.value("op_type", ""), domain.empty() ? "ai.onnx" : domain,
-                     plugin + "/" + o.value("variant", ""),
-                     device_name(o.value("device_type", 1)), o.value("backward", false) ? "yes" : "no",
-                     plugin::opset_range_text(o.value("since_opset", 0), o.value("until_opset", 0))});
+      ops.push_back(
+          {o.value("op_type", ""), domain.empty() ? "ai.onnx" : domain,
+           plugin + "/" + o.value("variant", ""), device_name(o.value("device_type", 1)),
+           o.value("backward", false) ? "yes" : "no",
+           plugin::opset_range_text(o.value("since_opset", 0), o.value("until_opset", 0))});
     }
     for (const auto& e : d.value("executors", json::array()))
       comps.push_back({"executor", e.value("id", ""), device_name(e.value("device_type", 1)),

@@ -22,7 +22,9 @@ int cmd_probe(const GlobalOptions& g, double max_seconds) {
   run.level = "probe";
   operators::ProbeOptions o;
   o.policy.max_seconds = max_seconds;
-  run.spec_json = nlohmann::json{{"d500", 1}, {"name", "probe"}, {"level", "probe"},
+  run.spec_json = nlohmann::json{{"d500", 1},
+                                 {"name", "probe"},
+                                 {"level", "probe"},
                                  {"repetition", spec::policy_to_json(o.policy)}}
                       .dump();
   run.spec_hash = store::sha256_hex(run.spec_json);
@@ -41,16 +43,22 @@ int cmd_probe(const GlobalOptions& g, double max_seconds) {
   store->finish_run(run.id, store::RunStatus::Succeeded, kOk, "");
   std::string gemm;
   for (const auto& m : store->measurements(run.id))
-    if (m.subject.rfind("peak_gflops", 0) == 0) gemm = m.subject.substr(12) + " on " + m.implementation;
+    if (m.subject.rfind("peak_gflops", 0) == 0)
+      gemm = m.subject.substr(12) + " on " + m.implementation;
   if (g.json) {
-    std::cout << nlohmann::json{{"run_id", run.id}, {"peak_gflops", roof.peak_gflops},
-                                {"bandwidth_gbs", roof.bandwidth_gbs}, {"gemm", gemm}}.dump(2)
+    std::cout << nlohmann::json{{"run_id", run.id},
+                                {"peak_gflops", roof.peak_gflops},
+                                {"bandwidth_gbs", roof.bandwidth_gbs},
+                                {"gemm", gemm}}
+                     .dump(2)
               << "\n";
   } else {
-    std::cout << "peak      " << fixed(roof.peak_gflops, 1) << " GFLOP/s (" << gemm << ", float32)\n"
+    std::cout << "peak      " << fixed(roof.peak_gflops, 1) << " GFLOP/s (" << gemm
+              << ", float32)\n"
               << "bandwidth " << fixed(roof.bandwidth_gbs, 1) << " GB/s (memcpy of "
               << (o.copy_bytes >> 20) << " MiB, read + write)\n"
-              << "stored as run " << run.id << "; `d500 show` places operator results on this roofline\n";
+              << "stored as run " << run.id
+              << "; `d500 show` places operator results on this roofline\n";
   }
   return kOk;
 }

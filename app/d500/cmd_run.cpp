@@ -9,7 +9,6 @@
 #include <set>
 
 #include "commands.h"
-#include "levels.h"
 #include "d500/check/check_experiment.h"
 #include "d500/distributed/rank_watch.h"
 #include "d500/env/environment.h"
@@ -18,6 +17,7 @@
 #include "d500/env/slurm.h"
 #include "d500/json_input.h"
 #include "d500/spec/experiment.h"
+#include "levels.h"
 #include "progress.h"
 #include "run_ranks.h"
 
@@ -47,7 +47,8 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   if (comm.size() > 1 && !level->multi_rank)
     throw CliError{kBadInput, spec_path + ":$.level: level \"" + e.level +
                                   "\" runs on one rank, but this is rank " +
-                                  std::to_string(comm.rank()) + " of " + std::to_string(comm.size()) +
+                                  std::to_string(comm.rank()) + " of " +
+                                  std::to_string(comm.size()) +
                                   " (started by mpirun or srun): start it without them"};
   if (comm.size() == 1 && e.launcher.kind == "mpi" && e.launcher.ranks > 1)
     throw CliError{kUsage, spec_path + ":$.launcher: the experiment asks for " +
@@ -58,7 +59,8 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   // A job on several nodes: its store must be where every node sees it.
   if (const char* nodes = std::getenv("SLURM_JOB_NUM_NODES"); talk && nodes)
     if (auto w = env::shared_filesystem_warning(
-            "the store", std::filesystem::path(std::filesystem::absolute(g.db)).parent_path().string(),
+            "the store",
+            std::filesystem::path(std::filesystem::absolute(g.db)).parent_path().string(),
             std::atoi(nodes));
         !w.empty())
       std::cerr << "d500: warning: " << printable(w) << "\n";
@@ -81,8 +83,9 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
   run.spec_hash = store::sha256_hex(run.spec_json);
   run.spec_path = o.source.value_or(spec_path);
   run.seed = e.seed;
-  run.launcher = comm.size() > 1 ? "mpi:" + std::to_string(comm.size())
-                 : e.launcher.kind == "local" ? "local" : e.launcher.kind;
+  run.launcher = comm.size() > 1              ? "mpi:" + std::to_string(comm.size())
+                 : e.launcher.kind == "local" ? "local"
+                                              : e.launcher.kind;
   // Inside a Slurm job the run records the job's id ("mpi:2 slurm:1234"): `d500 jobs` lists it.
   run.launcher = env::slurm::launcher_with_job(run.launcher, env::slurm::job_id_from_environment());
   if (comm.size() > 1) require_same_on_all_ranks(comm, run.spec_hash, *pm);
@@ -189,8 +192,11 @@ int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,
     out.status = store::RunStatus::Failed, out.code = kRunFailed;  // the watch stored a failure
   if (!talk) return out.code;
   const std::string status_name(store::run_status_name(out.status));
-  progress.event({{"event", "run_finished"}, {"run_id", run.id}, {"status", status_name},
-                  {"exit_code", out.code}, {"reason", out.reason}});
+  progress.event({{"event", "run_finished"},
+                  {"run_id", run.id},
+                  {"status", status_name},
+                  {"exit_code", out.code},
+                  {"reason", out.reason}});
   if (g.json && !progress.json()) {
     nlohmann::json j = out.summary;
     j["run_id"] = run.id;

@@ -23,7 +23,8 @@ int cmd_runs(const GlobalOptions& g) {
     std::cout << "no runs in " << printable(g.db) << "\n";
     return kOk;
   }
-  std::vector<std::vector<std::string>> rows{{"ID", "STATUS", "LEVEL", "NAME", "STARTED", "DURATION", "RERUN OF"}};
+  std::vector<std::vector<std::string>> rows{
+      {"ID", "STATUS", "LEVEL", "NAME", "STARTED", "DURATION", "RERUN OF"}};
   for (const auto& r : runs)
     rows.push_back({std::to_string(r.id), std::string(store::run_status_name(r.status)), r.level,
                     r.name, format_time(r.started_at), duration_of(r),

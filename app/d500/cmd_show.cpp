@@ -278,14 +278,16 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
     print_measurements(*s, r, e, roof, ms, failures);
   if (roof)
     std::cout << "\nroofline: peak " << fixed(roof->peak_gflops, 1) << " GFLOP/s, memory "
-              << fixed(roof->bandwidth_gbs, 1) << " GB/s (probe run " << roof->probe_run_id << ")\n";
+              << fixed(roof->bandwidth_gbs, 1) << " GB/s (probe run " << roof->probe_run_id
+              << ")\n";
   else if (r.level == "operator")
     std::cout << "\nroofline: no probe of this machine in the store (run `d500 probe`)\n";
   // A refusal is said as such, with the plugin's reason: the point is not one this
   // implementation offers, which is no failure of the run.
   for (const auto& m : ms)
     if (!m.error.empty())
-      std::cout << "\n" << (operators::is_unsupported_row(m) ? "unsupported: " : "error: ")
+      std::cout << "\n"
+                << (operators::is_unsupported_row(m) ? "unsupported: " : "error: ")
                 << printable(m.subject) << " [" << printable(m.implementation)
                 << "]: " << printable(m.error);
   for (const auto& f : failures) std::cout << "\nvalidation failed: " << printable(f);

@@ -191,7 +191,8 @@ std::unique_ptr<network::NetworkExecutor> build_named(const char* side, const st
   // Gradient buffers double an executor's memory; without gradients they are not needed.
   opts.allocate_gradients = gradients;
   auto ex = network::make_executor(name, std::move(graph), pm, opts);
-  if (!ex) throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
+  if (!ex)
+    throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
   return std::move(ex).value();
 }
 
@@ -208,7 +209,8 @@ int run_comparison(const GlobalOptions& g, const ValidateModelOptions& o, plugin
     opts.policy = p;
     opts.allocate_gradients = !o.no_gradients;
     auto ex = network::AssembledExecutor::build(std::move(gr), pm.operators(), opts);
-    if (!ex) throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
+    if (!ex)
+      throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
     return std::move(ex).value();
   };
   // One copy of the parameters per executor: A gets a clone, B the loaded ones.
@@ -279,10 +281,14 @@ int run_comparison(const GlobalOptions& g, const ValidateModelOptions& o, plugin
     for (const auto& d : c.outputs) rows.push_back(row_of("output:" + d.value, d.comparison, tol));
     for (const auto& d : c.gradients)
       rows.push_back(row_of("gradient:" + d.value, d.comparison, tol));
-    nlohmann::json spec{{"d500", 1},           {"level", "model-validation"},
-                        {"model", model_path}, {"a", o.executor.empty() ? pa.to_string() : o.executor},
-                        {"b", o.compare_executor.empty() ? pb.to_string() : o.compare_executor}, {"seed", o.seed},
-                        {"rtol", tol.rtol},    {"atol", tol.atol}};
+    nlohmann::json spec{{"d500", 1},
+                        {"level", "model-validation"},
+                        {"model", model_path},
+                        {"a", o.executor.empty() ? pa.to_string() : o.executor},
+                        {"b", o.compare_executor.empty() ? pb.to_string() : o.compare_executor},
+                        {"seed", o.seed},
+                        {"rtol", tol.rtol},
+                        {"atol", tol.atol}};
     store_result(g, pm, "validate-model " + fs::path(model_path).filename().string() + " A/B", spec,
                  rows, c.passed(),
                  c.passed() ? "" : "differs from B; first at " + c.first_diverging_node);

@@ -10,11 +10,11 @@
 namespace d500::cli {
 
 struct RunOptions {
-  std::string file;              // experiment file (run)
-  std::string rerun_arg;         // run to repeat (rerun): an id or "latest"
-  int64_t rerun_of = 0;          // set from rerun_arg once resolved
-  std::string progress = "auto"; // auto, bar, json, none
-  std::string name;              // overrides the experiment's name for this run
+  std::string file;               // experiment file (run)
+  std::string rerun_arg;          // run to repeat (rerun): an id or "latest"
+  int64_t rerun_of = 0;           // set from rerun_arg once resolved
+  std::string progress = "auto";  // auto, bar, json, none
+  std::string name;               // overrides the experiment's name for this run
   // What the run records as its experiment file instead of `file` ("" records none): the studio
   // runs a temporary copy of an experiment embedded in a project and records PROJECT#NAME.
   std::optional<std::string> source;
@@ -43,18 +43,18 @@ int cmd_export(const GlobalOptions& g, const std::string& run, const std::string
 
 // `d500 model ARCH`: writes an ONNX model with seeded parameters (cmd_model.cpp).
 struct ModelOptions {
-  std::string arch;              // mlp, lenet, resnet
-  std::string out;               // default: <arch's file name> in the current folder
+  std::string arch;  // mlp, lenet, resnet
+  std::string out;   // default: <arch's file name> in the current folder
   uint64_t seed = 0;
-  std::string batch = "1";       // a positive number, or "dynamic"
-  std::string input;             // mlp: "784"; lenet, resnet: "1x28x28" (CxHxW)
-  std::string hidden;            // mlp: widths "256,128"; lenet: fully connected "120,84"
-  std::string channels;          // lenet: conv widths "6,16"; resnet: stage widths "16,32,64"
+  std::string batch = "1";  // a positive number, or "dynamic"
+  std::string input;        // mlp: "784"; lenet, resnet: "1x28x28" (CxHxW)
+  std::string hidden;       // mlp: widths "256,128"; lenet: fully connected "120,84"
+  std::string channels;     // lenet: conv widths "6,16"; resnet: stage widths "16,32,64"
   int64_t classes = 10;
-  int64_t blocks = 1;            // resnet: basic blocks per stage
+  int64_t blocks = 1;               // resnet: basic blocks per stage
   std::string activation = "relu";  // relu, tanh (mlp, lenet)
-  std::string pool = "max";      // max, average (lenet)
-  std::string dtype = "float32"; // float32, float64
+  std::string pool = "max";         // max, average (lenet)
+  std::string dtype = "float32";    // float32, float64
   bool with_loss = false;
 };
 int cmd_model(const GlobalOptions& g, const ModelOptions& o);
@@ -62,7 +62,7 @@ int cmd_model(const GlobalOptions& g, const ModelOptions& o);
 // `d500 validate-model DIR`: a network against ONNX test data, or against another executor
 // (cmd_validate_model.cpp).
 struct ValidateModelOptions {
-  std::string dir;               // a test folder, or a model file with --compare-with
+  std::string dir;  // a test folder, or a model file with --compare-with
   std::string plugin = "reference";
   std::string prefer;            // "examples/im2col" or "Conv=examples/im2col,reference"
   std::string compare_with;      // a preference list for executor B
@@ -75,24 +75,25 @@ struct ValidateModelOptions {
   // a few hundred terms in another order differ by that much near zero.
   double atol = -1;
   bool no_gradients = false;
-  bool store = false;            // --db was given: record the result as a run
+  bool store = false;  // --db was given: record the result as a run
 };
 int cmd_validate_model(const GlobalOptions& g, const ValidateModelOptions& o);
 
 // `d500 job --slurm OUT EXPERIMENT [--submit]`: a Slurm batch script (cmd_job.cpp).
 struct JobOptions {
-  std::string out;               // the script to write; "" with --submit: NAME.sh in the job folder
+  std::string out;  // the script to write; "" with --submit: NAME.sh in the job folder
   std::string experiment;
   int nodes = 1;
   int tasks_per_node = 1;
-  std::string time = "01:00:00"; // Slurm time limit
-  std::string partition;         // "" = the cluster's default
+  std::string time = "01:00:00";  // Slurm time limit
+  std::string partition;          // "" = the cluster's default
   std::string account;
-  std::string srun_mpi;          // srun --mpi=TYPE (pmix, pmi2); "" = this build's MPI's; "default" = the cluster's
-  std::string job_dir;           // "" = the script's folder
-  int grace_seconds = 60;        // #SBATCH --signal=TERM@grace
-  bool db_given = false;         // --db was given: else the store goes into the job folder
-  bool submit = false;           // --submit: sbatch the script, print the job id
+  std::string
+      srun_mpi;  // srun --mpi=TYPE (pmix, pmi2); "" = this build's MPI's; "default" = the cluster's
+  std::string job_dir;                    // "" = the script's folder
+  int grace_seconds = 60;                 // #SBATCH --signal=TERM@grace
+  bool db_given = false;                  // --db was given: else the store goes into the job folder
+  bool submit = false;                    // --submit: sbatch the script, print the job id
   std::vector<std::string> modules;       // `module load NAME` lines after the #SBATCH lines
   std::vector<std::string> sbatch_lines;  // extra #SBATCH options ("--qos=short")
 };

@@ -159,11 +159,12 @@ void run_scaling_baseline(distributed::Communicator& comm, LevelContext& ctx, co
   add("throughput_n", n * batch / (job_crit.median * 1e-9));
   add("throughput_1", batch / (one_rank.median * 1e-9));
   ctx.store.add_series(pts);
-  const std::string ci = valid ? " [" + fixed(lo, 2) + ", " + fixed(hi, 2) + "]" : " (n too small for a CI)";
-  const std::string line =
-      "scaling against 1 rank (weak: batch " + std::to_string(t.batch) + " per rank, " +
-      std::to_string(r.steps) + " steps alone on rank 0 after the job): speedup " +
-      fixed(speedup, 2) + ci + ", efficiency " + fixed(100 * speedup / n, 1) + "%";
+  const std::string ci =
+      valid ? " [" + fixed(lo, 2) + ", " + fixed(hi, 2) + "]" : " (n too small for a CI)";
+  const std::string line = "scaling against 1 rank (weak: batch " + std::to_string(t.batch) +
+                           " per rank, " + std::to_string(r.steps) +
+                           " steps alone on rank 0 after the job): speedup " + fixed(speedup, 2) +
+                           ci + ", efficiency " + fixed(100 * speedup / n, 1) + "%";
   ctx.store.add_log(ctx.run_id, "info", line);
   out.summary["scaling_speedup"] = speedup;
   out.summary["scaling_efficiency"] = speedup / n;

@@ -17,10 +17,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "d500/distributed/distributed_optimizers.h"
 #include "d500/distributed/distributed_spec.h"
@@ -43,10 +42,10 @@ struct ScalingJob {
   const training::Dataset* train = nullptr;
   const training::Dataset* test = nullptr;
   uint64_t seed = 0;
-  int64_t steps = 0;                      // rank 0's steps in the job
+  int64_t steps = 0;  // rank 0's steps in the job
   distributed::SchemeOptions scheme;
-  std::vector<double> critical_ns;        // rank 0: per step the slowest rank's step time
-  std::string implementation;             // of the job's measurements
+  std::vector<double> critical_ns;  // rank 0: per step the slowest rank's step time
+  std::string implementation;       // of the job's measurements
 };
 // Collective: the 1-rank base case and, on rank 0, its step-time measurement, the scaling
 // series ("scaling.speedup", "scaling.efficiency", their "_ci_lo" / "_ci_hi", and

@@ -1,8 +1,9 @@
 // Level "collective": allreduce, allgather and broadcast over message sizes doubling from
 // min_bytes to max_bytes, on every rank of the job (collective_benchmark.h). Every rank times
 // every call; rank 0 checks and stores the critical path (the slowest rank per call) and each
-// rank's own samples; algbw and busbw (nccl-tests' factors) are stored as series beside the measurements,
-// and at the end every rank's communication counters reach rank 0 as series of that rank.
+// rank's own samples; algbw and busbw (nccl-tests' factors) are stored as series beside the
+// measurements, and at the end every rank's communication counters reach rank 0 as series of that
+// rank.
 #include <algorithm>
 #include <random>
 
@@ -39,8 +40,9 @@ std::vector<store::SeriesPoint> comm_series(Communicator& comm, int64_t run_id) 
   for (size_t k = 0; k < distributed::kCallKinds; ++k) {
     const distributed::CallStats s = comm.stats().by_kind[k];
     if (s.calls == 0) continue;
-    const std::string base = "comm." + std::string(distributed::call_kind_name(
-                                           static_cast<distributed::CallKind>(k))) + ".";
+    const std::string base =
+        "comm." + std::string(distributed::call_kind_name(static_cast<distributed::CallKind>(k))) +
+        ".";
     for (auto [name, v] : {std::pair{"calls", static_cast<double>(s.calls)},
                            std::pair{"bytes_sent", static_cast<double>(s.bytes_sent)},
                            std::pair{"bytes_received", static_cast<double>(s.bytes_received)},
@@ -55,8 +57,8 @@ std::vector<store::SeriesPoint> comm_series(Communicator& comm, int64_t run_id) 
 
 // Every rank's own time per call, one measurement per rank (rank r, point "of_rank": r) beside
 // the critical-path one.
-void store_rank_samples(LevelContext& ctx, const store::MeasurementRow& main,
-                        nlohmann::json point, const distributed::CollectiveMeasurement& cm) {
+void store_rank_samples(LevelContext& ctx, const store::MeasurementRow& main, nlohmann::json point,
+                        const distributed::CollectiveMeasurement& cm) {
   for (size_t r = 0; r < cm.rank_samples.size(); ++r) {
     measure::Measurement mr;
     mr.samples_ns = cm.rank_samples[r];
@@ -118,8 +120,11 @@ LevelOutcome run_collectives(LevelContext& ctx) {
     row.subject = label;
     row.implementation = std::string(comm.backend()) + ":" + std::to_string(n);
     const double factor = distributed::busbw_factor(op, n);
-    nlohmann::json point{{"op", name}, {"bytes", bytes}, {"ranks", n},
-                         {"dtype", std::string(dtype_name(sec.dtype))}, {"busbw_factor", factor},
+    nlohmann::json point{{"op", name},
+                         {"bytes", bytes},
+                         {"ranks", n},
+                         {"dtype", std::string(dtype_name(sec.dtype))},
+                         {"busbw_factor", factor},
                          {"sample", "max over ranks"}};
     if (n > 1) point["ranks_differ"] = {{"h", cm.ranks_differ.h}, {"p", cm.ranks_differ.p_value}};
     row.point_json = point.dump();
@@ -162,8 +167,8 @@ LevelOutcome run_collectives(LevelContext& ctx) {
   } else if (!out.errors.empty()) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;
-    out.reason = std::to_string(out.errors.size()) + " measurements failed; first: " +
-                 out.errors.front();
+    out.reason =
+        std::to_string(out.errors.size()) + " measurements failed; first: " + out.errors.front();
   } else if (invalid > 0) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;

@@ -42,8 +42,8 @@ using distributed::Communicator;
 
 // The section as check_experiment accepted it.
 distributed::DistributedSpec parse_dist(const spec::Experiment& e, const std::string& source) {
-  auto d = distributed::parse_distributed(
-      e.sections.value("distributed", nlohmann::json::object()), source);
+  auto d = distributed::parse_distributed(e.sections.value("distributed", nlohmann::json::object()),
+                                          source);
   if (!d) throw CliError{kBadInput, d.error().to_string()};
   return std::move(d).value();
 }
@@ -323,7 +323,8 @@ LevelOutcome run_distributed(LevelContext& ctx) {
   }
   // The base case on one rank (collective; skipped by all when any rank stopped early).
   if (d.scaling_baseline) {
-    int32_t skip = r.stop == training::StopReason::Diverged || scheme->diverged() || g_cancel.load();
+    int32_t skip =
+        r.stop == training::StopReason::Diverged || scheme->diverged() || g_cancel.load();
     comm.allreduce(&skip, 1, DType::Int32, distributed::ReduceOp::Max);
     if (!skip) {
       ScalingJob job{ex.get(), &opt, &t, &data.train, &data.test, seed, r.steps, so, crit, impl};

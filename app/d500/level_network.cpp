@@ -88,8 +88,8 @@ void benchmark_all(LevelContext& ctx, const network::NetworkSpec& s,
 // Micro-batching per executor: here, or in a child for an isolated one.
 void micro_batch_all(LevelContext& ctx, const network::NetworkSpec& s, const std::string& bytes,
                      size_t done, size_t total, Tally& t) {
-  const auto isolate = network::executor_isolation_plan(
-      operators::experiment_isolation(ctx.e), s.micro_executors, ctx.plugins);
+  const auto isolate = network::executor_isolation_plan(operators::experiment_isolation(ctx.e),
+                                                        s.micro_executors, ctx.plugins);
   const network::IsolatedDestination own{ctx.store, ctx.run_id};
   for (size_t i = 0; i < s.micro_executors.size() && !g_cancel.load(); ++i) {
     const std::string& name = s.micro_executors[i];
@@ -116,7 +116,9 @@ void validate_each_node(LevelContext& ctx, const network::NetworkSpec& s, const 
                         const std::vector<network::ExecutorUnderTest>& exs,
                         const std::vector<bool>& isolate) {
   auto g = network::network_graph_at(bytes, s, 1);
-  if (!g) return ctx.store.add_log(ctx.run_id, "warning", "per-node validation: " + g.error().to_string());
+  if (!g)
+    return ctx.store.add_log(ctx.run_id, "warning",
+                             "per-node validation: " + g.error().to_string());
   const auto sum = network::validate_nodes(ctx.store, ctx.run_id, exs, isolate, *g, s.bench.seed);
   for (const auto& e : sum.errors) ctx.store.add_log(ctx.run_id, "warning", e);
   if (sum.nodes > 0)
@@ -159,7 +161,8 @@ LevelOutcome run_network(LevelContext& ctx) {
   const size_t measured = t.measured, failed = t.failed, invalid = t.invalid;
   const bool cancelled = t.cancelled;
   for (const auto& e : out.errors) ctx.store.add_log(ctx.run_id, "error", e);
-  out.summary = {{"measurements", measured}, {"failed", failed}, {"micro_batching_failed", invalid}};
+  out.summary = {
+      {"measurements", measured}, {"failed", failed}, {"micro_batching_failed", invalid}};
   if (cancelled || g_cancel.load()) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
@@ -172,8 +175,9 @@ LevelOutcome run_network(LevelContext& ctx) {
   } else if (invalid > 0) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;
-    out.reason = std::to_string(invalid) +
-                 " micro-batching runs gave gradients other than the full batch's (see `d500 show`)";
+    out.reason =
+        std::to_string(invalid) +
+        " micro-batching runs gave gradients other than the full batch's (see `d500 show`)";
   }
   return out;
 }

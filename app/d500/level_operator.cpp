@@ -21,8 +21,8 @@ LevelOutcome run_operators(LevelContext& ctx) {
   // Plugins not shipped with d500 run in child processes unless the experiment says otherwise.
   const operators::Isolation mode = operators::experiment_isolation(e);
   if (mode == operators::Isolation::Invalid)
-    throw CliError{kBadInput, ctx.spec_path +
-                                  ":$.isolation: expected \"auto\", \"process\" or \"none\""};
+    throw CliError{kBadInput,
+                   ctx.spec_path + ":$.isolation: expected \"auto\", \"process\" or \"none\""};
   operators::IsolationOptions isolation;
   isolation.isolate = operators::isolation_plan(mode, *impls, ctx.plugins);
   operators::RunSummary summary = operators::run_operator_experiment(
@@ -36,7 +36,8 @@ LevelOutcome run_operators(LevelContext& ctx) {
   if (summary.cancelled || g_cancel.load()) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
-    out.reason = "cancelled by a signal; " + std::to_string(summary.measurements) + " measurements kept";
+    out.reason =
+        "cancelled by a signal; " + std::to_string(summary.measurements) + " measurements kept";
   } else if (summary.failed > 0) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;

@@ -5,10 +5,9 @@
 // ended. One file per level: level_operator.cpp, level_network.cpp, level_training.cpp, ...
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "d500/spec/experiment.h"
@@ -29,8 +28,8 @@ struct LevelContext {
 struct LevelOutcome {
   store::RunStatus status = store::RunStatus::Succeeded;
   int code = kOk;
-  std::string reason;                   // stored with the run; "" when it succeeded plainly
-  std::vector<std::string> errors;      // printed one per line after the run
+  std::string reason;               // stored with the run; "" when it succeeded plainly
+  std::vector<std::string> errors;  // printed one per line after the run
   nlohmann::json summary = nlohmann::json::object();  // merged into `d500 run --json`
 };
 

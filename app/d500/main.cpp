@@ -1,8 +1,7 @@
 // d500: the headless runner and command-line tool. No Qt: it runs where no GUI is installed.
-#include <CLI/CLI.hpp>
-
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iostream>
 
@@ -53,15 +52,17 @@ int main(int argc, char** argv) {
   GlobalOptions g;
   app.add_option("--db", g.db, "Result store (SQLite file); created by `run` when missing")
       ->capture_default_str();
-  app.add_option("--plugin-path", g.plugin_path,
-                 "Extra plugin folder, searched before D500_PLUGIN_PATH and the defaults (repeatable)");
+  app.add_option(
+      "--plugin-path", g.plugin_path,
+      "Extra plugin folder, searched before D500_PLUGIN_PATH and the defaults (repeatable)");
   app.add_flag("--json", g.json, "Machine-readable JSON output");
 
   RunOptions ro;
   auto* run = app.add_subcommand(
       "run", "Run an experiment file of any level (" D500_LEVELS ") and store its results");
   run->add_option("file", ro.file, "Experiment file (JSON)")->required();
-  run->add_option("--progress", ro.progress, "auto | bar | json | none (json: JSON lines on stdout)")
+  run->add_option("--progress", ro.progress,
+                  "auto | bar | json | none (json: JSON lines on stdout)")
       ->capture_default_str();
   run->add_option("--name", ro.name, "Name of this run (default: the experiment's name)");
   run->add_option("--source", ro.source,
@@ -91,7 +92,8 @@ int main(int argc, char** argv) {
   rerun->add_option("--progress", ro.progress, "auto | bar | json | none")->capture_default_str();
 
   bool list_ops = false;
-  auto* plugins = app.add_subcommand("plugins", "List plugins found, their state and any load error");
+  auto* plugins =
+      app.add_subcommand("plugins", "List plugins found, their state and any load error");
   plugins->add_flag("--operators", list_ops, "Also list every operator implementation");
   bool reprobe = false;
   plugins->add_flag("--probe", reprobe,
@@ -134,24 +136,32 @@ int main(int argc, char** argv) {
 
   std::string conf_plugin, conf_filter, conf_data;
   auto* conf = app.add_subcommand(
-      "conformance", "Run the ONNX backend node tests against one plugin's operators and store the results");
+      "conformance",
+      "Run the ONNX backend node tests against one plugin's operators and store the results");
   conf->add_option("--plugin", conf_plugin, "Plugin, or plugin/variant, to test")->required();
   conf->add_option("--filter", conf_filter, "Only tests whose name matches this regex (searched)");
   conf->add_option("--data", conf_data,
                    "Folder of node tests (default: /usr/share/libonnx-testdata/data/node)");
 
   ModelOptions mo;
-  auto* model = app.add_subcommand("model", "Write an ONNX model (mlp, lenet, resnet) with seeded parameters");
+  auto* model = app.add_subcommand(
+      "model", "Write an ONNX model (mlp, lenet, resnet) with seeded parameters");
   model->add_option("arch", mo.arch, "mlp | lenet | resnet")->required();
-  model->add_option("-o,--out", mo.out, "Output file (default: mlp.onnx, lenet5.onnx, resnet_small.onnx)");
+  model->add_option("-o,--out", mo.out,
+                    "Output file (default: mlp.onnx, lenet5.onnx, resnet_small.onnx)");
   model->add_option("--seed", mo.seed, "Seed of the parameter values")->capture_default_str();
-  model->add_option("--batch", mo.batch, "Batch size, or \"dynamic\" for a symbolic N")->capture_default_str();
-  model->add_option("--input", mo.input, "Input size: mlp 784; lenet, resnet CxHxW (1x28x28, 3x32x32)");
-  model->add_option("--hidden", mo.hidden, "Hidden widths: mlp 256,128; lenet's fully connected 120,84");
-  model->add_option("--channels", mo.channels, "lenet's conv widths 6,16; resnet's stage widths 16,32,64");
+  model->add_option("--batch", mo.batch, "Batch size, or \"dynamic\" for a symbolic N")
+      ->capture_default_str();
+  model->add_option("--input", mo.input,
+                    "Input size: mlp 784; lenet, resnet CxHxW (1x28x28, 3x32x32)");
+  model->add_option("--hidden", mo.hidden,
+                    "Hidden widths: mlp 256,128; lenet's fully connected 120,84");
+  model->add_option("--channels", mo.channels,
+                    "lenet's conv widths 6,16; resnet's stage widths 16,32,64");
   model->add_option("--classes", mo.classes, "Classes (logits)")->capture_default_str();
   model->add_option("--blocks", mo.blocks, "resnet: basic blocks per stage")->capture_default_str();
-  model->add_option("--activation", mo.activation, "relu | tanh (mlp, lenet)")->capture_default_str();
+  model->add_option("--activation", mo.activation, "relu | tanh (mlp, lenet)")
+      ->capture_default_str();
   model->add_option("--pool", mo.pool, "max | average (lenet)")->capture_default_str();
   model->add_option("--dtype", mo.dtype, "float32 | float64")->capture_default_str();
   model->add_flag("--with-loss", mo.with_loss,
@@ -162,8 +172,10 @@ int main(int argc, char** argv) {
       "validate-model",
       "Run an ONNX test folder (model.onnx, test_data_set_N/) on the assembled executor and "
       "compare with its outputs; or compare two executors (--compare-with)");
-  validate->add_option("dir", vo.dir, "Test folder, or a model file with --compare-with")->required();
-  validate->add_option("--plugin", vo.plugin, "Plugin for every operator not in --prefer")->capture_default_str();
+  validate->add_option("dir", vo.dir, "Test folder, or a model file with --compare-with")
+      ->required();
+  validate->add_option("--plugin", vo.plugin, "Plugin for every operator not in --prefer")
+      ->capture_default_str();
   validate->add_option("--prefer", vo.prefer,
                        "Implementations tried first: examples/im2col or Conv=examples/im2col,...");
   validate->add_option("--compare-with", vo.compare_with,
@@ -173,45 +185,60 @@ int main(int argc, char** argv) {
                        "executor such as torch (overrides --plugin and --prefer)");
   validate->add_option("--compare-executor", vo.compare_executor,
                        "Executor B by name (as --executor): compare on random inputs");
-  validate->add_option("--seed", vo.seed, "Seed of the random inputs (--compare-with)")->capture_default_str();
+  validate->add_option("--seed", vo.seed, "Seed of the random inputs (--compare-with)")
+      ->capture_default_str();
   validate->add_option("--batch", vo.batch, "Batch size for dynamic inputs (--compare-with)");
   validate->add_option("--rtol", vo.rtol, "Relative tolerance")->capture_default_str();
-  validate->add_option("--atol", vo.atol,
-                       "Absolute tolerance (default 1e-7 against test data, 1e-5 between executors)");
-  validate->add_flag("--no-gradients", vo.no_gradients, "Compare forward values only (--compare-with)");
+  validate->add_option(
+      "--atol", vo.atol,
+      "Absolute tolerance (default 1e-7 against test data, 1e-5 between executors)");
+  validate->add_flag("--no-gradients", vo.no_gradients,
+                     "Compare forward values only (--compare-with)");
 
   JobOptions jo;
   auto* job = app.add_subcommand(
-      "job", "Write a cluster batch script (Slurm) that runs an experiment on nodes x tasks "
-             "ranks, and with --submit submit it");
+      "job",
+      "Write a cluster batch script (Slurm) that runs an experiment on nodes x tasks "
+      "ranks, and with --submit submit it");
   job->add_option("--slurm", jo.out,
                   "The Slurm batch script to write (submit with sbatch); with --submit, default "
                   "NAME.sh in the job folder");
   job->add_option("--module", jo.modules,
                   "A module the job loads before srun (`module load NAME`; repeatable)")
-      ->expected(1)->take_all();
+      ->expected(1)
+      ->take_all();
   job->add_option("--sbatch", jo.sbatch_lines,
                   "An extra #SBATCH option, e.g. --sbatch=--qos=short (repeatable)")
-      ->expected(1)->take_all();
+      ->expected(1)
+      ->take_all();
   job->add_flag("--submit", jo.submit,
                 "Also submit it with sbatch and print the job id (with --json: job id, script, "
                 "output file, store)");
   job->add_option("experiment", jo.experiment, "Experiment file (JSON)")->required();
-  job->add_option("--nodes", jo.nodes, "Nodes (#SBATCH --nodes)")->capture_default_str()->check(CLI::Range(1, 100000));
-  job->add_option("--tasks-per-node", jo.tasks_per_node, "MPI ranks per node (#SBATCH --ntasks-per-node)")
-      ->capture_default_str()->check(CLI::Range(1, 10000));
-  job->add_option("--time", jo.time, "Time limit, HH:MM:SS or D-HH:MM:SS (#SBATCH --time)")->capture_default_str();
-  job->add_option("--partition", jo.partition, "Partition (#SBATCH --partition); default: the cluster's");
+  job->add_option("--nodes", jo.nodes, "Nodes (#SBATCH --nodes)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  job->add_option("--tasks-per-node", jo.tasks_per_node,
+                  "MPI ranks per node (#SBATCH --ntasks-per-node)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  job->add_option("--time", jo.time, "Time limit, HH:MM:SS or D-HH:MM:SS (#SBATCH --time)")
+      ->capture_default_str();
+  job->add_option("--partition", jo.partition,
+                  "Partition (#SBATCH --partition); default: the cluster's");
   job->add_option("--account", jo.account, "Account to charge (#SBATCH --account)");
-  job->add_option("--srun-mpi", jo.srun_mpi,
-                  "srun --mpi=TYPE, checked against srun --mpi=list where srun is installed; "
-                  "default: what this d500's MPI needs (pmix for Open MPI); \"default\": the cluster's");
+  job->add_option(
+      "--srun-mpi", jo.srun_mpi,
+      "srun --mpi=TYPE, checked against srun --mpi=list where srun is installed; "
+      "default: what this d500's MPI needs (pmix for Open MPI); \"default\": the cluster's");
   job->add_option("--job-dir", jo.job_dir,
                   "The job folder: the job's output, and the store unless --db is given "
                   "(default: the script's folder; on a shared file system for several nodes)");
-  job->add_option("--grace", jo.grace_seconds,
-                  "Seconds before the time limit at which the run is asked to stop (#SBATCH --signal)")
-      ->capture_default_str()->check(CLI::Range(10, 3600));
+  job->add_option(
+         "--grace", jo.grace_seconds,
+         "Seconds before the time limit at which the run is asked to stop (#SBATCH --signal)")
+      ->capture_default_str()
+      ->check(CLI::Range(10, 3600));
 
   auto* jobs = app.add_subcommand(
       "jobs", "List the store's runs that ran in Slurm jobs, with job ids and the jobs' states");
@@ -240,7 +267,8 @@ int main(int argc, char** argv) {
   auto* export_run = app.add_subcommand(
       "export-run", "Write one run, with everything recorded about it, as a self-contained file");
   export_run->add_option("run", export_run_id, "Run id, or \"latest\"")->required();
-  export_run->add_option("-o,--output", export_run_out, "The run file to write (.d500run, a small store)")
+  export_run
+      ->add_option("-o,--output", export_run_out, "The run file to write (.d500run, a small store)")
       ->required();
   std::string import_file;
   auto* import_run = app.add_subcommand(
@@ -271,7 +299,8 @@ int main(int argc, char** argv) {
       "refused, as are a folder that is no MLflow file store and an https address.");
   std::string mllog_file;
   auto* import_mllog = app.add_subcommand(
-      "import-mllog", "Store an MLPerf Training log (:::MLLOG lines) as a run with its curves and time-to-train");
+      "import-mllog",
+      "Store an MLPerf Training log (:::MLLOG lines) as a run with its curves and time-to-train");
   import_mllog->add_option("file", mllog_file, "The MLPerf log")->required();
 
   ListOptions lo;
@@ -280,7 +309,8 @@ int main(int argc, char** argv) {
       "Rank the store's runs: recipe-compliant training and distributed training by "
       "time-to-accuracy, operators and networks by throughput; overlapping CIs are ties");
   list->add_option("--recipe", lo.recipe, "Only this recipe's list (its name, or its file's name)");
-  list->add_option("--html", lo.html, "Write the list as HTML here, with each run's page beside it");
+  list->add_option("--html", lo.html,
+                   "Write the list as HTML here, with each run's page beside it");
   list->add_flag("--csv", lo.csv, "CSV on stdout, one row per run (and implementation)");
   list->add_option("--problems", lo.problems,
                    "A problem list file: rank operator and network runs on its points only");

@@ -6,7 +6,9 @@ namespace d500::cli {
 
 namespace {
 
-bool continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+bool continuation(unsigned char c) {
+  return (c & 0xC0) == 0x80;
+}
 
 // Bytes in the valid UTF-8 sequence that starts at s[i], or 0 when none does (RFC 3629: no
 // overlong forms, no surrogates, nothing above U+10FFFF).
@@ -53,12 +55,18 @@ std::string printable(std::string_view text, bool keep_newlines) {
       }
       continue;
     }
-    if (c == '\n' && keep_newlines) out += '\n';
-    else if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c == '\t') out += "\\t";
-    else if (c < 0x20 || c == 0x7f) out += hex_escape("\\x%02x", c);
-    else out += static_cast<char>(c);
+    if (c == '\n' && keep_newlines)
+      out += '\n';
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c < 0x20 || c == 0x7f)
+      out += hex_escape("\\x%02x", c);
+    else
+      out += static_cast<char>(c);
     ++i;
   }
   return out;

@@ -18,7 +18,8 @@ ProgressMode parse_progress_mode(const std::string& s) {
 }
 
 ProgressReporter::ProgressReporter(ProgressMode mode) : mode_(mode) {
-  if (mode_ == ProgressMode::Auto) mode_ = isatty(STDERR_FILENO) ? ProgressMode::Bar : ProgressMode::None;
+  if (mode_ == ProgressMode::Auto)
+    mode_ = isatty(STDERR_FILENO) ? ProgressMode::Bar : ProgressMode::None;
 }
 
 void ProgressReporter::event(const nlohmann::json& j) {
@@ -35,8 +36,12 @@ void ProgressReporter::update(const operators::ProgressEvent& e) {
   last_ = now;
   last_done_ = e.done;
   if (mode_ == ProgressMode::Json) {
-    event({{"event", "progress"}, {"done", e.done}, {"total", e.total}, {"subject", e.subject},
-           {"samples", e.samples}, {"rel_ci", e.rel_ci}});
+    event({{"event", "progress"},
+           {"done", e.done},
+           {"total", e.total},
+           {"subject", e.subject},
+           {"samples", e.samples},
+           {"rel_ci", e.rel_ci}});
     drawn_ = true;
   } else if (mode_ == ProgressMode::Bar) {
     const int width = 30;

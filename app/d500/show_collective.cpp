@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
-#include <tuple>
-
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "cli.h"
 
@@ -26,7 +25,9 @@ std::string bytes_label(double b) {
   return fixed(b, 0) + " B";
 }
 
-std::string gbps(double v) { return v >= 100 ? fixed(v, 1) : v >= 1 ? fixed(v, 2) : fixed(v, 4); }
+std::string gbps(double v) {
+  return v >= 100 ? fixed(v, 1) : v >= 1 ? fixed(v, 2) : fixed(v, 4);
+}
 
 struct Row {
   std::string op;
@@ -47,7 +48,9 @@ std::string ranks_differ(const nlohmann::json& p) {
   return std::string(pv < 0.05 ? "yes" : "no") + " (p " + fixed(pv, pv < 0.001 ? 5 : 3) + ")";
 }
 
-bool before(const Row& a, const Row& b) { return std::tie(a.op, a.bytes) < std::tie(b.op, b.bytes); }
+bool before(const Row& a, const Row& b) {
+  return std::tie(a.op, a.bytes) < std::tie(b.op, b.bytes);
+}
 
 // Each rank's own time per call: which rank was slow, and by how much.
 void print_per_rank(std::vector<RankRow> rows) {
@@ -81,9 +84,13 @@ void CommCounters::print() const {
   std::cout << "\ncommunication per rank\n";
   std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
   for (const auto& [key, v] : counters_) {
-    const auto at = [&v](const char* k) { auto it = v.find(k); return it == v.end() ? 0.0 : it->second; };
-    c.push_back({std::to_string(key.first), key.second, fixed(at("calls"), 0), bytes_label(at("bytes_sent")),
-                 bytes_label(at("bytes_received")), format_duration_ns(at("time_s") * 1e9)});
+    const auto at = [&v](const char* k) {
+      auto it = v.find(k);
+      return it == v.end() ? 0.0 : it->second;
+    };
+    c.push_back({std::to_string(key.first), key.second, fixed(at("calls"), 0),
+                 bytes_label(at("bytes_sent")), bytes_label(at("bytes_received")),
+                 format_duration_ns(at("time_s") * 1e9)});
   }
   print_table(c);
 }
@@ -93,8 +100,8 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
   std::vector<std::string> failures;
   for (const auto& v : s.validations(r.id)) {
     verdict[v.measurement_id] = v.passed ? "ok" : "FAIL";
-    if (!v.passed) failures.push_back(v.subject + ": max |error| " + fixed(v.value, 6) + " (" +
-                                      v.detail + ")");
+    if (!v.passed)
+      failures.push_back(v.subject + ": max |error| " + fixed(v.value, 6) + " (" + v.detail + ")");
   }
   auto ms = s.measurements(r.id);
   std::vector<Row> rows;
@@ -122,8 +129,9 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
     return;
   }
   const std::string level = fixed(100 * rows.front().m->ci_level, 0);
-  std::vector<std::vector<std::string>> t{{"SIZE", "OP", "N", "MEDIAN", level + "% CI", "ALGBW GB/s",
-                                           "BUSBW GB/s", "RANKS DIFFER", "STOP", "VALID"}};
+  std::vector<std::vector<std::string>> t{{"SIZE", "OP", "N", "MEDIAN", level + "% CI",
+                                           "ALGBW GB/s", "BUSBW GB/s", "RANKS DIFFER", "STOP",
+                                           "VALID"}};
   for (const Row& row : rows) {
     const store::MeasurementRow& m = *row.m;
     const std::string v = verdict.count(m.id) ? verdict[m.id] : "-";
@@ -134,8 +142,9 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
     }
     const double algbw = m.bytes / m.median;  // bytes per ns = GB/s
     t.push_back({size_label(row.bytes), row.op, std::to_string(m.n), format_duration_ns(m.median),
-                 m.ci_valid ? "[" + format_duration_ns(m.ci_lo) + ", " + format_duration_ns(m.ci_hi) + "]"
-                            : "n too small",
+                 m.ci_valid
+                     ? "[" + format_duration_ns(m.ci_lo) + ", " + format_duration_ns(m.ci_hi) + "]"
+                     : "n too small",
                  gbps(algbw), row.factor > 0 ? gbps(algbw * row.factor) : "-", row.differ,
                  m.stop_reason, v});
   }

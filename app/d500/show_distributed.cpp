@@ -53,8 +53,7 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
       critical = &m;
   }
   std::cout << "\ndistributed training: "
-            << (impl.empty() ? "(no step times stored)" : printable(impl))
-            << "\n";
+            << (impl.empty() ? "(no step times stored)" : printable(impl)) << "\n";
   std::vector<std::vector<std::string>> t{{"RANK", "STEPS", "FINAL ACC",
                                            "STEP TIME MEDIAN [95% CI]", "COMM BYTES", "COMM TIME",
                                            "COMPUTE TIME", "COMM %"}};
@@ -108,9 +107,9 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
     std::cout << "scaling against 1 rank (weak scaling: the same batch per rank; base case alone "
                  "on rank 0): throughput "
               << fixed(l["scaling.throughput_n"], 0) << " samples/s on " << fixed(n, 0)
-              << " ranks vs " << fixed(l["scaling.throughput_1"], 0)
-              << " on 1; speedup " << fixed(l["scaling.speedup"], 2) << ci("scaling.speedup")
-              << ", efficiency " << fixed(l["scaling.efficiency"], 2) << ci("scaling.efficiency")
+              << " ranks vs " << fixed(l["scaling.throughput_1"], 0) << " on 1; speedup "
+              << fixed(l["scaling.speedup"], 2) << ci("scaling.speedup") << ", efficiency "
+              << fixed(l["scaling.efficiency"], 2) << ci("scaling.efficiency")
               << " (95%, Bonferroni over the two medians)\n";
   }
   bool any = false;
@@ -120,8 +119,7 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
       any = true;
     } else if (v.metric == "compliance") {
       std::cout << printable(v.subject) << ": "
-                << (v.passed ? "compliant" : "NOT compliant: " + printable(v.detail))
-                << "\n";
+                << (v.passed ? "compliant" : "NOT compliant: " + printable(v.detail)) << "\n";
     }
   }
   if (!any) std::cout << "step time across ranks: no Kruskal-Wallis test stored\n";

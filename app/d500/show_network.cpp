@@ -4,9 +4,8 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
-#include <set>
-
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "cli.h"
 #include "d500/measure/tail.h"
@@ -132,7 +131,8 @@ class NetworkReport {
       if (r.kind != "latency" || !r.m.error.empty()) continue;
       t.push_back({r.m.implementation, std::to_string(r.m.n), format_duration_ns(r.m.median),
                    ci_text(r.m), format_duration_ns(r.m.p90), format_duration_ns(r.m.p99),
-                   first_call(r.m), memory_text(r.m.implementation, "latency", 1), r.m.stop_reason});
+                   first_call(r.m), memory_text(r.m.implementation, "latency", 1),
+                   r.m.stop_reason});
     }
     if (t.size() == 1) return;
     std::cout << "\ninference latency, batch 1 (p50 = median, with its confidence interval):\n";
@@ -201,7 +201,8 @@ class NetworkReport {
   void memory_note() {
     for (const auto& l : s_.logs(r_.id)) {
       auto pos = l.text.find("; memory: ");
-      if (l.level == "info" && pos != std::string::npos && l.text.find("unknown", pos) == std::string::npos) {
+      if (l.level == "info" && pos != std::string::npos &&
+          l.text.find("unknown", pos) == std::string::npos) {
         std::cout << "\nPEAK RSS Δ: " << printable(l.text.substr(pos + 10))
                   << ", over building the executor and its first pass; FIRST CALL is that "
                      "first pass of a fresh executor.\n";
@@ -221,8 +222,8 @@ class NetworkReport {
       std::stable_sort(rs.begin(), rs.end(),
                        [](const Row* a, const Row* b) { return a->m.median > b->m.median; });
       std::cout << "\nfive slowest nodes, " << printable(executors_[key.first]) << ", "
-                << printable(key.second) << " ("
-                << rs.size() << " node passes, " << format_duration_ns(total) << " in all):\n";
+                << printable(key.second) << " (" << rs.size() << " node passes, "
+                << format_duration_ns(total) << " in all):\n";
       std::vector<std::vector<std::string>> t{{"NODE", "OP", "PASS", "MEDIAN", "95% CI", "SHARE"}};
       for (size_t i = 0; i < rs.size() && i < 5; ++i) {
         const Row& r = *rs[i];
@@ -252,7 +253,8 @@ class NetworkReport {
         }
         std::string err = "-", verdict = "-";
         for (const auto& v : checks[r.m.id]) {
-          if (v.subject.size() >= 14 && v.subject.rfind("all parameters") == v.subject.size() - 14) {
+          if (v.subject.size() >= 14 &&
+              v.subject.rfind("all parameters") == v.subject.size() - 14) {
             err = g3(v.value) + " (tol " + g3(v.tolerance) + ")";
             verdict = v.passed ? "equal" : "DIFFERENT";
           } else if (!v.passed) {
@@ -310,12 +312,12 @@ void print_model_validation(const store::ResultStore& s, const store::RunInfo& r
     return;
   }
   size_t passed = 0;
-  std::vector<std::vector<std::string>> t{{"COMPARED", "METRIC", "VALUE", "TOLERANCE", "VERDICT",
-                                           "DETAIL"}};
+  std::vector<std::vector<std::string>> t{
+      {"COMPARED", "METRIC", "VALUE", "TOLERANCE", "VERDICT", "DETAIL"}};
   for (const auto& v : vs) {
     passed += v.passed;
-    t.push_back({v.subject, v.metric, g3(v.value), g3(v.tolerance), v.passed ? "ok" : "FAIL",
-                 v.detail});
+    t.push_back(
+        {v.subject, v.metric, g3(v.value), g3(v.tolerance), v.passed ? "ok" : "FAIL", v.detail});
   }
   std::cout << "\n";
   print_table(t);

@@ -33,7 +33,7 @@ void print_step_profile(const Profiles& phases) {
   for (const auto& [p, m] : medians)
     rows.push_back({training::StepProfile::name(p), fixed(m, 1),
                     total > 0 ? fixed(100 * m / total, 1) + "%" : "-",
-                    training::StepProfile::is_overhead(p) ? "loop overhead"
+                    training::StepProfile::is_overhead(p)  ? "loop overhead"
                     : p == training::StepProfile::DataWait ? "waiting for data"
                                                            : "framework / evaluation"});
   std::cout << "\nwhere a step's time goes (median over seeds):\n";
@@ -59,7 +59,8 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
       if (p.name.rfind(prefix, 0) == 0) profile[p.name.substr(prefix.size())].push_back(p.value);
     }
   }
-  std::vector<std::vector<std::string>> rows{{"SEED", "TIME-TO-ACCURACY", "BEST TEST ACC", "FINAL TEST ACC", "TARGET", "HOW IT STOPPED"}};
+  std::vector<std::vector<std::string>> rows{
+      {"SEED", "TIME-TO-ACCURACY", "BEST TEST ACC", "FINAL TEST ACC", "TARGET", "HOW IT STOPPED"}};
   std::vector<double> seconds;
   const auto vals = s.validations(r.id);
   const store::ValidationRow* recipe = nullptr;
@@ -86,10 +87,12 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
   std::cout << "\ntime-to-accuracy: " << sum.describe() << "\n";
   if (sum.reached > 0)
     std::cout << "  median " << fixed(sum.median, 3) << " s"
-              << (sum.ci_valid ? ", 95% CI [" + fixed(sum.ci_lo, 3) + ", " + fixed(sum.ci_hi, 3) + "] s"
-                               : ", CI: too few seeds for a 95% interval")
+              << (sum.ci_valid
+                      ? ", 95% CI [" + fixed(sum.ci_lo, 3) + ", " + fixed(sum.ci_hi, 3) + "] s"
+                      : ", CI: too few seeds for a 95% interval")
               << "; olympic mean "
-              << (sum.olympic_valid ? fixed(sum.olympic_mean, 3) + " s" : "- (needs >= 3 seeds, all reaching)")
+              << (sum.olympic_valid ? fixed(sum.olympic_mean, 3) + " s"
+                                    : "- (needs >= 3 seeds, all reaching)")
               << "; never reached: " << sum.not_reached << "\n";
   print_step_profile(profile);
   if (recipe)

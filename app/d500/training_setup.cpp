@@ -27,7 +27,8 @@ std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
   v.run_id = run_id;
   // "recipe NAME (PATH)": the name is what `d500 list` groups by, the same on every machine.
   auto recipe = training::load_recipe(t.recipe_path);
-  v.subject = "recipe " + (recipe ? recipe.value().name + " (" + t.recipe_path + ")" : t.recipe_path);
+  v.subject =
+      "recipe " + (recipe ? recipe.value().name + " (" + t.recipe_path + ")" : t.recipe_path);
   v.metric = "compliance";
   v.passed = why.empty();
   v.value = v.passed ? 1 : 0;

@@ -138,7 +138,8 @@ int main(int argc, char** argv) {
 
   const QString code = cli.isSet(lang) ? cli.value(lang) : d500::studio::Language::fromSettings();
   if (!d500::studio::Language::install(&app, code)) {
-    std::fprintf(stderr, "d500-studio: unknown language \"%s\" (use en, de or zh_CN)\n", qPrintable(code));
+    std::fprintf(stderr, "d500-studio: unknown language \"%s\" (use en, de or zh_CN)\n",
+                 qPrintable(code));
     return 2;
   }
 

@@ -86,8 +86,8 @@ spec::Problems check_network_level(const LevelInput& in) {
   if (in.pm)
     if (auto p = require_plugins(*in.pm, network::network_plugins(sec)); !p.empty()) return p;
   if (!in.pm) return network::check_network(*s, nullptr);
-  const auto plan = network::executor_isolation_plan(operators::experiment_isolation(in.e),
-                                                     s->executors, *in.pm);
+  const auto plan =
+      network::executor_isolation_plan(operators::experiment_isolation(in.e), s->executors, *in.pm);
   return network::check_network(*s, in.pm, plan);
 }
 

@@ -172,6 +172,8 @@ class CudaApi : public DeviceApi {
 
 }  // namespace
 
-std::shared_ptr<DeviceApi> make_cuda_api() { return std::make_shared<CudaApi>(); }
+std::shared_ptr<DeviceApi> make_cuda_api() {
+  return std::make_shared<CudaApi>();
+}
 
 }  // namespace d500::device

@@ -2,11 +2,11 @@
 // this file holds the calls themselves and the check of their values.
 #include "d500/distributed/collective_benchmark.h"
 
-#include "collective_calls.h"
-
 #include <cmath>
 #include <limits>
 #include <vector>
+
+#include "collective_calls.h"
 
 namespace d500::distributed {
 
@@ -30,9 +30,12 @@ using detail::Calls;
 double expected(Collective c, int ranks, int root, int block_rank, int64_t i) {
   const double pattern = static_cast<double>(i % 97);
   switch (c) {
-    case Collective::Allreduce: return ranks * (ranks + 1) / 2.0 + ranks * pattern;
-    case Collective::Allgather: return block_rank + 1 + pattern;
-    case Collective::Broadcast: return root + 1 + pattern;
+    case Collective::Allreduce:
+      return ranks * (ranks + 1) / 2.0 + ranks * pattern;
+    case Collective::Allgather:
+      return block_rank + 1 + pattern;
+    case Collective::Broadcast:
+      return root + 1 + pattern;
   }
   return 0;
 }
@@ -41,9 +44,12 @@ double expected(Collective c, int ranks, int root, int block_rank, int64_t i) {
 
 std::string_view collective_name(Collective c) {
   switch (c) {
-    case Collective::Allreduce: return "allreduce";
-    case Collective::Allgather: return "allgather";
-    case Collective::Broadcast: return "broadcast";
+    case Collective::Allreduce:
+      return "allreduce";
+    case Collective::Allgather:
+      return "allgather";
+    case Collective::Broadcast:
+      return "broadcast";
   }
   return "?";
 }
@@ -58,9 +64,12 @@ double busbw_factor(Collective c, int ranks) {
   if (ranks <= 1) return 0;
   const double n = ranks;
   switch (c) {
-    case Collective::Allreduce: return 2 * (n - 1) / n;
-    case Collective::Allgather: return (n - 1) / n;
-    case Collective::Broadcast: return 1;
+    case Collective::Allreduce:
+      return 2 * (n - 1) / n;
+    case Collective::Allgather:
+      return (n - 1) / n;
+    case Collective::Broadcast:
+      return 1;
   }
   return 0;
 }

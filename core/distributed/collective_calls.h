@@ -16,9 +16,14 @@ namespace detail {
 class Calls {
  public:
   Calls(Communicator& comm, Collective c, size_t bytes, DType dtype)
-      : comm_(comm), c_(c), dtype_(dtype), bytes_(bytes), count_(bytes / dtype_size(dtype)),
+      : comm_(comm),
+        c_(c),
+        dtype_(dtype),
+        bytes_(bytes),
+        count_(bytes / dtype_size(dtype)),
         send_(dtype, {static_cast<int64_t>(count_)}),
-        recv_(dtype, {c == Collective::Allgather ? static_cast<int64_t>(count_) * comm.size() : 0}) {}
+        recv_(dtype,
+              {c == Collective::Allgather ? static_cast<int64_t>(count_) * comm.size() : 0}) {}
 
   void call(uint64_t j) {
     switch (c_) {
@@ -44,7 +49,6 @@ class Calls {
   size_t bytes_, count_;
   Tensor send_, recv_;
 };
-
 
 // Throws D500Error unless dtype is float32 or float64 and bytes a positive multiple of its size.
 void check_collective_args(Collective c, size_t bytes, DType dtype);

@@ -91,9 +91,9 @@ class Timing {
       single.push_back(warm(1).max_ns);
     const double call_ns = *std::min_element(single.begin(), single.end());
     // Every rank sizes the same block from the same agreed times; none is cancelled here.
-    uint64_t block = *measure::choose_block(
-        m_.timer, call_ns, p_.block_overhead,
-        [&](uint64_t n) -> std::optional<double> { return warm(n).max_ns; });
+    uint64_t block =
+        *measure::choose_block(m_.timer, call_ns, p_.block_overhead,
+                               [&](uint64_t n) -> std::optional<double> { return warm(n).max_ns; });
     return window_block(block, call_ns, barrier_ns());
   }
 

@@ -65,18 +65,22 @@ bool launched_by_mpi() {
 
 std::string_view reduce_op_name(ReduceOp op) {
   switch (op) {
-    case ReduceOp::Sum: return "sum";
-    case ReduceOp::Avg: return "avg";
-    case ReduceOp::Max: return "max";
-    case ReduceOp::Min: return "min";
+    case ReduceOp::Sum:
+      return "sum";
+    case ReduceOp::Avg:
+      return "avg";
+    case ReduceOp::Max:
+      return "max";
+    case ReduceOp::Min:
+      return "min";
   }
   return "?";
 }
 
 std::string_view call_kind_name(CallKind k) {
-  static constexpr std::string_view kNames[kCallKinds] = {
-      "allreduce", "broadcast", "reduce", "gather", "allgather", "send", "recv", "sendrecv",
-      "barrier"};
+  static constexpr std::string_view kNames[kCallKinds] = {"allreduce", "broadcast", "reduce",
+                                                          "gather",    "allgather", "send",
+                                                          "recv",      "sendrecv",  "barrier"};
   return kNames[static_cast<size_t>(k)];
 }
 
@@ -101,10 +105,16 @@ CommStats Communicator::stats() const {
 
 Communicator::~Communicator() = default;
 
-bool Communicator::mpi_built() { return detail::mpi_built(); }
-std::string Communicator::srun_pmi() { return detail::srun_pmi(); }
+bool Communicator::mpi_built() {
+  return detail::mpi_built();
+}
+std::string Communicator::srun_pmi() {
+  return detail::srun_pmi();
+}
 
-std::unique_ptr<Communicator> Communicator::single_rank() { return detail::make_single(); }
+std::unique_ptr<Communicator> Communicator::single_rank() {
+  return detail::make_single();
+}
 
 Communicator& Communicator::world() {
   static std::unique_ptr<Communicator> w = [] {
@@ -182,7 +192,9 @@ void Communicator::broadcast(void* data, size_t bytes, int root) {
   count(CallKind::Broadcast, t0, rank_ == root ? b : 0, rank_ == root ? 0 : b);
 }
 
-void Communicator::broadcast(Tensor& t, int root) { broadcast(t.data(), t.nbytes(), root); }
+void Communicator::broadcast(Tensor& t, int root) {
+  broadcast(t.data(), t.nbytes(), root);
+}
 
 void Communicator::reduce(void* data, size_t count_, DType dtype, ReduceOp op, int root) {
   check_reduction(dtype, op, "reduce");
@@ -259,7 +271,9 @@ MessageInfo Communicator::recv(void* data, size_t bytes, int source, int tag) {
   return m;
 }
 
-void Communicator::send(const Tensor& t, int dest, int tag) { send(t.data(), t.nbytes(), dest, tag); }
+void Communicator::send(const Tensor& t, int dest, int tag) {
+  send(t.data(), t.nbytes(), dest, tag);
+}
 
 MessageInfo Communicator::recv(Tensor& t, int source, int tag) {
   MessageInfo m = recv(t.data(), t.nbytes(), source, tag);

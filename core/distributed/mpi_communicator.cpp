@@ -13,24 +13,36 @@ namespace {
 
 MPI_Datatype mpi_type(DType t) {
   switch (t) {
-    case DType::Float32: return MPI_FLOAT;
-    case DType::Float64: return MPI_DOUBLE;
-    case DType::Int32: return MPI_INT32_T;
-    case DType::Int64: return MPI_INT64_T;
-    default: return MPI_BYTE;
+    case DType::Float32:
+      return MPI_FLOAT;
+    case DType::Float64:
+      return MPI_DOUBLE;
+    case DType::Int32:
+      return MPI_INT32_T;
+    case DType::Int64:
+      return MPI_INT64_T;
+    default:
+      return MPI_BYTE;
   }
 }
 
 MPI_Op mpi_op(ReduceOp op) {
   switch (op) {
-    case ReduceOp::Max: return MPI_MAX;
-    case ReduceOp::Min: return MPI_MIN;
-    default: return MPI_SUM;
+    case ReduceOp::Max:
+      return MPI_MAX;
+    case ReduceOp::Min:
+      return MPI_MIN;
+    default:
+      return MPI_SUM;
   }
 }
 
-int source_arg(int s) { return s == kAnySource ? MPI_ANY_SOURCE : s; }
-int tag_arg(int t) { return t == kAnyTag ? MPI_ANY_TAG : t; }
+int source_arg(int s) {
+  return s == kAnySource ? MPI_ANY_SOURCE : s;
+}
+int tag_arg(int t) {
+  return t == kAnyTag ? MPI_ANY_TAG : t;
+}
 
 class MpiCommunicator final : public Communicator {
  public:
@@ -177,7 +189,9 @@ std::unique_ptr<Communicator> make_mpi_world() {
   return std::make_unique<MpiCommunicator>(comm, rank, size, !initialized);
 }
 
-bool mpi_built() { return true; }
+bool mpi_built() {
+  return true;
+}
 
 std::string srun_pmi() {
 #if defined(OPEN_MPI)

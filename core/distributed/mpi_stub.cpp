@@ -3,8 +3,14 @@
 
 namespace d500::distributed::detail {
 
-std::unique_ptr<Communicator> make_mpi_world() { return nullptr; }
-bool mpi_built() { return false; }
-std::string srun_pmi() { return ""; }
+std::unique_ptr<Communicator> make_mpi_world() {
+  return nullptr;
+}
+bool mpi_built() {
+  return false;
+}
+std::string srun_pmi() {
+  return "";
+}
 
 }  // namespace d500::distributed::detail

@@ -99,8 +99,8 @@ int connect_to(const std::string& host, uint16_t port, bool same_host, int timeo
       pollfd p{fd, POLLOUT, 0};
       int err = 0;
       socklen_t len = sizeof err;
-      rc = ::poll(&p, 1, timeout_ms) == 1 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 &&
-                   err == 0
+      rc = ::poll(&p, 1, timeout_ms) == 1 &&
+                   getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err == 0
                ? 0
                : -1;
     }
@@ -164,8 +164,8 @@ std::unique_ptr<RankWatch> RankWatch::start(Communicator& comm, Handler on_failu
   const std::string root_host(addr.data() + 2);
   int32_t ok = 0;
   if (!root && port != 0) {
-    const int fd = connect_to(root_host, port, root_host == me,
-                              static_cast<int>(o.connect_timeout.count()));
+    const int fd =
+        connect_to(root_host, port, root_host == me, static_cast<int>(o.connect_timeout.count()));
     if (fd >= 0) {
       const int32_t r = comm.rank();
       const int64_t pid = ::getpid();

@@ -62,7 +62,8 @@ std::vector<uint8_t> encode_series(std::span<const store::SeriesPoint> points) {
 
 std::vector<store::SeriesPoint> decode_series(std::span<const uint8_t> bytes) {
   Reader r(bytes);
-  if (r.get<uint32_t>() != kMagic) throw D500Error("series from another rank: not d500 series data");
+  if (r.get<uint32_t>() != kMagic)
+    throw D500Error("series from another rank: not d500 series data");
   const auto n = r.get<uint64_t>();
   std::vector<store::SeriesPoint> out;
   for (uint64_t i = 0; i < n; ++i) {

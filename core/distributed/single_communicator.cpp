@@ -85,6 +85,8 @@ class SingleCommunicator final : public Communicator {
 
 }  // namespace
 
-std::unique_ptr<Communicator> make_single() { return std::make_unique<SingleCommunicator>(); }
+std::unique_ptr<Communicator> make_single() {
+  return std::make_unique<SingleCommunicator>();
+}
 
 }  // namespace d500::distributed::detail

@@ -56,8 +56,8 @@ json cpu_info() {
   json cpu;
   std::ifstream in("/proc/cpuinfo");
   std::string line;
-  std::set<std::string> flags_of_interest = {"avx", "avx2", "avx512f", "fma", "sse4_2", "neon",
-                                             "asimd"};
+  std::set<std::string> flags_of_interest = {"avx",    "avx2", "avx512f", "fma",
+                                             "sse4_2", "neon", "asimd"};
   std::vector<std::string> flags;
   while (std::getline(in, line)) {
     auto colon = line.find(':');
@@ -141,13 +141,23 @@ json blas_info() {
 
 json behaviour_env() {
   // Variables known to change how fast or how deterministically numerical code runs.
-  static const char* kVars[] = {"OMP_NUM_THREADS",      "OMP_PROC_BIND",      "OMP_PLACES",
-                                "MKL_NUM_THREADS",      "OPENBLAS_NUM_THREADS",
-                                "OPENBLAS_CORETYPE",    "OPENBLAS_L2_SIZE",   "GOTO_NUM_THREADS",
-                                "CUDA_VISIBLE_DEVICES", "CUDA_LAUNCH_BLOCKING",
-                                "CUBLAS_WORKSPACE_CONFIG", "TORCH_CUDNN_V8_API_ENABLED",
-                                "GLIBC_TUNABLES",       "LD_PRELOAD",         "MALLOC_ARENA_MAX",
-                                "D500_PLUGIN_PATH",     "OMPI_COMM_WORLD_SIZE"};
+  static const char* kVars[] = {"OMP_NUM_THREADS",
+                                "OMP_PROC_BIND",
+                                "OMP_PLACES",
+                                "MKL_NUM_THREADS",
+                                "OPENBLAS_NUM_THREADS",
+                                "OPENBLAS_CORETYPE",
+                                "OPENBLAS_L2_SIZE",
+                                "GOTO_NUM_THREADS",
+                                "CUDA_VISIBLE_DEVICES",
+                                "CUDA_LAUNCH_BLOCKING",
+                                "CUBLAS_WORKSPACE_CONFIG",
+                                "TORCH_CUDNN_V8_API_ENABLED",
+                                "GLIBC_TUNABLES",
+                                "LD_PRELOAD",
+                                "MALLOC_ARENA_MAX",
+                                "D500_PLUGIN_PATH",
+                                "OMPI_COMM_WORLD_SIZE"};
   json env = json::object();
   for (const char* v : kVars)
     if (const char* val = std::getenv(v)) env[v] = val;
@@ -161,7 +171,8 @@ json git_info(const std::string& dir) {
   if (rev.empty()) return nullptr;
   json g;
   g["revision"] = rev;
-  g["dirty"] = !command_output(base + "status --porcelain --untracked-files=no 2>/dev/null").empty();
+  g["dirty"] =
+      !command_output(base + "status --porcelain --untracked-files=no 2>/dev/null").empty();
   g["toplevel"] = command_output(base + "rev-parse --show-toplevel 2>/dev/null");
   return g;
 }

@@ -10,10 +10,9 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
-
-#include <nlohmann/json.hpp>
 
 #include "d500/store/result_store.h"
 
@@ -191,7 +190,8 @@ void store_load(store::ResultStore& store, int64_t run_id, const std::vector<Loa
     const auto& s = samples[i];
     const double values[] = {s.load1, s.others_cpu, s.steal, s.involuntary_per_s};
     for (size_t k = 0; k < std::size(kLoadSeries); ++k)
-      points.push_back({0, run_id, 0, kLoadSeries[k], static_cast<int64_t>(i), s.wall_s, values[k]});
+      points.push_back(
+          {0, run_id, 0, kLoadSeries[k], static_cast<int64_t>(i), s.wall_s, values[k]});
   }
   if (!points.empty()) store.add_series(points);
 }

@@ -83,13 +83,17 @@ std::string job_id_of_launcher(const std::string& launcher) {
   return "";
 }
 
-bool have(const std::string& command) { return !find_on_path(command).empty(); }
+bool have(const std::string& command) {
+  return !find_on_path(command).empty();
+}
 
 Submitted submit(const std::string& script) {
   Submitted s;
   if (!have("sbatch")) {
-    s.message = "sbatch is not installed here (not on PATH): submit the script on a machine of "
-                "the cluster with: sbatch " + script;
+    s.message =
+        "sbatch is not installed here (not on PATH): submit the script on a machine of "
+        "the cluster with: sbatch " +
+        script;
     return s;
   }
   const CommandResult r = run_command({"sbatch", "--parsable", script}, kTimeoutMs);
@@ -134,25 +138,24 @@ std::map<std::string, JobState> job_states(const std::vector<std::string>& job_i
   for (const auto& id : ids)
     if (!out.count(id)) rest.push_back(id);
   if (!rest.empty() && have("sacct")) {
-    const CommandResult a = run_command(
-        {"sacct", "--noheader", "--allocations", "--parsable2", "--jobs=" + joined(rest),
-         "--format=JobID,State"},
-        kTimeoutMs);
+    const CommandResult a = run_command({"sacct", "--noheader", "--allocations", "--parsable2",
+                                         "--jobs=" + joined(rest), "--format=JobID,State"},
+                                        kTimeoutMs);
     read_states(a.output, wanted, "sacct", out);
   }
   return out;
 }
 
 bool state_is_final(const std::string& state) {
-  static const std::set<std::string> kLive = {"pending",   "running",  "configuring",
-                                              "completing", "suspended", "requeued",
-                                              "requeue_fed", "requeue_hold", "resizing",
-                                              "signaling", "stage_out", "resv_del_hold"};
+  static const std::set<std::string> kLive = {
+      "pending",     "running",      "configuring", "completing", "suspended", "requeued",
+      "requeue_fed", "requeue_hold", "resizing",    "signaling",  "stage_out", "resv_del_hold"};
   return !state.empty() && !kLive.count(state);
 }
 
 std::string cancel(const std::string& job_id) {
-  if (!std::regex_match(job_id, job_id_pattern())) return "\"" + job_id + "\" is not a Slurm job id";
+  if (!std::regex_match(job_id, job_id_pattern()))
+    return "\"" + job_id + "\" is not a Slurm job id";
   if (!have("scancel")) return "scancel is not installed here (not on PATH)";
   const CommandResult r = run_command({"scancel", job_id}, kTimeoutMs);
   if (r.timed_out) return "scancel did not answer (is slurmctld reachable?)";

@@ -14,7 +14,7 @@ using nlohmann::json;
 namespace {
 
 struct Log {
-  std::vector<json> events;  // in file order
+  std::vector<json> events;      // in file order
   json config = json::object();  // string- and number-valued keys logged before run_start
   std::string benchmark;
   double start_ms = -1, stop_ms = -1;
@@ -30,21 +30,23 @@ Result<Log> read_log(const std::string& path) {
     const auto at = line.find(":::MLLOG ");
     if (at == std::string::npos) continue;
     json e = json::parse(line.substr(at + 9), nullptr, false);
-    if (!e.is_object() || !e.contains("key") || !e["key"].is_string() ||
-        !e.contains("time_ms") || !e["time_ms"].is_number())
+    if (!e.is_object() || !e.contains("key") || !e["key"].is_string() || !e.contains("time_ms") ||
+        !e["time_ms"].is_number())
       return Error{"not an MLLOG event (expected {\"key\", \"time_ms\", \"value\", ...})",
                    path + ":" + std::to_string(lineno)};
     const std::string key = e["key"];
     const double t = e["time_ms"].get<double>();
     const json meta = e.value("metadata", json::object());
-    if (key == "run_start") log.start_ms = t;
+    if (key == "run_start")
+      log.start_ms = t;
     else if (key == "run_stop") {
       log.stop_ms = t;
       log.stop_status = meta.is_object() ? meta.value("status", "") : "";
     } else if (key == "submission_benchmark" && e["value"].is_string()) {
       log.benchmark = e["value"];
     }
-    if (log.start_ms < 0 && e.contains("value") && !e["value"].is_null()) log.config[key] = e["value"];
+    if (log.start_ms < 0 && e.contains("value") && !e["value"].is_null())
+      log.config[key] = e["value"];
     log.events.push_back(std::move(e));
   }
   if (log.events.empty()) return Error{"no :::MLLOG lines", path};
@@ -77,8 +79,11 @@ Result<MllogImport> import_mllog(store::ResultStore& s, const std::string& path)
     r.level = "training";
     r.launcher = "mllog";
     r.spec_path = path;
-    r.spec_json = json{{"d500", 1}, {"name", r.name}, {"level", "training"},
-                       {"mllog", {{"file", path}, {"config", log.config}}}}.dump();
+    r.spec_json = json{{"d500", 1},
+                       {"name", r.name},
+                       {"level", "training"},
+                       {"mllog", {{"file", path}, {"config", log.config}}}}
+                      .dump();
     r.created_at = log.start_ms / 1000.0;
     r.environment_id = s.put_environment(json{{"mllog", log.config}}.dump());
     out.run_id = s.create_run(r);
@@ -92,7 +97,8 @@ Result<MllogImport> import_mllog(store::ResultStore& s, const std::string& path)
       const std::string key = e["key"];
       const double t = e["time_ms"].get<double>();
       if (t < log.start_ms) continue;  // configuration, not a curve
-      pts.push_back({0, out.run_id, 0, key, step_of(e.value("metadata", json::object()), order[key]++),
+      pts.push_back({0, out.run_id, 0, key,
+                     step_of(e.value("metadata", json::object()), order[key]++),
                      (t - log.start_ms) / 1000.0, e["value"].get<double>()});
     }
     pts.push_back({0, out.run_id, 0, series::stored(series::kTimeToAccuracy), 0,

@@ -17,7 +17,8 @@ std::array<uint32_t, 256> crc_table() {
   std::array<uint32_t, 256> t{};
   for (uint32_t i = 0; i < 256; ++i) {
     uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : c >> 1;  // reflected Castagnoli
+    for (int k = 0; k < 8; ++k)
+      c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : c >> 1;  // reflected Castagnoli
     t[i] = c;
   }
   return t;
@@ -36,7 +37,9 @@ void varint(std::string& out, uint64_t v) {
 }
 
 // Field numbers and wire types of the protobuf encoding: 0 varint, 1 fixed64, 2 bytes, 5 fixed32.
-void key(std::string& out, int field, int wire) { varint(out, static_cast<uint64_t>(field << 3 | wire)); }
+void key(std::string& out, int field, int wire) {
+  varint(out, static_cast<uint64_t>(field << 3 | wire));
+}
 void bytes_field(std::string& out, int field, const std::string& b) {
   key(out, field, 2);
   varint(out, b.size());
@@ -76,25 +79,25 @@ std::string tfrecord(const std::string& data) {
 
 std::string file_version_event(double wall_time) {
   std::string e;
-  double_field(e, 1, wall_time);           // Event.wall_time
-  bytes_field(e, 3, "brain.Event:2");      // Event.file_version
+  double_field(e, 1, wall_time);       // Event.wall_time
+  bytes_field(e, 3, "brain.Event:2");  // Event.file_version
   return e;
 }
 
 std::string scalar_event(double wall_time, int64_t step, const std::string& tag, float value) {
   std::string v;
-  bytes_field(v, 1, tag);                  // Summary.Value.tag
+  bytes_field(v, 1, tag);  // Summary.Value.tag
   uint32_t bits;
   std::memcpy(&bits, &value, 4);
-  key(v, 2, 5);                            // Summary.Value.simple_value
+  key(v, 2, 5);  // Summary.Value.simple_value
   put_le(v, bits, 4);
   std::string summary;
-  bytes_field(summary, 1, v);              // Summary.value
+  bytes_field(summary, 1, v);  // Summary.value
   std::string e;
   double_field(e, 1, wall_time);
-  key(e, 2, 0);                            // Event.step
+  key(e, 2, 0);  // Event.step
   varint(e, static_cast<uint64_t>(step));
-  bytes_field(e, 5, summary);              // Event.summary
+  bytes_field(e, 5, summary);  // Event.summary
   return e;
 }
 

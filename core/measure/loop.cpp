@@ -18,7 +18,6 @@ namespace d500::measure {
 
 namespace {
 
-
 // Enough single-call times to size the block; more would only cost memory on a long warm-up.
 constexpr size_t kMaxSingleCallTimes = 10'000;
 constexpr size_t kMinSingleCalls = 2;

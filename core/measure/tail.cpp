@@ -66,7 +66,9 @@ std::vector<TailCause> rank_causes(const BandContext& body, const BandContext& t
   return out;
 }
 
-std::string percent(double share) { return std::to_string(static_cast<int>(share * 100 + 0.5)) + "%"; }
+std::string percent(double share) {
+  return std::to_string(static_cast<int>(share * 100 + 0.5)) + "%";
+}
 
 }  // namespace
 
@@ -78,10 +80,10 @@ TailContext explain_tail(std::span<const double> samples_ns,
   std::sort(sorted.begin(), sorted.end());
   t.p50 = stats::quantile_sorted(sorted, 0.5);
   t.p90 = stats::quantile_sorted(sorted, 0.9);
-  t.body = band(samples_ns, contexts, [](double x, double p50, double) { return x <= p50; },
-                t.p50, t.p90);
-  t.tail = band(samples_ns, contexts, [](double x, double, double p90) { return x > p90; },
-                t.p50, t.p90);
+  t.body = band(
+      samples_ns, contexts, [](double x, double p50, double) { return x <= p50; }, t.p50, t.p90);
+  t.tail = band(
+      samples_ns, contexts, [](double x, double, double p90) { return x > p90; }, t.p50, t.p90);
   t.valid = t.tail.n > 0 && t.body.n > 0;
   if (t.valid) t.causes = rank_causes(t.body, t.tail);
   t.contended = t.valid && t.body.share_preempted >= kContendedBodyShare;
@@ -119,8 +121,8 @@ std::string describe_tail(const TailContext& t) {
   if (!t.valid) return "no tail context recorded";
   char ratio[32];
   std::snprintf(ratio, sizeof ratio, "%.1fx", t.p50 > 0 ? t.p90 / t.p50 : 0.0);
-  std::string s = "p90 is " + std::string(ratio) + " p50; above p90: " +
-                  percent(t.tail.share_faulting) + " page faults (body " +
+  std::string s = "p90 is " + std::string(ratio) +
+                  " p50; above p90: " + percent(t.tail.share_faulting) + " page faults (body " +
                   percent(t.body.share_faulting) + "), " + percent(t.tail.share_preempted) +
                   " preempted (body " + percent(t.body.share_preempted) + "), " +
                   percent(t.tail.share_woken) + " woken (body " + percent(t.body.share_woken) +

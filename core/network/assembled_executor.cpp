@@ -367,7 +367,8 @@ Result<std::unique_ptr<AssembledExecutor>> AssembledExecutor::build_unchecked(
       step.unnamed_dev.reserve(step.unnamed.size());
       for (const Tensor& t : step.unnamed)
         step.unnamed_dev.emplace_back(*step.device, t.dtype(), t.shape());
-      for (int i : step.in) step.in_dl.push_back(i < 0 ? absent_dl() : mirror(i, *step.device).dl());
+      for (int i : step.in)
+        step.in_dl.push_back(i < 0 ? absent_dl() : mirror(i, *step.device).dl());
       for (int o : step.out)
         step.out_dl.push_back(o < 0 ? step.unnamed_dev[unnamed++].dl()
                                     : mirror(o, *step.device).dl());

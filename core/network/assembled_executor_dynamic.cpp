@@ -19,8 +19,9 @@ bool choose_instance(Step& step, const std::vector<const plugin::OperatorImpl*>&
       device::DeviceApi* api = nullptr;
       if (impl->device_type() != kDLCPU) {
         if (host_only)
-          throw D500Error(impl->id() + ": runs on a device; a node with run-time shapes runs on "
-                                       "the host");
+          throw D500Error(impl->id() +
+                          ": runs on a device; a node with run-time shapes runs on "
+                          "the host");
         try {
           api = &device::require_device_api(impl->device_type());
         } catch (const D500Error& e) {

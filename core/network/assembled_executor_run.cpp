@@ -143,8 +143,8 @@ void AssembledExecutor::forward() {
 Slot& AssembledExecutor::State::output_slot(const std::string& name) const {
   auto it = slot_of.find(name);
   if (it == slot_of.end() || !slots[static_cast<size_t>(it->second)]->is_output)
-    throw D500Error("no graph output \"" + name + "\" (the outputs are: " +
-                    join(graph.outputs()) + ")");
+    throw D500Error("no graph output \"" + name + "\" (the outputs are: " + join(graph.outputs()) +
+                    ")");
   return *slots[static_cast<size_t>(it->second)];
 }
 

@@ -8,19 +8,27 @@ namespace {
 
 constexpr const char* kAssembled = "assembled:";
 
-bool is_assembled(const std::string& name) { return name.rfind(kAssembled, 0) == 0; }
+bool is_assembled(const std::string& name) {
+  return name.rfind(kAssembled, 0) == 0;
+}
 
 Result<AssemblyPolicy> policy_of(const std::string& name) {
   if (name == "reference") return AssemblyPolicy{};
   return AssemblyPolicy::parse(name.substr(std::string(kAssembled).size()));
 }
 
-std::string plugin_of(const std::string& entry) { return entry.substr(0, entry.find('/')); }
+std::string plugin_of(const std::string& entry) {
+  return entry.substr(0, entry.find('/'));
+}
 
 }  // namespace
 
 Result<std::set<std::string>> executor_plugins(const std::string& name) {
-  if (name.empty()) return Error{"empty executor name (expected reference, assembled:<list> or a plugin's executor such as torch)", ""};
+  if (name.empty())
+    return Error{
+        "empty executor name (expected reference, assembled:<list> or a plugin's executor such as "
+        "torch)",
+        ""};
   if (name != "reference" && !is_assembled(name)) return std::set<std::string>{plugin_of(name)};
   auto policy = policy_of(name);
   if (!policy) return policy.error();

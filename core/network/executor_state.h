@@ -75,7 +75,7 @@ struct Step {
   std::vector<const plugin::OperatorImpl*> candidates;  // deferred: in preference order
   std::vector<Tensor> key;        // values of the inputs passed as constants (else empty)
   std::vector<Shape> key_shapes;  // every input's shape
-  size_t n_outputs = 0;  // what the instance's output_info gives
+  size_t n_outputs = 0;           // what the instance's output_info gives
   // If, Loop, Scan: run by the executor (control_flow.cpp), its subgraphs on the plugins'
   // operators; `in` holds the node's inputs, then the values its subgraphs read from outside.
   std::shared_ptr<ControlFlow> control;

@@ -8,11 +8,15 @@ namespace {
 
 operators::ConformanceOutcome outcome_of(ModelOutcome o) {
   switch (o) {
-    case ModelOutcome::Passed: return operators::ConformanceOutcome::Passed;
-    case ModelOutcome::Failed: return operators::ConformanceOutcome::Failed;
-    case ModelOutcome::Unsupported: return operators::ConformanceOutcome::Unsupported;
+    case ModelOutcome::Passed:
+      return operators::ConformanceOutcome::Passed;
+    case ModelOutcome::Failed:
+      return operators::ConformanceOutcome::Failed;
+    case ModelOutcome::Unsupported:
+      return operators::ConformanceOutcome::Unsupported;
     case ModelOutcome::BadInput:
-    case ModelOutcome::Invalid: break;
+    case ModelOutcome::Invalid:
+      break;
   }
   return operators::ConformanceOutcome::Error;
 }

@@ -11,7 +11,9 @@ namespace d500::network {
 
 namespace {
 
-TensorType type_of(const onnx::ValueInfo& v) { return type_of_value(v); }
+TensorType type_of(const onnx::ValueInfo& v) {
+  return type_of_value(v);
+}
 
 // How errors will name the node, before Graph::create names an unnamed one.
 std::string unnamed_label(const Node& n, size_t index) {
@@ -63,8 +65,8 @@ Result<std::vector<std::pair<std::string, Shape>>> fixed_shapes(
 
 // Shape arithmetic folded into constants, then inference again with those values (it types what
 // follows a Reshape whose shape ONNX could not propagate), until nothing more folds.
-bool fold_shapes(const onnx::Model& model,
-                         const std::vector<std::pair<std::string, Shape>>& fixed, GraphDesc& desc) {
+bool fold_shapes(const onnx::Model& model, const std::vector<std::pair<std::string, Shape>>& fixed,
+                 GraphDesc& desc) {
   constexpr int64_t kMaxKnown = 1 << 16;  // elements: big integer initializers stay types only
   Folded round = fold_shape_arithmetic(desc);
   bool bound = round.shape;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-
 #include <nlohmann/json.hpp>
 
 #include "d500/operators/operator_benchmark.h"
@@ -27,8 +26,7 @@ Inputs slice(const Inputs& full, int64_t first, int64_t rows) {
     const size_t row_bytes = t.nbytes() / static_cast<size_t>(s[0]);
     s[0] = rows;
     Tensor part(t.dtype(), s);
-    std::memcpy(part.data(), static_cast<const char*>(t.data()) + first * row_bytes,
-                part.nbytes());
+    std::memcpy(part.data(), static_cast<const char*>(t.data()) + first * row_bytes, part.nbytes());
     out.emplace_back(name, std::move(part));
   }
   return out;
@@ -69,8 +67,7 @@ void add_scaled(Tensor& acc, const Tensor& g, double s) {
 // One minibatch step: every micro-batch forward+backward, gradients accumulated into `acc`.
 class StepSubject : public measure::Subject {
  public:
-  StepSubject(NetworkExecutor& ex, std::vector<Inputs> micro, const MicroBatchOptions& o,
-              int64_t k)
+  StepSubject(NetworkExecutor& ex, std::vector<Inputs> micro, const MicroBatchOptions& o, int64_t k)
       : ex_(ex), micro_(std::move(micro)), loss_(o.loss), scale_(scale_of(o, k)) {
     for (const auto& p : ex_.parameter_names()) {
       const Tensor& t = ex_.parameter(p);
@@ -83,7 +80,8 @@ class StepSubject : public measure::Subject {
     for (const auto& inputs : micro_) {
       for (const auto& [name, t] : inputs) ex_.set_input(name, t);
       backward(ex_, loss_);
-      for (size_t i = 0; i < params.size(); ++i) add_scaled(acc_[i], ex_.gradient(params[i]), scale_);
+      for (size_t i = 0; i < params.size(); ++i)
+        add_scaled(acc_[i], ex_.gradient(params[i]), scale_);
     }
   }
   void run(uint64_t n) override {
@@ -105,11 +103,11 @@ GradientError compare(const std::string& name, const Tensor& a, const Tensor& e,
   double max_e = 0;
   for (int64_t i = 0; i < e.numel(); ++i) {
     const double d = std::fabs(a.at(i) - e.at(i));
-    g.max_abs_error = std::isnan(d) ? std::numeric_limits<double>::infinity()
-                                    : std::max(g.max_abs_error, d);
+    g.max_abs_error =
+        std::isnan(d) ? std::numeric_limits<double>::infinity() : std::max(g.max_abs_error, d);
     max_e = std::max(max_e, std::fabs(e.at(i)));
   }
-  g.max_rel_error = max_e > 0               ? g.max_abs_error / max_e
+  g.max_rel_error = max_e > 0              ? g.max_abs_error / max_e
                     : g.max_abs_error == 0 ? 0
                                            : std::numeric_limits<double>::infinity();
   g.passed = g.max_rel_error <= tol;
@@ -121,12 +119,12 @@ GradientError compare(const std::string& name, const Tensor& a, const Tensor& e,
 std::vector<MicroBatchResult> run_micro_batching(const ExecutorFactory& make,
                                                  const MicroBatchOptions& o,
                                                  const std::atomic<bool>* cancel) {
-  if (o.batch < 1) throw D500Error("micro-batching: the minibatch must be >= 1, got " +
-                                   std::to_string(o.batch));
+  if (o.batch < 1)
+    throw D500Error("micro-batching: the minibatch must be >= 1, got " + std::to_string(o.batch));
   for (int64_t k : o.ks)
     if (k < 1 || o.batch % k != 0)
-      throw D500Error("micro-batching: k = " + std::to_string(k) + " does not divide the minibatch " +
-                      std::to_string(o.batch));
+      throw D500Error("micro-batching: k = " + std::to_string(k) +
+                      " does not divide the minibatch " + std::to_string(o.batch));
 
   // The full-batch gradients of the mean loss, and the minibatch's inputs.
   Inputs inputs;
@@ -161,7 +159,8 @@ std::vector<MicroBatchResult> run_micro_batching(const ExecutorFactory& make,
     if (cancel && cancel->load()) break;
     try {
       std::vector<Inputs> micro;
-      for (int64_t j = 0; j < k; ++j) micro.push_back(slice(inputs, j * r.micro_batch, r.micro_batch));
+      for (int64_t j = 0; j < k; ++j)
+        micro.push_back(slice(inputs, j * r.micro_batch, r.micro_batch));
       PeakMemory mem;
       std::unique_ptr<NetworkExecutor> ex = make(r.micro_batch, true);
       if (!ex) throw D500Error("the factory returned no executor");
@@ -191,7 +190,8 @@ std::vector<MicroBatchResult> run_micro_batching(const ExecutorFactory& make,
 }
 
 void store_micro_batching(store::ResultStore& store, int64_t run_id, const std::string& executor,
-                          const MicroBatchOptions& o, const std::vector<MicroBatchResult>& results) {
+                          const MicroBatchOptions& o,
+                          const std::vector<MicroBatchResult>& results) {
   using nlohmann::json;
   const std::string policy_json = spec::policy_to_json(o.policy).dump();
   for (const auto& r : results) {
@@ -210,8 +210,8 @@ void store_micro_batching(store::ResultStore& store, int64_t run_id, const std::
     const int64_t mid = store.add_measurement(row, r.m.samples_ns);
     if (!r.error.empty()) continue;
     if (r.peak_rss_delta_bytes >= 0)
-      add_memory(store, run_id, kRssSeries, "micro-batching/B=" + std::to_string(o.batch),
-                 executor, r.k, r.peak_rss_delta_bytes);
+      add_memory(store, run_id, kRssSeries, "micro-batching/B=" + std::to_string(o.batch), executor,
+                 r.k, r.peak_rss_delta_bytes);
     auto add = [&](const std::string& what, double rel, double abs, bool passed) {
       store::ValidationRow v;
       v.run_id = run_id;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <functional>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <variant>
@@ -233,8 +233,9 @@ ModelValidation validate_model_dir(const plugin::OperatorRegistry& ops, const st
   };
   auto missing = [&](const Graph& graph) -> std::string {
     auto m = AssembledExecutor::unimplemented(graph, ops, policy);
-    return m.empty() ? "" : "unsupported operator " + join(m) + " (implementations tried: " +
-                                policy.to_string() + ")";
+    return m.empty() ? ""
+                     : "unsupported operator " + join(m) +
+                           " (implementations tried: " + policy.to_string() + ")";
   };
   return validate_with(dir, build, missing, tol);
 }

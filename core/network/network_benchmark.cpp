@@ -219,7 +219,9 @@ std::vector<NodeTime> measure_nodes(const std::vector<std::unique_ptr<NetworkExe
 
 }  // namespace
 
-size_t count_points(const NetworkBenchmarkOptions& options) { return plan(options).size(); }
+size_t count_points(const NetworkBenchmarkOptions& options) {
+  return plan(options).size();
+}
 
 NetworkBenchmarkResult run_network_benchmark(const std::vector<ExecutorUnderTest>& executors,
                                              const NetworkBenchmarkOptions& o,
@@ -260,8 +262,8 @@ NetworkBenchmarkResult run_network_benchmark(const std::vector<ExecutorUnderTest
       policy.min_samples = std::max(policy.min_samples, o.latency_min_samples);
       policy.max_samples = std::max(policy.max_samples, policy.min_samples);
     }
-    auto ms = measure::measure_interleaved(live, policy, o.seed + 7919 * (pi + 1), timer, {},
-                                           cb.cancel);
+    auto ms =
+        measure::measure_interleaved(live, policy, o.seed + 7919 * (pi + 1), timer, {}, cb.cancel);
     for (size_t k = 0; k < ms.size(); ++k) {
       PointResult& r = rs[index[k]];
       const double first = r.first_call_ns;
@@ -277,8 +279,8 @@ NetworkBenchmarkResult run_network_benchmark(const std::vector<ExecutorUnderTest
     }
     std::vector<NodeTime> nodes;
     if (p.node_times && !cancelled())
-      nodes = measure_nodes(exs, rs, p, o, o.seed + 104729 * (pi + 1), timer, cb.cancel,
-                            result.errors);
+      nodes =
+          measure_nodes(exs, rs, p, o, o.seed + 104729 * (pi + 1), timer, cb.cancel, result.errors);
     exs.clear();
     // Throughput at batch 1 is the latency pass: one measurement, shown under both.
     if (p.kind == "latency" && o.throughput &&

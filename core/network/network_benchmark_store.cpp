@@ -4,9 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "d500/measure/tail.h"
 #include "d500/network/network_benchmark.h"
@@ -38,9 +37,9 @@ void add_memory(store::ResultStore& store, int64_t run_id, const std::string& me
   p.step = step;
   p.value = static_cast<double>(bytes);
   if (auto run = store.run(run_id); run && run->started_at > 0)
-    p.wall_time = std::chrono::duration<double>(
-                      std::chrono::system_clock::now().time_since_epoch()).count() -
-                  run->started_at;
+    p.wall_time =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() -
+        run->started_at;
   store.add_series(std::span<const store::SeriesPoint>(&p, 1));
 }
 
@@ -115,8 +114,7 @@ void store_benchmark_results(store::ResultStore& store, int64_t run_id,
     if (!p.description.empty())
       store.add_log(run_id, "info",
                     p.executor + " at " + p.subject + ": " + p.description + ", built in " + built +
-                        "; memory: " +
-                        (p.peak_rss_delta_bytes < 0 ? "unknown" : p.memory_method));
+                        "; memory: " + (p.peak_rss_delta_bytes < 0 ? "unknown" : p.memory_method));
     if (p.peak_rss_delta_bytes >= 0)
       add_memory(store, run_id, kRssSeries, p.kind, p.executor, p.batch, p.peak_rss_delta_bytes);
     if (p.executor_peak_bytes >= 0)
@@ -137,8 +135,8 @@ void store_benchmark_results(store::ResultStore& store, int64_t run_id,
     row.run_id = run_id;
     row.subject = t.subject;
     row.implementation = t.executor;
-    row.point_json = json{{"kind", "node"},   {"group", t.group},
-                          {"batch", t.batch}, {"node", t.name},
+    row.point_json = json{{"kind", "node"},       {"group", t.group},
+                          {"batch", t.batch},     {"node", t.name},
                           {"op_type", t.op_type}, {"pass", t.pass == Pass::Forward ? "fwd" : "bwd"}}
                          .dump();
     row.policy_json = policy_json;

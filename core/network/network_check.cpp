@@ -133,11 +133,13 @@ spec::Problems check_network(const NetworkSpec& s, const plugin::PluginManager* 
     }
     // An isolated executor is built in a child: a crash there is a problem, and this process
     // has not run the executor's library before the benchmark forks its own child.
-    out = check_in_child([&] {
-      spec::Problems p;
-      check_executor(s.executors[i], where, g->clone(), s, *pm, p);
-      return p;
-    }, where);
+    out = check_in_child(
+        [&] {
+          spec::Problems p;
+          check_executor(s.executors[i], where, g->clone(), s, *pm, p);
+          return p;
+        },
+        where);
   }
   return out;
 }

@@ -1,8 +1,8 @@
 #include "d500/network/network_isolation.h"
 
 #include <chrono>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "d500/plugin/child_call.h"
 #include "d500/plugin/components.h"
@@ -65,19 +65,21 @@ std::optional<json> reply_of(const plugin::ChildOutcome& c, const std::string& w
 IsolatedOutcome run_isolated_benchmark(const ExecutorUnderTest& executor,
                                        const NetworkBenchmarkOptions& options,
                                        const IsolatedDestination& to,
-                                       const BenchmarkCallbacks& callbacks,
-                                       double margin_seconds) {
-  const double seconds = double(count_points(options)) *
-                             per_point_seconds(options.policy, margin_seconds) + margin_seconds;
+                                       const BenchmarkCallbacks& callbacks, double margin_seconds) {
+  const double seconds =
+      double(count_points(options)) * per_point_seconds(options.policy, margin_seconds) +
+      margin_seconds;
   auto body = [&]() -> std::string {
     BenchmarkCallbacks cb = callbacks;
     cb.on_point = nullptr;  // this process stores what the child sends
     NetworkBenchmarkResult r = run_network_benchmark({executor}, options, cb);
-    return json{{"points", r.points}, {"nodes", r.nodes}, {"errors", r.errors},
-                {"cancelled", r.cancelled}}.dump();
+    return json{
+        {"points", r.points}, {"nodes", r.nodes}, {"errors", r.errors}, {"cancelled", r.cancelled}}
+        .dump();
   };
   IsolatedOutcome out;
-  const auto c = plugin::call_in_child(body, child_options(seconds, callbacks.cancel, to.store.path()));
+  const auto c =
+      plugin::call_in_child(body, child_options(seconds, callbacks.cancel, to.store.path()));
   const auto j = reply_of(c, "executor \"" + executor.name + "\"", out);
   if (!j) return out;
   try {
@@ -89,7 +91,8 @@ IsolatedOutcome run_isolated_benchmark(const ExecutorUnderTest& executor,
     out.cancelled = out.cancelled || j->at("cancelled").get<bool>();
   } catch (const json::exception& ex) {
     out.child_failed = true;
-    out.errors.push_back("executor \"" + executor.name + "\": its child process sent a malformed result: " + ex.what());
+    out.errors.push_back("executor \"" + executor.name +
+                         "\": its child process sent a malformed result: " + ex.what());
   }
   return out;
 }
@@ -99,8 +102,9 @@ IsolatedOutcome run_isolated_micro_batching(const std::string& name, const Execu
                                             const IsolatedDestination& to,
                                             const std::atomic<bool>* cancel,
                                             double margin_seconds) {
-  const double seconds = double(options.ks.size() + 1) *
-                             per_point_seconds(options.policy, margin_seconds) + margin_seconds;
+  const double seconds =
+      double(options.ks.size() + 1) * per_point_seconds(options.policy, margin_seconds) +
+      margin_seconds;
   auto body = [&]() -> std::string {
     return json{{"micro", run_micro_batching(make, options, cancel)}}.dump();
   };
@@ -113,14 +117,16 @@ IsolatedOutcome run_isolated_micro_batching(const std::string& name, const Execu
     results = j->at("micro").get<std::vector<MicroBatchResult>>();
   } catch (const json::exception& ex) {
     out.child_failed = true;
-    out.errors.push_back("micro-batching [" + name + "]: its child process sent a malformed result: " + ex.what());
+    out.errors.push_back("micro-batching [" + name +
+                         "]: its child process sent a malformed result: " + ex.what());
     return out;
   }
   store_micro_batching(to.store, to.run_id, name, options, results);
   out.points = results.size();
   for (const auto& r : results) {
     if (!r.error.empty())
-      out.errors.push_back("micro-batching k=" + std::to_string(r.k) + " [" + name + "]: " + r.error);
+      out.errors.push_back("micro-batching k=" + std::to_string(r.k) + " [" + name +
+                           "]: " + r.error);
     else if (!r.passed)
       ++out.invalid;
   }
@@ -138,7 +144,8 @@ spec::Problems check_in_child(const std::function<spec::Problems()>& check, cons
   plugin::ChildOptions o;
   o.deadline = std::chrono::milliseconds(static_cast<int64_t>(1000 * deadline_seconds));
   const plugin::ChildOutcome c = plugin::call_in_child(body, o);
-  if (!c.reported) return {{at, "building the executor in its isolated child process failed: " + c.failure}};
+  if (!c.reported)
+    return {{at, "building the executor in its isolated child process failed: " + c.failure}};
   spec::Problems problems;
   try {
     for (const auto& p : json::parse(c.reply))

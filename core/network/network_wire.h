@@ -20,8 +20,8 @@ namespace d500::measure {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TimerInfo, overhead_ns, resolution_ns)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SampleContext, minor_faults, major_faults, voluntary_switches,
                                    involuntary_switches)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Measurement, samples_ns, contexts, block_size, warmup_calls, warmup_ns,
-                                   first_call_ns, stop, error, sampling_seconds,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Measurement, samples_ns, contexts, block_size, warmup_calls,
+                                   warmup_ns, first_call_ns, stop, error, sampling_seconds,
                                    minor_faults_per_call, major_faults_per_call,
                                    ctx_switches_per_call, timer, summary)
 }  // namespace d500::measure

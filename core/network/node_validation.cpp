@@ -1,8 +1,8 @@
 #include "d500/network/node_validation.h"
 
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "d500/error.h"
 #include "d500/network/executor_comparison.h"
@@ -56,7 +56,8 @@ void store_diffs(store::ResultStore& s, int64_t run_id, const std::string& execu
     v.value = d->comparison.max_rel_error;
     v.tolerance = tol.rtol;
     v.passed = d->comparison.passed;
-    v.detail = "output " + d->value + ": max abs error " + std::to_string(d->comparison.max_abs_error) +
+    v.detail = "output " + d->value + ": max abs error " +
+               std::to_string(d->comparison.max_abs_error) +
                (d->comparison.message.empty() ? "" : "; " + d->comparison.message);
     s.add_validation(v);
     ++sum.nodes;
@@ -87,8 +88,8 @@ NodeValidationSummary validate_nodes(store::ResultStore& store, int64_t run_id,
       o.gradients = false;
       store_diffs(store, run_id, e.name, compare_executors(graph, *a, *b, o), graph, tol, sum);
     } catch (const std::exception& ex) {
-      sum.errors.push_back("per-node validation of \"" + e.name + "\" against the reference: " +
-                           ex.what());
+      sum.errors.push_back("per-node validation of \"" + e.name +
+                           "\" against the reference: " + ex.what());
     }
   }
   return sum;

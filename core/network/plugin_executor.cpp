@@ -109,7 +109,7 @@ class PluginExecutor final : public NetworkExecutor {
     const TensorSpec want = spec(name, true);
     if (value.dtype() != want.dtype || value.shape() != want.shape)
       throw D500Error("input \"" + name + "\" expects " + want.to_string() + ", got " +
-                      TensorSpec{value.dtype(), value.shape()}.to_string(),
+                          TensorSpec{value.dtype(), value.shape()}.to_string(),
                       description());
     const DLTensor dl = value.dl();
     call([&](d500_error* e) { return impl_.ex->set_input(instance_, name.c_str(), &dl, e); });
@@ -133,7 +133,8 @@ class PluginExecutor final : public NetworkExecutor {
   void forward_backward(const std::string& loss) override {
     const TensorSpec s = spec(loss, false);
     if (element_count(s.shape) != 1)
-      throw D500Error("loss \"" + loss + "\" is " + s.to_string() + ", not a scalar", description());
+      throw D500Error("loss \"" + loss + "\" is " + s.to_string() + ", not a scalar",
+                      description());
     forward_backward_sum({loss});
   }
   void forward_backward_sum(const std::vector<std::string>& outputs) override {
@@ -263,8 +264,7 @@ class PluginExecutor final : public NetworkExecutor {
 }  // namespace
 
 Result<std::unique_ptr<NetworkExecutor>> make_plugin_executor(const plugin::ExecutorImpl& impl,
-                                                              Graph graph,
-                                                              bool allocate_gradients,
+                                                              Graph graph, bool allocate_gradients,
                                                               bool keep_intermediates) {
   for (const auto& name : graph.inputs()) {
     const Value* v = graph.find(name);
@@ -284,8 +284,9 @@ Result<std::unique_ptr<NetworkExecutor>> make_plugin_executor(const plugin::Exec
     const int32_t status = impl.ex->create(&m.g, opts.data(), opts.size(), &instance, &err);
     if (status != D500_OK || !instance) {
       err.message[sizeof err.message - 1] = '\0';
-      return Error{err.message[0] ? err.message : "create failed with status " + std::to_string(status),
-                   impl.id()};
+      return Error{
+          err.message[0] ? err.message : "create failed with status " + std::to_string(status),
+          impl.id()};
     }
     return std::unique_ptr<NetworkExecutor>(new PluginExecutor(impl, std::move(graph), instance));
   } catch (const D500Error& e) {

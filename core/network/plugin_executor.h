@@ -14,8 +14,7 @@ namespace d500::network {
 // Errors: an input without a complete shape, the plugin's create failing (its message, prefixed
 // with the executor's id).
 Result<std::unique_ptr<NetworkExecutor>> make_plugin_executor(const plugin::ExecutorImpl& impl,
-                                                              Graph graph,
-                                                              bool allocate_gradients,
+                                                              Graph graph, bool allocate_gradients,
                                                               bool keep_intermediates = true);
 
 }  // namespace d500::network

@@ -83,9 +83,9 @@ int64_t source(int64_t i, const Shape& out, const Shape& in) {
 }
 
 // Element-wise over broadcast inputs: `op` gets each input's element index and the output's.
-std::optional<Tensor> broadcast_op(const std::vector<const Tensor*>& in, DType out_dtype,
-                                   const std::function<void(const std::vector<int64_t>&,
-                                                            void*)>& op) {
+std::optional<Tensor> broadcast_op(
+    const std::vector<const Tensor*>& in, DType out_dtype,
+    const std::function<void(const std::vector<int64_t>&, void*)>& op) {
   Shape shape = in[0]->shape();
   for (size_t k = 1; k < in.size(); ++k) {
     auto s = broadcast(shape, in[k]->shape());
@@ -110,18 +110,17 @@ std::optional<Tensor> arithmetic(const std::string& op, const Tensor& a, const T
   for (int64_t i = 0; op == "Div" && i < b.numel(); ++i)
     if (y[i] == 0) return std::nullopt;  // left to run, and to fail there, naming the node
   const bool equal = op == "Equal";
-  return broadcast_op({&a, &b}, equal ? DType::Bool : DType::Int64,
-                      [&](const Ints& s, void* out) {
-                        const int64_t u = x[s[0]], v = y[s[1]];
-                        if (equal) {
-                          *static_cast<bool*>(out) = u == v;
-                          return;
-                        }
-                        *static_cast<int64_t*>(out) = op == "Add"   ? u + v
-                                                      : op == "Sub" ? u - v
-                                                      : op == "Mul" ? u * v
-                                                                    : u / v;
-                      });
+  return broadcast_op({&a, &b}, equal ? DType::Bool : DType::Int64, [&](const Ints& s, void* out) {
+    const int64_t u = x[s[0]], v = y[s[1]];
+    if (equal) {
+      *static_cast<bool*>(out) = u == v;
+      return;
+    }
+    *static_cast<int64_t*>(out) = op == "Add"   ? u + v
+                                  : op == "Sub" ? u - v
+                                  : op == "Mul" ? u * v
+                                                : u / v;
+  });
 }
 
 // `x` broadcast to `shape` (Expand: the shapes broadcast together).
@@ -131,8 +130,7 @@ std::optional<Tensor> fill(const Tensor& x, const Shape& shape) {
   const Tensor target(DType::Bool, *out_shape);
   const size_t size = dtype_size(x.dtype());
   return broadcast_op({&x, &target}, x.dtype(), [&](const Ints& src, void* out) {
-    std::memcpy(out, static_cast<const char*>(x.data()) + static_cast<size_t>(src[0]) * size,
-                size);
+    std::memcpy(out, static_cast<const char*>(x.data()) + static_cast<size_t>(src[0]) * size, size);
   });
 }
 

@@ -14,12 +14,12 @@ using AP = ::onnx::AttributeProto;
 
 // Ops whose strides / dilations / kernel_shape / pads describe a sliding window.
 const std::set<std::string> kWindowOps = {
-    "Conv",        "ConvTranspose", "ConvInteger", "QLinearConv", "MaxPool", "AveragePool",
-    "LpPool",      "MaxUnpool",     "MaxRoiPool",  "Col2Im",      "DeformConv"};
+    "Conv",   "ConvTranspose", "ConvInteger", "QLinearConv", "MaxPool",   "AveragePool",
+    "LpPool", "MaxUnpool",     "MaxRoiPool",  "Col2Im",      "DeformConv"};
 
 std::string node_label(const ::onnx::NodeProto& n, int index) {
-  return (n.name().empty() ? "node " + std::to_string(index) : "node \"" + n.name() + "\"") +
-         " (" + n.op_type() + ")";
+  return (n.name().empty() ? "node " + std::to_string(index) : "node \"" + n.name() + "\"") + " (" +
+         n.op_type() + ")";
 }
 
 std::string check_ints(const std::string& node, const AP& a, int64_t min) {

@@ -31,8 +31,8 @@ Result<std::vector<plugin::Attribute>> attributes_from_node(const ::onnx::NodePr
         attr.value = std::vector<double>(a.floats().begin(), a.floats().end());
         break;
       case AP::TENSOR: {
-        auto t = tensor_from_proto(a.t(), where + ": attribute \"" + a.name() + "\" of node \"" +
-                                              node.name() + "\"");
+        auto t = tensor_from_proto(
+            a.t(), where + ": attribute \"" + a.name() + "\" of node \"" + node.name() + "\"");
         if (!t) return t.error();
         attr.value = std::make_shared<const Tensor>(std::move(t).value());
         break;
@@ -46,10 +46,11 @@ Result<std::vector<plugin::Attribute>> attributes_from_node(const ::onnx::NodePr
         std::string type = ::onnx::AttributeProto_AttributeType_IsValid(a.type())
                                ? ::onnx::AttributeProto_AttributeType_Name(a.type())
                                : "type " + std::to_string(a.type());
-        return Error{"attribute \"" + a.name() + "\" of " + node.op_type() + " node \"" +
-                         node.name() + "\" has type " + type +
-                         "; the plugin ABI carries INT, FLOAT, STRING, INTS, FLOATS, TENSOR and STRINGS",
-                     where};
+        return Error{
+            "attribute \"" + a.name() + "\" of " + node.op_type() + " node \"" + node.name() +
+                "\" has type " + type +
+                "; the plugin ABI carries INT, FLOAT, STRING, INTS, FLOATS, TENSOR and STRINGS",
+            where};
       }
     }
     out.push_back(std::move(attr));

@@ -9,10 +9,10 @@
 #include <regex>
 #include <set>
 
+#include "../operators/placed.h"
 #include "d500/device/device_api.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/tensor_file.h"
-#include "../operators/placed.h"
 
 namespace d500::operators {
 
@@ -28,7 +28,9 @@ struct Step {
   double max_abs = 0, max_rel = 0;
 };
 
-Step stop(Outcome o, std::string reason) { return Step{o, std::move(reason), 0, 0}; }
+Step stop(Outcome o, std::string reason) {
+  return Step{o, std::move(reason), 0, 0};
+}
 
 std::string op_name(const std::string& op_type, const std::string& domain) {
   return domain.empty() ? op_type : domain + "." + op_type;
@@ -37,8 +39,7 @@ std::string op_name(const std::string& op_type, const std::string& domain) {
 // The implementation to test, or nullptr with the reason in `why`.
 const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
                                       const std::string& plugin, const std::string& op_type,
-                                      const std::string& domain, int64_t opset,
-                                      std::string& why) {
+                                      const std::string& domain, int64_t opset, std::string& why) {
   const std::string name = plugin.substr(0, plugin.find('/'));
   std::vector<const plugin::OperatorImpl*> mine;
   std::string others;  // the opsets of those that follow other definitions
@@ -47,7 +48,8 @@ const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
     if (impl->follows_opset(opset))
       mine.push_back(impl);
     else
-      others += (others.empty() ? "" : ", ") + impl->id() + " follows opsets " + impl->opset_range();
+      others +=
+          (others.empty() ? "" : ", ") + impl->id() + " follows opsets " + impl->opset_range();
   }
   if (mine.empty()) {
     why = others.empty() ? plugin + " has no implementation of " + op_name(op_type, domain)
@@ -84,12 +86,13 @@ int32_t create_status(const plugin::OperatorImpl& impl, const std::vector<plugin
   d500_error err{};
   int32_t st = D500_ERR_INTERNAL;
   try {
-    bool with_constants = op.struct_size >= offsetof(d500_operator, create_with_constants) +
-                                                sizeof(void*) &&
-                          op.create_with_constants;
-    st = with_constants ? op.create_with_constants(c.data(), c.size(), infos.data(), infos.size(),
-                                                   constants.data(), &instance, &err)
-                        : op.create(c.data(), c.size(), infos.data(), infos.size(), &instance, &err);
+    bool with_constants =
+        op.struct_size >= offsetof(d500_operator, create_with_constants) + sizeof(void*) &&
+        op.create_with_constants;
+    st = with_constants
+             ? op.create_with_constants(c.data(), c.size(), infos.data(), infos.size(),
+                                        constants.data(), &instance, &err)
+             : op.create(c.data(), c.size(), infos.data(), infos.size(), &instance, &err);
   } catch (...) {
     return D500_ERR_INTERNAL;
   }
@@ -101,12 +104,12 @@ int32_t create_status(const plugin::OperatorImpl& impl, const std::vector<plugin
 // implementation can reproduce those numbers, so comparing them would only ever report failures
 // (ONNX Runtime skips them too). Dropout in training mode with a ratio > 0 and the sampling ops.
 bool random_output(const std::string& test, const std::string& op_type) {
-  static const std::set<std::string> ops = {"Bernoulli", "Multinomial", "RandomNormal",
-                                            "RandomNormalLike", "RandomUniform",
-                                            "RandomUniformLike"};
-  static const std::set<std::string> tests = {"test_training_dropout", "test_training_dropout_default",
-                                              "test_training_dropout_default_mask",
-                                              "test_training_dropout_mask"};
+  static const std::set<std::string> ops = {"Bernoulli",     "Multinomial",
+                                            "RandomNormal",  "RandomNormalLike",
+                                            "RandomUniform", "RandomUniformLike"};
+  static const std::set<std::string> tests = {
+      "test_training_dropout", "test_training_dropout_default",
+      "test_training_dropout_default_mask", "test_training_dropout_mask"};
   return ops.count(op_type) || tests.count(test);
 }
 
@@ -147,7 +150,8 @@ std::vector<onnx::ValueInfo> fed_inputs(const onnx::Model& model) {
 std::string unsupported_value(const onnx::ValueInfo& v, const char* role) {
   if (v.kind != "tensor")
     return std::string(role) + " \"" + v.name + "\" is " +
-           (v.kind.empty() ? "untyped" : "of kind " + v.kind) + "; the plugin ABI passes tensors only";
+           (v.kind.empty() ? "untyped" : "of kind " + v.kind) +
+           "; the plugin ABI passes tensors only";
   if (v.dtype == DType::Invalid)
     return std::string(role) + " \"" + v.name + "\" has dtype " + v.elem_type +
            ", which d500 tensors do not hold";
@@ -172,8 +176,9 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
     const std::string& name = node.inputs[i];
     if (name.empty()) continue;
     int k = index_of(fed, name);
-    Result<Tensor> t = k >= 0 ? onnx::read_tensor_file((dir / ("input_" + std::to_string(k) + ".pb")).string())
-                              : model.initializer(name);
+    Result<Tensor> t =
+        k >= 0 ? onnx::read_tensor_file((dir / ("input_" + std::to_string(k) + ".pb")).string())
+               : model.initializer(name);
     if (!t) return stop(read_failure(t.error()), t.error().to_string());
     values[i] = std::move(t).value();
     present[i] = true;
@@ -246,7 +251,8 @@ Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
   // The plugin may compute optional trailing outputs the node does not ask for; fewer is wrong.
   if (out_infos.size() < node.outputs.size())
     return stop(Outcome::Failed, "the plugin gives " + std::to_string(out_infos.size()) +
-                                     " outputs, the node has " + std::to_string(node.outputs.size()));
+                                     " outputs, the node has " +
+                                     std::to_string(node.outputs.size()));
   // What the plugin declares must agree with the expected outputs, as far as it can tell
   // before the call (a run-time dimension is -1 until then).
   for (size_t j = 0; j < out_infos.size(); ++j) {
@@ -364,12 +370,14 @@ ConformanceResult run_checked(const plugin::OperatorRegistry& ops, const std::st
   r.domain = node.domain;
 
   std::string why;
-  const plugin::OperatorImpl* impl = pick_impl(ops, plugin, node.op_type, node.domain, node.opset, why);
+  const plugin::OperatorImpl* impl =
+      pick_impl(ops, plugin, node.op_type, node.domain, node.opset, why);
   if (!impl) return finish(Outcome::Unsupported, why);
   r.implementation = impl->id();
   if (random_output(r.test, node.op_type))
-    return finish(Outcome::Unsupported, "the expected output is random (drawn from numpy's "
-                                        "generator); no implementation can reproduce it");
+    return finish(Outcome::Unsupported,
+                  "the expected output is random (drawn from numpy's "
+                  "generator); no implementation can reproduce it");
   const std::vector<onnx::ValueInfo> fed = fed_inputs(*model);
   for (const auto& name : node.inputs) {
     int k = name.empty() ? -1 : index_of(fed, name);
@@ -390,7 +398,8 @@ ConformanceResult run_checked(const plugin::OperatorRegistry& ops, const std::st
   if (node.opset > 0) attrs->push_back({D500_ATTR_OPSET, node.opset});
 
   auto sets = data_sets(test_dir);
-  if (sets.empty()) return finish(Outcome::Error, "no test_data_set_* folder in " + test_dir.string());
+  if (sets.empty())
+    return finish(Outcome::Error, "no test_data_set_* folder in " + test_dir.string());
   for (const auto& dir : sets) {
     Step s = run_data_set(*impl, *model, node, *attrs, dir, tol);
     r.max_abs_error = std::max(r.max_abs_error, s.max_abs);
@@ -406,11 +415,16 @@ ConformanceResult run_checked(const plugin::OperatorRegistry& ops, const std::st
 
 const char* conformance_outcome_name(ConformanceOutcome o) {
   switch (o) {
-    case Outcome::Passed: return "passed";
-    case Outcome::Failed: return "failed";
-    case Outcome::Unsupported: return "unsupported";
-    case Outcome::Error: return "error";
-    case Outcome::Invalid: break;
+    case Outcome::Passed:
+      return "passed";
+    case Outcome::Failed:
+      return "failed";
+    case Outcome::Unsupported:
+      return "unsupported";
+    case Outcome::Error:
+      return "error";
+    case Outcome::Invalid:
+      break;
   }
   return "invalid";
 }
@@ -424,9 +438,10 @@ Result<std::vector<std::string>> list_node_tests(const std::string& data_dir,
                                                  const std::string& filter) {
   std::error_code ec;
   if (!fs::is_directory(data_dir, ec))
-    return Error{fs::exists(data_dir, ec) ? "not a folder" : "no such folder (install the "
-                                                             "libonnx-testdata package, or name "
-                                                             "another folder of node tests)",
+    return Error{fs::exists(data_dir, ec) ? "not a folder"
+                                          : "no such folder (install the "
+                                            "libonnx-testdata package, or name "
+                                            "another folder of node tests)",
                  data_dir};
   std::regex re;
   try {

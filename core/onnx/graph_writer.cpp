@@ -1,8 +1,9 @@
 #include "graph_writer.h"
-#include "model_impl.h"
 
 #include <onnx/checker.h>
 #include <onnx/shape_inference/implementation.h>
+
+#include "model_impl.h"
 
 namespace d500::onnx::detail {
 

@@ -19,13 +19,16 @@ struct Ranked {
 };
 
 const std::map<std::string, Ranked>& convolutions() {
-  static const std::map<std::string, Ranked> ops = {
-      {"Conv", {0, 1, "X", "W"}},         {"ConvInteger", {0, 1, "x", "w"}},
-      {"ConvTranspose", {0, 1, "X", "W"}}, {"QLinearConv", {0, 3, "x", "w"}}};
+  static const std::map<std::string, Ranked> ops = {{"Conv", {0, 1, "X", "W"}},
+                                                    {"ConvInteger", {0, 1, "x", "w"}},
+                                                    {"ConvTranspose", {0, 1, "X", "W"}},
+                                                    {"QLinearConv", {0, 3, "x", "w"}}};
   return ops;
 }
 
-int rank_at(const std::vector<int>& ranks, size_t i) { return i < ranks.size() ? ranks[i] : -1; }
+int rank_at(const std::vector<int>& ranks, size_t i) {
+  return i < ranks.size() ? ranks[i] : -1;
+}
 
 // The problems of the current InferShapes call on this thread (the guarded schemas are shared).
 thread_local std::vector<std::string>* t_problems = nullptr;
@@ -72,18 +75,21 @@ std::string rank_problem(const std::string& op_type, const std::vector<int>& ran
     return op_type + " input " + c.x_name + " has rank " + std::to_string(x) +
            "; it needs [N, C, spatial...] (rank 3 or more)";
   if (x >= 0 && w >= 0 && w != x)
-    return op_type + " input " + c.w_name + " has rank " + std::to_string(w) + " but " +
-           c.x_name + " has rank " + std::to_string(x) + "; they must be equal";
+    return op_type + " input " + c.w_name + " has rank " + std::to_string(w) + " but " + c.x_name +
+           " has rank " + std::to_string(x) + "; they must be equal";
   return "";
 }
 
-GuardedRegistry::GuardedRegistry() { t_problems = &problems_; }
-GuardedRegistry::~GuardedRegistry() { t_problems = nullptr; }
+GuardedRegistry::GuardedRegistry() {
+  t_problems = &problems_;
+}
+GuardedRegistry::~GuardedRegistry() {
+  t_problems = nullptr;
+}
 
 const OpSchema* GuardedRegistry::GetSchema(const std::string& key, int max_inclusive_version,
                                            const std::string& domain) const {
-  const OpSchema* base =
-      ::onnx::OpSchemaRegistry::Schema(key, max_inclusive_version, domain);
+  const OpSchema* base = ::onnx::OpSchemaRegistry::Schema(key, max_inclusive_version, domain);
   if (!base || !(domain.empty() || domain == "ai.onnx")) return base;
   if (key != "Gemm" && !convolutions().count(key)) return base;
   // One guarded copy per libonnx schema, for the life of the process, shared by every thread.

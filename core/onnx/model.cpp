@@ -37,11 +37,20 @@ ValueInfo describe_value(const ::onnx::ValueInfoProto& v) {
       }
       break;
     }
-    case ::onnx::TypeProto::kSequenceType: info.kind = "sequence"; break;
-    case ::onnx::TypeProto::kMapType: info.kind = "map"; break;
-    case ::onnx::TypeProto::kOptionalType: info.kind = "optional"; break;
-    case ::onnx::TypeProto::kSparseTensorType: info.kind = "sparse_tensor"; break;
-    default: break;
+    case ::onnx::TypeProto::kSequenceType:
+      info.kind = "sequence";
+      break;
+    case ::onnx::TypeProto::kMapType:
+      info.kind = "map";
+      break;
+    case ::onnx::TypeProto::kOptionalType:
+      info.kind = "optional";
+      break;
+    case ::onnx::TypeProto::kSparseTensorType:
+      info.kind = "sparse_tensor";
+      break;
+    default:
+      break;
   }
   return info;
 }
@@ -99,12 +108,18 @@ Result<Model> Model::load(const std::string& path) {
   return finish(std::move(impl));
 }
 
-const std::string& Model::source() const { return impl_->source; }
+const std::string& Model::source() const {
+  return impl_->source;
+}
 const std::string& Model::graph_name() const {
   return impl_->proto.graph().name();
 }
-int64_t Model::ir_version() const { return impl_->proto.ir_version(); }
-const std::vector<OpsetImport>& Model::opset_imports() const { return impl_->opsets; }
+int64_t Model::ir_version() const {
+  return impl_->proto.ir_version();
+}
+const std::vector<OpsetImport>& Model::opset_imports() const {
+  return impl_->opsets;
+}
 
 int64_t Model::opset(std::string_view domain) const {
   const std::string d = normalize_domain(domain);
@@ -113,8 +128,12 @@ int64_t Model::opset(std::string_view domain) const {
   return 0;
 }
 
-const std::vector<ValueInfo>& Model::inputs() const { return impl_->inputs; }
-const std::vector<ValueInfo>& Model::outputs() const { return impl_->outputs; }
+const std::vector<ValueInfo>& Model::inputs() const {
+  return impl_->inputs;
+}
+const std::vector<ValueInfo>& Model::outputs() const {
+  return impl_->outputs;
+}
 
 std::vector<std::string> Model::initializer_names() const {
   std::vector<std::string> names;
@@ -126,8 +145,10 @@ Result<Tensor> Model::initializer(const std::string& name) const {
   for (const auto& t : impl_->proto.graph().initializer()) {
     if (t.name() != name) continue;
     if (impl_->initializers_taken)
-      return Error{"the value of initializer \"" + name + "\" was handed over already "
-                   "(take_initializers)", impl_->source};
+      return Error{"the value of initializer \"" + name +
+                       "\" was handed over already "
+                       "(take_initializers)",
+                   impl_->source};
     return detail::tensor_from_proto(t, impl_->source);
   }
   return Error{"no initializer \"" + name + "\"", impl_->source};

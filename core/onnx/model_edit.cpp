@@ -99,7 +99,9 @@ Result<ModelDocument> ModelDocument::load(const std::string& path) {
   return parse(*bytes, path);
 }
 
-const std::string& ModelDocument::source() const { return impl_->source; }
+const std::string& ModelDocument::source() const {
+  return impl_->source;
+}
 
 int64_t ModelDocument::opset(std::string_view domain) const {
   const std::string d = domain == "ai.onnx" ? std::string() : std::string(domain);
@@ -222,11 +224,14 @@ void ModelDocument::restore(const std::string& snapshot) {
   D500_ASSERT(copy.ParseFromString(snapshot));
   // A snapshot without initializers keeps the document's own (no edit but widen changes them).
   if (copy.graph().initializer_size() == 0)
-    copy.mutable_graph()->mutable_initializer()->Swap(impl_->proto.mutable_graph()->mutable_initializer());
+    copy.mutable_graph()->mutable_initializer()->Swap(
+        impl_->proto.mutable_graph()->mutable_initializer());
   impl_->proto.Swap(&copy);
 }
 
-std::string ModelDocument::to_bytes() const { return impl_->proto.SerializeAsString(); }
+std::string ModelDocument::to_bytes() const {
+  return impl_->proto.SerializeAsString();
+}
 
 Result<std::string> ModelDocument::checked_bytes() const {
   // The checker of libonnx 1.12 does not infer shapes: a Gemm fed the wrong width passes it. The

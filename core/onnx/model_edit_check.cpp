@@ -20,15 +20,24 @@ using ::onnx::OpSchema;
 
 std::string type_name(AP::AttributeType t) {
   switch (t) {
-    case AP::INT: return "int";
-    case AP::FLOAT: return "float";
-    case AP::STRING: return "string";
-    case AP::INTS: return "ints";
-    case AP::FLOATS: return "floats";
-    case AP::TENSOR: return "tensor";
-    case AP::STRINGS: return "strings";
-    case AP::GRAPH: return "graph";
-    default: return "other";
+    case AP::INT:
+      return "int";
+    case AP::FLOAT:
+      return "float";
+    case AP::STRING:
+      return "string";
+    case AP::INTS:
+      return "ints";
+    case AP::FLOATS:
+      return "floats";
+    case AP::TENSOR:
+      return "tensor";
+    case AP::STRINGS:
+      return "strings";
+    case AP::GRAPH:
+      return "graph";
+    default:
+      return "other";
   }
 }
 
@@ -45,12 +54,18 @@ std::string default_text(const AP& a) {
     return out + "]";
   };
   switch (a.type()) {
-    case AP::INT: return std::to_string(a.i());
-    case AP::FLOAT: return number(a.f());
-    case AP::STRING: return "\"" + a.s() + "\"";
-    case AP::INTS: return list(a.ints(), [](int64_t v) { return std::to_string(v); });
-    case AP::FLOATS: return list(a.floats(), [](float v) { return number(v); });
-    default: return "";
+    case AP::INT:
+      return std::to_string(a.i());
+    case AP::FLOAT:
+      return number(a.f());
+    case AP::STRING:
+      return "\"" + a.s() + "\"";
+    case AP::INTS:
+      return list(a.ints(), [](int64_t v) { return std::to_string(v); });
+    case AP::FLOATS:
+      return list(a.floats(), [](float v) { return number(v); });
+    default:
+      return "";
   }
 }
 
@@ -120,7 +135,8 @@ void note_inference_errors(const std::string& message, EditDiagnostics& d) {
     const auto close = at == std::string::npos ? at : line.find("):", at);
     if (close == std::string::npos) continue;
     const std::string rest = without_kind(line.substr(close + 2));
-    if (any && rest.find("expected to have type but instead is null") != std::string::npos) continue;
+    if (any && rest.find("expected to have type but instead is null") != std::string::npos)
+      continue;
     d.node_errors.emplace(line.substr(at + key.size(), close - at - key.size()), rest);
     any = true;
   }
@@ -148,7 +164,8 @@ void infer_strictly(const ::onnx::ModelProto& m, EditDiagnostics& d) {
   for (const auto& n : light.graph().node()) {
     std::vector<int> ranks;
     for (const auto& in : n.input()) ranks.push_back(rank.count(in) ? rank[in] : -1);
-    if (auto p = detail::rank_problem(n.op_type(), ranks); !p.empty()) d.node_errors.emplace(n.name(), p);
+    if (auto p = detail::rank_problem(n.op_type(), ranks); !p.empty())
+      d.node_errors.emplace(n.name(), p);
   }
 }
 
@@ -176,8 +193,8 @@ std::optional<OpSchemaInfo> op_schema(const std::string& op_type, const std::str
   for (const auto& p : s->inputs()) info.inputs.push_back(port(p));
   for (const auto& p : s->outputs()) info.outputs.push_back(port(p));
   for (const auto& [name, a] : s->attributes())
-    info.attributes.push_back({name, type_name(a.type), a.required, default_text(a.default_value),
-                               a.description});
+    info.attributes.push_back(
+        {name, type_name(a.type), a.required, default_text(a.default_value), a.description});
   return info;
 }
 
@@ -196,8 +213,10 @@ EditDiagnostics ModelDocument::diagnose() const {
     if (auto bad = detail::check_window_attributes(m.graph()); !bad.empty()) d.model_error = bad;
   }
   infer_strictly(m, d);
-  if (auto values = infer_shapes(); values.ok()) d.values = std::move(values).value();
-  else if (d.model_error.empty()) d.model_error = values.error().message;
+  if (auto values = infer_shapes(); values.ok())
+    d.values = std::move(values).value();
+  else if (d.model_error.empty())
+    d.model_error = values.error().message;
   return d;
 }
 

@@ -15,7 +15,9 @@ namespace {
 using AP = ::onnx::AttributeProto;
 using NodeProto = ::onnx::NodeProto;
 
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+std::string quoted(const std::string& s) {
+  return "\"" + s + "\"";
+}
 
 NodeProto* find(::onnx::GraphProto& g, const std::string& name) {
   for (auto& n : *g.mutable_node())
@@ -28,7 +30,9 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::string domain_text(const std::string& domain) { return domain.empty() ? "ai.onnx" : domain; }
+std::string domain_text(const std::string& domain) {
+  return domain.empty() ? "ai.onnx" : domain;
+}
 
 // The attribute names an op has, for a refusal's "it has: ...".
 std::string attribute_list(const OpSchemaInfo& s) {
@@ -82,7 +86,8 @@ std::string attribute_problem(const OpSchemaInfo& schema, const plugin::Attribut
 }
 
 // Whether `tensor` is `node`'s output or is computed from one (walking producers upstream).
-bool reads_output_of(const ::onnx::GraphProto& g, const std::string& tensor, const std::string& node) {
+bool reads_output_of(const ::onnx::GraphProto& g, const std::string& tensor,
+                     const std::string& node) {
   std::map<std::string, const NodeProto*> producer;
   for (const auto& n : g.node())
     for (const auto& o : n.output()) producer.emplace(o, &n);
@@ -112,7 +117,8 @@ Result<std::string> ModelDocument::add_node(const NewNode& spec) {
                  where};
   std::string name = spec.name;
   if (name.empty())
-    for (int i = 0; name.empty() || find(g, name); ++i) name = lower(spec.op_type) + "_" + std::to_string(i);
+    for (int i = 0; name.empty() || find(g, name); ++i)
+      name = lower(spec.op_type) + "_" + std::to_string(i);
   if (find(g, name)) return Error{"there is a node named " + quoted(name) + " already", where};
   const auto defined = detail::defined_tensors(g);
   for (const auto& in : spec.inputs)
@@ -126,9 +132,9 @@ Result<std::string> ModelDocument::add_node(const NewNode& spec) {
   if (outputs.empty()) outputs.push_back(name);
   for (const auto& o : outputs)
     if (defined.count(o))
-      return Error{"tensor " + quoted(o) + " exists already; node " + quoted(name) +
-                       " cannot write it too",
-                   where};
+      return Error{
+          "tensor " + quoted(o) + " exists already; node " + quoted(name) + " cannot write it too",
+          where};
   if (schema)
     for (const auto& a : spec.attributes)
       if (auto p = attribute_problem(*schema, a); !p.empty()) return Error{p, where};
@@ -209,7 +215,10 @@ Result<std::string> ModelDocument::replace_op(const std::string& name, const std
     o->set_version(1);
   }
   n->set_op_type(op_type);
-  if (domain.empty()) n->clear_domain(); else n->set_domain(domain);
+  if (domain.empty())
+    n->clear_domain();
+  else
+    n->set_domain(domain);
   if (!schema) return name;
   auto* attrs = n->mutable_attribute();
   for (int i = attrs->size() - 1; i >= 0; --i)
@@ -271,8 +280,10 @@ Result<std::string> ModelDocument::connect(const std::string& node, size_t index
     return Error{"connecting " + quoted(tensor) + " to node " + quoted(node) +
                      " would make a cycle (the tensor is computed from the node's own output)",
                  where};
-  if (index == static_cast<size_t>(n->input_size())) n->add_input(tensor);
-  else n->set_input(static_cast<int>(index), tensor);
+  if (index == static_cast<size_t>(n->input_size()))
+    n->add_input(tensor);
+  else
+    n->set_input(static_cast<int>(index), tensor);
   detail::sort_nodes(g);
   return node;
 }

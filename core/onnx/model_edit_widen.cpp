@@ -14,14 +14,16 @@ namespace {
 using NodeProto = ::onnx::NodeProto;
 using TP = ::onnx::TensorProto;
 
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+std::string quoted(const std::string& s) {
+  return "\"" + s + "\"";
+}
 
 // Ops a channel passes through unchanged in number (activations, pooling).
 bool passes_channels(const NodeProto& n) {
-  static const std::set<std::string> ops = {"Relu",       "Sigmoid",      "Tanh",    "LeakyRelu",
-                                            "Elu",        "Selu",         "Softplus", "HardSigmoid",
-                                            "MaxPool",    "AveragePool",  "Dropout", "Identity",
-                                            "LpPool",     "Softsign",     "Celu",    "ThresholdedRelu"};
+  static const std::set<std::string> ops = {
+      "Relu",     "Sigmoid",     "Tanh",    "LeakyRelu",      "Elu",     "Selu",
+      "Softplus", "HardSigmoid", "MaxPool", "AveragePool",    "Dropout", "Identity",
+      "LpPool",   "Softsign",    "Celu",    "ThresholdedRelu"};
   return (n.domain().empty() || n.domain() == "ai.onnx") && ops.count(n.op_type());
 }
 
@@ -45,7 +47,8 @@ Result<Tensor> grown(const TP& t, size_t axis, int64_t size, const std::function
   if (old->dtype() != DType::Float32 && old->dtype() != DType::Float64)
     return Error{"initializer " + quoted(t.name()) + " is not float32 or float64", where};
   Shape shape = old->shape();
-  if (axis >= shape.size()) return Error{"initializer " + quoted(t.name()) + " has too few dimensions", where};
+  if (axis >= shape.size())
+    return Error{"initializer " + quoted(t.name()) + " has too few dimensions", where};
   Shape bigger = shape;
   bigger[axis] = size;
   Tensor out(old->dtype(), bigger);
@@ -90,30 +93,47 @@ Result<std::string> ModelDocument::widen(const std::string& name, int64_t output
   if (index < 0) return Error{"no node named " + quoted(name), where};
   const NodeProto& n = g.node(static_cast<int>(index));
   if (n.op_type() != "Conv" && n.op_type() != "Gemm")
-    return Error{"node " + quoted(name) + " is a " + n.op_type() + "; only a Conv or a Gemm can be widened", where};
+    return Error{
+        "node " + quoted(name) + " is a " + n.op_type() + "; only a Conv or a Gemm can be widened",
+        where};
   TP* w = n.input_size() > 1 ? initializer(g, n.input(1)) : nullptr;
-  if (!w) return Error{"the weights of " + quoted(name) + " are no initializer; they cannot be resized", where};
+  if (!w)
+    return Error{"the weights of " + quoted(name) + " are no initializer; they cannot be resized",
+                 where};
   const size_t out_axis = n.op_type() == "Gemm" && int_attribute(n, "transB", 0) == 0 ? 1 : 0;
-  if (static_cast<int>(out_axis) >= w->dims_size()) return Error{"the weights of " + quoted(name) + " have too few dimensions", where};
+  if (static_cast<int>(out_axis) >= w->dims_size())
+    return Error{"the weights of " + quoted(name) + " have too few dimensions", where};
   const int64_t old = w->dims(static_cast<int>(out_axis));
   if (outputs <= old)
-    return Error{quoted(name) + " has " + std::to_string(old) + " outputs; widening needs more, not " + std::to_string(outputs), where};
+    return Error{quoted(name) + " has " + std::to_string(old) +
+                     " outputs; widening needs more, not " + std::to_string(outputs),
+                 where};
 
   // Where the channels go: through activations and pooling to one Conv or Gemm.
   std::string tensor = n.output(0);
   const NodeProto* next = only_reader(g, tensor);
   while (next && passes_channels(*next)) next = only_reader(g, tensor = next->output(0));
-  if (!next || !(next->op_type() == "Conv" || next->op_type() == "Gemm") || next->input(0) != tensor ||
+  if (!next || !(next->op_type() == "Conv" || next->op_type() == "Gemm") ||
+      next->input(0) != tensor ||
       (next->op_type() == "Gemm" && int_attribute(*next, "transA", 0) != 0))
-    return Error{"the output of " + quoted(name) + " does not reach exactly one Conv or Gemm through activations and pooling" +
-                     (next ? " (it reaches " + next->op_type() + " " + quoted(next->name()) + ")" : std::string()) +
+    return Error{"the output of " + quoted(name) +
+                     " does not reach exactly one Conv or Gemm through activations and pooling" +
+                     (next ? " (it reaches " + next->op_type() + " " + quoted(next->name()) + ")"
+                           : std::string()) +
                      "; d500 cannot resize what comes after it",
                  where};
   if (int_attribute(n, "group", 1) != 1 || int_attribute(*next, "group", 1) != 1)
-    return Error{"grouped convolutions cannot be widened (" + quoted(name) + ", " + quoted(next->name()) + ")", where};
+    return Error{"grouped convolutions cannot be widened (" + quoted(name) + ", " +
+                     quoted(next->name()) + ")",
+                 where};
   TP* next_w = next->input_size() > 1 ? initializer(g, next->input(1)) : nullptr;
-  if (!next_w) return Error{"the weights of " + quoted(next->name()) + " are no initializer; they cannot be resized", where};
-  const size_t in_axis = next->op_type() == "Gemm" && int_attribute(*next, "transB", 0) != 0 ? 1 : (next->op_type() == "Conv" ? 1 : 0);
+  if (!next_w)
+    return Error{
+        "the weights of " + quoted(next->name()) + " are no initializer; they cannot be resized",
+        where};
+  const size_t in_axis = next->op_type() == "Gemm" && int_attribute(*next, "transB", 0) != 0
+                             ? 1
+                             : (next->op_type() == "Conv" ? 1 : 0);
 
   int64_t fan_in = 1;
   for (int i = 0; i < w->dims_size(); ++i)
@@ -131,7 +151,8 @@ Result<std::string> ModelDocument::widen(const std::string& name, int64_t output
     if (!b) return b.error();
     new_bias = std::move(b).value();
   }
-  auto next_weights = grown(*next_w, in_axis, next_w->dims(static_cast<int>(in_axis)) + outputs - old, zero, where);
+  auto next_weights =
+      grown(*next_w, in_axis, next_w->dims(static_cast<int>(in_axis)) + outputs - old, zero, where);
   if (!next_weights) return next_weights.error();
   write(*w, *weights);
   if (bias) write(*bias, *new_bias);

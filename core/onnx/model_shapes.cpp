@@ -192,8 +192,7 @@ Result<Tensor> constant_of_node(const ::onnx::NodeProto& n, const std::string& s
       return t;
     }
     if (a.name() == "sparse_value" || a.name() == "value_string" || a.name() == "value_strings")
-      return Error{what + " holds a " + a.name() + ", which d500 tensors cannot hold",
-                   source};
+      return Error{what + " holds a " + a.name() + ", which d500 tensors cannot hold", source};
   }
   return Error{what + " has no value attribute", source};
 }

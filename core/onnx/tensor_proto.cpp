@@ -41,16 +41,26 @@ Result<Tensor> from_field(Tensor t, const Field& field, const char* field_name,
 
 DType dtype_from_onnx(int32_t elem_type) {
   switch (elem_type) {
-    case TP::FLOAT: return DType::Float32;
-    case TP::DOUBLE: return DType::Float64;
-    case TP::INT64: return DType::Int64;
-    case TP::INT32: return DType::Int32;
-    case TP::UINT8: return DType::UInt8;
-    case TP::BOOL: return DType::Bool;
-    case TP::INT8: return DType::Int8;
-    case TP::FLOAT16: return DType::Float16;
-    case TP::BFLOAT16: return DType::BFloat16;
-    default: return DType::Invalid;
+    case TP::FLOAT:
+      return DType::Float32;
+    case TP::DOUBLE:
+      return DType::Float64;
+    case TP::INT64:
+      return DType::Int64;
+    case TP::INT32:
+      return DType::Int32;
+    case TP::UINT8:
+      return DType::UInt8;
+    case TP::BOOL:
+      return DType::Bool;
+    case TP::INT8:
+      return DType::Int8;
+    case TP::FLOAT16:
+      return DType::Float16;
+    case TP::BFLOAT16:
+      return DType::BFloat16;
+    default:
+      return DType::Invalid;
   }
 }
 
@@ -66,12 +76,13 @@ Result<Tensor> tensor_from_proto(const TP& t, const std::string& where) {
   if (t.has_segment()) return Error{"segmented tensors are not supported", what};
   DType dtype = dtype_from_onnx(t.data_type());
   if (dtype == DType::Invalid)
-    return Error{"unsupported dtype " + onnx_type_name(t.data_type()) + " (" + supported_list() + ")",
-                 what};
+    return Error{
+        "unsupported dtype " + onnx_type_name(t.data_type()) + " (" + supported_list() + ")", what};
   Shape shape(t.dims().begin(), t.dims().end());
   for (int64_t d : shape)
     if (d < 0) return Error{"negative dimension in shape " + shape_to_string(shape), what};
-  if (shape.size() > 64) return Error{"rank " + std::to_string(shape.size()) + " is implausible", what};
+  if (shape.size() > 64)
+    return Error{"rank " + std::to_string(shape.size()) + " is implausible", what};
   // A size computed from a corrupt header must not become a huge allocation: every element
   // has to be present in the message, which bounds a plausible count by its byte size.
   double plausible = 1;
@@ -91,16 +102,23 @@ Result<Tensor> tensor_from_proto(const TP& t, const std::string& where) {
                    what};
     if (!raw.empty()) std::memcpy(out.data(), raw.data(), raw.size());
     if (dtype == DType::Bool)  // any non-zero byte is true; plugins may rely on 0/1
-      for (int64_t i = 0; i < out.numel(); ++i) out.data_as<uint8_t>()[i] = out.data_as<uint8_t>()[i] != 0;
+      for (int64_t i = 0; i < out.numel(); ++i)
+        out.data_as<uint8_t>()[i] = out.data_as<uint8_t>()[i] != 0;
     return out;
   }
   switch (dtype) {
-    case DType::Float32: return from_field<float>(std::move(out), t.float_data(), "float_data", what);
-    case DType::Float64: return from_field<double>(std::move(out), t.double_data(), "double_data", what);
-    case DType::Int64: return from_field<int64_t>(std::move(out), t.int64_data(), "int64_data", what);
-    case DType::Int32: return from_field<int32_t>(std::move(out), t.int32_data(), "int32_data", what);
-    case DType::UInt8: return from_field<uint8_t>(std::move(out), t.int32_data(), "int32_data", what);
-    case DType::Int8: return from_field<int8_t>(std::move(out), t.int32_data(), "int32_data", what);
+    case DType::Float32:
+      return from_field<float>(std::move(out), t.float_data(), "float_data", what);
+    case DType::Float64:
+      return from_field<double>(std::move(out), t.double_data(), "double_data", what);
+    case DType::Int64:
+      return from_field<int64_t>(std::move(out), t.int64_data(), "int64_data", what);
+    case DType::Int32:
+      return from_field<int32_t>(std::move(out), t.int32_data(), "int32_data", what);
+    case DType::UInt8:
+      return from_field<uint8_t>(std::move(out), t.int32_data(), "int32_data", what);
+    case DType::Int8:
+      return from_field<int8_t>(std::move(out), t.int32_data(), "int32_data", what);
     // FLOAT16 and BFLOAT16 keep their 16-bit patterns in int32_data (onnx.proto).
     case DType::Float16:
     case DType::BFloat16:
@@ -108,10 +126,12 @@ Result<Tensor> tensor_from_proto(const TP& t, const std::string& where) {
     case DType::Bool: {
       auto r = from_field<uint8_t>(std::move(out), t.int32_data(), "int32_data", what);
       if (r)
-        for (int64_t i = 0; i < r->numel(); ++i) r->data_as<uint8_t>()[i] = r->data_as<uint8_t>()[i] != 0;
+        for (int64_t i = 0; i < r->numel(); ++i)
+          r->data_as<uint8_t>()[i] = r->data_as<uint8_t>()[i] != 0;
       return r;
     }
-    case DType::Invalid: break;
+    case DType::Invalid:
+      break;
   }
   D500_ASSERT(false && "dtype checked above");
 }
@@ -163,9 +183,10 @@ Result<Tensor> parse_tensor(std::string_view bytes, const std::string& where) {
   if (bytes.empty()) return Error{"file is empty, not a TensorProto", where};
   ::onnx::TensorProto proto;
   if (!detail::parse_message(proto, bytes))
-    return Error{"not a valid TensorProto (protobuf parsing failed: truncated or another kind of "
-                 "file)",
-                 where};
+    return Error{
+        "not a valid TensorProto (protobuf parsing failed: truncated or another kind of "
+        "file)",
+        where};
   try {
     return detail::tensor_from_proto(proto, where);
   } catch (const D500Error& e) {  // a shape the tensor itself refuses (too large for memory)
@@ -179,9 +200,10 @@ Result<NamedTensor> read_named_tensor_file(const std::string& path) {
   if (bytes->empty()) return Error{"file is empty, not a TensorProto", path};
   ::onnx::TensorProto proto;
   if (!detail::parse_message(proto, *bytes))
-    return Error{"not a valid TensorProto (protobuf parsing failed: truncated or another kind of "
-                 "file)",
-                 path};
+    return Error{
+        "not a valid TensorProto (protobuf parsing failed: truncated or another kind of "
+        "file)",
+        path};
   auto t = detail::tensor_from_proto(proto, path);
   if (!t) return t.error();
   return NamedTensor{proto.name(), std::move(t).value()};

@@ -32,7 +32,9 @@ Comparison make(const store::ResultStore& sa, const store::MeasurementRow& a,
   return c;
 }
 
-bool usable(const store::MeasurementRow& m) { return m.error.empty() && m.n > 0; }
+bool usable(const store::MeasurementRow& m) {
+  return m.error.empty() && m.n > 0;
+}
 
 }  // namespace
 

@@ -4,11 +4,10 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "d500/measure/loop.h"
 #include "d500/operators/validation.h"
@@ -32,7 +31,7 @@ struct ImplOutcome {
   // filled in when it is stored.
   store::MeasurementRow row;
   std::vector<double> samples_ns;
-  std::vector<uint32_t> context_words;  // measure::context_words of the samples' contexts
+  std::vector<uint32_t> context_words;        // measure::context_words of the samples' contexts
   std::vector<ValidationResult> validations;  // empty when it was not validated
   std::optional<TransferOutcome> h2d, d2h;
   // The copy of the last call's own outputs into host buffers, when the host needed them

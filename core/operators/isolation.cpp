@@ -89,7 +89,9 @@ constexpr std::pair<const char*, int64_t MeasurementRow::*> kIntegers[] = {
     {"warmup_calls", &MeasurementRow::warmup_calls}};
 
 json row_to_json(const MeasurementRow& r) {
-  json j{{"stop_reason", r.stop_reason}, {"error", r.error}, {"ci_valid", r.ci_valid},
+  json j{{"stop_reason", r.stop_reason},
+         {"error", r.error},
+         {"ci_valid", r.ci_valid},
          {"kernel", r.kernel}};
   for (const auto& [name, member] : kDoubles) j[name] = r.*member;
   for (const auto& [name, member] : kIntegers) j[name] = r.*member;
@@ -108,8 +110,12 @@ MeasurementRow row_from_json(const json& j) {
 }
 
 json validation_to_json(const ValidationResult& v) {
-  return json{{"metric", v.metric}, {"value", v.value},   {"tolerance", v.tolerance},
-              {"passed", v.passed}, {"detail", v.detail}, {"skipped", v.skipped},
+  return json{{"metric", v.metric},
+              {"value", v.value},
+              {"tolerance", v.tolerance},
+              {"passed", v.passed},
+              {"detail", v.detail},
+              {"skipped", v.skipped},
               {"heatmap_json", v.heatmap_json}};
 }
 
@@ -137,8 +143,7 @@ std::optional<TransferOutcome> transfer_from_json(const json& j) {
 
 ImplOutcome failed_outcome(const plugin::ChildOutcome& c) {
   if (c.cancelled) return stopped_outcome(measure::StopReason::Cancelled);
-  return stopped_outcome(measure::StopReason::Error,
-                         c.failure + " (measured in a child process)");
+  return stopped_outcome(measure::StopReason::Error, c.failure + " (measured in a child process)");
 }
 
 }  // namespace
@@ -153,9 +158,11 @@ ImplOutcome stopped_outcome(measure::StopReason why, std::string error) {
 std::string outcome_to_bytes(const ImplOutcome& o) {
   json validations = json::array();
   for (const auto& v : o.validations) validations.push_back(validation_to_json(v));
-  json j{{"row", row_to_json(o.row)},           {"samples_ns", o.samples_ns},
+  json j{{"row", row_to_json(o.row)},
+         {"samples_ns", o.samples_ns},
          {"context_words", o.context_words},
-         {"validations", validations},          {"h2d", transfer_to_json(o.h2d)},
+         {"validations", validations},
+         {"h2d", transfer_to_json(o.h2d)},
          {"d2h", transfer_to_json(o.d2h)},
          {"owned_copy", transfer_to_json(o.owned_copy)},
          {"reorder", transfer_to_json(o.reorder)}};

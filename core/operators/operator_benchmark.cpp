@@ -97,7 +97,8 @@ class OperatorSubject : public measure::Subject {
       const auto t0 = std::chrono::steady_clock::now();
       outputs_.clear();
       for (size_t j = 0; j < last_.size(); ++j) outputs_.push_back(owned_to_host(last_[j], api_));
-      owned_copy_ns_ = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+      owned_copy_ns_ =
+          std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
       for (const auto& t : outputs_) owned_copy_bytes_ += static_cast<int64_t>(t.nbytes());
       fetched_ = true;
       last_.release();
@@ -270,8 +271,8 @@ struct Slot {
 std::unique_ptr<OperatorSubject> make_subject(const RunContext& c, const Slot& s,
                                               ImplOutcome& failed) {
   try {
-    return std::make_unique<OperatorSubject>(s.impl, c.e, s.point,
-                                             c.e.seed + 1000 * s.point_index, c.timers, c.timer);
+    return std::make_unique<OperatorSubject>(s.impl, c.e, s.point, c.e.seed + 1000 * s.point_index,
+                                             c.timers, c.timer);
   } catch (const std::exception& ex) {
     failed = creation_failed(ex);
     return nullptr;
@@ -289,8 +290,9 @@ std::vector<ValidationResult> validate(const RunContext& c, const Slot& s,
     // A device implementation's forward is checked on the outputs of its measured calls.
     const std::vector<Tensor>* computed =
         subject.on_device() || subject.owned() ? &subject.fetch_outputs() : nullptr;
-    return validate_operator(s.impl, c.reference, attributes_from_json(c.e.op.attributes_at(s.point)),
-                             subject.inputs(), o, computed);
+    return validate_operator(s.impl, c.reference,
+                             attributes_from_json(c.e.op.attributes_at(s.point)), subject.inputs(),
+                             o, computed);
   } catch (const std::exception& ex) {  // the copy back failed
     ValidationResult r;
     r.metric = "forward";
@@ -364,9 +366,8 @@ std::vector<ImplOutcome> measure_point(const RunContext& c, const std::vector<Sl
   if (progress)
     p = [&](const measure::Progress& q) { progress(q.variants_done, q.samples, q.rel_ci); };
   if (!live.empty()) {
-    auto results = measure::measure_interleaved(live, c.e.repetition,
-                                                c.e.seed + slots.front().point_index, c.timer, p,
-                                                c.cancel);
+    auto results = measure::measure_interleaved(
+        live, c.e.repetition, c.e.seed + slots.front().point_index, c.timer, p, c.cancel);
     for (size_t i = 0; i < live.size(); ++i)
       out[live_index[i]] = finish(c, slots[live_index[i]], *subjects[live_index[i]], results[i]);
   }
@@ -393,14 +394,15 @@ std::vector<plugin::Attribute> attributes_from_json(const json& attrs) {
       a.value = v.get<double>();
     } else if (v.is_string()) {
       a.value = v.get<std::string>();
-    } else if (v.is_array() &&
-               std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number_integer(); })) {
+    } else if (v.is_array() && std::all_of(v.begin(), v.end(),
+                                           [](const json& x) { return x.is_number_integer(); })) {
       a.value = v.get<std::vector<int64_t>>();
     } else if (v.is_array() &&
                std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number(); })) {
       a.value = v.get<std::vector<double>>();
     } else {
-      throw D500Error("attribute \"" + it.key() + "\" has a value of unsupported type: " + v.dump());
+      throw D500Error("attribute \"" + it.key() +
+                      "\" has a value of unsupported type: " + v.dump());
     }
     out.push_back(std::move(a));
   }
@@ -428,9 +430,9 @@ Result<std::vector<const plugin::OperatorImpl*>> resolve_implementations(
 
 RunSummary run_operator_experiment(const spec::Experiment& e,
                                    const std::vector<const plugin::OperatorImpl*>& impls,
-                                   const plugin::OperatorImpl* reference,
-                                   store::ResultStore& store, int64_t run_id,
-                                   const RunCallbacks& cb, const IsolationOptions& isolation) {
+                                   const plugin::OperatorImpl* reference, store::ResultStore& store,
+                                   int64_t run_id, const RunCallbacks& cb,
+                                   const IsolationOptions& isolation) {
   RunSummary summary;
   std::vector<spec::Point> points = e.points();
   // Points in a seeded random order: drift over the run does not line up with the sweep.

@@ -49,7 +49,6 @@ class CopySubject : public measure::Subject {
   Tensor src_, dst_;
 };
 
-
 }  // namespace
 
 double Roofline::bound_gflops(double flops_per_byte) const {
@@ -60,7 +59,8 @@ Roofline run_probe(const plugin::OperatorRegistry& registry, store::ResultStore&
                    int64_t run_id, const ProbeOptions& o) {
   std::vector<const plugin::OperatorImpl*> gemms;
   for (const auto* impl : registry.find("Gemm", "", kDLCPU)) gemms.push_back(impl);
-  if (gemms.empty()) throw D500Error("no CPU Gemm implementation is loaded; `d500 plugins` lists what is");
+  if (gemms.empty())
+    throw D500Error("no CPU Gemm implementation is loaded; `d500 plugins` lists what is");
   const measure::TimerInfo timer = measure::calibrate_timer();
 
   // A quick look at N=256 picks the fastest implementation and sizes the real GEMM.

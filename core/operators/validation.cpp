@@ -12,7 +12,9 @@ namespace d500::operators {
 
 namespace {
 
-bool is_real(DType t) { return t == DType::Float32 || t == DType::Float64; }
+bool is_real(DType t) {
+  return t == DType::Float32 || t == DType::Float64;
+}
 
 Tensor to_dtype(const Tensor& t, DType dtype) {
   if (!is_real(t.dtype()) || t.dtype() == dtype) return t.clone();
@@ -104,8 +106,8 @@ ValidationResult compare_forward(const Tensor& got, const Tensor& want, size_t k
   r.detail = "L1 " + fmt(l1) + ", L2 " + fmt(l2) + ", Linf " + fmt(linf) +
              (worst >= 0 ? " at " + std::to_string(worst) : "");
   if (nan_at >= 0)
-    r.detail += "; NaN where the reference has none (or the reverse) at element " +
-                std::to_string(nan_at);
+    r.detail +=
+        "; NaN where the reference has none (or the reverse) at element " + std::to_string(nan_at);
   return r;
 }
 
@@ -178,7 +180,8 @@ std::vector<ValidationResult> check_backward(const plugin::OperatorImpl& impl,
       plus[i].set(j, x64[i].at(j) + h * v.at(j));
       minus[i].set(j, x64[i].at(j) - h * v.at(j));
     }
-    double numeric = (weighted_loss(ref, attrs, plus, w64) - weighted_loss(ref, attrs, minus, w64)) / (2 * h);
+    double numeric =
+        (weighted_loss(ref, attrs, plus, w64) - weighted_loss(ref, attrs, minus, w64)) / (2 * h);
     double analytic = dot(grads[i], v);
     if (!std::isfinite(numeric) || !std::isfinite(analytic)) {
       r.skipped = !std::isfinite(numeric);

@@ -8,8 +8,8 @@
 namespace d500::plugin {
 
 const char* attribute_type_name(const Attribute& a) {
-  static const char* const names[] = {"int", "float", "string", "ints", "floats", "tensor",
-                                      "strings"};
+  static const char* const names[] = {"int",    "float",  "string", "ints",
+                                      "floats", "tensor", "strings"};
   return names[a.value.index()];
 }
 
@@ -114,12 +114,14 @@ Shape checked_shape(const DLTensor& t) {
   if (t.ndim < 0 || t.ndim > D500_MAX_DIMS)
     throw D500Error("rank " + std::to_string(t.ndim) + " outside [0, " +
                     std::to_string(D500_MAX_DIMS) + "]");
-  if (t.ndim > 0 && !t.shape) throw D500Error("a shape of rank " + std::to_string(t.ndim) + " without its dimensions");
+  if (t.ndim > 0 && !t.shape)
+    throw D500Error("a shape of rank " + std::to_string(t.ndim) + " without its dimensions");
   Shape shape(t.shape, t.shape + t.ndim);
   const DType dt = from_dlpack(t.dtype);
   if (dt == DType::Invalid) throw D500Error("a dtype d500 tensors do not hold");
   for (int64_t d : shape)
-    if (d < 0) throw D500Error("run-time shape " + shape_to_string(shape) + " has a negative dimension");
+    if (d < 0)
+      throw D500Error("run-time shape " + shape_to_string(shape) + " has a negative dimension");
   size_t bytes = 0;
   try {
     bytes = checked_nbytes(shape, dt);

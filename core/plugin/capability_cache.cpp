@@ -39,23 +39,35 @@ std::string env(const char* name) {
 }  // namespace
 
 json describe_plugin(const PluginManager& pm, const PluginRecord& r) {
-  json j{{"name", r.name},   {"version", r.version},         {"state", plugin_state_name(r.state)},
-         {"error", r.error}, {"wraps", r.wraps},             {"abi_version", r.abi_version},
-         {"library", r.library_path}, {"manifest", r.manifest_path}};
+  json j{{"name", r.name},
+         {"version", r.version},
+         {"state", plugin_state_name(r.state)},
+         {"error", r.error},
+         {"wraps", r.wraps},
+         {"abi_version", r.abi_version},
+         {"library", r.library_path},
+         {"manifest", r.manifest_path}};
   json ops = json::array(), exs = json::array(), opts = json::array();
   for (const auto& impl : pm.operators().all())
     if (impl.plugin == r.name)
-      ops.push_back({{"op_type", impl.op_type()}, {"domain", impl.domain()},
-                     {"variant", impl.variant()}, {"device_type", impl.device_type()},
-                     {"backward", impl.has_backward()}, {"since_opset", impl.since_opset()},
+      ops.push_back({{"op_type", impl.op_type()},
+                     {"domain", impl.domain()},
+                     {"variant", impl.variant()},
+                     {"device_type", impl.device_type()},
+                     {"backward", impl.has_backward()},
+                     {"since_opset", impl.since_opset()},
                      {"until_opset", impl.until_opset()}});
   for (const auto& e : pm.executors())
     if (e.plugin == r.name)
-      exs.push_back({{"name", e.variant()}, {"id", e.id()}, {"device_type", e.ex->device_type},
+      exs.push_back({{"name", e.variant()},
+                     {"id", e.id()},
+                     {"device_type", e.ex->device_type},
                      {"description", e.ex->description ? e.ex->description : ""}});
   for (const auto& o : pm.optimizers())
     if (o.plugin == r.name)
-      opts.push_back({{"name", o.name()}, {"variant", o.variant()}, {"id", o.id()},
+      opts.push_back({{"name", o.name()},
+                      {"variant", o.variant()},
+                      {"id", o.id()},
                       {"description", o.opt->description ? o.opt->description : ""}});
   json schemes = json::array();
   for (const auto& sc : pm.schemes())
@@ -75,8 +87,8 @@ json describe_plugin(const PluginManager& pm, const PluginRecord& r) {
 std::string capability_key(const PluginRecord& r) {
   const std::string lib = stat_key(r.library_path), manifest = stat_key(r.manifest_path);
   if (lib.empty() || manifest.empty()) return "";
-  return lib + "|" + manifest + "|" + D500_VERSION_STRING + "|" +
-         std::to_string(D500_ABI_VERSION) + "|" + boot_id() + "|" + (r.shipped ? "shipped" : "");
+  return lib + "|" + manifest + "|" + D500_VERSION_STRING + "|" + std::to_string(D500_ABI_VERSION) +
+         "|" + boot_id() + "|" + (r.shipped ? "shipped" : "");
 }
 
 std::string CapabilityCache::default_file() {

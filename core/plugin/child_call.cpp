@@ -92,10 +92,12 @@ void close_descriptors_on(const std::vector<std::string>& paths, int keep) {
   // Plugin code that calls exit() ends here first (exit runs handlers last registered first), so
   // the caller's own atexit handlers and static destructors (MPI, the store) never run in the
   // child; the status is kept for the report.
-  ::on_exit([](int status, void*) {
-    std::fflush(nullptr);
-    ::_exit(status);
-  }, nullptr);
+  ::on_exit(
+      [](int status, void*) {
+        std::fflush(nullptr);
+        ::_exit(status);
+      },
+      nullptr);
   std::string out;
   try {
     out = frame('R', body());
@@ -128,8 +130,10 @@ class Waiter {
         kill_and_reap();
         break;
       }
-      if (fd_ >= 0) read_some();
-      else ::poll(nullptr, 0, 1);  // the pipe is closed but the child has not ended yet
+      if (fd_ >= 0)
+        read_some();
+      else
+        ::poll(nullptr, 0, 1);  // the pipe is closed but the child has not ended yet
       reap(WNOHANG);
       // A grandchild may hold the pipe open after the child is gone: take what is there.
       if (exited_ && fd_ >= 0 && !readable(0)) close_pipe();

@@ -216,7 +216,8 @@ std::vector<Tensor> OperatorInstance::run(const std::vector<DLTensor>& inputs) {
   std::vector<DLTensor> dls;
   for (const auto& info : infos) {
     const DType dt = from_dlpack(info.dtype);
-    if (dt == DType::Invalid) throw D500Error("output of a dtype d500 tensors do not hold", where());
+    if (dt == DType::Invalid)
+      throw D500Error("output of a dtype d500 tensors do not hold", where());
     outputs.emplace_back(dt, Shape(info.shape, info.shape + info.ndim));
   }
   for (const auto& t : outputs) dls.push_back(t.dl());
@@ -227,7 +228,8 @@ std::vector<Tensor> OperatorInstance::run(const std::vector<DLTensor>& inputs) {
 void OperatorInstance::forward(const std::vector<DLTensor>& inputs,
                                std::vector<DLTensor>& outputs) {
   // The hot path of every benchmark: no allocation, one indirect call.
-  if (!impl_.op->forward) throw D500Error("has no forward (its outputs are its own: forward_owned)", where());
+  if (!impl_.op->forward)
+    throw D500Error("has no forward (its outputs are its own: forward_owned)", where());
   d500_error err;
   int32_t st = call_guarded("forward", err, [&] {
     return impl_.op->forward(instance_, inputs.data(), inputs.size(), outputs.data(),

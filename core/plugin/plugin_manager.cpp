@@ -1,5 +1,4 @@
 #include "d500/plugin/plugin_manager.h"
-#include "d500/json_input.h"
 
 #include <dlfcn.h>
 
@@ -11,13 +10,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "d500/build_info.h"
 #include "d500/error.h"
+#include "d500/json_input.h"
 #include "d500/plugin/child_call.h"
 
 namespace d500::plugin {
@@ -116,11 +116,13 @@ struct Opened {
 // ABI 1.2 members, read only when the plugin's struct covers them.
 size_t executor_count(const d500_plugin_info& info) {
   return info.struct_size >= offsetof(d500_plugin_info, executors) + sizeof(void*)
-             ? info.n_executors : 0;
+             ? info.n_executors
+             : 0;
 }
 size_t optimizer_count(const d500_plugin_info& info) {
   return info.struct_size >= offsetof(d500_plugin_info, optimizers) + sizeof(void*)
-             ? info.n_optimizers : 0;
+             ? info.n_optimizers
+             : 0;
 }
 
 size_t scheme_count(const d500_plugin_info& info) {
@@ -153,7 +155,8 @@ std::optional<std::string> check_schemes(const d500_plugin_info& info) {
 // What a loaded plugin's executor and optimizer tables must hold before the host calls them.
 std::optional<std::string> check_components(const d500_plugin_info& info) {
   const size_t n_ex = executor_count(info), n_opt = optimizer_count(info);
-  if (n_ex && !info.executors) return "n_executors is " + std::to_string(n_ex) + " but executors is NULL";
+  if (n_ex && !info.executors)
+    return "n_executors is " + std::to_string(n_ex) + " but executors is NULL";
   if (n_opt && !info.optimizers)
     return "n_optimizers is " + std::to_string(n_opt) + " but optimizers is NULL";
   constexpr size_t kExMin = offsetof(d500_executor, memory) + sizeof(void*);
@@ -452,9 +455,11 @@ void PluginManager::load_one(PluginRecord& rec) {
   for (size_t i = 0; i < opened.info->n_operators; ++i)
     operators_.add(OperatorImpl{rec.name, opened.info->operators[i], opened.info->abi_version});
   for (size_t i = 0; i < executor_count(*opened.info); ++i)
-    executors_.push_back(ExecutorImpl{rec.name, opened.info->executors[i], opened.info->abi_version});
+    executors_.push_back(
+        ExecutorImpl{rec.name, opened.info->executors[i], opened.info->abi_version});
   for (size_t i = 0; i < optimizer_count(*opened.info); ++i)
-    optimizers_.push_back(OptimizerImpl{rec.name, opened.info->optimizers[i], opened.info->abi_version});
+    optimizers_.push_back(
+        OptimizerImpl{rec.name, opened.info->optimizers[i], opened.info->abi_version});
   for (size_t i = 0; i < scheme_count(*opened.info); ++i)
     schemes_.push_back(SchemeImpl{rec.name, opened.info->schemes[i], opened.info->abi_version});
 }
@@ -501,8 +506,7 @@ PluginRecord probe_isolated(const PluginRecord& discovered) {
   }
   std::istringstream is(c.reply);
   int state = 0;
-  if (!(is >> state >> rec.abi_version >> rec.n_operators >> rec.n_executors >>
-        rec.n_optimizers) ||
+  if (!(is >> state >> rec.abi_version >> rec.n_operators >> rec.n_executors >> rec.n_optimizers) ||
       is.get() != '\n') {
     rec.state = PluginState::Broken;
     rec.error = "the probe child's reply is malformed";

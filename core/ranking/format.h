@@ -15,8 +15,10 @@ inline std::string num(double v, int digits) {
 // Seconds with three significant digits, in ms below one second.
 inline std::string secs(double s) {
   char buf[64];
-  if (s < 1) std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
-  else std::snprintf(buf, sizeof buf, "%.3g s", s);
+  if (s < 1)
+    std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g s", s);
   return buf;
 }
 

@@ -147,8 +147,10 @@ std::string implementation_in_spec(const std::string& spec_json) {
   if (!j.is_object() || !j.contains("training") || !j["training"].is_object()) return "";
   const json& t = j["training"];
   std::string out = str(t, "executor");
-  if (t.contains("optimizer") && t["optimizer"].is_object() && !str(t["optimizer"], "plugin").empty())
-    out += (out.empty() ? "" : " + ") + str(t["optimizer"], "plugin") + "/" + str(t["optimizer"], "name");
+  if (t.contains("optimizer") && t["optimizer"].is_object() &&
+      !str(t["optimizer"], "plugin").empty())
+    out += (out.empty() ? "" : " + ") + str(t["optimizer"], "plugin") + "/" +
+           str(t["optimizer"], "name");
   return out;
 }
 
@@ -256,8 +258,10 @@ std::vector<ThroughputList> throughput_lists(const store::ResultStore& s,
       e.unit = m.flops > 0 ? "GFLOP/s" : batch > 0 ? "samples/s" : "calls/s";
       const double per_call = m.flops > 0 ? m.flops : batch > 0 ? batch * 1e9 : 1e9;
       e.throughput = m.median > 0 ? per_call / m.median : 0;
-      if (!m.error.empty()) e.reason = "failed: " + m.error;
-      else if (m.n == 0 || m.median <= 0) e.reason = "no samples";
+      if (!m.error.empty())
+        e.reason = "failed: " + m.error;
+      else if (m.n == 0 || m.median <= 0)
+        e.reason = "no samples";
       for (const auto& v : vals)
         if (v.measurement_id == m.id && !v.passed && e.reason.empty())
           e.reason = "validation failed: " + v.metric + " " + std::to_string(v.value) +
@@ -276,7 +280,8 @@ std::vector<ThroughputList> throughput_lists(const store::ResultStore& s,
   std::vector<Key> keys;
   for (const auto& [key, g] : groups) keys.push_back(key);
   std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-    return a.first != b.first ? a.first > b.first : first_seen[a] < first_seen[b];  // operator first
+    return a.first != b.first ? a.first > b.first
+                              : first_seen[a] < first_seen[b];  // operator first
   });
   std::vector<ThroughputList> out;
   for (const auto& key : keys) {

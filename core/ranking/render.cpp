@@ -9,8 +9,8 @@ namespace d500::ranking {
 
 namespace {
 
-using detail::num;
 using detail::ns_text;
+using detail::num;
 using detail::secs;
 
 std::string full(double v) {
@@ -19,7 +19,9 @@ std::string full(double v) {
   return buf;
 }
 
-std::string rank_text(const Placing& p) { return std::to_string(p.rank) + (p.tied ? "=" : ""); }
+std::string rank_text(const Placing& p) {
+  return std::to_string(p.rank) + (p.tied ? "=" : "");
+}
 
 std::string tta_text(const TrainingEntry& e) {
   if (e.tta.reached == 0) return "not reached";
@@ -82,16 +84,20 @@ std::string render_text(const ListPage& page) {
   for (const auto& l : page.training) {
     out << "Recipe " << l.recipe << ": time-to-accuracy, lower is better; \"=\" marks ties "
         << "(overlapping intervals)\n";
-    std::vector<std::vector<std::string>> rows{{"RANK", "RUN", "NAME", "TIME-TO-ACCURACY (MEDIAN [95% CI])",
+    std::vector<std::vector<std::string>> rows{{"RANK", "RUN", "NAME",
+                                                "TIME-TO-ACCURACY (MEDIAN [95% CI])",
                                                 "OLYMPIC MEAN", "SEEDS", "SYSTEM", "FRAMEWORKS"}};
     for (const auto& e : l.ranked)
       rows.push_back({rank_text(e.placing), std::to_string(e.run.id), e.run.name, tta_text(e),
                       olympic_text(e), seeds_text(e), system_text(e.system), e.system.frameworks});
-    if (l.ranked.empty()) out << "  (no compliant run)\n";
-    else table(out, rows);
+    if (l.ranked.empty())
+      out << "  (no compliant run)\n";
+    else
+      table(out, rows);
     if (!l.apart.empty()) {
       out << "Not compliant with " << l.recipe << ":\n";
-      std::vector<std::vector<std::string>> ap{{"RUN", "NAME", "SEEDS", "SYSTEM", "FRAMEWORKS", "REASON"}};
+      std::vector<std::vector<std::string>> ap{
+          {"RUN", "NAME", "SEEDS", "SYSTEM", "FRAMEWORKS", "REASON"}};
       for (const auto& e : l.apart)
         ap.push_back({std::to_string(e.run.id), e.run.name, seeds_text(e), system_text(e.system),
                       e.system.frameworks, e.reason});
@@ -103,11 +109,12 @@ std::string render_text(const ListPage& page) {
     out << (l.level == "operator" ? "Operator " : "Network ") << l.problem
         << (page.problems_name.empty() ? "" : " (problem list " + page.problems_name + ")")
         << ": throughput, higher is better\n";
-    std::vector<std::vector<std::string>> rows{{"RANK", "RUN", "IMPLEMENTATION", "THROUGHPUT",
-                                                "MEDIAN [95% CI]", "SYSTEM", "FRAMEWORKS"}};
+    std::vector<std::vector<std::string>> rows{
+        {"RANK", "RUN", "IMPLEMENTATION", "THROUGHPUT", "MEDIAN [95% CI]", "SYSTEM", "FRAMEWORKS"}};
     for (const auto& e : l.ranked)
       rows.push_back({rank_text(e.placing), std::to_string(e.run.id), e.implementation,
-                      throughput_text(e), interval_text(e), system_text(e.system), e.system.frameworks});
+                      throughput_text(e), interval_text(e), system_text(e.system),
+                      e.system.frameworks});
     for (const auto& e : l.apart)
       rows.push_back({"-", std::to_string(e.run.id), e.implementation, "-", "-",
                       system_text(e.system), "not ranked: " + e.reason});
@@ -123,8 +130,8 @@ std::string render_csv(const ListPage& page) {
          "median,ci_lo,ci_hi,ci_valid,unit,olympic_mean_s,seeds_converged,seeds_total,throughput,"
          "throughput_unit,host,cpu,gpu,cores,ranks,frameworks\n";
   auto sys = [](const SystemInfo& s) {
-    return csv(s.host) + "," + csv(s.cpu) + "," + csv(s.gpu) + "," + std::to_string(s.cores) +
-           "," + std::to_string(s.ranks) + "," + csv(s.frameworks);
+    return csv(s.host) + "," + csv(s.cpu) + "," + csv(s.gpu) + "," + std::to_string(s.cores) + "," +
+           std::to_string(s.ranks) + "," + csv(s.frameworks);
   };
   for (const auto& l : page.training)
     for (const auto* part : {&l.ranked, &l.apart})
@@ -135,19 +142,19 @@ std::string render_csv(const ListPage& page) {
             << "," << e.run.id << "," << csv(e.uuid) << "," << csv(e.run.name) << ","
             << csv(e.implementation) << "," << full(e.tta.median) << "," << full(e.lo) << ","
             << full(e.hi) << "," << (e.ci_valid ? 1 : 0) << ",s,"
-            << (e.tta.olympic_valid ? full(e.tta.olympic_mean) : "") << "," << e.tta.reached
-            << "," << e.seeds << ",,," << sys(e.system) << "\n";
+            << (e.tta.olympic_valid ? full(e.tta.olympic_mean) : "") << "," << e.tta.reached << ","
+            << e.seeds << ",,," << sys(e.system) << "\n";
       }
   for (const auto& l : page.throughput)
     for (const auto* part : {&l.ranked, &l.apart})
       for (const auto& e : *part) {
         const bool ranked = part == &l.ranked;
-        out << l.level << "," << csv(l.problem) << "," << (ranked ? std::to_string(e.placing.rank) : "")
-            << "," << (e.placing.tied ? 1 : 0) << "," << (ranked ? 1 : 0) << "," << csv(e.reason)
-            << "," << e.run.id << ",," << csv(e.run.name) << "," << csv(e.implementation) << ","
-            << full(e.m.median) << "," << full(e.lo) << "," << full(e.hi) << ","
-            << (e.m.ci_valid ? 1 : 0) << ",ns,,,," << full(e.throughput) << "," << e.unit << ","
-            << sys(e.system) << "\n";
+        out << l.level << "," << csv(l.problem) << ","
+            << (ranked ? std::to_string(e.placing.rank) : "") << "," << (e.placing.tied ? 1 : 0)
+            << "," << (ranked ? 1 : 0) << "," << csv(e.reason) << "," << e.run.id << ",,"
+            << csv(e.run.name) << "," << csv(e.implementation) << "," << full(e.m.median) << ","
+            << full(e.lo) << "," << full(e.hi) << "," << (e.m.ci_valid ? 1 : 0) << ",ns,,,,"
+            << full(e.throughput) << "," << e.unit << "," << sys(e.system) << "\n";
       }
   return out.str();
 }

@@ -19,16 +19,27 @@ std::string esc(const std::string& s) {
   std::string o;
   for (char c : s) {
     switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
 }
-std::string ns_text(double ns) { return detail::ns_text(ns, "µs"); }
+std::string ns_text(double ns) {
+  return detail::ns_text(ns, "µs");
+}
 
 constexpr const char* kStyle = R"css(
 body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1500px}
@@ -63,7 +74,8 @@ void training_section(std::ostringstream& o, const TrainingList& l, const std::s
   o << "<section class=\"recipe\"><h2>Recipe " << esc(l.recipe) << "</h2>\n<p class=\"note\">"
     << "Time-to-accuracy, median over seeds with its 95% CI; lower is better. Rows with the same "
        "rank (shaded, marked =) have overlapping intervals: a tie.</p>\n";
-  if (l.ranked.empty()) o << "<p>No compliant run.</p>\n";
+  if (l.ranked.empty())
+    o << "<p>No compliant run.</p>\n";
   else {
     o << "<table class=\"ranked\"><tr><th>Rank</th><th>Run</th><th>Name</th><th>Time-to-accuracy"
          "</th><th>95% CI</th><th>Olympic mean</th><th>Seeds converged</th>"
@@ -75,9 +87,9 @@ void training_section(std::ostringstream& o, const TrainingList& l, const std::s
         << "</small></td><td class=\"num\">" << secs(e.tta.median) << "</td><td class=\"num\">"
         << (e.ci_valid ? "[" + secs(e.lo) + ", " + secs(e.hi) + "]"
                        : "range " + secs(e.lo) + " – " + secs(e.hi) + " (too few seeds)")
-        << "</td><td class=\"num\">" << (e.tta.olympic_valid ? secs(e.tta.olympic_mean) : "–") << "</td><td class=\"num\">"
-        << e.tta.reached << "/" << e.seeds << "</td>" << system_cells(e.system) << "<td>"
-        << run_link(e.run, prefix) << "</td></tr>\n";
+        << "</td><td class=\"num\">" << (e.tta.olympic_valid ? secs(e.tta.olympic_mean) : "–")
+        << "</td><td class=\"num\">" << e.tta.reached << "/" << e.seeds << "</td>"
+        << system_cells(e.system) << "<td>" << run_link(e.run, prefix) << "</td></tr>\n";
     o << "</table>\n";
   }
   if (!l.apart.empty()) {
@@ -95,7 +107,8 @@ void training_section(std::ostringstream& o, const TrainingList& l, const std::s
 
 void throughput_section(std::ostringstream& o, const ThroughputList& l, const std::string& prefix) {
   o << "<section class=\"problem\"><h2>" << (l.level == "operator" ? "Operator " : "Network ")
-    << esc(l.problem) << "</h2>\n<p class=\"note\">Throughput at the median time; higher is "
+    << esc(l.problem)
+    << "</h2>\n<p class=\"note\">Throughput at the median time; higher is "
        "better. The same rank (marked =) means overlapping 95% CIs of the time.</p>\n"
     << "<table class=\"ranked\"><tr><th>Rank</th><th>Run</th><th>Implementation</th>"
        "<th>Throughput</th><th>Median time [95% CI]</th>"
@@ -134,7 +147,8 @@ std::string render_html(const ListPage& page, const std::string& report_prefix) 
 std::string render_run_html(const store::ResultStore& s, const store::RunInfo& r) {
   std::ostringstream o;
   o << head("d500 run " + std::to_string(r.id)) << "<h1>Run " << r.id << ": " << esc(r.name)
-    << "</h1>\n<p class=\"note\">" << esc(r.level) << ", " << esc(std::string(store::run_status_name(r.status)))
+    << "</h1>\n<p class=\"note\">" << esc(r.level) << ", "
+    << esc(std::string(store::run_status_name(r.status)))
     << (r.status_reason.empty() ? "" : ": " + esc(r.status_reason)) << "</p>\n";
   o << "<h2>Validations and verdicts</h2>\n<table><tr><th>Subject</th><th>Metric</th><th>Value</th>"
        "<th>Tolerance</th><th>Passed</th><th>Detail</th></tr>\n";
@@ -152,19 +166,21 @@ std::string render_run_html(const store::ResultStore& s, const store::RunInfo& r
       << "</td></tr>\n";
   o << "</table>\n<h2>Provenance</h2>\n";
   auto prov = store::run_provenance(s.path(), r.id);
-  if (!prov || prov.value().empty()) o << "<p>Recorded in this store.</p>\n";
+  if (!prov || prov.value().empty())
+    o << "<p>Recorded in this store.</p>\n";
   else {
     o << "<table><tr><th>Copied out of store</th><th>Its run id</th><th>Merged on</th></tr>\n";
     for (const auto& p : prov.value())
-      o << "<tr><td>" << esc(p.store) << "</td><td class=\"num\">" << p.store_run_id
-        << "</td><td>" << esc(p.merged_on) << "</td></tr>\n";
+      o << "<tr><td>" << esc(p.store) << "</td><td class=\"num\">" << p.store_run_id << "</td><td>"
+        << esc(p.merged_on) << "</td></tr>\n";
     o << "</table>\n";
   }
   auto env = r.environment_id ? s.environment(r.environment_id) : std::nullopt;
   o << "<h2>Environment</h2>\n<pre>"
     << esc(env ? nlohmann::json::parse(env->json, nullptr, false).dump(2) : "not recorded")
     << "</pre>\n<h2>Experiment</h2>\n<pre>"
-    << esc(nlohmann::json::parse(r.spec_json, nullptr, false).dump(2)) << "</pre>\n</body></html>\n";
+    << esc(nlohmann::json::parse(r.spec_json, nullptr, false).dump(2))
+    << "</pre>\n</body></html>\n";
   return o.str();
 }
 

@@ -1,9 +1,9 @@
 #include "d500/spec/experiment.h"
 
-#include "sections.h"
-#include "d500/json_input.h"
-
 #include <fstream>
+
+#include "d500/json_input.h"
+#include "sections.h"
 
 namespace d500::spec {
 
@@ -12,9 +12,10 @@ using nlohmann::json;
 namespace {
 
 const std::set<std::string> kTopKeys = {
-    "d500",     "name",     "description",     "level",    "seed",     "sweep",    "points",
-    "problems", "repetition", "operator",      "launcher", "implementations", "baseline",
-    "validate", "network",  "training", "distributed", "collective", "isolation"};
+    "d500",     "name",     "description", "level",    "seed",        "sweep",
+    "points",   "problems", "repetition",  "operator", "launcher",    "implementations",
+    "baseline", "validate", "network",     "training", "distributed", "collective",
+    "isolation"};
 const std::set<std::string> kSupportedLevels = {"operator", "network", "training", "distributed",
                                                 "collective"};
 const std::set<std::string> kAllLevels = {"operator", "network", "training", "distributed",
@@ -125,10 +126,13 @@ Result<Experiment> parse_experiment(const json& j, const std::string& source,
   e.level = c.string_field(j, "$", "level", true);
   if (!e.level.empty() && !kSupportedLevels.count(e.level)) {
     if (kAllLevels.count(e.level))
-      c.fail("$.level", "level \"" + e.level + "\" is not supported by this build yet (supported: operator)");
+      c.fail("$.level",
+             "level \"" + e.level + "\" is not supported by this build yet (supported: operator)");
     else
-      c.fail("$.level", "expected one of operator, network, training, distributed, collective, "
-                        "got \"" + e.level + "\"");
+      c.fail("$.level",
+             "expected one of operator, network, training, distributed, collective, "
+             "got \"" +
+                 e.level + "\"");
   }
   e.seed = c.number_field<uint64_t>(j, "$", "seed", 0, 0, UINT64_MAX);
   if (const json* v = c.field(j, "$", "sweep", false)) parse_sweep(c, *v, e);
@@ -168,17 +172,16 @@ Result<Experiment> parse_experiment(const json& j, const std::string& source,
   if (const json* v = c.field(j, "$", "isolation", false)) {
     static const std::set<std::string> kModes = {"auto", "process", "none", "in-process"};
     if (!v->is_string() || !kModes.count(v->get<std::string>()))
-      c.fail("$.isolation", "expected \"auto\", \"process\" or \"none\", got " +
-                                Checker::describe(*v));
+      c.fail("$.isolation",
+             "expected \"auto\", \"process\" or \"none\", got " + Checker::describe(*v));
     else
       e.sections["isolation"] = *v;
   }
   if (const uint64_t n = e.point_count(); n > kMaxPoints)
-    c.fail("$.sweep",
-           (n == UINT64_MAX ? std::string("more than 2^64") : std::to_string(n)) +
-               " points (the product of the sweep's value counts" +
-               (e.explicit_points.empty() ? "" : " and the explicit points") + "); at most " +
-               std::to_string(kMaxPoints) + " are allowed");
+    c.fail("$.sweep", (n == UINT64_MAX ? std::string("more than 2^64") : std::to_string(n)) +
+                          " points (the product of the sweep's value counts" +
+                          (e.explicit_points.empty() ? "" : " and the explicit points") +
+                          "); at most " + std::to_string(kMaxPoints) + " are allowed");
   if (!c.ok()) return Error{c.message(), ""};
   return e;
 }
@@ -191,10 +194,10 @@ Result<Experiment> load_experiment(const std::string& path) {
 }
 
 json policy_to_json(const measure::Policy& p) {
-  return json{{"warmup_calls", p.warmup_calls},   {"warmup_seconds", p.warmup_seconds},
-              {"target_rel_ci", p.target_rel_ci}, {"confidence", p.confidence},
-              {"min_samples", p.min_samples},     {"max_samples", p.max_samples},
-              {"max_seconds", p.max_seconds},     {"check_every", p.check_every},
+  return json{{"warmup_calls", p.warmup_calls},     {"warmup_seconds", p.warmup_seconds},
+              {"target_rel_ci", p.target_rel_ci},   {"confidence", p.confidence},
+              {"min_samples", p.min_samples},       {"max_samples", p.max_samples},
+              {"max_seconds", p.max_seconds},       {"check_every", p.check_every},
               {"block_overhead", p.block_overhead}, {"same_period", p.same_period}};
 }
 

@@ -1,17 +1,18 @@
 #include "sections.h"
 
-#include "d500/json_input.h"
-
 #include <fstream>
+
+#include "d500/json_input.h"
 
 namespace d500::spec {
 
 void parse_repetition(Checker& c, const json& j, Experiment& e) {
   const std::string path = "$.repetition";
   if (!j.is_object()) return c.fail(path, "expected an object, got " + Checker::describe(j));
-  c.known_keys(j, path, {"mode", "warmup_calls", "warmup_seconds", "target_rel_ci", "confidence",
-                         "min_samples", "max_samples", "max_seconds", "check_every",
-                         "block_overhead", "same_period"});
+  c.known_keys(
+      j, path,
+      {"mode", "warmup_calls", "warmup_seconds", "target_rel_ci", "confidence", "min_samples",
+       "max_samples", "max_seconds", "check_every", "block_overhead", "same_period"});
   measure::Policy& p = e.repetition;
   e.repetition_mode = c.string_field(j, path, "mode", false, "default");
   if (e.repetition_mode == "publication") {
@@ -19,8 +20,8 @@ void parse_repetition(Checker& c, const json& j, Experiment& e) {
     p.confidence = 0.99;
     p.same_period = true;
   } else if (e.repetition_mode != "default") {
-    c.fail(path + ".mode", "expected \"default\" or \"publication\", got \"" + e.repetition_mode +
-                               "\"");
+    c.fail(path + ".mode",
+           "expected \"default\" or \"publication\", got \"" + e.repetition_mode + "\"");
   }
   p.warmup_calls = c.number_field<int64_t>(j, path, "warmup_calls", p.warmup_calls, 0, 1000000);
   p.warmup_seconds = c.number_field<double>(j, path, "warmup_seconds", p.warmup_seconds, 0, 3600);
@@ -38,8 +39,8 @@ void parse_repetition(Checker& c, const json& j, Experiment& e) {
 
 void parse_sweep(Checker& c, const json& j, Experiment& e) {
   if (!j.is_object())
-    return c.fail("$.sweep", "expected an object of variable: [values], got " +
-                                 Checker::describe(j));
+    return c.fail("$.sweep",
+                  "expected an object of variable: [values], got " + Checker::describe(j));
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string path = "$.sweep." + it.key();
     if (!it.value().is_array() || it.value().empty()) {
@@ -80,8 +81,8 @@ void parse_points(Checker& c, const json& j, const std::string& path, Experiment
 // A problem list file: {"d500_problems": 1, "name": ..., "points": [...]}.
 void load_problems(Checker& c, const json& j, const std::string& base_dir, Experiment& e) {
   if (!j.is_string())
-    return c.fail("$.problems", "expected the path of a problem list file, got " +
-                                    Checker::describe(j));
+    return c.fail("$.problems",
+                  "expected the path of a problem list file, got " + Checker::describe(j));
   std::string path = j.get<std::string>();
   if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
   auto read = read_json_file(path);
@@ -100,11 +101,12 @@ void parse_validation(Checker& c, const json& j, Experiment& e) {
     e.validation.forward = e.validation.backward = e.validation.determinism = j.get<bool>();
     return;
   }
-  if (!j.is_object()) return c.fail(path, "expected true, false or an object, got " + Checker::describe(j));
+  if (!j.is_object())
+    return c.fail(path, "expected true, false or an object, got " + Checker::describe(j));
   c.known_keys(j, path, {"forward", "backward", "determinism", "reference", "tolerance"});
-  for (auto [key, dst] : {std::pair{"forward", &e.validation.forward},
-                          std::pair{"backward", &e.validation.backward},
-                          std::pair{"determinism", &e.validation.determinism}})
+  for (auto [key, dst] :
+       {std::pair{"forward", &e.validation.forward}, std::pair{"backward", &e.validation.backward},
+        std::pair{"determinism", &e.validation.determinism}})
     *dst = c.bool_field(j, path, key, *dst);
   e.validation.reference = c.string_field(j, path, "reference", false, "reference");
   e.validation.tolerance = c.number_field<double>(j, path, "tolerance", 0, 0, 1);
@@ -128,7 +130,8 @@ void parse_operator(Checker& c, const json& j, Experiment& e) {
   if (op.dtype == DType::Invalid)
     c.fail(path + ".dtype",
            "expected one of float32, float64, int64, int32, uint8, bool, int8, float16, bfloat16, "
-           "got \"" + dtype + "\"");
+           "got \"" +
+               dtype + "\"");
   if (const json* in = c.field(j, path, "inputs", true)) {
     if (!in->is_array()) {
       c.fail(path + ".inputs", "expected an array of shapes, got " + Checker::describe(*in));
@@ -184,8 +187,10 @@ void parse_operator(Checker& c, const json& j, Experiment& e) {
 
 void parse_implementations(Checker& c, const json& j, Experiment& e) {
   if (!j.is_array() || j.empty())
-    return c.fail("$.implementations", "expected a non-empty array of \"plugin\" or "
-                                       "\"plugin/variant\" names, got " + Checker::describe(j));
+    return c.fail("$.implementations",
+                  "expected a non-empty array of \"plugin\" or "
+                  "\"plugin/variant\" names, got " +
+                      Checker::describe(j));
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string path = "$.implementations[" + std::to_string(i) + "]";
     if (!j[i].is_string() || j[i].get<std::string>().empty()) {
@@ -209,8 +214,8 @@ void parse_launcher(Checker& c, const json& j, Experiment& e) {
   c.known_keys(j, path, {"kind", "ranks", "hosts", "extra_args"});
   e.launcher.kind = c.string_field(j, path, "kind", false, "local");
   if (e.launcher.kind != "local" && e.launcher.kind != "mpi" && e.launcher.kind != "slurm")
-    c.fail(path + ".kind", "expected \"local\", \"mpi\" or \"slurm\", got \"" + e.launcher.kind +
-                               "\"");
+    c.fail(path + ".kind",
+           "expected \"local\", \"mpi\" or \"slurm\", got \"" + e.launcher.kind + "\"");
   e.launcher.ranks = c.number_field<int>(j, path, "ranks", 1, 1, 1 << 20);
   for (const char* key : {"hosts", "extra_args"}) {
     const json* v = c.field(j, path, key, false);

@@ -52,7 +52,8 @@ class Db {
     if (auto e = detail::exec(h_, sql.c_str())) throw StoreError(what + ": " + *e, label_);
   }
   // Runs one statement with text parameters; returns the rows' first columns as text.
-  std::vector<std::string> query(const std::string& sql, const std::vector<std::string>& args = {}) {
+  std::vector<std::string> query(const std::string& sql,
+                                 const std::vector<std::string>& args = {}) {
     sqlite3_stmt* st = nullptr;
     if (sqlite3_prepare_v2(h_, sql.c_str(), -1, &st, nullptr) != SQLITE_OK)
       throw StoreError("preparing \"" + sql + "\": " + sqlite3_errmsg(h_), label_);
@@ -113,7 +114,8 @@ std::string insert_select(Db& db, const std::string& table,
                           const std::map<std::string, std::string>& expr, const std::string& from) {
   const auto cols = columns(db, "main", table);
   const auto src = columns(db, "src", table);
-  if (std::set<std::string>(cols.begin(), cols.end()) != std::set<std::string>(src.begin(), src.end()))
+  if (std::set<std::string>(cols.begin(), cols.end()) !=
+      std::set<std::string>(src.begin(), src.end()))
     throw StoreError("internal: table " + table + " differs between the stores after migration",
                      db.label());
   std::string names, values;
@@ -158,9 +160,12 @@ void copy_children(Db& db) {
     std::map<std::string, std::string> expr;
     bool by_run = false, by_measurement = false;
     for (const auto& c : cols) {
-      if (c == "id") expr[c] = "s.id + " + std::to_string(offset[t]);
-      else if (c == "run_id") expr[c] = "m.new", by_run = true;
-      else if (c == "measurement_id") expr[c] = "s.measurement_id + " + meas_off, by_measurement = true;
+      if (c == "id")
+        expr[c] = "s.id + " + std::to_string(offset[t]);
+      else if (c == "run_id")
+        expr[c] = "m.new", by_run = true;
+      else if (c == "measurement_id")
+        expr[c] = "s.measurement_id + " + meas_off, by_measurement = true;
       else if (c.size() > 3 && c.ends_with("_id") && c != "store_run_id")
         throw StoreError("internal: merge does not know how to remap " + t + "." + c, db.label());
     }
@@ -168,7 +173,8 @@ void copy_children(Db& db) {
     if (by_run)
       from = "FROM src.\"" + t + "\" s JOIN temp.merge_runs m ON m.old = s.run_id ORDER BY s.rowid";
     else if (by_measurement)
-      from = "FROM src.\"" + t + "\" s JOIN src.measurements sm ON sm.id = s.measurement_id "
+      from = "FROM src.\"" + t +
+             "\" s JOIN src.measurements sm ON sm.id = s.measurement_id "
              "JOIN temp.merge_runs m ON m.old = sm.run_id ORDER BY s.rowid";
     else
       throw StoreError("internal: merge does not know how table " + t + " belongs to a run",
@@ -208,16 +214,18 @@ void copy_runs(Db& db, const std::vector<int64_t>& only, const std::string& orig
                         "FROM src.runs s JOIN temp.merge_runs m ON m.old = s.id ORDER BY s.id"),
           "copying runs");
   // A re-run keeps its link when the run it repeats is in the output (copied now or before).
-  db.exec("UPDATE main.runs SET parent_run_id = (SELECT mp.id FROM temp.merge_runs m "
-          "JOIN src.runs s ON s.id = m.old JOIN src.runs sp ON sp.id = s.parent_run_id "
-          "JOIN main.runs mp ON mp.uuid = sp.uuid WHERE m.new = runs.id) "
-          "WHERE id IN (SELECT new FROM temp.merge_runs)",
-          "linking re-runs");
+  db.exec(
+      "UPDATE main.runs SET parent_run_id = (SELECT mp.id FROM temp.merge_runs m "
+      "JOIN src.runs s ON s.id = m.old JOIN src.runs sp ON sp.id = s.parent_run_id "
+      "JOIN main.runs mp ON mp.uuid = sp.uuid WHERE m.new = runs.id) "
+      "WHERE id IN (SELECT new FROM temp.merge_runs)",
+      "linking re-runs");
   copy_children(db);
   if (!origin.empty())
-    db.query("INSERT INTO main.run_provenance(run_id, store, store_run_id, merged_on, merged_at) "
-             "SELECT new, ?, old, ?, ? FROM temp.merge_runs ORDER BY old",
-             {origin, detail::this_host(), std::to_string(now_unix())});
+    db.query(
+        "INSERT INTO main.run_provenance(run_id, store, store_run_id, merged_on, merged_at) "
+        "SELECT new, ?, old, ?, ? FROM temp.merge_runs ORDER BY old",
+        {origin, detail::this_host(), std::to_string(now_unix())});
 }
 
 // A migrated copy of `input` in `copy` (the input is only read).
@@ -229,7 +237,8 @@ void copy_and_migrate(const std::string& input, const std::string& copy) {
     if (!b) throw StoreError(std::string("cannot copy: ") + sqlite3_errmsg(dst.get()), src.label());
     const int rc = sqlite3_backup_step(b, -1);
     sqlite3_backup_finish(b);
-    if (rc != SQLITE_DONE) throw StoreError(std::string("cannot copy: ") + sqlite3_errstr(rc), src.label());
+    if (rc != SQLITE_DONE)
+      throw StoreError(std::string("cannot copy: ") + sqlite3_errstr(rc), src.label());
   }
   Db dst(copy, SQLITE_OPEN_READWRITE, "store " + input + " (a copy)");
   dst.exec("PRAGMA journal_mode = DELETE", "reading");
@@ -300,8 +309,8 @@ void write_output(const std::string& staging, const std::string& target, MergeSu
 
 }  // namespace
 
-Result<MergeSummary> merge_stores(const std::vector<std::string>& inputs,
-                                  const std::string& output, const MergeOptions& options) {
+Result<MergeSummary> merge_stores(const std::vector<std::string>& inputs, const std::string& output,
+                                  const MergeOptions& options) {
   if (auto e = check_paths(inputs, output, options.replace_output)) return *e;
   MergeSummary sum;
   try {
@@ -338,8 +347,9 @@ Result<MergeSummary> merge_stores(const std::vector<std::string>& inputs,
       }
       std::error_code ec;
       using fs::perms;  // mkstemp made it private; a run file is for sending
-      fs::permissions(fresh.path, perms::owner_read | perms::owner_write | perms::group_read |
-                                      perms::others_read, ec);
+      fs::permissions(
+          fresh.path,
+          perms::owner_read | perms::owner_write | perms::group_read | perms::others_read, ec);
       fs::rename(fresh.path, output, ec);
       if (ec) throw StoreError("cannot write: " + ec.message(), "store " + output);
       fresh.keep = true;

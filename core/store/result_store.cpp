@@ -32,7 +32,9 @@ double now_unix() {
 
 }  // namespace
 
-std::string_view run_status_name(RunStatus s) { return kStatusNames[static_cast<size_t>(s)]; }
+std::string_view run_status_name(RunStatus s) {
+  return kStatusNames[static_cast<size_t>(s)];
+}
 
 std::optional<RunStatus> run_status_from_name(std::string_view name) {
   for (size_t i = 0; i < kStatusNames.size(); ++i)
@@ -84,9 +86,9 @@ std::optional<Error> open_read_only(const std::string& path, sqlite3** db, int* 
   sqlite3_busy_timeout(*db, 5000);
   *inspect_error = detail::inspect(*db, version);
   const int code = sqlite3_extended_errcode(*db);
-  const bool cannot_write_shm = inspect_error->has_value() &&
-                                (code == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN ||
-                                 code == SQLITE_READONLY_CANTINIT);
+  const bool cannot_write_shm =
+      inspect_error->has_value() && (code == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN ||
+                                     code == SQLITE_READONLY_CANTINIT);
   struct stat wal {};
   if (!cannot_write_shm || ::stat((path + "-wal").c_str(), &wal) == 0) return std::nullopt;
   sqlite3_close_v2(*db);
@@ -136,8 +138,12 @@ void ResultStore::Impl::mark_interrupted_runs() {
 
 ResultStore::ResultStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 ResultStore::~ResultStore() = default;
-const std::string& ResultStore::path() const { return impl_->path; }
-int ResultStore::schema_version() const { return impl_->version; }
+const std::string& ResultStore::path() const {
+  return impl_->path;
+}
+int ResultStore::schema_version() const {
+  return impl_->version;
+}
 
 Result<std::unique_ptr<ResultStore>> ResultStore::open(const std::string& path, Mode mode) {
   auto impl = std::make_unique<Impl>();
@@ -145,8 +151,7 @@ Result<std::unique_ptr<ResultStore>> ResultStore::open(const std::string& path, 
   impl->mode = mode;
   struct stat sb {};
   bool exists = ::stat(path.c_str(), &sb) == 0;
-  if (!exists && mode == Mode::ReadOnly)
-    return open_error(path, "cannot open: no such file");
+  if (!exists && mode == Mode::ReadOnly) return open_error(path, "cannot open: no such file");
   if (exists && S_ISDIR(sb.st_mode))
     return open_error(path, "cannot open: this is a folder, not a store file");
 
@@ -192,10 +197,9 @@ Result<std::unique_ptr<ResultStore>> ResultStore::open(const std::string& path, 
       impl->version = current_schema_version();
     }
     bool v2 = impl->version >= 2;
-    impl->run_select = std::string("SELECT id, ") + kRunCols +
-                       (v2 ? ", process_start" : ", ''") + " FROM runs";
-    impl->meas_select = std::string("SELECT id, ") + kMeasCols +
-                        (v2 ? ", policy_json" : ", ''") +
+    impl->run_select =
+        std::string("SELECT id, ") + kRunCols + (v2 ? ", process_start" : ", ''") + " FROM runs";
+    impl->meas_select = std::string("SELECT id, ") + kMeasCols + (v2 ? ", policy_json" : ", ''") +
                         (impl->version >= 5 ? ", kernel" : ", ''") + " FROM measurements";
     if (mode == Mode::ReadWrite) impl->mark_interrupted_runs();
   } catch (const D500Error& e) {
@@ -235,8 +239,9 @@ int64_t ResultStore::create_run(const RunInfo& run) {
   if (r.spec_hash.empty() && !r.spec_json.empty()) r.spec_hash = sha256_hex(r.spec_json);
   // The run's identity beyond this store (schema 4): 128 random bits from SQLite's generator,
   // which is seeded by the operating system.
-  auto st = s.prepare(std::string("INSERT INTO runs(") + kRunCols + ", process_start, uuid) VALUES(" +
-                      placeholders(kRunCols) + ", ?, lower(hex(randomblob(16))))");
+  auto st =
+      s.prepare(std::string("INSERT INTO runs(") + kRunCols + ", process_start, uuid) VALUES(" +
+                placeholders(kRunCols) + ", ?, lower(hex(randomblob(16))))");
   auto b = st.bind();
   run_fields(std::as_const(r), b);
   b(r.process_start);
@@ -295,8 +300,8 @@ int64_t ResultStore::add_measurement(const MeasurementRow& m, std::span<const do
     st.run("add_measurement (samples)");
   }
   if (!context_words.empty()) {
-    auto st = s.prepare(
-        "INSERT INTO sample_context(measurement_id, count, counters) VALUES(?, ?, ?)");
+    auto st =
+        s.prepare("INSERT INTO sample_context(measurement_id, count, counters) VALUES(?, ?, ?)");
     auto b = st.bind();
     b(id), b(static_cast<int64_t>(context_words.size() / 4));
     sqlite3_bind_blob64(st.get(), b.i, context_words.data(), context_words.size_bytes(),
@@ -375,8 +380,10 @@ int64_t ResultStore::add_artifact(const ArtifactRow& a) {
   auto b = st.bind();
   b(a.run_id), b(a.name), b(a.mime);
   // A zero-length blob must still be a blob: binding a null pointer would store NULL.
-  if (a.data.empty()) sqlite3_bind_zeroblob(st.get(), b.i, 0);
-  else sqlite3_bind_blob64(st.get(), b.i, a.data.data(), a.data.size(), SQLITE_STATIC);
+  if (a.data.empty())
+    sqlite3_bind_zeroblob(st.get(), b.i, 0);
+  else
+    sqlite3_bind_blob64(st.get(), b.i, a.data.data(), a.data.size(), SQLITE_STATIC);
   st.run("add_artifact");
   return sqlite3_last_insert_rowid(s.db);
 }

@@ -187,7 +187,9 @@ std::optional<long long> query_int(sqlite3* db, const char* sql, int* rc_out) {
 
 }  // namespace
 
-std::span<const Migration> migrations() { return kMigrations; }
+std::span<const Migration> migrations() {
+  return kMigrations;
+}
 
 std::optional<std::string> exec(sqlite3* db, const char* sql) {
   char* msg = nullptr;

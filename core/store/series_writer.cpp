@@ -28,8 +28,7 @@ SeriesWriter::~SeriesWriter() {
   try {
     flush();
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "d500: %zu series points were not stored: %s\n", buffer_.size(),
-                 e.what());
+    std::fprintf(stderr, "d500: %zu series points were not stored: %s\n", buffer_.size(), e.what());
   }
 }
 

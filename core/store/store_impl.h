@@ -26,7 +26,9 @@ struct NullIfZero {
   T* v;
 };
 template <class T>
-NullIfZero<T> null_if_zero(T& v) { return {&v}; }
+NullIfZero<T> null_if_zero(T& v) {
+  return {&v};
+}
 
 struct Binder {
   sqlite3_stmt* st;
@@ -46,8 +48,10 @@ struct Binder {
   }
   void operator()(RunStatus v) { (*this)(run_status_name(v)); }
   void operator()(NullIfZero<const int64_t> v) {
-    if (*v.v == 0) sqlite3_bind_null(st, i++);
-    else (*this)(*v.v);
+    if (*v.v == 0)
+      sqlite3_bind_null(st, i++);
+    else
+      (*this)(*v.v);
   }
 };
 
@@ -127,7 +131,8 @@ struct ResultStore::Impl {
   }
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw StoreError(what + ": " + sqlite3_errmsg(db) + detail::full_disk_hint(path), "store " + path);
+    throw StoreError(what + ": " + sqlite3_errmsg(db) + detail::full_disk_hint(path),
+                     "store " + path);
   }
 
   void require_writable() const {

@@ -93,8 +93,8 @@ std::vector<T> blob_of(StoreImpl& s, const char* sql, const char* what, int64_t 
 }  // namespace
 
 std::vector<double> ResultStore::samples(int64_t measurement_id) const {
-  return blob_of<double>(*impl_, "SELECT value_ns FROM samples WHERE measurement_id = ?",
-                         "samples", measurement_id);
+  return blob_of<double>(*impl_, "SELECT value_ns FROM samples WHERE measurement_id = ?", "samples",
+                         measurement_id);
 }
 
 std::vector<uint32_t> ResultStore::sample_context_words(int64_t measurement_id) const {
@@ -136,8 +136,8 @@ std::vector<ValidationRow> ResultStore::validations(int64_t run_id) const {
 }
 
 std::vector<LogRow> ResultStore::logs(int64_t run_id) const {
-  auto st = impl_->prepare(
-      "SELECT id, run_id, time, level, text FROM logs WHERE run_id = ? ORDER BY id");
+  auto st =
+      impl_->prepare("SELECT id, run_id, time, level, text FROM logs WHERE run_id = ? ORDER BY id");
   st.bind()(run_id);
   std::vector<LogRow> out;
   while (st.row("logs")) {

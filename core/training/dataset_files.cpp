@@ -116,11 +116,11 @@ void check_declared_size(const std::string& path, uint64_t header_bytes, uint64_
   const uint64_t isize = uint64_t(tail[0]) | uint64_t(tail[1]) << 8 | uint64_t(tail[2]) << 16 |
                          uint64_t(tail[3]) << 24;
   if (want > file_bytes * 1032 || (tail_ok && isize != (want & 0xffffffffu)))
-    throw D500Error(declared + ", but the gzip file unpacks to " +
-                        (tail_ok ? std::to_string(isize) + " bytes (mod 2^32)"
-                                 : std::string("less")) +
-                        ", not " + std::to_string(want) + " (truncated or corrupt)",
-                    path);
+    throw D500Error(
+        declared + ", but the gzip file unpacks to " +
+            (tail_ok ? std::to_string(isize) + " bytes (mod 2^32)" : std::string("less")) +
+            ", not " + std::to_string(want) + " (truncated or corrupt)",
+        path);
 }
 
 }  // namespace
@@ -154,8 +154,8 @@ Tensor read_idx(const std::string& path) {
       throw D500Error("the IDX header declares more than 2^33 elements (corrupt header?)", path);
     shape.push_back(static_cast<int64_t>(d));
   }
-  check_declared_size(path, 4 + 4 * static_cast<uint64_t>(rank), static_cast<uint64_t>(element_count(shape)),
-                      shape);
+  check_declared_size(path, 4 + 4 * static_cast<uint64_t>(rank),
+                      static_cast<uint64_t>(element_count(shape)), shape);
   Tensor t(DType::UInt8, shape);
   f.read_exact(t.data(), t.nbytes(),
                "data of shape " + shape_to_string(shape) + " (from the IDX header)");

@@ -46,12 +46,18 @@ int64_t correct(const Tensor& logits, const Tensor& labels, int64_t n) {
 
 const char* stop_reason_name(StopReason r) {
   switch (r) {
-    case StopReason::Epochs: return "epochs";
-    case StopReason::TargetReached: return "target reached";
-    case StopReason::TimeLimit: return "time limit";
-    case StopReason::Diverged: return "diverged";
-    case StopReason::Cancelled: return "cancelled";
-    default: return "invalid";
+    case StopReason::Epochs:
+      return "epochs";
+    case StopReason::TargetReached:
+      return "target reached";
+    case StopReason::TimeLimit:
+      return "time limit";
+    case StopReason::Diverged:
+      return "diverged";
+    case StopReason::Cancelled:
+      return "cancelled";
+    default:
+      return "invalid";
   }
 }
 

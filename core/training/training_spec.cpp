@@ -16,9 +16,9 @@ using spec::Checker;
 namespace {
 
 const std::set<std::string> kKeys = {
-    "recipe", "dataset", "dataset_dir", "synthetic", "normalize", "augment", "network",
-    "loss", "target_accuracy", "test_set", "executor", "optimizer", "schedule", "sampler",
-    "batch", "epochs", "max_seconds", "seeds", "eval_every"};
+    "recipe", "dataset",         "dataset_dir", "synthetic", "normalize", "augment",  "network",
+    "loss",   "target_accuracy", "test_set",    "executor",  "optimizer", "schedule", "sampler",
+    "batch",  "epochs",          "max_seconds", "seeds",     "eval_every"};
 
 std::string resolve(const std::string& base, const std::string& p) {
   if (p.empty() || fs::path(p).is_absolute() || base.empty()) return p;
@@ -75,24 +75,29 @@ Result<Recipe> load_recipe(const std::string& path) {
   r.path = path;
   if (!j->is_object()) return Error{"expected a JSON object", path};
   c.known_keys(*j, "$", {"d500_recipe", "name", "description", "fixed", "mutable", "defaults"});
-  if (!j->contains("d500_recipe")) c.fail("$.d500_recipe", "missing (required): the recipe format, 1");
+  if (!j->contains("d500_recipe"))
+    c.fail("$.d500_recipe", "missing (required): the recipe format, 1");
   r.name = c.string_field(*j, "$", "name", true);
   if (const json* f = c.field(*j, "$", "fixed", true)) {
-    if (!f->is_object()) c.fail("$.fixed", "expected an object of fixed components");
+    if (!f->is_object())
+      c.fail("$.fixed", "expected an object of fixed components");
     else {
       c.known_keys(*f, "$.fixed", {kRecipeComponents.begin(), kRecipeComponents.end()});
       r.fixed = *f;
     }
   }
   if (const json* m = c.field(*j, "$", "mutable", false)) {
-    if (!m->is_array()) c.fail("$.mutable", "expected an array of component names");
+    if (!m->is_array())
+      c.fail("$.mutable", "expected an array of component names");
     else
       for (const auto& x : *m)
         if (x.is_string()) r.mutable_components.push_back(x.get<std::string>());
   }
   if (const json* d = c.field(*j, "$", "defaults", false)) {
-    if (!d->is_object()) c.fail("$.defaults", "expected an object");
-    else r.defaults = *d;
+    if (!d->is_object())
+      c.fail("$.defaults", "expected an object");
+    else
+      r.defaults = *d;
   }
   if (!c.ok()) return Error{c.message(), ""};
   return r;
@@ -103,7 +108,9 @@ Result<Recipe> load_recipe(const std::string& path) {
 void parse_network(Checker& c, const json& v, const std::string& p, const std::string& base_dir,
                    TrainingSpec& t) {
   if (!v.is_object() || (!v.contains("builder") && !v.contains("model")))
-    return c.fail(p, "expected {\"builder\": \"mlp\" | \"lenet\" | \"resnet\", ...} or {\"model\": \"file.onnx\"}");
+    return c.fail(p,
+                  "expected {\"builder\": \"mlp\" | \"lenet\" | \"resnet\", ...} or {\"model\": "
+                  "\"file.onnx\"}");
   c.known_keys(v, p, {"builder", "model", "hidden", "stages"});
   t.network = v;
   if (v.contains("model")) {
@@ -121,7 +128,8 @@ void parse_network(Checker& c, const json& v, const std::string& p, const std::s
     bool ok = sizes.is_array() && !sizes.empty() && sizes.size() <= 64;
     for (const auto& d : sizes)
       ok = ok && d.is_number_integer() && d.get<int64_t>() >= 1 && d.get<int64_t>() <= (1 << 20);
-    if (!ok) c.fail(p + "." + key, "expected a list of 1 to 64 layer widths, each from 1 to 1048576");
+    if (!ok)
+      c.fail(p + "." + key, "expected a list of 1 to 64 layer widths, each from 1 to 1048576");
   }
 }
 
@@ -145,7 +153,8 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
         for (auto it = recipe->defaults.begin(); it != recipe->defaults.end(); ++it)
           if (!merged.contains(it.key())) merged[it.key()] = it.value();
         for (auto it = recipe->fixed.begin(); it != recipe->fixed.end(); ++it) {
-          if (!merged.contains(it.key())) merged[it.key()] = it.value();
+          if (!merged.contains(it.key()))
+            merged[it.key()] = it.value();
           else if (merged[it.key()] != it.value())
             t.recipe_violations.push_back(it.key() + " is fixed by recipe \"" + recipe->name +
                                           "\" to " + it.value().dump() + ", this run uses " +
@@ -157,13 +166,15 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
   const json& s = merged;
   t.dataset = c.string_field(s, P, "dataset", false, "fashion-mnist");
   if (t.dataset != "fashion-mnist" && t.dataset != "cifar10" && t.dataset != "synthetic")
-    c.fail(P + ".dataset", "expected fashion-mnist, cifar10 or synthetic, got \"" + t.dataset + "\"");
+    c.fail(P + ".dataset",
+           "expected fashion-mnist, cifar10 or synthetic, got \"" + t.dataset + "\"");
   t.dataset_dir = resolve(base_dir, c.string_field(s, P, "dataset_dir", false));
   if (t.dataset == "cifar10" && t.dataset_dir.empty())
     c.fail(P + ".dataset_dir", "cifar10 needs the folder of its binary batches");
   if (const json* v = c.field(s, P, "synthetic", false)) {
     const std::string p = P + ".synthetic";
-    if (!v->is_object()) c.fail(p, "expected an object");
+    if (!v->is_object())
+      c.fail(p, "expected an object");
     else {
       c.known_keys(*v, p, {"samples", "test_samples", "shape", "classes", "noise"});
       t.synthetic_samples = c.number_field<int64_t>(*v, p, "samples", 4096, 1, 10000000);
@@ -173,32 +184,41 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
       if (v->contains("shape")) {
         const json& sh = (*v)["shape"];
         t.synthetic_shape.clear();
-        if (!sh.is_array() || (sh.size() != 1 && sh.size() != 3)) c.fail(p + ".shape", "expected [D] or [C, H, W]");
+        if (!sh.is_array() || (sh.size() != 1 && sh.size() != 3))
+          c.fail(p + ".shape", "expected [D] or [C, H, W]");
         else
           for (const auto& d : sh)
-            if (!d.is_number_integer() || d.get<int64_t>() < 1) c.fail(p + ".shape", "dimensions must be positive integers");
-            else t.synthetic_shape.push_back(d.get<int64_t>());
+            if (!d.is_number_integer() || d.get<int64_t>() < 1)
+              c.fail(p + ".shape", "dimensions must be positive integers");
+            else
+              t.synthetic_shape.push_back(d.get<int64_t>());
       }
     }
   }
   t.normalize = c.bool_field(s, P, "normalize", t.normalize);
   if (const json* v = c.field(s, P, "augment", false)) {
-    if (!v->is_object()) c.fail(P + ".augment", "expected an object");
+    if (!v->is_object())
+      c.fail(P + ".augment", "expected an object");
     else {
       c.known_keys(*v, P + ".augment", {"crop_padding", "horizontal_flip"});
-      t.augment.crop_padding = c.number_field<int64_t>(*v, P + ".augment", "crop_padding", 0, 0, 64);
+      t.augment.crop_padding =
+          c.number_field<int64_t>(*v, P + ".augment", "crop_padding", 0, 0, 64);
       t.augment.horizontal_flip =
           c.bool_field(*v, P + ".augment", "horizontal_flip", t.augment.horizontal_flip);
     }
   }
-  if (const json* v = c.field(s, P, "network", false)) parse_network(c, *v, P + ".network", base_dir, t);
+  if (const json* v = c.field(s, P, "network", false))
+    parse_network(c, *v, P + ".network", base_dir, t);
   t.loss = c.string_field(s, P, "loss", false, "cross-entropy");
   if (t.loss != "cross-entropy")
-    c.fail(P + ".loss", "expected cross-entropy (the builder's SoftmaxCrossEntropyLoss), got \"" + t.loss + "\"");
+    c.fail(P + ".loss", "expected cross-entropy (the builder's SoftmaxCrossEntropyLoss), got \"" +
+                            t.loss + "\"");
   t.target_accuracy = c.number_field<double>(s, P, "target_accuracy", 0.0, 0.0, 1.0);
   t.executor = c.string_field(s, P, "executor", false, "reference");
-  if (const json* v = c.field(s, P, "optimizer", false)) parse_optimizer(c, *v, P + ".optimizer", t);
-  else t.hyper["lr"] = 1e-3;
+  if (const json* v = c.field(s, P, "optimizer", false))
+    parse_optimizer(c, *v, P + ".optimizer", t);
+  else
+    t.hyper["lr"] = 1e-3;
   t.schedule = LrSchedule::constant(t.hyper["lr"]);
   if (const json* v = c.field(s, P, "schedule", false)) parse_schedule(c, *v, P + ".schedule", t);
   t.sampler = c.string_field(s, P, "sampler", false, "shuffled");

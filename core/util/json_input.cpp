@@ -27,11 +27,14 @@ size_t too_deep_at(std::string_view text, int max_depth) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
-    if (c == '"') in_string = true;
+    if (c == '"')
+      in_string = true;
     else if (c == '[' || c == '{') {
       if (++depth > max_depth) return i;
     } else if (c == ']' || c == '}') {
@@ -64,7 +67,8 @@ std::string pointer_to_path(const std::string& pointer) {
   size_t i = 0;
   while (i < pointer.size() && pointer[i] == '/') {
     size_t next = pointer.find('/', i + 1);
-    std::string token = pointer.substr(i + 1, next == std::string::npos ? std::string::npos : next - i - 1);
+    std::string token =
+        pointer.substr(i + 1, next == std::string::npos ? std::string::npos : next - i - 1);
     bool index = !token.empty() && token.find_first_not_of("0123456789") == std::string::npos;
     path += index ? "[" + token + "]" : "." + token;
     if (next == std::string::npos) break;

@@ -18,7 +18,8 @@ namespace d500 {
 
 std::string find_on_path(const std::string& program) {
   if (program.empty()) return "";
-  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0 ? program : "";
+  if (program.find('/') != std::string::npos)
+    return access(program.c_str(), X_OK) == 0 ? program : "";
   const char* path = std::getenv("PATH");
   std::stringstream dirs(path ? path : "/usr/bin:/bin");
   std::string dir;
@@ -56,7 +57,9 @@ CommandResult run_command(const std::vector<std::string>& argv, int timeout_ms) 
   const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   char buf[4096];
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count();
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          end - std::chrono::steady_clock::now())
+                          .count();
     if (left <= 0) {
       r.timed_out = true;
       kill(pid, SIGKILL);

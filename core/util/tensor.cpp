@@ -1,7 +1,5 @@
 #include "d500/tensor.h"
 
-#include "d500/plugin.h"
-
 #include <unistd.h>
 
 #include <cstdint>
@@ -9,6 +7,8 @@
 #include <cstring>
 #include <random>
 #include <sstream>
+
+#include "d500/plugin.h"
 
 namespace d500 {
 
@@ -18,16 +18,26 @@ constexpr size_t kAlignment = 64;
 
 std::string_view dtype_name(DType t) {
   switch (t) {
-    case DType::Float32: return "float32";
-    case DType::Float64: return "float64";
-    case DType::Int64: return "int64";
-    case DType::Int32: return "int32";
-    case DType::UInt8: return "uint8";
-    case DType::Bool: return "bool";
-    case DType::Int8: return "int8";
-    case DType::Float16: return "float16";
-    case DType::BFloat16: return "bfloat16";
-    case DType::Invalid: break;
+    case DType::Float32:
+      return "float32";
+    case DType::Float64:
+      return "float64";
+    case DType::Int64:
+      return "int64";
+    case DType::Int32:
+      return "int32";
+    case DType::UInt8:
+      return "uint8";
+    case DType::Bool:
+      return "bool";
+    case DType::Int8:
+      return "int8";
+    case DType::Float16:
+      return "float16";
+    case DType::BFloat16:
+      return "bfloat16";
+    case DType::Invalid:
+      break;
   }
   return "invalid";
 }
@@ -41,32 +51,52 @@ DType dtype_from_name(std::string_view name) {
 
 size_t dtype_size(DType t) {
   switch (t) {
-    case DType::Float32: return 4;
-    case DType::Float64: return 8;
-    case DType::Int64: return 8;
-    case DType::Int32: return 4;
-    case DType::UInt8: return 1;
-    case DType::Bool: return 1;
-    case DType::Int8: return 1;
-    case DType::Float16: return 2;
-    case DType::BFloat16: return 2;
-    case DType::Invalid: break;
+    case DType::Float32:
+      return 4;
+    case DType::Float64:
+      return 8;
+    case DType::Int64:
+      return 8;
+    case DType::Int32:
+      return 4;
+    case DType::UInt8:
+      return 1;
+    case DType::Bool:
+      return 1;
+    case DType::Int8:
+      return 1;
+    case DType::Float16:
+      return 2;
+    case DType::BFloat16:
+      return 2;
+    case DType::Invalid:
+      break;
   }
   return 0;
 }
 
 DLDataType to_dlpack(DType t) {
   switch (t) {
-    case DType::Float32: return {kDLFloat, 32, 1};
-    case DType::Float64: return {kDLFloat, 64, 1};
-    case DType::Int64: return {kDLInt, 64, 1};
-    case DType::Int32: return {kDLInt, 32, 1};
-    case DType::UInt8: return {kDLUInt, 8, 1};
-    case DType::Bool: return {D500_DLPACK_BOOL_CODE, 8, 1};
-    case DType::Int8: return {kDLInt, 8, 1};
-    case DType::Float16: return {kDLFloat, 16, 1};
-    case DType::BFloat16: return {kDLBfloat, 16, 1};
-    case DType::Invalid: break;
+    case DType::Float32:
+      return {kDLFloat, 32, 1};
+    case DType::Float64:
+      return {kDLFloat, 64, 1};
+    case DType::Int64:
+      return {kDLInt, 64, 1};
+    case DType::Int32:
+      return {kDLInt, 32, 1};
+    case DType::UInt8:
+      return {kDLUInt, 8, 1};
+    case DType::Bool:
+      return {D500_DLPACK_BOOL_CODE, 8, 1};
+    case DType::Int8:
+      return {kDLInt, 8, 1};
+    case DType::Float16:
+      return {kDLFloat, 16, 1};
+    case DType::BFloat16:
+      return {kDLBfloat, 16, 1};
+    case DType::Invalid:
+      break;
   }
   return {kDLOpaqueHandle, 0, 0};
 }
@@ -110,12 +140,12 @@ uint16_t float_to_half(float f) {
   std::memcpy(&x, &f, 4);
   const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
   const uint32_t abs = x & 0x7fffffffu;
-  if (abs > 0x7f800000u) return sign | 0x7e00u;      // NaN
-  if (abs >= 0x477ff000u) return sign | 0x7c00u;     // rounds to >= 65520: inf
-  if (abs < 0x38800000u) {                           // below the smallest normal half
-    if (abs < 0x33000000u) return sign;              // rounds to zero
+  if (abs > 0x7f800000u) return sign | 0x7e00u;   // NaN
+  if (abs >= 0x477ff000u) return sign | 0x7c00u;  // rounds to >= 65520: inf
+  if (abs < 0x38800000u) {                        // below the smallest normal half
+    if (abs < 0x33000000u) return sign;           // rounds to zero
     const uint32_t e = abs >> 23, m = (abs & 0x7fffffu) | 0x800000u;
-    const uint32_t shift = 126 - e;                  // 14..24
+    const uint32_t shift = 126 - e;  // 14..24
     uint32_t r = m >> shift;
     const uint32_t rest = m & ((1u << shift) - 1), half = 1u << (shift - 1);
     if (rest > half || (rest == half && (r & 1u))) ++r;
@@ -180,7 +210,9 @@ std::string shape_to_string(const Shape& shape) {
   return os.str();
 }
 
-void Tensor::Free::operator()(void* p) const { std::free(p); }
+void Tensor::Free::operator()(void* p) const {
+  std::free(p);
+}
 
 Tensor::Tensor(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape)) {
   for (int64_t d : shape_)
@@ -191,7 +223,8 @@ Tensor::Tensor(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape
   // gets the process killed.
   if (bytes > max_tensor_bytes())
     throw D500Error("tensor " + shape_to_string(shape_) + " of " + std::string(dtype_name(dtype_)) +
-                    " needs " + std::to_string(bytes) + " bytes, more than this machine's memory (" +
+                    " needs " + std::to_string(bytes) +
+                    " bytes, more than this machine's memory (" +
                     std::to_string(max_tensor_bytes()) + " bytes)");
   size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded == 0) rounded = kAlignment;
@@ -216,34 +249,61 @@ Tensor Tensor::clone() const {
 
 double Tensor::at(int64_t i) const {
   switch (dtype_) {
-    case DType::Float32: return data_as<float>()[i];
-    case DType::Float64: return data_as<double>()[i];
-    case DType::Int64: return static_cast<double>(data_as<int64_t>()[i]);
-    case DType::Int32: return data_as<int32_t>()[i];
-    case DType::UInt8: return data_as<uint8_t>()[i];
-    case DType::Bool: return data_as<uint8_t>()[i] ? 1.0 : 0.0;
-    case DType::Int8: return data_as<int8_t>()[i];
-    case DType::Float16: return half_to_float(data_as<uint16_t>()[i]);
-    case DType::BFloat16: return bfloat16_to_float(data_as<uint16_t>()[i]);
-    case DType::Invalid: break;
+    case DType::Float32:
+      return data_as<float>()[i];
+    case DType::Float64:
+      return data_as<double>()[i];
+    case DType::Int64:
+      return static_cast<double>(data_as<int64_t>()[i]);
+    case DType::Int32:
+      return data_as<int32_t>()[i];
+    case DType::UInt8:
+      return data_as<uint8_t>()[i];
+    case DType::Bool:
+      return data_as<uint8_t>()[i] ? 1.0 : 0.0;
+    case DType::Int8:
+      return data_as<int8_t>()[i];
+    case DType::Float16:
+      return half_to_float(data_as<uint16_t>()[i]);
+    case DType::BFloat16:
+      return bfloat16_to_float(data_as<uint16_t>()[i]);
+    case DType::Invalid:
+      break;
   }
   D500_ASSERT(false && "Tensor::at on invalid dtype");
 }
 
 void Tensor::set(int64_t i, double v) {
   switch (dtype_) {
-    case DType::Float32: data_as<float>()[i] = static_cast<float>(v); return;
-    case DType::Float64: data_as<double>()[i] = v; return;
-    case DType::Int64: data_as<int64_t>()[i] = static_cast<int64_t>(v); return;
-    case DType::Int32: data_as<int32_t>()[i] = static_cast<int32_t>(v); return;
-    case DType::UInt8: data_as<uint8_t>()[i] = static_cast<uint8_t>(v); return;
-    case DType::Bool: data_as<uint8_t>()[i] = v != 0.0; return;
-    case DType::Int8: data_as<int8_t>()[i] = static_cast<int8_t>(v); return;
-    case DType::Float16: data_as<uint16_t>()[i] = float_to_half(static_cast<float>(v)); return;
+    case DType::Float32:
+      data_as<float>()[i] = static_cast<float>(v);
+      return;
+    case DType::Float64:
+      data_as<double>()[i] = v;
+      return;
+    case DType::Int64:
+      data_as<int64_t>()[i] = static_cast<int64_t>(v);
+      return;
+    case DType::Int32:
+      data_as<int32_t>()[i] = static_cast<int32_t>(v);
+      return;
+    case DType::UInt8:
+      data_as<uint8_t>()[i] = static_cast<uint8_t>(v);
+      return;
+    case DType::Bool:
+      data_as<uint8_t>()[i] = v != 0.0;
+      return;
+    case DType::Int8:
+      data_as<int8_t>()[i] = static_cast<int8_t>(v);
+      return;
+    case DType::Float16:
+      data_as<uint16_t>()[i] = float_to_half(static_cast<float>(v));
+      return;
     case DType::BFloat16:
       data_as<uint16_t>()[i] = float_to_bfloat16(static_cast<float>(v));
       return;
-    case DType::Invalid: break;
+    case DType::Invalid:
+      break;
   }
   D500_ASSERT(false && "Tensor::set on invalid dtype");
 }

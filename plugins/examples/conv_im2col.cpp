@@ -7,7 +7,8 @@ namespace examples {
 using d500::sdk::TensorInfo;
 
 ConvIm2col::ConvIm2col(const d500::sdk::Attributes& attrs, const std::vector<TensorInfo>& in)
-    : p_(attrs, in), columns_(static_cast<size_t>((p_.c / p_.group) * p_.r * p_.s * p_.ho * p_.wo)) {}
+    : p_(attrs, in),
+      columns_(static_cast<size_t>((p_.c / p_.group) * p_.r * p_.s * p_.ho * p_.wo)) {}
 
 std::vector<TensorInfo> ConvIm2col::outputs() const {
   return {TensorInfo(d500::sdk::dtype_of<float>(), {p_.n, p_.k, p_.ho, p_.wo})};

@@ -9,12 +9,12 @@
 namespace examples {
 
 struct ConvParams {
-  int64_t n = 0, c = 0, h = 0, w = 0;   // input
-  int64_t k = 0, r = 0, s = 0;          // filters: K x C/group x R x S
+  int64_t n = 0, c = 0, h = 0, w = 0;  // input
+  int64_t k = 0, r = 0, s = 0;         // filters: K x C/group x R x S
   int64_t group = 1;
   std::array<int64_t, 2> stride{1, 1}, dilation{1, 1};
   std::array<int64_t, 4> pads{0, 0, 0, 0};  // top, left, bottom, right (ONNX order)
-  int64_t ho = 0, wo = 0;                  // output
+  int64_t ho = 0, wo = 0;                   // output
   bool has_bias = false;
 
   // Reads the ONNX attributes this example supports and checks the shapes; throws

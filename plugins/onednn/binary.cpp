@@ -37,10 +37,11 @@ class BinaryPrim {
       const dnnl::binary::desc d(alg, plain_md(dst), plain_md(src1), plain_md(dst));
       return dnnl::binary::primitive_desc(d, engine());
     });
-    bound_ = Bound::make<dnnl::binary>(
-        pd, {{DNNL_ARG_SRC_0, plain_md(dst)}, {DNNL_ARG_SRC_1, plain_md(src1)},
-             {DNNL_ARG_DST, plain_md(dst)}},
-        what);
+    bound_ = Bound::make<dnnl::binary>(pd,
+                                       {{DNNL_ARG_SRC_0, plain_md(dst)},
+                                        {DNNL_ARG_SRC_1, plain_md(src1)},
+                                        {DNNL_ARG_DST, plain_md(dst)}},
+                                       what);
   }
   void run(const void* src0, const void* src1, void* dst) {
     bound_.run({{DNNL_ARG_SRC_0, src0}, {DNNL_ARG_SRC_1, src1}, {DNNL_ARG_DST, dst}});

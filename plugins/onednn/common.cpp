@@ -25,15 +25,24 @@ namespace {
 const char* isa_name(dnnl::cpu_isa isa) {
   using I = dnnl::cpu_isa;
   switch (isa) {
-    case I::sse41: return "sse41";
-    case I::avx: return "avx";
-    case I::avx2: return "avx2";
-    case I::avx2_vnni: return "avx2_vnni";
-    case I::avx512_core: return "avx512_core";
-    case I::avx512_core_vnni: return "avx512_core_vnni";
-    case I::avx512_core_bf16: return "avx512_core_bf16";
-    case I::avx512_core_amx: return "avx512_core_amx";
-    default: return "other";
+    case I::sse41:
+      return "sse41";
+    case I::avx:
+      return "avx";
+    case I::avx2:
+      return "avx2";
+    case I::avx2_vnni:
+      return "avx2_vnni";
+    case I::avx512_core:
+      return "avx512_core";
+    case I::avx512_core_vnni:
+      return "avx512_core_vnni";
+    case I::avx512_core_bf16:
+      return "avx512_core_bf16";
+    case I::avx512_core_amx:
+      return "avx512_core_amx";
+    default:
+      return "other";
   }
 }
 
@@ -58,9 +67,9 @@ void rethrow(const dnnl::error& e, const std::string& what) {
   if (e.status == dnnl_unimplemented)
     throw sdk::unsupported(what + ": oneDNN does not support this (" + e.what() + ") on " +
                            version_text());
-  throw sdk::Error(D500_ERR_RUNTIME, what + ": oneDNN error " +
-                                         std::to_string(static_cast<int>(e.status)) + ": " +
-                                         e.what());
+  throw sdk::Error(
+      D500_ERR_RUNTIME,
+      what + ": oneDNN error " + std::to_string(static_cast<int>(e.status)) + ": " + e.what());
 }
 
 void require_f32(const std::vector<TensorInfo>& in, const char* op) {

@@ -8,9 +8,8 @@
 // primitive itself (OpenMP in Debian's build).
 #pragma once
 
-#include <oneapi/dnnl/dnnl.hpp>
-
 #include <cstdint>
+#include <oneapi/dnnl/dnnl.hpp>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -176,7 +175,6 @@ class LayoutTimer {
   int64_t t0_ = 0;
 };
 
-
 // The element count of a shape.
 int64_t numel(const Shape& s);
 
@@ -189,19 +187,19 @@ const float* given_or_zeros(Inputs in, size_t i, std::vector<float>& zeros, int6
 
 // Operator families; each source file appends its C table entries, one per (operator, variant).
 void add_conv_ops(std::vector<d500_operator>& ops);
-void add_matmul_ops(std::vector<d500_operator>& ops);   // MatMul, then add_gemm_ops
-void add_gemm_ops(std::vector<d500_operator>& ops);     // Gemm
+void add_matmul_ops(std::vector<d500_operator>& ops);  // MatMul, then add_gemm_ops
+void add_gemm_ops(std::vector<d500_operator>& ops);    // Gemm
 // MatMul's bf16 (where the CPU has it) and int8 variants (matmul_lowp.cpp).
 void add_matmul_lowp_ops(std::vector<d500_operator>& ops, bool bf16);
 // Whether oneDNN has bfloat16 kernels on this CPU (avx512_core_bf16 or AMX).
 bool cpu_has_bf16();
-void add_pool_ops(std::vector<d500_operator>& ops);     // MaxPool, AveragePool
-void add_eltwise_ops(std::vector<d500_operator>& ops);  // Relu, Sigmoid, Tanh, Elu, ...
-void add_softmax_ops(std::vector<d500_operator>& ops);  // Softmax, LogSoftmax
-void add_binary_ops(std::vector<d500_operator>& ops);   // Add, Sub, Mul, Div
-void add_norm_ops(std::vector<d500_operator>& ops);     // LRN, BatchNormalization
+void add_pool_ops(std::vector<d500_operator>& ops);        // MaxPool, AveragePool
+void add_eltwise_ops(std::vector<d500_operator>& ops);     // Relu, Sigmoid, Tanh, Elu, ...
+void add_softmax_ops(std::vector<d500_operator>& ops);     // Softmax, LogSoftmax
+void add_binary_ops(std::vector<d500_operator>& ops);      // Add, Sub, Mul, Div
+void add_norm_ops(std::vector<d500_operator>& ops);        // LRN, BatchNormalization
 void add_layer_norm_ops(std::vector<d500_operator>& ops);  // LayerNormalization
 void add_conv_transpose_ops(std::vector<d500_operator>& ops);
-void add_layout_ops(std::vector<d500_operator>& ops);   // Transpose, Concat, Sum
+void add_layout_ops(std::vector<d500_operator>& ops);  // Transpose, Concat, Sum
 
 }  // namespace d500::onednn_plugin

@@ -24,9 +24,12 @@ using dnnl::prop_kind;
 
 const char* algo_name(algorithm a) {
   switch (a) {
-    case algorithm::convolution_direct: return "convolution_direct";
-    case algorithm::convolution_winograd: return "convolution_winograd";
-    default: return "convolution_auto";
+    case algorithm::convolution_direct:
+      return "convolution_direct";
+    case algorithm::convolution_winograd:
+      return "convolution_winograd";
+    default:
+      return "convolution_auto";
   }
 }
 
@@ -88,10 +91,10 @@ class ConvImpl {
       wdims_ = {group, w_[0] / group};
       wdims_.insert(wdims_.end(), w_.begin() + 1, w_.end());
     }
-    what_ = std::string("onednn Conv ") + algo_name(alg) + precision_name(precision) + " for X " + in[0].str() + ", W " +
-            in[1].str() + ", strides " + sdk::shape_string(strides_) + ", dilations " +
-            sdk::shape_string(win.dilation) + ", pads " + sdk::shape_string(pad_l_) + "/" +
-            sdk::shape_string(pad_r_);
+    what_ = std::string("onednn Conv ") + algo_name(alg) + precision_name(precision) + " for X " +
+            in[0].str() + ", W " + in[1].str() + ", strides " + sdk::shape_string(strides_) +
+            ", dilations " + sdk::shape_string(win.dilation) + ", pads " +
+            sdk::shape_string(pad_l_) + "/" + sdk::shape_string(pad_r_);
     std::string note;
     try {
       make_forward(prop_kind::forward_inference);
@@ -103,9 +106,8 @@ class ConvImpl {
       note = ", training-mode primitive: no reorder into the inference Winograd weights layout";
     }
     kernel_.set("forward " + impl_of(fwd_pd_) + " " + algo_name(alg) + precision_name(precision) +
-                " (src " +
-                src_.describe() + ", weights " + wei_.describe() + ", dst " + dst_.describe() +
-                note + ")");
+                " (src " + src_.describe() + ", weights " + wei_.describe() + ", dst " +
+                dst_.describe() + note + ")");
   }
 
   std::vector<TensorInfo> outputs() const { return {TensorInfo(sdk::dtype_of<float>(), y_)}; }
@@ -133,9 +135,10 @@ class ConvImpl {
     if (!bwd_ready_) make_backward();
     const void* dy = data_of(grad_outputs[0]);
     if (wanted(grad_inputs, 0)) {
-      execute(bwd_data_, {{DNNL_ARG_DIFF_DST, bd_dy_.input(dy)},
-                          {DNNL_ARG_WEIGHTS, bd_w_.input(data_of(inputs[1]))},
-                          {DNNL_ARG_DIFF_SRC, bd_dx_.output(data_of(grad_inputs[0]))}},
+      execute(bwd_data_,
+              {{DNNL_ARG_DIFF_DST, bd_dy_.input(dy)},
+               {DNNL_ARG_WEIGHTS, bd_w_.input(data_of(inputs[1]))},
+               {DNNL_ARG_DIFF_SRC, bd_dx_.output(data_of(grad_inputs[0]))}},
               what_ + " backward-data");
       bd_dx_.finish();
     }
@@ -158,8 +161,8 @@ class ConvImpl {
     const double y = static_cast<double>(numel(y_));
     Cost c;
     c.flops = 2.0 * y * per_output + (has_bias_ ? y : 0);
-    c.bytes = 4.0 * static_cast<double>(numel(x_) + numel(w_) + numel(y_) +
-                                         (has_bias_ ? w_[0] : 0));
+    c.bytes =
+        4.0 * static_cast<double>(numel(x_) + numel(w_) + numel(y_) + (has_bias_ ? w_[0] : 0));
     return c;
   }
 
@@ -173,7 +176,7 @@ class ConvImpl {
     const dnnl::memory::desc bias =
         has_bias_ && precision_ != Precision::s8 ? any_md({w_[0]}) : dnnl::memory::desc();
     const dnnl::convolution_forward::desc d(prop, alg, any_md(x_, in), any_md(wdims_, in), bias,
-                                          any_md(y_, out), strides_, dilates_, pad_l_, pad_r_);
+                                            any_md(y_, out), strides_, dilates_, pad_l_, pad_r_);
     return dnnl::convolution_forward::primitive_desc(d, engine());
   }
 
@@ -199,14 +202,13 @@ class ConvImpl {
     const auto hint = create_pd(what, [&] { return forward_pd(prop_kind::forward_training, alg); });
     const auto bd = create_pd(what, [&] {
       const dnnl::convolution_backward_data::desc d(alg, any_md(x_), any_md(wdims_), any_md(y_),
-                                                  strides_, dilates_, pad_l_, pad_r_);
+                                                    strides_, dilates_, pad_l_, pad_r_);
       return dnnl::convolution_backward_data::primitive_desc(d, engine(), hint);
     });
     const auto bw = create_pd(what, [&] {
       const dnnl::memory::desc bias = has_bias_ ? any_md({w_[0]}) : dnnl::memory::desc();
-      const dnnl::convolution_backward_weights::desc d(alg, any_md(x_), any_md(wdims_), bias,
-                                                     any_md(y_), strides_, dilates_, pad_l_,
-                                                     pad_r_);
+      const dnnl::convolution_backward_weights::desc d(
+          alg, any_md(x_), any_md(wdims_), bias, any_md(y_), strides_, dilates_, pad_l_, pad_r_);
       return dnnl::convolution_backward_weights::primitive_desc(d, engine(), hint);
     });
     bwd_data_ = dnnl::convolution_backward_data(bd);
@@ -221,8 +223,8 @@ class ConvImpl {
       if (has_bias_) bw_db_ = Port({w_[0]}, bw.diff_bias_desc());
       return 0;
     });
-    kernel_.append("backward-data " + impl_of(bd) + " " + algo_name(alg) +
-                   ", backward-weights " + impl_of(bw) + " " + algo_name(alg));
+    kernel_.append("backward-data " + impl_of(bd) + " " + algo_name(alg) + ", backward-weights " +
+                   impl_of(bw) + " " + algo_name(alg));
   }
 
   void make_backward() {
@@ -252,7 +254,8 @@ class ConvImpl {
   void forward_int8(Inputs in, Outputs out) {
     LayoutTimer layout(true);
     layout.start();
-    const float x_scale = quantize(static_cast<const float*>(data_of(in[0])), numel(x_), qx_.data());
+    const float x_scale =
+        quantize(static_cast<const float*>(data_of(in[0])), numel(x_), qx_.data());
     const int64_t per = numel(w_) / w_[0];
     const float* w = static_cast<const float*>(data_of(in[1]));
     for (int64_t oc = 0; oc < w_[0]; ++oc)
@@ -281,7 +284,8 @@ class ConvImpl {
         const float s = x_scale * w_scale_[static_cast<size_t>(oc)];
         const float b = bias ? bias[oc] : 0.f;
         for (int64_t i = 0; i < spatial; ++i)
-          y[at + static_cast<size_t>(i)] = static_cast<float>(acc_[at + static_cast<size_t>(i)]) * s + b;
+          y[at + static_cast<size_t>(i)] =
+              static_cast<float>(acc_[at + static_cast<size_t>(i)]) * s + b;
       }
   }
 
@@ -350,9 +354,9 @@ std::string probe(algorithm alg) {
 
 template <algorithm Alg>
 d500_operator conv_op(const char* variant, const char* text) {
-  static const std::string description = std::string(text) +
-                                         "; kernel for a 3x3 layer X [1, 64, 56, 56] here: " +
-                                         probe(Alg) + " (" + version_text() + ")";
+  static const std::string description =
+      std::string(text) + "; kernel for a 3x3 layer X [1, 64, 56, 56] here: " + probe(Alg) + " (" +
+      version_text() + ")";
   return Conv<Alg>::define({"Conv", "", variant, description.c_str()});
 }
 

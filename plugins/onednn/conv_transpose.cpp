@@ -39,8 +39,8 @@ Geometry geometry(const Attributes& a, const Shape& in, const Shape& k, const Sh
   }
   const Shape pads = auto_pad == "VALID" ? Shape(2 * n, 0) : a.get_ints("pads", Shape(2 * n, 0));
   if (pads.size() != 2 * n)
-    throw std::invalid_argument("onednn ConvTranspose: pads " + sdk::shape_string(pads) +
-                                " need " + std::to_string(2 * n) + " values");
+    throw std::invalid_argument("onednn ConvTranspose: pads " + sdk::shape_string(pads) + " need " +
+                                std::to_string(2 * n) + " values");
   for (size_t i = 0; i < n; ++i) {
     g.pad_begin.push_back(pads[i]);
     g.pad_end.push_back(pads[n + i]);
@@ -58,11 +58,10 @@ class ConvTranspose : public sdk::Operator<ConvTranspose> {
     w_ = in[1].shape();
     has_bias_ = in.size() == 3 && in[2].present();
     const int64_t group = attrs.get_int("group", 1);
-    if (x_.size() < 3 || x_.size() > 5 || w_.size() != x_.size() || group < 1 ||
-        x_[1] != w_[0] || w_[0] % group != 0)
-      throw std::invalid_argument("onednn ConvTranspose: X " + in[0].str() + ", W " +
-                                  in[1].str() + " and group " + std::to_string(group) +
-                                  " do not fit together");
+    if (x_.size() < 3 || x_.size() > 5 || w_.size() != x_.size() || group < 1 || x_[1] != w_[0] ||
+        w_[0] % group != 0)
+      throw std::invalid_argument("onednn ConvTranspose: X " + in[0].str() + ", W " + in[1].str() +
+                                  " and group " + std::to_string(group) + " do not fit together");
     const size_t n = x_.size() - 2;
     const Shape spatial(x_.begin() + 2, x_.end()), k(w_.begin() + 2, w_.end());
     const Shape s = torch_plugin::ints_of_rank(attrs, "strides", n, 1, 1);

@@ -18,7 +18,7 @@ struct EltwiseEntry {
   const char* alpha_attr;  // nullptr: alpha is fixed
   double alpha;            // the ONNX default (or the fixed value)
   double beta;
-  bool backward;           // oneDNN has a backward for the algorithm
+  bool backward;  // oneDNN has a backward for the algorithm
   const char* description;
 };
 
@@ -49,7 +49,8 @@ class EltwiseImpl {
     alpha_ = static_cast<float>(e.alpha_attr ? attrs.get_float(e.alpha_attr, e.alpha) : e.alpha);
     what_ = std::string("onednn ") + e.op_type + " of X " + in[0].str();
     const dnnl::memory::desc md = plain_md(shape_);
-    const auto pd = create_pd(what_, [&] { return forward_pd(dnnl::prop_kind::forward_inference); });
+    const auto pd =
+        create_pd(what_, [&] { return forward_pd(dnnl::prop_kind::forward_inference); });
     fwd_ = Bound::make<dnnl::eltwise_forward>(pd, {{DNNL_ARG_SRC, md}, {DNNL_ARG_DST, md}}, what_);
     kernel_.set("forward " + fwd_.impl());
   }
@@ -65,7 +66,8 @@ class EltwiseImpl {
     if (!bwd_ready_) {
       const std::string what = what_ + " backward";
       const dnnl::memory::desc md = plain_md(shape_);
-      const auto hint = create_pd(what, [&] { return forward_pd(dnnl::prop_kind::forward_training); });
+      const auto hint =
+          create_pd(what, [&] { return forward_pd(dnnl::prop_kind::forward_training); });
       const auto pd = create_pd(what, [&] {
         const dnnl::eltwise_backward::desc d(e_.alg, md, md, alpha_, static_cast<float>(e_.beta));
         return dnnl::eltwise_backward::primitive_desc(d, engine(), hint);

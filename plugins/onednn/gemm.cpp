@@ -32,8 +32,8 @@ class Gemm : public sdk::Operator<Gemm> {
     k_ = ta_ ? a_[0] : a_[1];
     n_ = tb_ ? b_[0] : b_[1];
     if ((tb_ ? b_[1] : b_[0]) != k_)
-      throw std::invalid_argument("onednn Gemm: op(A) and op(B) do not multiply (A " +
-                                  in[0].str() + ", B " + in[1].str() + ")");
+      throw std::invalid_argument("onednn Gemm: op(A) and op(B) do not multiply (A " + in[0].str() +
+                                  ", B " + in[1].str() + ")");
     has_c_ = in.size() == 3 && in[2].present() && beta_ != 0.f;
     what_ = "onednn Gemm of A " + in[0].str() + ", B " + in[1].str();
     dnnl::memory::desc c_md;
@@ -52,9 +52,7 @@ class Gemm : public sdk::Operator<Gemm> {
     kernel_.set("forward " + fwd_.impl());
   }
 
-  std::vector<TensorInfo> outputs() const {
-    return {TensorInfo(sdk::dtype_of<float>(), {m_, n_})};
-  }
+  std::vector<TensorInfo> outputs() const { return {TensorInfo(sdk::dtype_of<float>(), {m_, n_})}; }
 
   void forward(Inputs in, Outputs out) {
     const void* c = nullptr;
@@ -101,7 +99,8 @@ class Gemm : public sdk::Operator<Gemm> {
 
   Cost cost() const {
     Cost c;
-    c.flops = 2.0 * static_cast<double>(m_ * n_ * k_) + (has_c_ ? 2.0 * static_cast<double>(m_ * n_) : 0);
+    c.flops =
+        2.0 * static_cast<double>(m_ * n_ * k_) + (has_c_ ? 2.0 * static_cast<double>(m_ * n_) : 0);
     c.bytes = 4.0 * static_cast<double>(numel(a_) + numel(b_) + m_ * n_ + (has_c_ ? numel(c_) : 0));
     return c;
   }

@@ -29,8 +29,10 @@ class LayerNorm : public sdk::Operator<LayerNorm> {
  public:
   LayerNorm(const Attributes& attrs, const std::vector<TensorInfo>& in) : kernel_(this) {
     if (in.size() < 2 || in.size() > 3 || !in[0].present() || !in[1].present())
-      throw std::invalid_argument("onednn LayerNormalization: expects inputs X, Scale and optional "
-                                  "B, got " + std::to_string(in.size()) + " inputs");
+      throw std::invalid_argument(
+          "onednn LayerNormalization: expects inputs X, Scale and optional "
+          "B, got " +
+          std::to_string(in.size()) + " inputs");
     require_f32(in, "LayerNormalization");
     const int64_t stash = attrs.get_int("stash_type", 1);
     if (stash != 1)
@@ -50,19 +52,19 @@ class LayerNorm : public sdk::Operator<LayerNorm> {
     bias_ = in.size() == 3 && in[2].present();
     for (size_t k = 1; k < (bias_ ? 3u : 2u); ++k)
       if (without_leading_ones(in[k].shape()) != without_leading_ones(normalized))
-        throw sdk::unsupported("onednn LayerNormalization: " +
-                               std::string(k == 1 ? "Scale " : "B ") + in[k].str() +
-                               " must have the normalized shape " +
-                               sdk::shape_string(normalized) +
-                               " (oneDNN takes one value per element, no broadcasting)");
+        throw sdk::unsupported(
+            "onednn LayerNormalization: " + std::string(k == 1 ? "Scale " : "B ") + in[k].str() +
+            " must have the normalized shape " + sdk::shape_string(normalized) +
+            " (oneDNN takes one value per element, no broadcasting)");
     stat_shape_ = before;
     stat_shape_.resize(shape_.size(), 1);
     eps_ = static_cast<float>(attrs.get_float("epsilon", 1e-5));
-    what_ = "onednn LayerNormalization of X " + in[0].str() + " from axis " +
-            std::to_string(axis);
+    what_ = "onednn LayerNormalization of X " + in[0].str() + " from axis " + std::to_string(axis);
     const auto pd = create_pd(what_, [&] { return forward_pd(); });
-    std::vector<Bound::Binding> args = {{DNNL_ARG_SRC, data_md()},   {DNNL_ARG_DST, data_md()},
-                                        {DNNL_ARG_SCALE, param_md()}, {DNNL_ARG_MEAN, stat_md()},
+    std::vector<Bound::Binding> args = {{DNNL_ARG_SRC, data_md()},
+                                        {DNNL_ARG_DST, data_md()},
+                                        {DNNL_ARG_SCALE, param_md()},
+                                        {DNNL_ARG_MEAN, stat_md()},
                                         {DNNL_ARG_VARIANCE, stat_md()}};
     if (bias_) args.push_back({DNNL_ARG_SHIFT, param_md()});
     fwd_ = Bound::make<dnnl::layer_normalization_forward>(pd, args, what_);
@@ -104,7 +106,8 @@ class LayerNorm : public sdk::Operator<LayerNorm> {
       args.push_back({DNNL_ARG_DIFF_SHIFT, wanted_or(grad_inputs, 2, dshift_scratch_, cols_)});
     }
     bwd_.run(args);
-    if (grad_inputs.size() > 0 && grad_inputs[0].defined()) add_stats_gradients(grad_outputs, inputs, dx);
+    if (grad_inputs.size() > 0 && grad_inputs[0].defined())
+      add_stats_gradients(grad_outputs, inputs, dx);
   }
 
   Cost cost() const {
@@ -146,9 +149,9 @@ class LayerNorm : public sdk::Operator<LayerNorm> {
       return dnnl::layer_normalization_backward::primitive_desc(d, engine(), hint);
     });
     std::vector<Bound::Binding> args = {
-        {DNNL_ARG_SRC, data_md()},       {DNNL_ARG_MEAN, stat_md()},
-        {DNNL_ARG_VARIANCE, stat_md()},  {DNNL_ARG_DIFF_DST, data_md()},
-        {DNNL_ARG_SCALE, param_md()},    {DNNL_ARG_DIFF_SRC, data_md()},
+        {DNNL_ARG_SRC, data_md()},        {DNNL_ARG_MEAN, stat_md()},
+        {DNNL_ARG_VARIANCE, stat_md()},   {DNNL_ARG_DIFF_DST, data_md()},
+        {DNNL_ARG_SCALE, param_md()},     {DNNL_ARG_DIFF_SRC, data_md()},
         {DNNL_ARG_DIFF_SCALE, param_md()}};
     if (bias_) {
       args.push_back({DNNL_ARG_SHIFT, param_md()});
@@ -187,8 +190,7 @@ class LayerNorm : public sdk::Operator<LayerNorm> {
   std::string what_;
   Bound fwd_, bwd_;
   bool bwd_ready_ = false;
-  std::vector<float> mean_, var_, y_scratch_, dx_scratch_, dscale_scratch_, dshift_scratch_,
-      zeros_;
+  std::vector<float> mean_, var_, y_scratch_, dx_scratch_, dscale_scratch_, dshift_scratch_, zeros_;
 };
 
 }  // namespace

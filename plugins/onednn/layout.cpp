@@ -42,12 +42,10 @@ class Transpose : public sdk::Operator<Transpose> {
     if (r == 0) return;  // a scalar: a copy
     const dnnl::memory::desc view(y_, dnnl::memory::data_type::f32, strides);
     const dnnl::memory::desc plain = plain_md(y_);
-    const auto fwd = create_pd(what_, [&] {
-      return dnnl::reorder::primitive_desc(engine(), view, engine(), plain);
-    });
-    const auto bwd = create_pd(what_, [&] {
-      return dnnl::reorder::primitive_desc(engine(), plain, engine(), view);
-    });
+    const auto fwd = create_pd(
+        what_, [&] { return dnnl::reorder::primitive_desc(engine(), view, engine(), plain); });
+    const auto bwd = create_pd(
+        what_, [&] { return dnnl::reorder::primitive_desc(engine(), plain, engine(), view); });
     fwd_ = Bound::make<dnnl::reorder>(fwd, {{DNNL_ARG_FROM, view}, {DNNL_ARG_TO, plain}}, what_);
     bwd_ = Bound::make<dnnl::reorder>(bwd, {{DNNL_ARG_FROM, plain}, {DNNL_ARG_TO, view}},
                                       what_ + " backward");
@@ -142,12 +140,13 @@ class Sum : public sdk::Operator<Sum> {
     y_ = in[0].shape();
     for (const TensorInfo& t : in)
       if (t.shape() != y_)
-        throw sdk::unsupported("onednn Sum: operands of different shapes (" + in[0].str() +
-                               ", " + t.str() + "): oneDNN's sum does not broadcast");
+        throw sdk::unsupported("onednn Sum: operands of different shapes (" + in[0].str() + ", " +
+                               t.str() + "): oneDNN's sum does not broadcast");
     n_ = in.size();
     const dnnl::memory::desc md = plain_md(y_);
     std::vector<Bound::Binding> args = {{DNNL_ARG_DST, md}};
-    for (size_t i = 0; i < n_; ++i) args.push_back({DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i), md});
+    for (size_t i = 0; i < n_; ++i)
+      args.push_back({DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i), md});
     what_ = "onednn Sum of " + std::to_string(n_) + " x " + in[0].str();
     const auto pd = create_pd(what_, [&] {
       return dnnl::sum::primitive_desc(md, std::vector<float>(n_, 1.f),

@@ -76,8 +76,8 @@ class MatMulLowp : public sdk::Operator<MatMulLowp<T>> {
 
   Cost cost() const {
     Cost c;
-    c.flops = 2.0 * static_cast<double>(numel(s_.full)) *
-              static_cast<double>(s_.a2[s_.a2.size() - 1]);
+    c.flops =
+        2.0 * static_cast<double>(numel(s_.full)) * static_cast<double>(s_.a2[s_.a2.size() - 1]);
     c.bytes = 4.0 * static_cast<double>(numel(s_.a) + numel(s_.b) + numel(s_.y));
     return c;
   }

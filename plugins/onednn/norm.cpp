@@ -46,8 +46,7 @@ class Lrn : public sdk::Operator<Lrn> {
     if (!bwd_ready_) make_backward();
     Args workspace;
     if (workspace_) workspace[DNNL_ARG_WORKSPACE] = workspace_;
-    train_.run({{DNNL_ARG_SRC, data_of(inputs[0])}, {DNNL_ARG_DST, y_scratch_.data()}},
-               workspace);
+    train_.run({{DNNL_ARG_SRC, data_of(inputs[0])}, {DNNL_ARG_DST, y_scratch_.data()}}, workspace);
     bwd_.run({{DNNL_ARG_SRC, data_of(inputs[0])},
               {DNNL_ARG_DIFF_DST, data_of(grad_outputs[0])},
               {DNNL_ARG_DIFF_SRC, data_of(grad_inputs[0])}},
@@ -73,8 +72,8 @@ class Lrn : public sdk::Operator<Lrn> {
     const dnnl::memory::desc md = plain_md(shape_);
     const auto hint = create_pd(what, [&] { return forward_pd(prop_kind::forward_training); });
     const auto pd = create_pd(what, [&] {
-      const dnnl::lrn_backward::desc d(dnnl::algorithm::lrn_across_channels, md, md, size_,
-                                       alpha_, beta_, bias_);
+      const dnnl::lrn_backward::desc d(dnnl::algorithm::lrn_across_channels, md, md, size_, alpha_,
+                                       beta_, bias_);
       return dnnl::lrn_backward::primitive_desc(d, engine(), hint);
     });
     train_ = Bound::make<dnnl::lrn_forward>(hint, {{DNNL_ARG_SRC, md}, {DNNL_ARG_DST, md}},
@@ -121,14 +120,15 @@ class BatchNorm : public sdk::Operator<BatchNorm> {
     for (size_t i = 1; i < 5; ++i)
       if (in[i].shape() != Shape{c_})
         throw std::invalid_argument("onednn BatchNormalization: input " + std::to_string(i) +
-                                    " must be [" + std::to_string(c_) + "], got " +
-                                    in[i].str());
+                                    " must be [" + std::to_string(c_) + "], got " + in[i].str());
     if (training_ && numel(shape_) == 0)
-      throw std::invalid_argument("onednn BatchNormalization: training mode needs a non-empty "
-                                  "batch, got X " + in[0].str());
+      throw std::invalid_argument(
+          "onednn BatchNormalization: training mode needs a non-empty "
+          "batch, got X " +
+          in[0].str());
     eps_ = static_cast<float>(attrs.get_float("epsilon", 1e-5));
-    what_ = "onednn BatchNormalization" + std::string(training_ ? " (training)" : "") +
-            " of X " + in[0].str();
+    what_ = "onednn BatchNormalization" + std::string(training_ ? " (training)" : "") + " of X " +
+            in[0].str();
     const auto pd = create_pd(what_, [&] {
       return forward_pd(training_ ? prop_kind::forward_training : prop_kind::forward_inference);
     });
@@ -203,7 +203,7 @@ class BatchNorm : public sdk::Operator<BatchNorm> {
 
   std::vector<Bound::Binding> bindings() const {
     const dnnl::memory::desc md = plain_md(shape_), cmd = plain_md({c_});
-    return {{DNNL_ARG_SRC, md},   {DNNL_ARG_DST, md},  {DNNL_ARG_SCALE, cmd},
+    return {{DNNL_ARG_SRC, md},    {DNNL_ARG_DST, md},   {DNNL_ARG_SCALE, cmd},
             {DNNL_ARG_SHIFT, cmd}, {DNNL_ARG_MEAN, cmd}, {DNNL_ARG_VARIANCE, cmd}};
   }
 
@@ -226,20 +226,25 @@ class BatchNorm : public sdk::Operator<BatchNorm> {
       return dnnl::batch_normalization_backward::primitive_desc(d, engine(), hint);
     });
     const dnnl::memory::desc md = plain_md(shape_), cmd = plain_md({c_});
-    bwd_ = Bound::make<dnnl::batch_normalization_backward>(
-        pd, {{DNNL_ARG_SRC, md}, {DNNL_ARG_MEAN, cmd}, {DNNL_ARG_VARIANCE, cmd},
-             {DNNL_ARG_DIFF_DST, md}, {DNNL_ARG_SCALE, cmd}, {DNNL_ARG_SHIFT, cmd},
-             {DNNL_ARG_DIFF_SRC, md},
-             {DNNL_ARG_DIFF_SCALE, cmd}, {DNNL_ARG_DIFF_SHIFT, cmd}},
-        what);
+    bwd_ = Bound::make<dnnl::batch_normalization_backward>(pd,
+                                                           {{DNNL_ARG_SRC, md},
+                                                            {DNNL_ARG_MEAN, cmd},
+                                                            {DNNL_ARG_VARIANCE, cmd},
+                                                            {DNNL_ARG_DIFF_DST, md},
+                                                            {DNNL_ARG_SCALE, cmd},
+                                                            {DNNL_ARG_SHIFT, cmd},
+                                                            {DNNL_ARG_DIFF_SRC, md},
+                                                            {DNNL_ARG_DIFF_SCALE, cmd},
+                                                            {DNNL_ARG_DIFF_SHIFT, cmd}},
+                                                           what);
     kernel_.append("backward " + bwd_.impl());
     bwd_ready_ = true;
   }
 
   // dscale and dB from the primitive; d input_mean and d input_var; in training mode what
   // d running_mean and d running_var pass back to X through the batch statistics.
-  void statistics_gradients(Inputs grad_outputs, Inputs inputs, const float* mean,
-                            const float* var, Outputs grad_inputs) {
+  void statistics_gradients(Inputs grad_outputs, Inputs inputs, const float* mean, const float* var,
+                            Outputs grad_inputs) {
     const float* scale = static_cast<const float*>(data_of(inputs[1]));
     const float* drm = given_or_zeros(grad_outputs, 1, zeros_rm_, c_);
     const float* drv = given_or_zeros(grad_outputs, 2, zeros_rv_, c_);
@@ -251,10 +256,11 @@ class BatchNorm : public sdk::Operator<BatchNorm> {
       const double inv = 1.0 / std::sqrt(static_cast<double>(var[c]) + eps_);
       if (g[1]) g[1][c] = dscale_[c];
       if (g[2]) g[2][c] = dshift_[c];
-      if (g[3]) g[3][c] = static_cast<float>(training_ ? momentum_ * drm[c]
-                                                       : -scale[c] * inv * dshift_[c]);
-      if (g[4]) g[4][c] = static_cast<float>(training_ ? momentum_ * drv[c]
-                                                       : -0.5 * scale[c] * inv * inv * dscale_[c]);
+      if (g[3])
+        g[3][c] = static_cast<float>(training_ ? momentum_ * drm[c] : -scale[c] * inv * dshift_[c]);
+      if (g[4])
+        g[4][c] = static_cast<float>(training_ ? momentum_ * drv[c]
+                                               : -0.5 * scale[c] * inv * inv * dscale_[c]);
     }
     const bool stats_grads = (grad_outputs.size() > 1 && grad_outputs[1].defined()) ||
                              (grad_outputs.size() > 2 && grad_outputs[2].defined());
@@ -267,8 +273,8 @@ class BatchNorm : public sdk::Operator<BatchNorm> {
       for (int64_t c = 0; c < c_; ++c)
         for (int64_t i = 0; i < spatial; ++i) {
           const int64_t at = (b * c_ + c) * spatial + i;
-          dx[at] += static_cast<float>((1 - momentum_) *
-                                       (drm[c] + drv[c] * 2 * (x[at] - mean[c])) / count);
+          dx[at] += static_cast<float>((1 - momentum_) * (drm[c] + drv[c] * 2 * (x[at] - mean[c])) /
+                                       count);
         }
   }
 

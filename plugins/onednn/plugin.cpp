@@ -9,12 +9,13 @@
 // variants carry the kernel oneDNN picks for a typical layer on this CPU. It also exports the
 // optional d500_report_instance (d500/plugin_report.h), through which d500 records per
 // measurement the kernel that ran and the reorders timed apart from it.
+#include "d500/sdk/plugin.h"
+
 #include <cstddef>
 #include <cstdio>
 
 #include "common.h"
 #include "d500/plugin_report.h"
-#include "d500/sdk/plugin.h"
 
 namespace d500::onednn_plugin {
 namespace {
@@ -42,7 +43,8 @@ const Table& table() {
     for (const d500_operator& op : table.ops) table.pointers.push_back(&op);
     table.description =
         "oneDNN CPU primitives: Conv by algorithm (direct, Winograd, auto) forward and backward, "
-        "bf16 and int8 Conv and MatMul, ConvTranspose, MatMul, Gemm, pooling, eltwise, softmax, binary, LRN, batch norm (inference and training), layer norm, "
+        "bf16 and int8 Conv and MatMul, ConvTranspose, MatMul, Gemm, pooling, eltwise, softmax, "
+        "binary, LRN, batch norm (inference and training), layer norm, "
         "Transpose, Concat, Sum; " +
         version_text();
     table.info = sdk::PluginMeta("onednn", D500_ONEDNN_PLUGIN_VERSION)

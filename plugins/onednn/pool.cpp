@@ -71,8 +71,7 @@ class PoolImpl {
   void forward(Inputs in, Outputs out) {
     fwd_.run({{DNNL_ARG_SRC, data_of(in[0])}, {DNNL_ARG_DST, data_of(out[0])}});
     if (max_ && out.size() > 1 && out[1].defined())
-      argmax_indices(static_cast<const float*>(data_of(in[0])),
-                     out[1].as<int64_t>().data());
+      argmax_indices(static_cast<const float*>(data_of(in[0])), out[1].as<int64_t>().data());
   }
 
   void backward(Inputs grad_outputs, Inputs inputs, Outputs grad_inputs) {
@@ -196,7 +195,8 @@ class Pool : public sdk::Operator<Pool<Max>> {
 
 void add_pool_ops(std::vector<d500_operator>& ops) {
   ops.push_back(Pool<true>::define(
-      {"MaxPool", "", "default", "oneDNN pooling_v2 max; Indices, when asked for, by the plugin's own loop; exact"}));
+      {"MaxPool", "", "default",
+       "oneDNN pooling_v2 max; Indices, when asked for, by the plugin's own loop; exact"}));
   ops.push_back(Pool<false>::define(
       {"AveragePool", "", "default",
        "oneDNN pooling_v2 average, with or without the pads in the divisor; exact, tolerance "

@@ -37,9 +37,10 @@ class SoftmaxImpl {
     what_ = std::string("onednn ") + op + " of X " + in[0].str() + " along axis " +
             std::to_string(axis);
     const dnnl::memory::desc md = plain_md(view_);
-    const auto pd = create_pd(what_, [&] { return forward_pd(dnnl::prop_kind::forward_inference); });
-    fwd_ = Bound::make<dnnl::softmax_v2_forward>(pd, {{DNNL_ARG_SRC, md}, {DNNL_ARG_DST, md}},
-                                                 what_);
+    const auto pd =
+        create_pd(what_, [&] { return forward_pd(dnnl::prop_kind::forward_inference); });
+    fwd_ =
+        Bound::make<dnnl::softmax_v2_forward>(pd, {{DNNL_ARG_SRC, md}, {DNNL_ARG_DST, md}}, what_);
     kernel_.set("forward " + fwd_.impl());
   }
 
@@ -55,7 +56,8 @@ class SoftmaxImpl {
     if (!bwd_ready_) {
       const std::string what = what_ + " backward";
       const dnnl::memory::desc md = plain_md(view_);
-      const auto hint = create_pd(what, [&] { return forward_pd(dnnl::prop_kind::forward_training); });
+      const auto hint =
+          create_pd(what, [&] { return forward_pd(dnnl::prop_kind::forward_training); });
       const auto pd = create_pd(what, [&] {
         const dnnl::softmax_v2_backward::desc d(alg_, md, md, md, axis_);
         return dnnl::softmax_v2_backward::primitive_desc(d, engine(), hint);

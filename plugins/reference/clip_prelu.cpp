@@ -58,8 +58,8 @@ Clip::Clip(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
       throw std::invalid_argument(std::string(i == 1 ? "min" : "max") + " is " + inputs[i].str() +
                                   ", input is " + inputs[0].str());
     if (inputs[i].numel() != 1)
-      throw std::invalid_argument(std::string(i == 1 ? "min" : "max") +
-                                  " must be a scalar, got " + inputs[i].str());
+      throw std::invalid_argument(std::string(i == 1 ? "min" : "max") + " must be a scalar, got " +
+                                  inputs[i].str());
   }
 }
 
@@ -141,8 +141,8 @@ PRelu::PRelu(const Attributes& attrs, const std::vector<TensorInfo>& inputs)
     : dtype_(real_dtype(inputs)) {
   attrs.expect_only({});
   if (inputs.size() != 2)
-    throw std::invalid_argument("expects inputs X and slope, got " +
-                                std::to_string(inputs.size()) + " inputs");
+    throw std::invalid_argument("expects inputs X and slope, got " + std::to_string(inputs.size()) +
+                                " inputs");
   x_shape_ = inputs[0].shape();
   slope_shape_ = inputs[1].shape();
   const Shape view = prelu_slope_view(x_shape_, slope_shape_, opset_of(attrs));
@@ -171,8 +171,7 @@ void PRelu::forward(Inputs in, Outputs out) {
   });
 }
 
-void PRelu::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/,
-                     Outputs grad_inputs) {
+void PRelu::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/, Outputs grad_inputs) {
   sdk::expect_count(grad_outputs.size(), 1, "output gradients");
   sdk::expect_count(inputs.size(), 2, "inputs");
   sdk::expect_count(grad_inputs.size(), 2, "input gradients");
@@ -203,9 +202,8 @@ void PRelu::backward(Inputs grad_outputs, Inputs inputs, Inputs /*outputs*/,
 
 Cost PRelu::cost() const {
   const double n = static_cast<double>(numel(x_shape_));
-  return {2 * n,
-          static_cast<double>(2 * numel(x_shape_) + numel(slope_shape_)) *
-              static_cast<double>(real_size(dtype_))};
+  return {2 * n, static_cast<double>(2 * numel(x_shape_) + numel(slope_shape_)) *
+                     static_cast<double>(real_size(dtype_))};
 }
 
 }  // namespace d500::reference

@@ -32,9 +32,9 @@ class Clip : public sdk::Operator<Clip> {
   DLDataType int_dtype_{};
   Real dtype_;
   Shape shape_;
-  bool legacy_ = false;          // opset < 11: attributes
+  bool legacy_ = false;  // opset < 11: attributes
   bool has_min_ = false, has_max_ = false;
-  double min_ = 0, max_ = 0;     // legacy only
+  double min_ = 0, max_ = 0;  // legacy only
 };
 
 // The shape PRelu's slope broadcasts as: [C, 1, ..., 1] for a per-channel slope before opset 7,

@@ -1,7 +1,8 @@
 // The reference plugin's table: every operator it implements, and its entry point.
+#include "d500/sdk/plugin.h"
+
 #include <vector>
 
-#include "d500/sdk/plugin.h"
 #include "detection_ops.h"
 #include "linalg_ops.h"
 #include "local_norm.h"

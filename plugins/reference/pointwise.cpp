@@ -29,9 +29,15 @@ double sigmoid(double x) {
   return e / (1.0 + e);
 }
 // log(1 + exp(x)) without overflow.
-double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
-double sign(double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : x); }  // NaN and +-0 pass through
-double zero(double, double, const double*) { return 0; }
+double softplus(double x) {
+  return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
+}
+double sign(double x) {
+  return x > 0 ? 1.0 : (x < 0 ? -1.0 : x);
+}  // NaN and +-0 pass through
+double zero(double, double, const double*) {
+  return 0;
+}
 constexpr double kTwoOverSqrtPi = 1.12837916709551257390;
 
 constexpr Def kDefs[] = {
@@ -46,7 +52,8 @@ constexpr Def kDefs[] = {
      [](double, double y, const double*) { return y * (1 - y); }, 3},
     {"Tanh", "ONNX Tanh", [](double x, const double*) { return std::tanh(x); },
      [](double, double y, const double*) { return 1 - y * y; }},
-    {"Abs", "ONNX Abs; gradient sign(x), 0 at 0", [](double x, const double*) { return std::fabs(x); },
+    {"Abs", "ONNX Abs; gradient sign(x), 0 at 0",
+     [](double x, const double*) { return std::fabs(x); },
      [](double x, double, const double*) { return sign(x); }},
     {"Neg", "ONNX Neg", [](double x, const double*) { return -x; },
      [](double, double, const double*) { return -1.0; }},
@@ -58,7 +65,8 @@ constexpr Def kDefs[] = {
      [](double, double y, const double*) { return 0.5 / y; }},
     {"Reciprocal", "ONNX Reciprocal", [](double x, const double*) { return 1.0 / x; },
      [](double x, double, const double*) { return -1.0 / (x * x); }},
-    {"Floor", "ONNX Floor; gradient 0", [](double x, const double*) { return std::floor(x); }, zero},
+    {"Floor", "ONNX Floor; gradient 0", [](double x, const double*) { return std::floor(x); },
+     zero},
     {"Ceil", "ONNX Ceil; gradient 0", [](double x, const double*) { return std::ceil(x); }, zero},
     {"Round", "ONNX Round, half to even; gradient 0",
      [](double x, const double*) { return std::nearbyint(x); }, zero},
@@ -88,16 +96,16 @@ constexpr Def kDefs[] = {
     {"Atanh", "ONNX Atanh", [](double x, const double*) { return std::atanh(x); },
      [](double x, double, const double*) { return 1.0 / (1.0 - x * x); }},
     {"Elu", "ONNX Elu", [](double x, const double* p) { return x > 0 ? x : p[0] * std::expm1(x); },
-     [](double x, double, const double* p) { return x > 0 ? 1.0 : p[0] * std::exp(x); }, 3,
-     "alpha", 1.0},
+     [](double x, double, const double* p) { return x > 0 ? 1.0 : p[0] * std::exp(x); }, 3, "alpha",
+     1.0},
     {"Selu", "ONNX Selu",
      [](double x, const double* p) { return p[1] * (x > 0 ? x : p[0] * std::expm1(x)); },
-     [](double x, double, const double* p) { return p[1] * (x > 0 ? 1.0 : p[0] * std::exp(x)); },
-     4, "alpha", 1.67326319217681884765625, "gamma", 1.05070102214813232421875},
+     [](double x, double, const double* p) { return p[1] * (x > 0 ? 1.0 : p[0] * std::exp(x)); }, 4,
+     "alpha", 1.67326319217681884765625, "gamma", 1.05070102214813232421875},
     {"Celu", "ONNX Celu",
      [](double x, const double* p) { return x > 0 ? x : p[0] * std::expm1(x / p[0]); },
-     [](double x, double, const double* p) { return x > 0 ? 1.0 : std::exp(x / p[0]); }, 4,
-     "alpha", 1.0},
+     [](double x, double, const double* p) { return x > 0 ? 1.0 : std::exp(x / p[0]); }, 4, "alpha",
+     1.0},
     {"HardSigmoid", "ONNX HardSigmoid; gradient 0 where clipped",
      [](double x, const double* p) { return std::fmax(0.0, std::fmin(1.0, p[0] * x + p[1])); },
      [](double x, double, const double* p) {
@@ -107,8 +115,7 @@ constexpr Def kDefs[] = {
      4, "alpha", 0.2, "beta", 0.5},
     {"HardSwish", "ONNX HardSwish",
      [](double x, const double*) { return x * std::fmax(0.0, std::fmin(1.0, x / 6 + 0.5)); },
-     [](double x, double, const double*) { return x < -3 ? 0.0 : (x > 3 ? 1.0 : x / 3 + 0.5); },
-     5},
+     [](double x, double, const double*) { return x < -3 ? 0.0 : (x > 3 ? 1.0 : x / 3 + 0.5); }, 5},
     {"Softplus", "ONNX Softplus, log(1 + exp(x)) without overflow",
      [](double x, const double*) { return softplus(x); },
      [](double x, double, const double*) { return sigmoid(x); }, 3},
@@ -130,7 +137,9 @@ constexpr Def kDefs[] = {
      [](double x, double, const double* p) { return x > p[0] ? 1.0 : 0.0; }, 1, "alpha", 1.0},
     // Shrink: p[0] = lambd, p[1] = bias.
     {"Shrink", "ONNX Shrink, float32/float64",
-     [](double x, const double* p) { return x < -p[0] ? x + p[1] : x > p[0] ? x - p[1] : 0.0; },
+     [](double x, const double* p) { return x < -p[0]  ? x + p[1]
+                                            : x > p[0] ? x - p[1]
+                                                       : 0.0; },
      [](double x, double, const double* p) { return x < -p[0] || x > p[0] ? 1.0 : 0.0; }, 2,
      "lambd", 0.5, "bias", 0.0},
 };

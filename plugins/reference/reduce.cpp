@@ -81,7 +81,9 @@ double finish(double acc, double m, double scale) {
   return acc;
 }
 
-double sign(double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0); }
+double sign(double x) {
+  return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
+}
 
 }  // namespace
 
@@ -96,7 +98,8 @@ void Reduce<K>::reduce(const T* x, std::vector<double>& y, std::vector<double>& 
                        [&](int64_t i, int64_t iy, int64_t) { f(static_cast<double>(x[i]), iy); });
   };
   std::vector<double> m(ny, -kInf);
-  if constexpr (K == ReduceKind::LogSumExp) each([&](double v, int64_t iy) { m[iy] = std::fmax(m[iy], v); });
+  if constexpr (K == ReduceKind::LogSumExp)
+    each([&](double v, int64_t iy) { m[iy] = std::fmax(m[iy], v); });
   std::vector<double> acc(ny, initial<K>());
   each([&](double v, int64_t iy) { acc[iy] = step<K>(acc[iy], v, m[iy]); });
   y.resize(ny);

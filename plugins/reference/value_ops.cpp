@@ -28,7 +28,8 @@ Bytes copy_of(const DLTensor& t) {
 }
 
 void write(const sdk::OutTensor& out, const Bytes& b) {
-  if (!b.empty()) std::memcpy(static_cast<char*>(out.dl().data) + out.dl().byte_offset, b.data(), b.size());
+  if (!b.empty())
+    std::memcpy(static_cast<char*>(out.dl().data) + out.dl().byte_offset, b.data(), b.size());
 }
 
 // Constant: the value of whichever attribute it has.
@@ -81,8 +82,8 @@ class Constant : public sdk::Operator<Constant> {
 Shape shape_from(const std::vector<int64_t>& v, const char* what) {
   for (size_t i = 0; i < v.size(); ++i)
     if (v[i] < 0)
-      throw std::invalid_argument(std::string(what) + "[" + std::to_string(i) + "] = " +
-                                  std::to_string(v[i]) + " is negative");
+      throw std::invalid_argument(std::string(what) + "[" + std::to_string(i) +
+                                  "] = " + std::to_string(v[i]) + " is negative");
   return Shape(v.begin(), v.end());
 }
 
@@ -142,7 +143,9 @@ class ShapeOp : public sdk::Operator<ShapeOp> {
     const Shape& s = inputs[0].shape();
     const int64_t rank = static_cast<int64_t>(s.size());
     // ONNX clamps start and end into [0, rank] after adding rank to negative ones.
-    auto clamp = [rank](int64_t v) { return std::min(std::max(v < 0 ? v + rank : v, int64_t{0}), rank); };
+    auto clamp = [rank](int64_t v) {
+      return std::min(std::max(v < 0 ? v + rank : v, int64_t{0}), rank);
+    };
     const int64_t start = clamp(attrs.get_int("start", 0)), end = clamp(attrs.get_int("end", rank));
     for (int64_t d = start; d < end; ++d) dims_.push_back(s[static_cast<size_t>(d)]);
   }
@@ -207,8 +210,10 @@ class NonZero : public sdk::Operator<NonZero> {
     std::vector<int64_t> hits;
     for (int64_t i = 0; i < n; ++i)
       if (nonzero_at(x, i)) hits.push_back(i);
-    const int64_t rank = static_cast<int64_t>(x_.shape().size()), count = static_cast<int64_t>(hits.size());
-    auto* y = static_cast<int64_t*>(sdk::make_owned(out[0], sdk::dtype_of<int64_t>(), {rank, count}));
+    const int64_t rank = static_cast<int64_t>(x_.shape().size()),
+                  count = static_cast<int64_t>(hits.size());
+    auto* y =
+        static_cast<int64_t*>(sdk::make_owned(out[0], sdk::dtype_of<int64_t>(), {rank, count}));
     for (int64_t k = 0; k < count; ++k) {  // flat index -> one coordinate per row
       int64_t flat = hits[static_cast<size_t>(k)];
       for (int64_t d = rank; d-- > 0;) {
@@ -271,15 +276,15 @@ class Range : public sdk::Operator<Range> {
 void add_value_ops(std::vector<d500_operator>& ops) {
   const uint32_t runtime = D500_OP_DETERMINISTIC | D500_OP_RUNTIME_SHAPES;
   ops.push_back(Constant::define({"Constant", "", "default", "the value of its attribute"}));
-  ops.push_back(ConstantOfShape::define(
-      {"ConstantOfShape", "", "default", "a tensor of one value; its shape from the input",
-       kDLCPU, runtime}));
+  ops.push_back(ConstantOfShape::define({"ConstantOfShape", "", "default",
+                                         "a tensor of one value; its shape from the input", kDLCPU,
+                                         runtime}));
   ops.push_back(ShapeOp::define({"Shape", "", "default", "the input's dimensions (start/end)"}));
   ops.push_back(Size::define({"Size", "", "default", "the input's element count"}));
   ops.push_back(NonZero::define(
       {"NonZero", "", "default", "indices of the non-zero elements", kDLCPU, runtime}));
-  ops.push_back(Range::define({"Range", "", "default", "start, start + delta, ... below limit",
-                               kDLCPU, runtime}));
+  ops.push_back(Range::define(
+      {"Range", "", "default", "start, start + delta, ... below limit", kDLCPU, runtime}));
 }
 
 }  // namespace d500::reference

@@ -63,9 +63,11 @@ class ClipOp {
   ClipOp(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in, const Constants& c)
       : type_(real_type(in, 0, 1)), bounds_(ClipBounds::read(a)) {
     shape_ = in[0].shape();
-    if (bounds_.legacy) sdk::expect_count(in.size(), 1, "inputs (bounds are attributes before opset 11)");
+    if (bounds_.legacy)
+      sdk::expect_count(in.size(), 1, "inputs (bounds are attributes before opset 11)");
     if (in.size() > 3)
-      throw std::invalid_argument("expects inputs input, min, max, got " + std::to_string(in.size()));
+      throw std::invalid_argument("expects inputs input, min, max, got " +
+                                  std::to_string(in.size()));
     for (size_t i = 1; i < in.size(); ++i) {
       if (!in[i].present()) continue;
       const char* name = i == 1 ? "min" : "max";
@@ -202,7 +204,8 @@ NodeFn graph_clip(const Attributes& a, const NodeSignature& s) {
 NodeFn graph_prelu(const Attributes& a, const NodeSignature& s) {
   const Shape view = prelu_slope_view(graph::input_shape(s, 0), graph::input_shape(s, 1),
                                       a.get_int(D500_ATTR_OPSET, 7));
-  return graph::one([view](const graph::Args& in) { return onnx_prelu(in[0], in[1].reshape(view)); });
+  return graph::one(
+      [view](const graph::Args& in) { return onnx_prelu(in[0], in[1].reshape(view)); });
 }
 
 }  // namespace
@@ -212,8 +215,7 @@ void add_clip_prelu_ops(std::vector<d500_operator>& ops, bool cuda) {
   add<RealOrNode<ClipOp, graph_clip>>(
       ops, cuda, "Clip",
       "ONNX Clip via at::clamp; bounds as attributes (opset < 11) or scalar inputs", graph_clip);
-  add<PReluOp>(ops, cuda, "PRelu", "ONNX PRelu, slope broadcast to X, via at::where",
-              graph_prelu);
+  add<PReluOp>(ops, cuda, "PRelu", "ONNX PRelu, slope broadcast to X, via at::where", graph_prelu);
 }
 
 }  // namespace d500::torch_plugin

@@ -53,15 +53,24 @@ inline at::ScalarType scalar_type(DLDataType t) {
 
 inline DLDataType dl_type(at::ScalarType t) {
   switch (t) {
-    case at::kFloat: return {kDLFloat, 32, 1};
-    case at::kDouble: return {kDLFloat, 64, 1};
-    case at::kHalf: return {kDLFloat, 16, 1};
-    case at::kLong: return {kDLInt, 64, 1};
-    case at::kInt: return {kDLInt, 32, 1};
-    case at::kByte: return {kDLUInt, 8, 1};
-    case at::kChar: return {kDLInt, 8, 1};
-    case at::kBool: return {D500_DLPACK_BOOL_CODE, 8, 1};
-    default: throw std::logic_error("dl_type: unmapped scalar type");
+    case at::kFloat:
+      return {kDLFloat, 32, 1};
+    case at::kDouble:
+      return {kDLFloat, 64, 1};
+    case at::kHalf:
+      return {kDLFloat, 16, 1};
+    case at::kLong:
+      return {kDLInt, 64, 1};
+    case at::kInt:
+      return {kDLInt, 32, 1};
+    case at::kByte:
+      return {kDLUInt, 8, 1};
+    case at::kChar:
+      return {kDLInt, 8, 1};
+    case at::kBool:
+      return {D500_DLPACK_BOOL_CODE, 8, 1};
+    default:
+      throw std::logic_error("dl_type: unmapped scalar type");
   }
 }
 
@@ -116,7 +125,10 @@ class Slot {
   Slot(const char* name, at::ScalarType type, Shape shape)
       : name_(name), type_(type), dl_(dl_type(type)), shape_(shape), view_(std::move(shape)) {}
   Slot(const char* name, at::ScalarType type, Shape shape, Shape view)
-      : name_(name), type_(type), dl_(dl_type(type)), shape_(std::move(shape)),
+      : name_(name),
+        type_(type),
+        dl_(dl_type(type)),
+        shape_(std::move(shape)),
         view_(std::move(view)) {
     if (numel(view_) != numel(shape_)) throw std::logic_error("Slot view changes numel");
   }
@@ -128,9 +140,10 @@ class Slot {
     check(t);
     char* p = static_cast<char*>(t.data) + t.byte_offset;
     if (p != ptr_ || t.device.device_id != device_id_ || !cached_.defined()) {
-      const c10::Device device = t.device.device_type == kDLCUDA
-                                     ? c10::Device(c10::kCUDA, static_cast<int16_t>(t.device.device_id))
-                                     : c10::Device(c10::kCPU);
+      const c10::Device device =
+          t.device.device_type == kDLCUDA
+              ? c10::Device(c10::kCUDA, static_cast<int16_t>(t.device.device_id))
+              : c10::Device(c10::kCPU);
       cached_ = at::from_blob(p, view_, at::TensorOptions().dtype(type_).device(device));
       ptr_ = p;
       device_id_ = t.device.device_id;
@@ -144,8 +157,8 @@ class Slot {
 
  private:
   void check(const DLTensor& t) const {
-    bool ok = t.data && t.ndim == static_cast<int32_t>(shape_.size()) &&
-              sdk::same_dtype(t.dtype, dl_);
+    bool ok =
+        t.data && t.ndim == static_cast<int32_t>(shape_.size()) && sdk::same_dtype(t.dtype, dl_);
     for (size_t i = 0; ok && i < shape_.size(); ++i) ok = t.shape[i] == shape_[i];
     if (!ok)
       throw std::invalid_argument(
@@ -284,14 +297,18 @@ struct HeldTensor {
   at::Tensor t;
   std::vector<int64_t> shape;
 };
-inline void release_held(void* context) { delete static_cast<HeldTensor*>(context); }
+inline void release_held(void* context) {
+  delete static_cast<HeldTensor*>(context);
+}
 inline void hand_over(at::Tensor y, d500_owned_tensor& out) {
   if (!y.is_contiguous()) y = y.contiguous();
   auto* held = new HeldTensor{std::move(y), {}};
   held->shape = held->t.sizes().vec();
   out = d500_owned_tensor{};
   out.tensor.data = held->t.data_ptr();
-  out.tensor.device = held->t.is_cuda() ? DLDevice{kDLCUDA, static_cast<int32_t>(held->t.get_device())} : DLDevice{kDLCPU, 0};
+  out.tensor.device = held->t.is_cuda()
+                          ? DLDevice{kDLCUDA, static_cast<int32_t>(held->t.get_device())}
+                          : DLDevice{kDLCPU, 0};
   out.tensor.ndim = static_cast<int32_t>(held->shape.size());
   out.tensor.dtype = dl_type(held->t.scalar_type());
   out.tensor.shape = held->shape.data();
@@ -316,7 +333,8 @@ class Bound : public sdk::Operator<Bound<Impl, Device>> {
   }
   // ABI 1.3, for an Impl with `at::Tensor forward_tensor(Inputs)`: the ATen result is handed to
   // the host as it is, without a copy (owned_tensor.h).
-  template <class I = Impl, class = decltype(std::declval<I&>().forward_tensor(std::declval<Inputs>()))>
+  template <class I = Impl,
+            class = decltype(std::declval<I&>().forward_tensor(std::declval<Inputs>()))>
   void forward_owned(Inputs in, d500_owned_tensor* out, size_t n_out) {
     on_device(in);
     if (n_out < 1) throw std::invalid_argument("forward_owned needs room for one output");
@@ -324,7 +342,8 @@ class Bound : public sdk::Operator<Bound<Impl, Device>> {
   }
   // The same for an Impl with `std::vector<at::Tensor> forward_tensors(Inputs)`: every output
   // handed over (those the host leaves no room for are dropped).
-  template <class I = Impl, class = decltype(std::declval<I&>().forward_tensors(std::declval<Inputs>())),
+  template <class I = Impl,
+            class = decltype(std::declval<I&>().forward_tensors(std::declval<Inputs>())),
             class = void>
   void forward_owned(Inputs in, d500_owned_tensor* out, size_t n_out) {
     on_device(in);
@@ -367,8 +386,8 @@ class Bound : public sdk::Operator<Bound<Impl, Device>> {
     try {
       c10::InferenceMode inference;
       if constexpr (Device == kDLCUDA) {
-        const c10::Device device(c10::kCUDA, static_cast<int16_t>(
-                                                 in.size() ? in[0].dl().device.device_id : 0));
+        const c10::Device device(c10::kCUDA,
+                                 static_cast<int16_t>(in.size() ? in[0].dl().device.device_id : 0));
         c10::DeviceGuard on(device);
         f();
         // The host times and reads results after the call returns: wait for the device.

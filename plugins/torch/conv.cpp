@@ -209,8 +209,7 @@ class ConvTranspose {
     if (direct_) {
       c10::optional<at::Tensor> b;
       if (s_.has_bias) b = b_(in[2]);
-      at::convolution_out(y, x, w, b, stride_, begin_, dilation_, true, output_padding_,
-                          s_.groups);
+      at::convolution_out(y, x, w, b, stride_, begin_, dilation_, true, output_padding_, s_.groups);
       return;
     }
     const at::Tensor full =

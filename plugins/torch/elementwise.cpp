@@ -1,7 +1,7 @@
 // ONNX elementwise operators: Add, Sub, Mul, Div, Pow and Sum with numpy broadcasting; Softmax and
-// LogSoftmax (the one-input functions and activations are pointwise.cpp's table). Each forward is one ATen _out kernel; each
-// backward the kernel autograd itself would call (threshold_backward, sigmoid_backward,
-// _softmax_backward_data, ...), written into the caller's gradient buffers.
+// LogSoftmax (the one-input functions and activations are pointwise.cpp's table). Each forward is
+// one ATen _out kernel; each backward the kernel autograd itself would call (threshold_backward,
+// sigmoid_backward, _softmax_backward_data, ...), written into the caller's gradient buffers.
 #include "common.h"
 #include "node_kernel.h"
 #include "registry.h"
@@ -91,8 +91,9 @@ class Binary {
 
   Cost cost() const {
     const double n = static_cast<double>(numel(y_shape_));
-    return {K == Arith::Pow ? 2 * n : n, static_cast<double>(type_size(type_)) *
-                   (static_cast<double>(numel(a_shape_) + numel(b_shape_)) + n)};
+    return {K == Arith::Pow ? 2 * n : n,
+            static_cast<double>(type_size(type_)) *
+                (static_cast<double>(numel(a_shape_) + numel(b_shape_)) + n)};
   }
 
  private:
@@ -261,12 +262,16 @@ NodeFn graph_arith(const Attrs& a, const NodeSignature& s) {
   offer(t != at::kBool && input_type(s, 1) != at::kBool, t, "numeric dtypes are");
   return one([](const Args& in) {
     switch (K) {
-      case Arith::Add: return in[0] + in[1];
-      case Arith::Sub: return in[0] - in[1];
-      case Arith::Mul: return in[0] * in[1];
+      case Arith::Add:
+        return in[0] + in[1];
+      case Arith::Sub:
+        return in[0] - in[1];
+      case Arith::Mul:
+        return in[0] * in[1];
       case Arith::Div:
         return in[0].is_floating_point() ? in[0] / in[1] : at::div(in[0], in[1], "trunc");
-      case Arith::Pow: return at::pow(in[0], in[1]).to(in[0].scalar_type());
+      case Arith::Pow:
+        return at::pow(in[0], in[1]).to(in[0].scalar_type());
     }
     return at::Tensor();
   });
@@ -289,7 +294,8 @@ NodeFn graph_softmax(const Attrs& a, const NodeSignature& s, bool log) {
   const int64_t axis = norm_axis(a.get_int("axis", opset >= 13 ? -1 : 1), rank);
   const Ints shape = shape_of(s.inputs[0]);
   return [=](const std::vector<at::Tensor>& in) {
-    if (opset >= 13) return std::vector<at::Tensor>{log ? at::log_softmax(in[0], axis) : at::softmax(in[0], axis)};
+    if (opset >= 13)
+      return std::vector<at::Tensor>{log ? at::log_softmax(in[0], axis) : at::softmax(in[0], axis)};
     const at::Tensor flat = in[0].flatten(axis).flatten(0, std::max<int64_t>(axis - 1, 0));
     const at::Tensor two = axis == 0 ? flat.reshape({1, -1}) : flat;
     const at::Tensor y = log ? at::log_softmax(two, 1) : at::softmax(two, 1);
@@ -307,7 +313,8 @@ NodeFn graph_softmax_of(const Attrs& a, const NodeSignature& s) {
 // Add, Sub, Mul, Div and Pow: Binary's kernel for float32/float64, the executor's function's
 // kernel for other dtypes, and that function for the executor.
 template <Arith K>
-void add_arith(std::vector<d500_operator>& ops, bool cuda, const char* op, const char* description) {
+void add_arith(std::vector<d500_operator>& ops, bool cuda, const char* op,
+               const char* description) {
   add<RealOrNode<Binary<K>, graph_arith<K>>>(ops, cuda, op, description, graph_arith<K>);
 }
 
@@ -321,8 +328,7 @@ void add_elementwise_ops(std::vector<d500_operator>& ops, bool cuda) {
   add_arith<Arith::Pow>(ops, cuda, "Pow",
                         "ONNX Pow via at::pow_out; broadcast gradients summed; integer or mixed "
                         "dtypes in the base's dtype");
-  add<Summation>(ops, cuda, "Sum", "ONNX Sum (variadic, broadcast) via at::add_out",
-                 graph_sum);
+  add<Summation>(ops, cuda, "Sum", "ONNX Sum (variadic, broadcast) via at::add_out", graph_sum);
   add<SoftmaxOp<false>>(ops, cuda, "Softmax",
                         "ONNX Softmax (opset < 13 coerced to 2-D) via at::_softmax_out; backward "
                         "at::_softmax_backward_data_out",

@@ -93,8 +93,8 @@ class Gemm {
     const double mn = static_cast<double>(numel(y_shape_));
     return {2.0 * mn * static_cast<double>(k_) + (has_c_ ? 2.0 * mn : 0.0),
             static_cast<double>(type_size(type_)) *
-                (static_cast<double>(numel(a_shape_) + numel(b_shape_) + numel(c_shape_) *
-                                                                           has_c_) + mn)};
+                (static_cast<double>(numel(a_shape_) + numel(b_shape_) + numel(c_shape_) * has_c_) +
+                 mn)};
   }
 
  private:
@@ -126,15 +126,16 @@ class MatMul {
     a.expect_only({});
     sdk::expect_count(in.size(), 2, "inputs");
     const Shape sa = in[0].shape(), sb = in[1].shape();
-    if (sa.empty() || sb.empty()) throw std::invalid_argument("MatMul operands must not be scalars");
+    if (sa.empty() || sb.empty())
+      throw std::invalid_argument("MatMul operands must not be scalars");
     a2_ = sa.size() == 1 ? Shape{1, sa[0]} : sa;
     b2_ = sb.size() == 1 ? Shape{sb[0], 1} : sb;
     const int64_t m = a2_[a2_.size() - 2], k = a2_.back(), n = b2_.back();
     if (b2_[b2_.size() - 2] != k)
-      throw std::invalid_argument("inner dimensions differ: A " + sdk::shape_string(sa) + " and B " +
-                                  sdk::shape_string(sb));
-    const Shape batch = broadcast_shape(Shape(a2_.begin(), a2_.end() - 2),
-                                        Shape(b2_.begin(), b2_.end() - 2));
+      throw std::invalid_argument("inner dimensions differ: A " + sdk::shape_string(sa) +
+                                  " and B " + sdk::shape_string(sb));
+    const Shape batch =
+        broadcast_shape(Shape(a2_.begin(), a2_.end() - 2), Shape(b2_.begin(), b2_.end() - 2));
     y2_ = batch;
     y2_.push_back(m);
     y2_.push_back(n);
@@ -165,14 +166,16 @@ class MatMul {
   void backward(Inputs go, Inputs in, Inputs, Outputs gi) {
     const at::Tensor& dy = dy_(go[0]);
     if (wanted(gi, 0)) {  // dA = dY B^T
-      const at::Tensor& bt = bt_(b2s_(in[1]), [](const at::Tensor& t) { return t.transpose(-1, -2); });
+      const at::Tensor& bt =
+          bt_(b2s_(in[1]), [](const at::Tensor& t) { return t.transpose(-1, -2); });
       if (direct_a_)
         at::matmul_out(da_(gi[0]), dy, bt);
       else
         sum_a_.run(da_(gi[0]), at::matmul(dy, bt));
     }
     if (wanted(gi, 1)) {  // dB = A^T dY
-      const at::Tensor& a_tr = at_v_(a2s_(in[0]), [](const at::Tensor& t) { return t.transpose(-1, -2); });
+      const at::Tensor& a_tr =
+          at_v_(a2s_(in[0]), [](const at::Tensor& t) { return t.transpose(-1, -2); });
       if (direct_b_)
         at::matmul_out(db_(gi[1]), a_tr, dy);
       else

@@ -6,8 +6,8 @@
 #include <c10/core/InferenceMode.h>
 
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,7 +46,8 @@ class GraphExecutor {
       names_.push_back(v.name);
       values_.emplace_back();
       if (v.kind == D500_VALUE_INPUT) {
-        if (v.info.ndim < 0) throw std::invalid_argument(std::string("input ") + v.name + " has no shape");
+        if (v.info.ndim < 0)
+          throw std::invalid_argument(std::string("input ") + v.name + " has no shape");
         inputs_[v.name] = id;
         values_[id] = at::zeros(Shape(v.info.shape, v.info.shape + v.info.ndim),
                                 at::TensorOptions().dtype(scalar_type(v.info.dtype)));
@@ -143,7 +144,8 @@ class GraphExecutor {
     at::Tensor t;
     if (kind == D500_VIEW_PARAMETER || kind == D500_VIEW_GRADIENT) {
       auto it = params_.find(name);
-      if (it == params_.end()) throw std::invalid_argument(std::string("unknown parameter ") + name);
+      if (it == params_.end())
+        throw std::invalid_argument(std::string("unknown parameter ") + name);
       const at::Tensor& p = values_[it->second];
       t = kind == D500_VIEW_PARAMETER ? p : p.grad();
       if (!t.defined()) throw std::invalid_argument("built without gradients");
@@ -152,8 +154,9 @@ class GraphExecutor {
         throw std::invalid_argument(std::string("unknown output ") + name);
       t = value_of(name);
       if (!t.defined())
-        throw sdk::unsupported(std::string("no value for ") + name +
-                               " (not computed yet, or freed after its last reader: keep_values 0)");
+        throw sdk::unsupported(
+            std::string("no value for ") + name +
+            " (not computed yet, or freed after its last reader: keep_values 0)");
       t = t.detach().contiguous();
       kept_[name] = t;  // the view's memory lives until the next pass
     }
@@ -172,7 +175,8 @@ class GraphExecutor {
     const at::Tensor src = from_host(v);
     at::Tensor& p = values_[it->second];
     if (src.sizes() != p.sizes() || src.scalar_type() != p.scalar_type())
-      throw std::invalid_argument(std::string("parameter ") + name + " has the wrong shape or dtype");
+      throw std::invalid_argument(std::string("parameter ") + name +
+                                  " has the wrong shape or dtype");
     at::NoGradGuard no_grad;
     p.copy_(src);
   }
@@ -239,7 +243,9 @@ class GraphExecutor {
   void* user_ = nullptr;
 };
 
-GraphExecutor* self(void* p) { return static_cast<GraphExecutor*>(p); }
+GraphExecutor* self(void* p) {
+  return static_cast<GraphExecutor*>(p);
+}
 
 int32_t create(const d500_graph* g, const d500_attr* opts, size_t n_opts, void** instance,
                d500_error* err) {
@@ -273,7 +279,9 @@ void add_executors(std::vector<d500_executor>& out) {
   e.set_parameter = [](void* p, const char* name, const DLTensor* v, d500_error* err) {
     return sdk::guard(err, [&] { self(p)->set_parameter(name, *v); });
   };
-  e.set_node_callback = [](void* p, d500_node_callback cb, void* user) { self(p)->set_callback(cb, user); };
+  e.set_node_callback = [](void* p, d500_node_callback cb, void* user) {
+    self(p)->set_callback(cb, user);
+  };
   e.memory = nullptr;
   out.push_back(e);
 }

@@ -12,7 +12,9 @@ namespace {
 
 using Key = std::pair<std::string, std::string>;  // domain ("" for ai.onnx), op type
 
-std::string canonical(const std::string& domain) { return domain == "ai.onnx" ? "" : domain; }
+std::string canonical(const std::string& domain) {
+  return domain == "ai.onnx" ? "" : domain;
+}
 
 struct Registry {
   std::mutex mutex;

@@ -23,8 +23,8 @@ namespace d500::torch_plugin {
 // What compiling a node may look at: its inputs' and outputs' types as the host inferred them,
 // and the values of constant inputs (initializers that are not trained, such as Reshape's shape).
 struct NodeSignature {
-  std::vector<d500_tensor_info> inputs;   // ndim D500_ABSENT_NDIM for an omitted input
-  std::vector<d500_tensor_info> outputs;  // ndim -1 when unknown; empty: the count is not known
+  std::vector<d500_tensor_info> inputs;      // ndim D500_ABSENT_NDIM for an omitted input
+  std::vector<d500_tensor_info> outputs;     // ndim -1 when unknown; empty: the count is not known
   std::vector<const at::Tensor*> constants;  // per input: its value, or nullptr
 };
 
@@ -57,8 +57,7 @@ inline bool given(const NodeSignature& s, size_t i) {
 }
 // Input i's shape; std::invalid_argument when it is not given.
 inline Ints input_shape(const NodeSignature& s, size_t i) {
-  if (!given(s, i))
-    throw std::invalid_argument("input " + std::to_string(i) + " is missing");
+  if (!given(s, i)) throw std::invalid_argument("input " + std::to_string(i) + " is missing");
   return shape_of(s.inputs[i]);
 }
 inline int64_t rank_of(const NodeSignature& s, size_t i) {

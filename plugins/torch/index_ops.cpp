@@ -15,17 +15,26 @@ using namespace graph;
 // ONNX TensorProto data types that have an ATen dtype here.
 at::ScalarType onnx_type(int64_t code) {
   switch (code) {
-    case 1: return at::kFloat;
-    case 2: return at::kByte;
-    case 3: return at::kChar;
-    case 6: return at::kInt;
-    case 7: return at::kLong;
-    case 9: return at::kBool;
-    case 10: return at::kHalf;
-    case 11: return at::kDouble;
+    case 1:
+      return at::kFloat;
+    case 2:
+      return at::kByte;
+    case 3:
+      return at::kChar;
+    case 6:
+      return at::kInt;
+    case 7:
+      return at::kLong;
+    case 9:
+      return at::kBool;
+    case 10:
+      return at::kHalf;
+    case 11:
+      return at::kDouble;
     default:
-      throw sdk::unsupported("ONNX data type " + std::to_string(code) +
-                             " is not offered; float, double, float16, int8, int32, int64, uint8 and bool are");
+      throw sdk::unsupported(
+          "ONNX data type " + std::to_string(code) +
+          " is not offered; float, double, float16, int8, int32, int64, uint8 and bool are");
   }
 }
 
@@ -59,7 +68,8 @@ at::Tensor wrapped_columns(const at::Tensor& idx, const Ints& sizes) {
 
 void expect_index_type(const NodeSignature& s, size_t i) {
   const at::ScalarType t = input_type(s, i);
-  if (t != at::kLong && t != at::kInt) throw std::invalid_argument("indices must be int32 or int64");
+  if (t != at::kLong && t != at::kInt)
+    throw std::invalid_argument("indices must be int32 or int64");
 }
 
 NodeFn index_gather(const Attrs& a, const NodeSignature& s) {
@@ -82,7 +92,8 @@ NodeFn index_gather_elements(const Attrs& a, const NodeSignature& s) {
   sdk::expect_count(s.inputs.size(), 2, "inputs");
   expect_index_type(s, 1);
   const Ints x = input_shape(s, 0);
-  if (x.size() != input_shape(s, 1).size()) throw std::invalid_argument("indices must have data's rank");
+  if (x.size() != input_shape(s, 1).size())
+    throw std::invalid_argument("indices must have data's rank");
   const int64_t axis = norm_axis(a.get_int("axis", 0), static_cast<int64_t>(x.size()));
   const int64_t size = x[axis];
   return one([=](const Args& in) { return at::gather(in[0], axis, wrapped(in[1], size)); });
@@ -153,20 +164,24 @@ NodeFn index_scatter_elements(const Attrs& a, const NodeSignature& s) {
   a.expect_only({"axis", "reduction"});
   sdk::expect_count(s.inputs.size(), 3, "inputs");
   expect_index_type(s, 1);
-  if (input_type(s, 0) != input_type(s, 2)) throw std::invalid_argument("data and updates differ in dtype");
+  if (input_type(s, 0) != input_type(s, 2))
+    throw std::invalid_argument("data and updates differ in dtype");
   const Ints x = input_shape(s, 0);
-  if (input_shape(s, 1) != input_shape(s, 2)) throw std::invalid_argument("indices and updates differ in shape");
+  if (input_shape(s, 1) != input_shape(s, 2))
+    throw std::invalid_argument("indices and updates differ in shape");
   const int64_t axis = norm_axis(a.get_int("axis", 0), static_cast<int64_t>(x.size()));
   const int64_t size = x[axis];
   const std::string reduce = scatter_reduction(a);
-  return one([=](const Args& in) { return scatter(in[0], axis, wrapped(in[1], size), in[2], reduce); });
+  return one(
+      [=](const Args& in) { return scatter(in[0], axis, wrapped(in[1], size), in[2], reduce); });
 }
 
 NodeFn index_scatter_nd(const Attrs& a, const NodeSignature& s) {
   a.expect_only({"reduction"});
   sdk::expect_count(s.inputs.size(), 3, "inputs");
   if (input_type(s, 1) != at::kLong) throw std::invalid_argument("indices must be int64");
-  if (input_type(s, 0) != input_type(s, 2)) throw std::invalid_argument("data and updates differ in dtype");
+  if (input_type(s, 0) != input_type(s, 2))
+    throw std::invalid_argument("data and updates differ in dtype");
   const NdGeometry g(input_shape(s, 0), input_shape(s, 1), 0);
   if (input_shape(s, 2) != g.out)
     throw std::invalid_argument("updates must be " + sdk::shape_string(g.out));
@@ -183,7 +198,8 @@ NodeFn index_one_hot(const Attrs& a, const NodeSignature& s) {
   sdk::expect_count(s.inputs.size(), 3, "inputs");
   input_type(s, 0), input_type(s, 2);
   const int64_t depth = static_cast<int64_t>(constant_scalar(s, 1, "depth"));
-  if (depth < 1) throw std::invalid_argument("depth must be positive, got " + std::to_string(depth));
+  if (depth < 1)
+    throw std::invalid_argument("depth must be positive, got " + std::to_string(depth));
   if (input_shape(s, 2) != Ints{2}) throw std::invalid_argument("values must be [off, on]");
   const int64_t rank = rank_of(s, 0) + 1;
   const int64_t axis = norm_axis(a.get_int("axis", -1), rank);
@@ -210,12 +226,14 @@ NodeFn index_eye_like(const Attrs& a, const NodeSignature& s) {
 
 NodeFn index_trilu(const Attrs& a, const NodeSignature& s) {
   a.expect_only({"upper"});
-  if (s.inputs.empty() || s.inputs.size() > 2) throw std::invalid_argument("expects input and optional k");
+  if (s.inputs.empty() || s.inputs.size() > 2)
+    throw std::invalid_argument("expects input and optional k");
   input_type(s, 0);
   if (rank_of(s, 0) < 2) throw std::invalid_argument("input must have rank 2 or more");
   const int64_t k = given(s, 1) ? static_cast<int64_t>(constant_scalar(s, 1, "k")) : 0;
   const bool upper = a.get_flag("upper", true);
-  return one([k, upper](const Args& in) { return upper ? at::triu(in[0], k) : at::tril(in[0], k); });
+  return one(
+      [k, upper](const Args& in) { return upper ? at::triu(in[0], k) : at::tril(in[0], k); });
 }
 
 NodeFn index_cumsum(const Attrs& a, const NodeSignature& s) {
@@ -223,13 +241,15 @@ NodeFn index_cumsum(const Attrs& a, const NodeSignature& s) {
   sdk::expect_count(s.inputs.size(), 2, "inputs");
   const at::ScalarType t = input_type(s, 0);
   offer(t != at::kBool, t, "numeric dtypes are");
-  const int64_t axis = norm_axis(static_cast<int64_t>(constant_scalar(s, 1, "axis")), rank_of(s, 0));
+  const int64_t axis =
+      norm_axis(static_cast<int64_t>(constant_scalar(s, 1, "axis")), rank_of(s, 0));
   const bool exclusive = a.get_flag("exclusive", false), reverse = a.get_flag("reverse", false);
   return one([axis, exclusive, reverse, t](const Args& in) {
     at::Tensor x = reverse ? in[0].flip(axis) : in[0];
     at::Tensor y = at::cumsum(x, axis, t);
     if (exclusive && x.size(axis) > 0)
-      y = at::cat({at::zeros_like(y.narrow(axis, 0, 1)), y.narrow(axis, 0, x.size(axis) - 1)}, axis);
+      y = at::cat({at::zeros_like(y.narrow(axis, 0, 1)), y.narrow(axis, 0, x.size(axis) - 1)},
+                  axis);
     return reverse ? y.flip(axis) : y;
   });
 }
@@ -243,7 +263,8 @@ NodeFn index_top_k(const Attrs& a, const NodeSignature& s) {
   const int64_t axis = norm_axis(a.get_int("axis", -1), static_cast<int64_t>(x.size()));
   const int64_t k = a.has("k") ? a.get_int("k") : static_cast<int64_t>(constant_scalar(s, 1, "K"));
   if (k < 0 || k > x[axis])
-    throw std::invalid_argument("K " + std::to_string(k) + " is outside [0, " + std::to_string(x[axis]) + "]");
+    throw std::invalid_argument("K " + std::to_string(k) + " is outside [0, " +
+                                std::to_string(x[axis]) + "]");
   const bool largest = a.get_flag("largest", true);
   a.get_flag("sorted", true);  // the result is always sorted, which ONNX allows for sorted=0
   return [axis, k, largest](const Args& in) {
@@ -273,14 +294,16 @@ NodeFn index_compress(const Attrs& a, const NodeSignature& s) {
   sdk::expect_count(s.inputs.size(), 2, "inputs");
   input_type(s, 0);
   const at::Tensor& c = constant_input(s, 1, "condition");
-  if (c.scalar_type() != at::kBool || c.dim() != 1) throw std::invalid_argument("condition must be 1-D bool");
+  if (c.scalar_type() != at::kBool || c.dim() != 1)
+    throw std::invalid_argument("condition must be 1-D bool");
   const Ints x = input_shape(s, 0);
   const bool flat = !a.has("axis");
   const int64_t axis = flat ? 0 : norm_axis(a.get_int("axis"), static_cast<int64_t>(x.size()));
   const int64_t size = flat ? numel(x) : x[axis];
   const int64_t used = std::min(size, c.size(0));
   if (c.narrow(0, used, c.size(0) - used).any().item<bool>())
-    throw std::invalid_argument("condition selects beyond the input's " + std::to_string(size) + " entries");
+    throw std::invalid_argument("condition selects beyond the input's " + std::to_string(size) +
+                                " entries");
   const at::Tensor keep = at::nonzero(c.narrow(0, 0, used)).reshape({-1});
   return one([flat, axis, keep](const Args& in) {
     const at::Tensor src = flat ? in[0].reshape({-1}) : in[0];

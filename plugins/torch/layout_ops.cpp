@@ -11,7 +11,9 @@ namespace {
 
 using namespace graph;
 
-int64_t opset_of(const Attrs& a) { return a.get_int(D500_ATTR_OPSET, 1000); }
+int64_t opset_of(const Attrs& a) {
+  return a.get_int(D500_ATTR_OPSET, 1000);
+}
 
 // Axes normalised to `rank`, each once.
 Ints unique_axes(const Ints& axes, int64_t rank) {
@@ -50,8 +52,8 @@ SliceAxis slice_axis(int64_t axis, int64_t dim, int64_t start, int64_t end, int6
 at::Tensor apply_slice(at::Tensor t, const SliceAxis& s) {
   if (s.count == 0) return t.narrow(s.axis, 0, 0);
   if (s.step > 0) return t.slice(s.axis, s.start, s.start + (s.count - 1) * s.step + 1, s.step);
-  const at::Tensor idx = at::arange(s.start, s.start + s.count * s.step, s.step,
-                                    t.options().dtype(at::kLong));
+  const at::Tensor idx =
+      at::arange(s.start, s.start + s.count * s.step, s.step, t.options().dtype(at::kLong));
   return at::index_select(t, s.axis, idx);
 }
 
@@ -86,18 +88,22 @@ NodeFn layout_split(const Attrs& a, const NodeSignature& s) {
                            : std::initializer_list<const char*>{"axis", "num_outputs"});
   const Ints x = input_shape(s, 0);
   const int64_t axis = norm_axis(a.get_int("axis", 0), static_cast<int64_t>(x.size()));
-  Ints sizes = opset < 13 ? a.get_ints("split") : given(s, 1) ? constant_ints(s, 1, "split") : Ints{};
+  Ints sizes = opset < 13    ? a.get_ints("split")
+               : given(s, 1) ? constant_ints(s, 1, "split")
+                             : Ints{};
   if (sizes.empty()) {
-    const int64_t n = a.has("num_outputs") ? a.get_int("num_outputs")
-                                           : static_cast<int64_t>(s.outputs.size());
+    const int64_t n =
+        a.has("num_outputs") ? a.get_int("num_outputs") : static_cast<int64_t>(s.outputs.size());
     if (n < 1)
-      throw sdk::unsupported("Split without split sizes or num_outputs: the number of outputs is "
-                             "known only in a graph");
+      throw sdk::unsupported(
+          "Split without split sizes or num_outputs: the number of outputs is "
+          "known only in a graph");
     const int64_t part = a.has("num_outputs") ? (x[axis] + n - 1) / n : x[axis] / n;
     if (!a.has("num_outputs") && x[axis] % n != 0)
       throw std::invalid_argument("dimension " + std::to_string(x[axis]) + " does not split into " +
                                   std::to_string(n) + " equal parts");
-    for (int64_t i = 0, left = x[axis]; i < n; ++i, left -= part) sizes.push_back(std::min(part, left));
+    for (int64_t i = 0, left = x[axis]; i < n; ++i, left -= part)
+      sizes.push_back(std::min(part, left));
   }
   int64_t total = 0;
   for (int64_t v : sizes) {
@@ -105,8 +111,8 @@ NodeFn layout_split(const Attrs& a, const NodeSignature& s) {
     total += v;
   }
   if (total != x[axis])
-    throw std::invalid_argument("split sizes add up to " + std::to_string(total) + ", the axis has " +
-                                std::to_string(x[axis]));
+    throw std::invalid_argument("split sizes add up to " + std::to_string(total) +
+                                ", the axis has " + std::to_string(x[axis]));
   return [sizes, axis](const Args& in) {
     const std::vector<at::Tensor> parts = at::split_with_sizes(in[0], sizes, axis);
     return Args(parts.begin(), parts.end());
@@ -117,9 +123,12 @@ NodeFn layout_split(const Attrs& a, const NodeSignature& s) {
 template <bool Unsqueeze>
 NodeFn layout_squeeze(const Attrs& a, const NodeSignature& s) {
   const bool legacy = opset_of(a) < 13;
-  a.expect_only(legacy ? std::initializer_list<const char*>{"axes"} : std::initializer_list<const char*>{});
+  a.expect_only(legacy ? std::initializer_list<const char*>{"axes"}
+                       : std::initializer_list<const char*>{});
   const Ints x = input_shape(s, 0);
-  const Ints axes = legacy ? a.get_ints("axes") : given(s, 1) ? constant_ints(s, 1, "axes") : Ints{};
+  const Ints axes = legacy        ? a.get_ints("axes")
+                    : given(s, 1) ? constant_ints(s, 1, "axes")
+                                  : Ints{};
   Ints out;
   if (Unsqueeze) {
     if (axes.empty()) throw std::invalid_argument("Unsqueeze needs axes");
@@ -130,7 +139,8 @@ NodeFn layout_squeeze(const Attrs& a, const NodeSignature& s) {
   } else {
     const Ints drop = unique_axes(axes, static_cast<int64_t>(x.size()));
     for (size_t i = 0; i < x.size(); ++i) {
-      const bool listed = std::find(drop.begin(), drop.end(), static_cast<int64_t>(i)) != drop.end();
+      const bool listed =
+          std::find(drop.begin(), drop.end(), static_cast<int64_t>(i)) != drop.end();
       if (listed && x[i] != 1)
         throw std::invalid_argument("cannot squeeze dimension " + std::to_string(i) + " of size " +
                                     std::to_string(x[i]));
@@ -193,14 +203,16 @@ PadPlan pad_plan(const Attrs& a, const NodeSignature& s) {
   for (size_t i = 0; i < axes.size(); ++i) {
     p.begin[axes[i]] = pads[i], p.end[axes[i]] = pads[i + axes.size()];
     if (x[axes[i]] + pads[i] + pads[i + axes.size()] < 0)
-      throw std::invalid_argument("pads remove more than dimension " + std::to_string(axes[i]) + " holds");
+      throw std::invalid_argument("pads remove more than dimension " + std::to_string(axes[i]) +
+                                  " holds");
   }
   if (p.mode == "constant") return p;
   p.sources.resize(x.size());
   for (size_t d = 0; d < x.size(); ++d) {
     if (p.begin[d] == 0 && p.end[d] == 0) continue;
     if (x[d] == 0) throw std::invalid_argument("mode " + p.mode + " cannot pad an empty dimension");
-    for (int64_t q = -p.begin[d]; q < x[d] + p.end[d]; ++q) p.sources[d].push_back(pad_source(p.mode, q, x[d]));
+    for (int64_t q = -p.begin[d]; q < x[d] + p.end[d]; ++q)
+      p.sources[d].push_back(pad_source(p.mode, q, x[d]));
   }
   return p;
 }
@@ -220,7 +232,8 @@ NodeFn layout_pad(const Attrs& a, const NodeSignature& s) {
     at::Tensor y = in[0];
     for (size_t d = 0; d < p.sources.size(); ++d)
       if (!p.sources[d].empty())
-        y = at::index_select(y, static_cast<int64_t>(d), at::tensor(p.sources[d], y.options().dtype(at::kLong)));
+        y = at::index_select(y, static_cast<int64_t>(d),
+                             at::tensor(p.sources[d], y.options().dtype(at::kLong)));
     return y;
   });
 }
@@ -245,16 +258,20 @@ NodeFn layout_depth_space(const Attrs& a, const NodeSignature& s) {
     perm = mode == "DCR" ? Ints{0, 3, 4, 1, 5, 2} : Ints{0, 1, 4, 2, 5, 3};
     out = {n, c / (b * b), h * b, w * b};
   } else {
-    if (h % b || w % b) throw std::invalid_argument("height and width are not multiples of blocksize");
+    if (h % b || w % b)
+      throw std::invalid_argument("height and width are not multiples of blocksize");
     split = {n, c, h / b, b, w / b, b};
     perm = {0, 3, 5, 1, 2, 4};
     out = {n, c * b * b, h / b, w / b};
   }
-  return one([split, perm, out](const Args& in) { return in[0].reshape(split).permute(perm).reshape(out); });
+  return one([split, perm, out](const Args& in) {
+    return in[0].reshape(split).permute(perm).reshape(out);
+  });
 }
 
 constexpr NodeOp kLayoutOps[] = {
-    {"Slice", "ONNX Slice (parameters constant) via at::Tensor::slice; negative steps by index_select",
+    {"Slice",
+     "ONNX Slice (parameters constant) via at::Tensor::slice; negative steps by index_select",
      layout_slice},
     {"Split", "ONNX Split via at::split_with_sizes", layout_split},
     {"Squeeze", "ONNX Squeeze: a reshape", layout_squeeze<false>},

@@ -21,14 +21,22 @@ NodeFn logic_compare(const Attrs& a, const NodeSignature& s) {
   if (logical) offer(t == at::kBool, t, "bool is");
   return one([](const Args& in) {
     switch (K) {
-      case Cmp::Equal: return at::eq(in[0], in[1]);
-      case Cmp::Less: return at::lt(in[0], in[1]);
-      case Cmp::Greater: return at::gt(in[0], in[1]);
-      case Cmp::LessOrEqual: return at::le(in[0], in[1]);
-      case Cmp::GreaterOrEqual: return at::ge(in[0], in[1]);
-      case Cmp::And: return at::logical_and(in[0], in[1]);
-      case Cmp::Or: return at::logical_or(in[0], in[1]);
-      case Cmp::Xor: return at::logical_xor(in[0], in[1]);
+      case Cmp::Equal:
+        return at::eq(in[0], in[1]);
+      case Cmp::Less:
+        return at::lt(in[0], in[1]);
+      case Cmp::Greater:
+        return at::gt(in[0], in[1]);
+      case Cmp::LessOrEqual:
+        return at::le(in[0], in[1]);
+      case Cmp::GreaterOrEqual:
+        return at::ge(in[0], in[1]);
+      case Cmp::And:
+        return at::logical_and(in[0], in[1]);
+      case Cmp::Or:
+        return at::logical_or(in[0], in[1]);
+      case Cmp::Xor:
+        return at::logical_xor(in[0], in[1]);
     }
     return at::Tensor();
   });

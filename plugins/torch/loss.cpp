@@ -28,15 +28,20 @@ class NllCore {
     if (t_type_ != at::kLong && t_type_ != at::kInt)
       throw std::invalid_argument("target must be int64 or int32, got " + in[1].str());
     const std::string r = a.get_string("reduction", "mean");
-    reduction_ = r == "mean" ? at::Reduction::Mean : r == "sum" ? at::Reduction::Sum
-                 : r == "none" ? at::Reduction::None : -1;
-    if (reduction_ < 0) throw std::invalid_argument("reduction '" + r + "' is not mean, sum or none");
-    ignore_ = a.has("ignore_index") ? a.get_int("ignore_index")
-                                    : std::numeric_limits<int64_t>::min();
+    reduction_ = r == "mean"   ? at::Reduction::Mean
+                 : r == "sum"  ? at::Reduction::Sum
+                 : r == "none" ? at::Reduction::None
+                               : -1;
+    if (reduction_ < 0)
+      throw std::invalid_argument("reduction '" + r + "' is not mean, sum or none");
+    ignore_ =
+        a.has("ignore_index") ? a.get_int("ignore_index") : std::numeric_limits<int64_t>::min();
     has_weight_ = present(in, 2);
     c_ = x_shape_[1];
-    if (has_weight_ && (in[2].shape() != Shape{c_} || !sdk::same_dtype(in[2].dtype(), in[0].dtype())))
-      throw std::invalid_argument("weights must be [" + std::to_string(c_) + "] of the input's dtype");
+    if (has_weight_ &&
+        (in[2].shape() != Shape{c_} || !sdk::same_dtype(in[2].dtype(), in[0].dtype())))
+      throw std::invalid_argument("weights must be [" + std::to_string(c_) +
+                                  "] of the input's dtype");
     nd_ = x_shape_.size() > 2;
     const int64_t n = x_shape_[0], s = nd_ ? numel(t_shape_) / n : 1;
     x_view_ = nd_ ? Shape{n, c_, s, 1} : x_shape_;
@@ -217,9 +222,12 @@ class MeanSquaredError {
       throw std::invalid_argument("prediction " + in[0].str() + " and target " + in[1].str() +
                                   " differ in shape");
     const std::string r = a.get_string("reduction", "mean");
-    reduction_ = r == "mean" ? at::Reduction::Mean : r == "sum" ? at::Reduction::Sum
-                 : r == "none" ? at::Reduction::None : -1;
-    if (reduction_ < 0) throw std::invalid_argument("reduction '" + r + "' is not mean, sum or none");
+    reduction_ = r == "mean"   ? at::Reduction::Mean
+                 : r == "sum"  ? at::Reduction::Sum
+                 : r == "none" ? at::Reduction::None
+                               : -1;
+    if (reduction_ < 0)
+      throw std::invalid_argument("reduction '" + r + "' is not mean, sum or none");
     y_shape_ = reduction_ == at::Reduction::None ? shape_ : Shape{};
     p_ = Slot("prediction", type_, shape_), t_ = Slot("target", type_, shape_);
     dp_ = Slot("d prediction", type_, shape_), dt_ = Slot("d target", type_, shape_);
@@ -282,7 +290,9 @@ NodeFn graph_nll(const Attrs& a, const NodeSignature& s, bool with_softmax) {
 }
 
 template <bool WithSoftmax>
-NodeFn graph_nll_of(const Attrs& a, const NodeSignature& s) { return graph_nll(a, s, WithSoftmax); }
+NodeFn graph_nll_of(const Attrs& a, const NodeSignature& s) {
+  return graph_nll(a, s, WithSoftmax);
+}
 
 NodeFn graph_mse(const Attrs& a, const NodeSignature&) {
   const int64_t red = graph_reduction(a);

@@ -38,7 +38,8 @@ NodeFn misc_shrink(const Attrs& a, const NodeSignature& s) {
   return one([bias, lambd](const Args& in) {
     const at::Tensor& x = in[0];
     const at::Tensor zero = at::zeros_like(x);
-    return at::where(x < -lambd, x + bias, at::where(x > lambd, x - bias, zero)).to(x.scalar_type());
+    return at::where(x < -lambd, x + bias, at::where(x > lambd, x - bias, zero))
+        .to(x.scalar_type());
   });
 }
 
@@ -51,11 +52,13 @@ NodeFn misc_reverse_sequence(const Attrs& a, const NodeSignature& s) {
   const int64_t batch = a.get_int("batch_axis", 1), time = a.get_int("time_axis", 0);
   if (!((batch == 0 && time == 1) || (batch == 1 && time == 0)))
     throw std::invalid_argument("batch_axis and time_axis must be 0 and 1 in some order");
-  if (input_shape(s, 1) != Ints{x[batch]}) throw std::invalid_argument("sequence_lens must be [batch]");
+  if (input_shape(s, 1) != Ints{x[batch]})
+    throw std::invalid_argument("sequence_lens must be [batch]");
   return one([x, batch, time](const Args& in) {
     const auto options = in[1].options().dtype(at::kLong);
     const at::Tensor lens = in[1].to(at::kLong).reshape(batch == 0 ? Ints{-1, 1} : Ints{1, -1});
-    const at::Tensor t = at::arange(x[time], options).reshape(time == 0 ? Ints{-1, 1} : Ints{1, -1});
+    const at::Tensor t =
+        at::arange(x[time], options).reshape(time == 0 ? Ints{-1, 1} : Ints{1, -1});
     Ints view{x[0], x[1]};
     view.resize(x.size(), 1);
     const at::Tensor idx = at::where(t < lens, lens - 1 - t, t).reshape(view).expand(x);
@@ -75,7 +78,10 @@ NodeFn misc_window(const Attrs& a, const NodeSignature& s) {
   const int64_t dtype = a.get_int("output_datatype", 1);
   if (dtype != 1 && dtype != 11 && dtype != 7 && dtype != 6)
     throw sdk::unsupported("output_datatype " + std::to_string(dtype) + " is not offered");
-  const at::ScalarType t = dtype == 1 ? at::kFloat : dtype == 11 ? at::kDouble : dtype == 7 ? at::kLong : at::kInt;
+  const at::ScalarType t = dtype == 1    ? at::kFloat
+                           : dtype == 11 ? at::kDouble
+                           : dtype == 7  ? at::kLong
+                                         : at::kInt;
   const double n = static_cast<double>(a.get_flag("periodic", true) ? size : size - 1);
   return one([size, n, t](const Args& in) {
     const at::Tensor k = at::arange(size, in[0].options().dtype(at::kDouble)) * (2 * M_PI / n);

@@ -70,7 +70,8 @@ NodeKernel::NodeKernel(const Setup& setup, Compile compile, const Attributes& a,
     res = probe(false);  // an ATen function without a meta kernel
   }
   for (size_t i = 0; i < res.size(); ++i) {
-    if (!res[i].defined()) throw std::logic_error("NodeKernel: output " + std::to_string(i) + " not computed");
+    if (!res[i].defined())
+      throw std::logic_error("NodeKernel: output " + std::to_string(i) + " not computed");
     const Shape shape(res[i].sizes().begin(), res[i].sizes().end());
     outputs_.push_back(info(res[i].scalar_type(), shape));
     out_.emplace_back(name_of(kOutputNames, std::size(kOutputNames), i, "an output"),
@@ -100,7 +101,8 @@ std::vector<at::Tensor> NodeKernel::probe(bool meta) const {
     if (meta)
       args.push_back(at::empty(inputs_[i].shape(), options.device(at::kMeta)));
     else
-      args.push_back(constants_[i].defined() ? constants_[i] : at::zeros(inputs_[i].shape(), options));
+      args.push_back(constants_[i].defined() ? constants_[i]
+                                             : at::zeros(inputs_[i].shape(), options));
   }
   return fn_(args);
 }
@@ -118,9 +120,10 @@ void NodeKernel::forward(Inputs in, Outputs out) {
     if (!wanted(out, i)) continue;
     at::Tensor& y = out_[i](out[i]);
     if (res[i].sizes() != y.sizes() || res[i].scalar_type() != y.scalar_type())
-      throw sdk::Error(D500_ERR_RUNTIME, "output " + std::to_string(i) + " came out " +
-                                             sdk::shape_string(Shape(res[i].sizes().begin(), res[i].sizes().end())) +
-                                             ", created for " + sdk::shape_string(out_[i].shape()));
+      throw sdk::Error(D500_ERR_RUNTIME,
+                       "output " + std::to_string(i) + " came out " +
+                           sdk::shape_string(Shape(res[i].sizes().begin(), res[i].sizes().end())) +
+                           ", created for " + sdk::shape_string(out_[i].shape()));
     y.copy_(res[i]);
   }
 }
@@ -158,7 +161,8 @@ void NodeKernel::backward(Inputs go, Inputs in, Inputs, Outputs gi) {
 Cost NodeKernel::cost() const {
   double elements = 0, bytes = 0;
   for (const TensorInfo& t : inputs_)
-    if (t.present()) bytes += static_cast<double>(numel(t.shape()) * type_size(scalar_type(t.dtype())));
+    if (t.present())
+      bytes += static_cast<double>(numel(t.shape()) * type_size(scalar_type(t.dtype())));
   for (const TensorInfo& t : outputs_) {
     elements += static_cast<double>(numel(t.shape()));
     bytes += static_cast<double>(numel(t.shape()) * type_size(scalar_type(t.dtype())));

@@ -58,18 +58,20 @@ class NodeKernel {
 
 // Input i's ATen dtype; sdk::Error unsupported for a dtype without one.
 inline at::ScalarType input_type(const NodeSignature& s, size_t i) {
-  if (!graph::given(s, i)) throw std::invalid_argument("input " + std::to_string(i) + " is missing");
+  if (!graph::given(s, i))
+    throw std::invalid_argument("input " + std::to_string(i) + " is missing");
   return scalar_type(s.inputs[i].dtype);
 }
 // The one dtype of inputs [first, last) (those given, at least one); std::invalid_argument when
 // they differ, as ONNX requires them equal.
-inline at::ScalarType common_type(const NodeSignature& s, size_t first = 0, size_t last = SIZE_MAX) {
+inline at::ScalarType common_type(const NodeSignature& s, size_t first = 0,
+                                  size_t last = SIZE_MAX) {
   last = std::min(last, s.inputs.size());
   const at::ScalarType t = input_type(s, first);
   for (size_t i = first + 1; i < last; ++i)
     if (graph::given(s, i) && input_type(s, i) != t)
-      throw std::invalid_argument("inputs differ in dtype: " + sdk::dtype_name(dl_type(t)) + " and " +
-                                  sdk::dtype_name(dl_type(input_type(s, i))));
+      throw std::invalid_argument("inputs differ in dtype: " + sdk::dtype_name(dl_type(t)) +
+                                  " and " + sdk::dtype_name(dl_type(input_type(s, i))));
   return t;
 }
 // sdk::Error unsupported unless the dtype is one the operator offers (`offered` says which).
@@ -77,7 +79,9 @@ inline void offer(bool ok, at::ScalarType t, const char* offered) {
   if (!ok)
     throw sdk::unsupported("dtype " + sdk::dtype_name(dl_type(t)) + " is not offered; " + offered);
 }
-inline bool is_real(at::ScalarType t) { return t == at::kFloat || t == at::kDouble; }
+inline bool is_real(at::ScalarType t) {
+  return t == at::kFloat || t == at::kDouble;
+}
 inline bool is_integer(at::ScalarType t) {
   return t == at::kLong || t == at::kInt || t == at::kByte;
 }
@@ -95,7 +99,8 @@ class NodeAt : public NodeKernel {
 template <class Real, Compile G>
 class RealOrNode {
  public:
-  RealOrNode(const Setup& s, const Attributes& a, const std::vector<TensorInfo>& in, const Constants& c) {
+  RealOrNode(const Setup& s, const Attributes& a, const std::vector<TensorInfo>& in,
+             const Constants& c) {
     bool real = true;
     for (const TensorInfo& t : in) real = real && (!t.present() || t.is<float>() || t.is<double>());
     if (real)
@@ -104,7 +109,9 @@ class RealOrNode {
       node_.emplace(s, G, a, in, c);
   }
   std::vector<TensorInfo> outputs() const { return real_ ? real_->outputs() : node_->outputs(); }
-  void forward(Inputs in, Outputs out) { real_ ? real_->forward(in, out) : node_->forward(in, out); }
+  void forward(Inputs in, Outputs out) {
+    real_ ? real_->forward(in, out) : node_->forward(in, out);
+  }
   void backward(Inputs go, Inputs in, Inputs out, Outputs gi) {
     real_ ? real_->backward(go, in, out, gi) : node_->backward(go, in, out, gi);
   }

@@ -69,8 +69,10 @@ class BatchNorm {
     at::add_out(a, batch_var, eps_).rsqrt_().mul_(scale);
     at::mul_out(b, batch_mean, a).neg_().add_(bias);
     at::addcmul_out(y, b.view(per_channel_), x, a.view(per_channel_));
-    if (wanted(out, 1)) at::mul_out(run_[0](out[1]), mean, momentum_).add_(batch_mean, 1.0 - momentum_);
-    if (wanted(out, 2)) at::mul_out(run_[1](out[2]), var, momentum_).add_(batch_var, 1.0 - momentum_);
+    if (wanted(out, 1))
+      at::mul_out(run_[0](out[1]), mean, momentum_).add_(batch_mean, 1.0 - momentum_);
+    if (wanted(out, 2))
+      at::mul_out(run_[1](out[2]), var, momentum_).add_(batch_var, 1.0 - momentum_);
   }
 
   void backward(Inputs go, Inputs in, Inputs, Outputs gi) {
@@ -86,10 +88,10 @@ class BatchNorm {
       batch_mean = m;
       batch_invstd = v.add_(eps_).rsqrt_();
     }
-    auto [gx, gscale, gbias] = at::native_batch_norm_backward(
-        dy, x, scale, training_ ? c10::optional<at::Tensor>() : mean,
-        training_ ? c10::optional<at::Tensor>() : var, batch_mean, batch_invstd, training_, eps_,
-        mask);
+    auto [gx, gscale, gbias] =
+        at::native_batch_norm_backward(dy, x, scale, training_ ? c10::optional<at::Tensor>() : mean,
+                                       training_ ? c10::optional<at::Tensor>() : var, batch_mean,
+                                       batch_invstd, training_, eps_, mask);
     if (mask[0]) {
       at::Tensor& dx = dx_(gi[0]);
       dx.copy_(gx);
@@ -111,7 +113,8 @@ class BatchNorm {
     }
     const at::Tensor invstd = (var + eps_).rsqrt();
     if (wanted(gi, 3)) at::mul_out(dp_[2](gi[3]), gbias, scale).mul_(invstd).neg_();
-    if (wanted(gi, 4)) at::mul_out(dp_[3](gi[4]), gscale, scale).mul_(invstd).mul_(invstd).mul_(-0.5);
+    if (wanted(gi, 4))
+      at::mul_out(dp_[3](gi[4]), gscale, scale).mul_(invstd).mul_(invstd).mul_(-0.5);
   }
 
   Cost cost() const {
@@ -164,7 +167,8 @@ class Dropout {
     has_ratio_ = present(in, 1);
     has_training_ = present(in, 2);
     if (has_ratio_ && c.has(1)) ratio_ = c.reals(1, "ratio").at(0), has_ratio_ = false;
-    if (has_training_ && c.has(2)) training_ = c.reals(2, "training_mode").at(0) != 0, has_training_ = false;
+    if (has_training_ && c.has(2))
+      training_ = c.reals(2, "training_mode").at(0) != 0, has_training_ = false;
     if ((has_ratio_ || has_training_) && !cpu_)
       throw sdk::unsupported("Dropout on the device needs ratio and training_mode as constants");
     check_ratio(ratio_);
@@ -192,7 +196,8 @@ class Dropout {
       generator_ = at::globalContext().defaultGenerator(x.device()).clone();
       generator_.set_current_seed(seed_);
     }
-    keep.bernoulli_(1.0 - ratio_, seeded_ ? c10::optional<at::Generator>(generator_) : c10::nullopt);
+    keep.bernoulli_(1.0 - ratio_,
+                    seeded_ ? c10::optional<at::Generator>(generator_) : c10::nullopt);
     at::mul_out(y, x, keep).mul_(scale());
     if (want_mask) mask_(out[1]).copy_(keep);
   }
@@ -272,10 +277,10 @@ NodeFn graph_batch_norm(const Attrs& a, const NodeSignature&) {
     at::Tensor dmean, dvar;
     {
       at::NoGradGuard no_grad;
-      dmean = at::rsqrt(var + eps);           // inv
-      dvar = dmean * dmean;                   // inv^2
-      dmean.mul_(in[1]).neg_();               // -scale * inv
-      dvar.mul_(in[1]).mul_(-0.5);            // -scale * inv^2 / 2
+      dmean = at::rsqrt(var + eps);  // inv
+      dvar = dmean * dmean;          // inv^2
+      dmean.mul_(in[1]).neg_();      // -scale * inv
+      dvar.mul_(in[1]).mul_(-0.5);   // -scale * inv^2 / 2
     }
     const at::Tensor scale = at::addcmul(in[1], in[4] - var, dvar);
     const at::Tensor bias = at::addcmul(in[2], in[3] - mean, dmean);

@@ -36,7 +36,9 @@ Normalized normalize(const at::Tensor& x, const Ints& dims, double eps) {
 
 // Whether a node's output 1 or 2 may be used: the signature lists them (even as omitted), or does
 // not know the outputs at all (the operator kernel).
-bool stats_maybe_used(const NodeSignature& s) { return s.outputs.empty() || s.outputs.size() > 1; }
+bool stats_maybe_used(const NodeSignature& s) {
+  return s.outputs.empty() || s.outputs.size() > 1;
+}
 
 // LayerNormalization as one at::native_layer_norm (Scale and B of the normalized shape, the
 // statistics in X's dtype): its Mean and rstd come out [leading dims, 1...] as ONNX's keep-dims
@@ -47,8 +49,9 @@ NodeFn layer_norm_fused(const Ints& x, int64_t axis, double eps, bool bias, bool
   return [=](const Args& in) {
     auto [y, mean, rstd] = at::native_layer_norm(
         in[0], normalized, in[1], bias ? c10::optional<at::Tensor>(in[2]) : c10::nullopt, eps);
-    const bool recording = at::GradMode::is_enabled() &&
-                           (in[0].requires_grad() || in[1].requires_grad() || (bias && in[2].requires_grad()));
+    const bool recording =
+        at::GradMode::is_enabled() &&
+        (in[0].requires_grad() || in[1].requires_grad() || (bias && in[2].requires_grad()));
     if (stats_used && recording) {
       const Normalized n = normalize(in[0], range_from(axis, static_cast<int64_t>(x.size())), eps);
       return Args{y, n.mean, n.inv};
@@ -63,13 +66,15 @@ NodeFn layer_norm_fused(const Ints& x, int64_t axis, double eps, bool bias, bool
 // (in stash_type: float32 by default).
 NodeFn norm_layer(const Attrs& a, const NodeSignature& s) {
   a.expect_only({"axis", "epsilon", "stash_type"});
-  if (s.inputs.size() < 2 || s.inputs.size() > 3) throw std::invalid_argument("expects X, Scale and optional B");
+  if (s.inputs.size() < 2 || s.inputs.size() > 3)
+    throw std::invalid_argument("expects X, Scale and optional B");
   real_input(s, 0, 3);
   const int64_t rank = rank_of(s, 0);
   const int64_t axis = norm_axis(a.get_int("axis", -1), rank);
   const double eps = a.get_float("epsilon", 1e-5);
   const int64_t stash = a.get_int("stash_type", 1);
-  if (stash != 1 && stash != 11) throw std::invalid_argument("stash_type must be 1 (float) or 11 (double)");
+  if (stash != 1 && stash != 11)
+    throw std::invalid_argument("stash_type must be 1 (float) or 11 (double)");
   const at::ScalarType stats = stash == 1 ? at::kFloat : at::kDouble;
   const bool bias = given(s, 2);
   const Ints x = input_shape(s, 0), normalized(x.begin() + axis, x.end());
@@ -98,7 +103,8 @@ NodeFn norm_instance(const Attrs& a, const NodeSignature& s) {
   channel[1] = x[1];
   const int64_t rank = static_cast<int64_t>(x.size());
   return one([=](const Args& in) {
-    return normalize(in[0], range_from(2, rank), eps).y * in[1].reshape(channel) + in[2].reshape(channel);
+    return normalize(in[0], range_from(2, rank), eps).y * in[1].reshape(channel) +
+           in[2].reshape(channel);
   });
 }
 
@@ -115,7 +121,8 @@ NodeFn norm_group(const Attrs& a, const NodeSignature& s) {
     throw std::invalid_argument("num_groups " + std::to_string(g) + " does not divide the " +
                                 std::to_string(x[1]) + " channels");
   const int64_t per = numel(input_shape(s, 1));
-  if (per != g && per != x[1]) throw std::invalid_argument("scale must have num_groups or C values");
+  if (per != g && per != x[1])
+    throw std::invalid_argument("scale must have num_groups or C values");
   if (numel(input_shape(s, 2)) != per) throw std::invalid_argument("bias must be as long as scale");
   const double eps = a.get_float("epsilon", 1e-5);
   Ints channel(x.size(), 1);
@@ -125,7 +132,8 @@ NodeFn norm_group(const Attrs& a, const NodeSignature& s) {
     const at::Tensor grouped = in[0].reshape({x[0], g, -1});
     const at::Tensor y = normalize(grouped, {2}, eps).y.reshape(x);
     auto per_channel = [&](const at::Tensor& v) {
-      return (repeat == 1 ? v.reshape({-1}) : v.reshape({-1}).repeat_interleave(repeat)).reshape(channel);
+      return (repeat == 1 ? v.reshape({-1}) : v.reshape({-1}).repeat_interleave(repeat))
+          .reshape(channel);
     };
     return y * per_channel(in[1]) + per_channel(in[2]);
   });

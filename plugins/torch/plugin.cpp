@@ -3,6 +3,8 @@
 // The table is built at run time rather than with D500_PLUGIN: the CUDA variants are listed only
 // when LibTorch was built with CUDA and sees a device (Debian's LibTorch is CPU-only, so there
 // they are simply absent instead of failing with D500_ERR_NO_DEVICE).
+#include "d500/sdk/plugin.h"
+
 #include <ATen/Parallel.h>
 #include <ATen/Version.h>
 #include <dlfcn.h>
@@ -16,7 +18,6 @@
 #include <thread>
 #include <vector>
 
-#include "d500/sdk/plugin.h"
 #include "optim.h"
 #include "registry.h"
 
@@ -38,8 +39,8 @@ const ThreadSetting& thread_setting() {
       char* end = nullptr;
       const long v = std::strtol(env, &end, 10);
       if (*end != '\0' || v < 1 || v > 4096)
-        t.error = "D500_TORCH_THREADS must be a whole number in 1..4096, got '" +
-                  std::string(env) + "'";
+        t.error =
+            "D500_TORCH_THREADS must be a whole number in 1..4096, got '" + std::string(env) + "'";
       else
         t.threads = static_cast<int>(v);
     } else {
@@ -97,11 +98,11 @@ std::string loaded_blas() {
 const std::string& wraps_text() {
   static const std::string text = [] {
     const std::string config = at::show_config();
-    std::string s = std::string("LibTorch ") + TORCH_VERSION + " (threads " +
-                    std::to_string(thread_setting().threads) + ", " +
-                    (at::get_parallel_info().find("OpenMP") != std::string::npos ? "OpenMP"
-                                                                                 : "native") +
-                    "; BLAS " + loaded_blas();
+    std::string s =
+        std::string("LibTorch ") + TORCH_VERSION + " (threads " +
+        std::to_string(thread_setting().threads) + ", " +
+        (at::get_parallel_info().find("OpenMP") != std::string::npos ? "OpenMP" : "native") +
+        "; BLAS " + loaded_blas();
     const std::string blas_info = config_value(config, "BLAS_INFO=");
     if (!blas_info.empty()) s += ", BLAS_INFO=" + blas_info;
     const std::string dnnl = config_value(config, "MKL-DNN ");

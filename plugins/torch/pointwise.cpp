@@ -16,11 +16,13 @@ using P = PointwiseParams;
 using T = at::Tensor;
 
 // An ATen function with an _out form: the functional forward and the one without a temporary.
-#define D500_ATEN_UNARY(fn)                                    \
-  [](const T& x, const P&) { return at::fn(x); },              \
+#define D500_ATEN_UNARY(fn)                       \
+  [](const T& x, const P&) { return at::fn(x); }, \
       [](T& y, const T& x, const P&) { at::fn##_out(y, x); }
 
-T no_gradient(const T& dy, const T&, const T&, const P&) { return at::zeros_like(dy); }
+T no_gradient(const T& dy, const T&, const T&, const P&) {
+  return at::zeros_like(dy);
+}
 constexpr double kTwoOverSqrtPi = 1.12837916709551257390;
 
 constexpr PointwiseOp kOps[] = {
@@ -58,7 +60,9 @@ constexpr PointwiseOp kOps[] = {
      no_gradient},
     {"Sign", "ONNX Sign via at::sign_out; gradient 0", D500_ATEN_UNARY(sign), no_gradient},
     {"Erf", "ONNX Erf via at::erf_out", D500_ATEN_UNARY(erf),
-     [](const T& dy, const T& x, const T&, const P&) { return dy * (-x * x).exp_() * kTwoOverSqrtPi; }},
+     [](const T& dy, const T& x, const T&, const P&) {
+       return dy * (-x * x).exp_() * kTwoOverSqrtPi;
+     }},
     {"Sin", "ONNX Sin via at::sin_out", D500_ATEN_UNARY(sin),
      [](const T& dy, const T& x, const T&, const P&) { return dy * at::cos(x); }},
     {"Cos", "ONNX Cos via at::cos_out", D500_ATEN_UNARY(cos),
@@ -81,14 +85,19 @@ constexpr PointwiseOp kOps[] = {
      [](const T& dy, const T& x, const T&, const P&) { return dy * at::rsqrt(x * x - 1); }},
     {"Atanh", "ONNX Atanh via at::atanh_out", D500_ATEN_UNARY(atanh),
      [](const T& dy, const T& x, const T&, const P&) { return dy / (1 - x * x); }},
-    {"Elu", "ONNX Elu via at::elu / elu_backward", [](const T& x, const P& p) { return at::elu(x, p[0]); },
+    {"Elu", "ONNX Elu via at::elu / elu_backward",
+     [](const T& x, const P& p) { return at::elu(x, p[0]); },
      [](T& y, const T& x, const P& p) { at::elu_out(y, x, p[0]); },
-     [](const T& dy, const T& x, const T&, const P& p) { return at::elu_backward(dy, p[0], 1, 1, false, x); },
+     [](const T& dy, const T& x, const T&, const P& p) {
+       return at::elu_backward(dy, p[0], 1, 1, false, x);
+     },
      3, "alpha", 1.0},
     {"Selu", "ONNX Selu via at::elu (scale gamma) / elu_backward",
      [](const T& x, const P& p) { return at::elu(x, p[0], p[1]); },
      [](T& y, const T& x, const P& p) { at::elu_out(y, x, p[0], p[1]); },
-     [](const T& dy, const T& x, const T&, const P& p) { return at::elu_backward(dy, p[0], p[1], 1, false, x); },
+     [](const T& dy, const T& x, const T&, const P& p) {
+       return at::elu_backward(dy, p[0], p[1], 1, false, x);
+     },
      4, "alpha", 1.67326319217681884765625, "gamma", 1.05070102214813232421875},
     {"Celu", "ONNX Celu via at::elu (input scale 1/alpha) / elu_backward",
      [](const T& x, const P& p) { return at::elu(x, p[0], 1, 1 / p[0]); },
@@ -110,7 +119,9 @@ constexpr PointwiseOp kOps[] = {
     {"Softplus", "ONNX Softplus via at::softplus_out (beta 1, threshold 20) / softplus_backward",
      [](const T& x, const P&) { return at::softplus(x, 1, 20); },
      [](T& y, const T& x, const P&) { at::softplus_out(y, x, 1, 20); },
-     [](const T& dy, const T& x, const T&, const P&) { return at::softplus_backward(dy, x, 1, 20); },
+     [](const T& dy, const T& x, const T&, const P&) {
+       return at::softplus_backward(dy, x, 1, 20);
+     },
      3},
     {"Softsign", "ONNX Softsign, x / (1 + |x|)",
      [](const T& x, const P&) { return x / (at::abs(x) + 1); }, nullptr,
@@ -124,7 +135,9 @@ constexpr PointwiseOp kOps[] = {
     {"ThresholdedRelu", "ONNX ThresholdedRelu via at::threshold_out / threshold_backward",
      [](const T& x, const P& p) { return at::threshold(x, p[0], 0); },
      [](T& y, const T& x, const P& p) { at::threshold_out(y, x, p[0], 0); },
-     [](const T& dy, const T& x, const T&, const P& p) { return at::threshold_backward(dy, x, p[0]); },
+     [](const T& dy, const T& x, const T&, const P& p) {
+       return at::threshold_backward(dy, x, p[0]);
+     },
      1, "alpha", 1.0},
 };
 #undef D500_ATEN_UNARY
@@ -205,7 +218,8 @@ PointwiseParams pointwise_params(const PointwiseOp& op, const sdk::Attributes& a
   PointwiseParams p{0, 0};
   if (op.attr0) p[0] = a.get_float(op.attr0, op.default0);
   if (op.attr1) p[1] = a.get_float(op.attr1, op.default1);
-  if (std::string(op.op) == "Celu" && p[0] == 0) throw std::invalid_argument("Celu alpha must not be 0");
+  if (std::string(op.op) == "Celu" && p[0] == 0)
+    throw std::invalid_argument("Celu alpha must not be 0");
   return p;
 }
 

@@ -44,7 +44,7 @@ PointwiseParams pointwise_params(const PointwiseOp& op, const sdk::Attributes& a
 // faster than with tensor bounds), else tensors given per call.
 struct ClipBounds {
   bool legacy = false;
-  bool fixed = false;  // from opset 11: min and max hold the constant bounds
+  bool fixed = false;                  // from opset 11: min and max hold the constant bounds
   c10::optional<at::Scalar> min, max;  // legacy or fixed only; none: no bound on that side
   static ClipBounds read(const sdk::Attributes& a);
   // From opset 11, the bounds as numbers when each given one (lo_given, hi_given) has a value

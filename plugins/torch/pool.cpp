@@ -19,9 +19,9 @@ struct PoolPlan {
   Window win;
   bool ceil = false;
   bool native = true;
-  Shape k, s, p, d;          // kernel parameters as the 2-D or 3-D kernel takes them
-  Shape tx, ty;              // X (or the padded copy) and Y as the kernel sees them
-  Shape padded, copy_len;    // ONNX-rank padded copy, and how much of X it holds per dimension
+  Shape k, s, p, d;        // kernel parameters as the 2-D or 3-D kernel takes them
+  Shape tx, ty;            // X (or the padded copy) and Y as the kernel sees them
+  Shape padded, copy_len;  // ONNX-rank padded copy, and how much of X it holds per dimension
 
   PoolPlan(const Attributes& a, const std::vector<TensorInfo>& in, bool dilations)
       : type(real_type(in)) {
@@ -69,7 +69,8 @@ struct PoolPlan {
   }
   Cost cost(double flops_per_output) const {
     Cost c;
-    c.flops = flops_per_output * static_cast<double>(numel(win.kernel)) * static_cast<double>(numel(y));
+    c.flops =
+        flops_per_output * static_cast<double>(numel(win.kernel)) * static_cast<double>(numel(y));
     c.bytes = static_cast<double>(type_size(type) * static_cast<size_t>(numel(x) + numel(y)));
     return c;
   }
@@ -105,8 +106,8 @@ class MaxPool {
  public:
   MaxPool(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in, const Constants&)
       : plan_(a, in, true) {
-    a.expect_only({"auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads", "storage_order",
-                   "strides"});
+    a.expect_only(
+        {"auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads", "storage_order", "strides"});
     storage_order_ = a.get_int("storage_order", 0);
     if (storage_order_ != 0 && storage_order_ != 1)
       throw std::invalid_argument("storage_order must be 0 or 1");
@@ -136,17 +137,17 @@ class MaxPool {
     at::Tensor& ind = scratch(ind_buf_, plan_.ty, dy, at::kLong);
     if (plan_.native && storage_order_ == 0 && out.size() > 1 && out[1].dl().data) {
       at::sub_out(ind, indices_(out[1]), plane_offsets(dy));  // back to per-plane indices
-    } else {  // recompute the forward's indices
+    } else {                                                  // recompute the forward's indices
       pool(scratch(y_buf_, plan_.ty, dy), ind, src);
     }
     at::Tensor& dx = dx_(gi[0]);
     at::Tensor& target = plan_.native ? dx : scratch(dpad_, plan_.tx, dy);
     if (plan_.is3d())
-      at::max_pool3d_with_indices_backward_out(target, dy, src, plan_.k, plan_.s, plan_.p,
-                                               plan_.d, plan_.native && plan_.ceil, ind);
+      at::max_pool3d_with_indices_backward_out(target, dy, src, plan_.k, plan_.s, plan_.p, plan_.d,
+                                               plan_.native && plan_.ceil, ind);
     else
-      at::max_pool2d_with_indices_backward_out(target, dy, src, plan_.k, plan_.s, plan_.p,
-                                               plan_.d, plan_.native && plan_.ceil, ind);
+      at::max_pool2d_with_indices_backward_out(target, dy, src, plan_.k, plan_.s, plan_.p, plan_.d,
+                                               plan_.native && plan_.ceil, ind);
     if (!plan_.native) PaddedCopy::crop(plan_, dx, target);
   }
 
@@ -182,7 +183,8 @@ class MaxPool {
       return;
     }
     at::Tensor rest = ind.clone(), flat = at::zeros_like(ind);
-    const Shape& plane = plan_.native ? plan_.spatial : Shape(plan_.padded.begin() + 2, plan_.padded.end());
+    const Shape& plane =
+        plan_.native ? plan_.spatial : Shape(plan_.padded.begin() + 2, plan_.padded.end());
     for (size_t i = plan_.rank; i-- > 0;) {
       at::Tensor coord = rest.remainder(plane[i]);
       rest = rest.div(plane[i], "floor");
@@ -279,8 +281,9 @@ class AveragePool {
       for (size_t i = 0; i < plan_.rank; ++i) {
         const int64_t size = plan_.padded[i + 2];
         lo[i] = include_pad_ ? 0 : plan_.win.pad_begin[i];
-        const int64_t hi = include_pad_ ? plan_.win.pad_begin[i] + plan_.spatial[i] + plan_.win.pad_end[i]
-                                        : plan_.win.pad_begin[i] + plan_.spatial[i];
+        const int64_t hi = include_pad_
+                               ? plan_.win.pad_begin[i] + plan_.spatial[i] + plan_.win.pad_end[i]
+                               : plan_.win.pad_begin[i] + plan_.spatial[i];
         len[i] = std::min(hi, size) - lo[i];
       }
       region(mask, plan_.first, lo, len).fill_(1);
@@ -374,8 +377,8 @@ NodeFn graph_pool(const Attrs& a, const NodeSignature& s, bool is_max) {
   const Ints k = lift(win.kernel, 1), st = lift(win.stride, 1), dl = lift(win.dilation, 1);
   Ints extra_end(n);
   for (size_t i = 0; i < n; ++i)
-    extra_end[i] = std::max<int64_t>(
-        0, (out[i] - 1) * win.stride[i] + win.extent(i) - spatial[i] - win.pad_begin[i] - win.pad_end[i]);
+    extra_end[i] = std::max<int64_t>(0, (out[i] - 1) * win.stride[i] + win.extent(i) - spatial[i] -
+                                            win.pad_begin[i] - win.pad_end[i]);
   Ints pe = win.pad_end;
   for (size_t i = 0; i < n; ++i) pe[i] += extra_end[i];
   const Ints all_pads = aten_pads(win.pad_begin, pe);
@@ -388,7 +391,8 @@ NodeFn graph_pool(const Attrs& a, const NodeSignature& s, bool is_max) {
     };
     auto run_avg = [&](const at::Tensor& t, const Ints& pad, bool c, bool inc,
                        c10::optional<int64_t> div) {
-      return three ? at::avg_pool3d(t, k, st, pad, c, inc, div) : at::avg_pool2d(t, k, st, pad, c, inc, div);
+      return three ? at::avg_pool3d(t, k, st, pad, c, inc, div)
+                   : at::avg_pool2d(t, k, st, pad, c, inc, div);
     };
     at::Tensor y;
     if (native) {
@@ -401,8 +405,11 @@ NodeFn graph_pool(const Attrs& a, const NodeSignature& s, bool is_max) {
       at::Tensor padded = at::constant_pad_nd(in[0], all_pads, 0);
       // What ONNX divides by: the real elements, plus the declared padding with count_include_pad.
       at::Tensor ones = at::ones(in[0].sizes().slice(2), in[0].options()).unsqueeze(0).unsqueeze(0);
-      at::Tensor mask = include ? at::constant_pad_nd(at::constant_pad_nd(ones, aten_pads(win.pad_begin, win.pad_end), 1), aten_pads(Ints(n, 0), extra_end), 0)
-                                : at::constant_pad_nd(ones, all_pads, 0);
+      at::Tensor mask =
+          include ? at::constant_pad_nd(
+                        at::constant_pad_nd(ones, aten_pads(win.pad_begin, win.pad_end), 1),
+                        aten_pads(Ints(n, 0), extra_end), 0)
+                  : at::constant_pad_nd(ones, all_pads, 0);
       if (n == 1) {
         padded = padded.unsqueeze(2);
         mask = mask.unsqueeze(2);
@@ -425,7 +432,9 @@ NodeFn graph_max_pool(const Attrs& a, const NodeSignature& s) {
     return y;
   };
 }
-NodeFn graph_average_pool(const Attrs& a, const NodeSignature& s) { return graph_pool(a, s, false); }
+NodeFn graph_average_pool(const Attrs& a, const NodeSignature& s) {
+  return graph_pool(a, s, false);
+}
 
 // GlobalAveragePool and GlobalMaxPool: over every dimension after N and C.
 template <bool Average>
@@ -447,10 +456,11 @@ constexpr NodeOp kGlobalMaxPool[] = {
 }  // namespace
 
 void add_pool_ops(std::vector<d500_operator>& ops, bool cuda) {
-  add<RealOrNode<MaxPool, graph_max_pool>>(ops, cuda, "MaxPool",
-               "ONNX MaxPool 1-3D with Indices via at::max_pool{2,3}d_with_indices_out; backward "
-               "via the _backward kernel (indices from the Indices output, else recomputed)",
-               graph_max_pool);
+  add<RealOrNode<MaxPool, graph_max_pool>>(
+      ops, cuda, "MaxPool",
+      "ONNX MaxPool 1-3D with Indices via at::max_pool{2,3}d_with_indices_out; backward "
+      "via the _backward kernel (indices from the Indices output, else recomputed)",
+      graph_max_pool);
   add<AveragePool>(ops, cuda, "AveragePool",
                    "ONNX AveragePool 1-3D via at::avg_pool{2,3}d_out; backward via the _backward "
                    "kernel; no dilations",

@@ -41,16 +41,20 @@ at::Tensor scaled(const at::Tensor& v, const at::Tensor& scale, int64_t axis = -
   return v * sc.reshape({});
 }
 // y / y_scale rounded half to even, plus y_zero_point, saturated to its dtype.
-at::Tensor requantize(const at::Tensor& y, const at::Tensor& ys, const at::Tensor& yz, at::ScalarType t) {
+at::Tensor requantize(const at::Tensor& y, const at::Tensor& ys, const at::Tensor& yz,
+                      at::ScalarType t) {
   at::Tensor q = at::round(y / ys.to(at::kDouble).reshape({}));
   if (yz.defined()) q = q + yz.to(at::kDouble).reshape({});
   return t == at::kByte ? at::clamp(q, 0, 255).to(t) : at::clamp(q, -128, 127).to(t);
 }
-at::Tensor input_or_none(const Args& in, size_t i) { return i < in.size() ? in[i] : at::Tensor(); }
+at::Tensor input_or_none(const Args& in, size_t i) {
+  return i < in.size() ? in[i] : at::Tensor();
+}
 
 // ConvInteger(x, w, x_zero_point, w_zero_point) into int32; w's zero point per output channel.
 NodeFn quant_conv_integer(const Attrs& a, const NodeSignature& s) {
-  if (s.inputs.size() < 2 || s.inputs.size() > 4) throw std::invalid_argument("expects 2 to 4 inputs");
+  if (s.inputs.size() < 2 || s.inputs.size() > 4)
+    throw std::invalid_argument("expects 2 to 4 inputs");
   expect_8bit(s, 0), expect_8bit(s, 1);
   NodeSignature conv{{s.inputs[0], s.inputs[1]}, {}, {nullptr, nullptr}};
   const NodeFn f = compile_node("Conv", "", a, conv);
@@ -65,7 +69,8 @@ NodeFn quant_conv_integer(const Attrs& a, const NodeSignature& s) {
 // column when 1-D.
 NodeFn quant_matmul_integer(const Attrs& a, const NodeSignature& s) {
   a.expect_only({});
-  if (s.inputs.size() < 2 || s.inputs.size() > 4) throw std::invalid_argument("expects 2 to 4 inputs");
+  if (s.inputs.size() < 2 || s.inputs.size() > 4)
+    throw std::invalid_argument("expects 2 to 4 inputs");
   expect_8bit(s, 0), expect_8bit(s, 1);
   const int64_t ra = rank_of(s, 0), rb = rank_of(s, 1);
   return one([ra, rb](const Args& in) {
@@ -91,7 +96,8 @@ NodeFn quant_qlinear_matmul(const Attrs& a, const NodeSignature& s) {
 
 // QLinearConv(x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, B): B int32 in x_scale * w_scale.
 NodeFn quant_qlinear_conv(const Attrs& a, const NodeSignature& s) {
-  if (s.inputs.size() < 8 || s.inputs.size() > 9) throw std::invalid_argument("expects 8 or 9 inputs");
+  if (s.inputs.size() < 8 || s.inputs.size() > 9)
+    throw std::invalid_argument("expects 8 or 9 inputs");
   expect_8bit(s, 0), expect_8bit(s, 3), expect_8bit(s, 7);
   const at::ScalarType t = input_type(s, 7);
   const bool bias = given(s, 8);
@@ -136,8 +142,10 @@ constexpr NodeOp kQuantOps[] = {
      quant_qlinear_matmul},
     {"QLinearConv", "ONNX QLinearConv of uint8/int8, in float64 through Conv, requantized",
      quant_qlinear_conv},
-    {"DynamicQuantizeLinear", "ONNX DynamicQuantizeLinear to uint8 (scale and zero point from "
-     "the range)", quant_dynamic},
+    {"DynamicQuantizeLinear",
+     "ONNX DynamicQuantizeLinear to uint8 (scale and zero point from "
+     "the range)",
+     quant_dynamic},
 };
 
 }  // namespace

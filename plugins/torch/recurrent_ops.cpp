@@ -16,7 +16,7 @@ struct Recurrent {
   int64_t hidden = 0, dirs = 1, layout = 0;
   bool reverse_only = false, linear_before_reset = false;
   bool has_bias = false, has_state[2] = {false, false};  // inputs B, initial_h, initial_c given
-  bool has_peepholes = false;                              // LSTM's input P given
+  bool has_peepholes = false;                            // LSTM's input P given
 };
 
 enum class Cell { Rnn, Lstm, Gru };
@@ -31,7 +31,8 @@ Recurrent check_recurrent(const Attrs& a, const NodeSignature& s, size_t gates, 
   r.layout = a.get_int("layout", 0);
   const std::string dir = a.get_string("direction", "forward");
   if (dir != "forward" && dir != "reverse" && dir != "bidirectional")
-    throw std::invalid_argument("direction \"" + dir + "\" is not forward, reverse or bidirectional");
+    throw std::invalid_argument("direction \"" + dir +
+                                "\" is not forward, reverse or bidirectional");
   r.dirs = dir == "bidirectional" ? 2 : 1;
   r.reverse_only = dir == "reverse";
   r.linear_before_reset = a.get_int("linear_before_reset", 0) != 0;
@@ -45,7 +46,8 @@ Recurrent check_recurrent(const Attrs& a, const NodeSignature& s, size_t gates, 
   const Ints x = input_shape(s, 0), w = input_shape(s, 1);
   if (x.size() != 3) throw std::invalid_argument("X must have rank 3");
   if (r.layout != 0 && r.layout != 1) throw std::invalid_argument("layout must be 0 or 1");
-  if (w.size() != 3 || w[0] != r.dirs || (r.hidden > 0 && w[1] != static_cast<int64_t>(gates) * r.hidden))
+  if (w.size() != 3 || w[0] != r.dirs ||
+      (r.hidden > 0 && w[1] != static_cast<int64_t>(gates) * r.hidden))
     throw std::invalid_argument("W must be [num_directions, " + std::to_string(gates) +
                                 "*hidden_size, input_size]");
   if (r.hidden <= 0) r.hidden = w[1] / static_cast<int64_t>(gates);
@@ -84,10 +86,11 @@ NodeFn recurrent(const Recurrent& r, size_t gates, size_t states, Cell cell) {
     std::vector<Args> outs;
     for (int64_t d = 0; d < r.dirs; ++d) {
       const at::Tensor w = in[1][d], rw = in[2][d];
-      const at::Tensor b = r.has_bias ? in[3][d]
-                                                          : at::zeros({2 * static_cast<int64_t>(gates) * H}, opt);
+      const at::Tensor b =
+          r.has_bias ? in[3][d] : at::zeros({2 * static_cast<int64_t>(gates) * H}, opt);
       const at::Tensor wb = b.narrow(0, 0, static_cast<int64_t>(gates) * H);
-      const at::Tensor rb = b.narrow(0, static_cast<int64_t>(gates) * H, static_cast<int64_t>(gates) * H);
+      const at::Tensor rb =
+          b.narrow(0, static_cast<int64_t>(gates) * H, static_cast<int64_t>(gates) * H);
       Args init;
       for (size_t k = 0; k < states; ++k) {
         const bool have = r.has_state[k];
@@ -108,7 +111,8 @@ NodeFn recurrent(const Recurrent& r, size_t gates, size_t states, Cell cell) {
         outs.push_back(run_direction(xw, reverse, init, [&](const at::Tensor& xt, const Args& h) {
           const at::Tensor g = xt + at::matmul(h[0], rw.t()) + rb;
           const at::Tensor i = at::sigmoid(gate(g, 0) + gate(p, 0) * h[1]);
-          const at::Tensor f = at::sigmoid(gate(g, 2) + gate(p, 2) * h[1]), c = at::tanh(gate(g, 3));
+          const at::Tensor f = at::sigmoid(gate(g, 2) + gate(p, 2) * h[1]),
+                           c = at::tanh(gate(g, 3));
           const at::Tensor ct = f * h[1] + i * c;
           const at::Tensor o = at::sigmoid(gate(g, 1) + gate(p, 1) * ct);
           return Args{o * at::tanh(ct), ct};
@@ -121,7 +125,8 @@ NodeFn recurrent(const Recurrent& r, size_t gates, size_t states, Cell cell) {
           const at::Tensor hh =
               r.linear_before_reset
                   ? at::tanh(gate(xt, 2) + rt * (gate(hr, 2) + gate(rb, 2)))
-                  : at::tanh(gate(xt, 2) + at::matmul(rt * h[0], rw.narrow(0, 2 * H, H).t()) + gate(rb, 2));
+                  : at::tanh(gate(xt, 2) + at::matmul(rt * h[0], rw.narrow(0, 2 * H, H).t()) +
+                             gate(rb, 2));
           return Args{(1 - z) * hh + z * h[0]};
         }));
       }
@@ -154,8 +159,10 @@ NodeFn gru(const Attrs& a, const NodeSignature& s) {
 }
 
 constexpr NodeOp kRecurrentOps[] = {
-    {"RNN", "ONNX RNN (tanh), step by step in ATen (both directions, initial states, layouts)", rnn},
-    {"LSTM", "ONNX LSTM, step by step in ATen (both directions, initial states, layouts, peepholes)", lstm},
+    {"RNN", "ONNX RNN (tanh), step by step in ATen (both directions, initial states, layouts)",
+     rnn},
+    {"LSTM",
+     "ONNX LSTM, step by step in ATen (both directions, initial states, layouts, peepholes)", lstm},
     {"GRU", "ONNX GRU, step by step in ATen (both directions, linear_before_reset)", gru},
 };
 

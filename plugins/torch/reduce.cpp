@@ -59,14 +59,19 @@ constexpr ReduceOp kReduceOps[] = {
     {"ReduceSumSquare", "ONNX ReduceSumSquare, sum of x * x",
      [](const T& x, Dims d) { return at::sum(x * x, d, true); },
      [](const T& dy, const T& x, const T&, Dims) { return dy * x * 2; }},
-    {"ReduceL1", "ONNX ReduceL1, sum of |x|", [](const T& x, Dims d) { return at::sum(at::abs(x), d, true); },
+    {"ReduceL1", "ONNX ReduceL1, sum of |x|",
+     [](const T& x, Dims d) { return at::sum(at::abs(x), d, true); },
      [](const T& dy, const T& x, const T&, Dims) { return dy * at::sgn(x); }},
     {"ReduceL2", "ONNX ReduceL2 via at::linalg_vector_norm",
      [](const T& x, Dims d) { return at::linalg_vector_norm(x, 2, d, true); },
-     [](const T& dy, const T& x, const T& y, Dims) { return dy * (x / y).masked_fill_(y == 0, 0); }},
+     [](const T& dy, const T& x, const T& y, Dims) {
+       return dy * (x / y).masked_fill_(y == 0, 0);
+     }},
     {"ReduceLogSum", "ONNX ReduceLogSum, log of the sum",
      [](const T& x, Dims d) { return at::log(at::sum(x, d, true)); },
-     [](const T& dy, const T& x, const T& y, Dims) { return (dy * at::exp(-y)).expand(x.sizes()); }},
+     [](const T& dy, const T& x, const T& y, Dims) {
+       return (dy * at::exp(-y)).expand(x.sizes());
+     }},
     {"ReduceLogSumExp", "ONNX ReduceLogSumExp via at::logsumexp",
      [](const T& x, Dims d) { return at::logsumexp(x, d, true); },
      [](const T& dy, const T& x, const T& y, Dims) { return dy * at::exp(x - y); }},
@@ -153,7 +158,8 @@ NodeFn compile_reduce(const sdk::Attributes& a, const NodeSignature& s, ReduceFn
   using namespace graph;
   Ints axes = a.get_ints("axes");
   if (given(s, 1)) {
-    if (!s.constants.at(1)) throw sdk::unsupported("input 1 ('axes') must be a constant (an initializer)");
+    if (!s.constants.at(1))
+      throw sdk::unsupported("input 1 ('axes') must be a constant (an initializer)");
     const at::Tensor c = s.constants[1]->to(at::kLong).contiguous();
     axes.assign(c.data_ptr<int64_t>(), c.data_ptr<int64_t>() + c.numel());
   }

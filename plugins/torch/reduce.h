@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "d500/sdk/tensor_view.h"
 #include "d500/sdk/attributes.h"
+#include "d500/sdk/tensor_view.h"
 #include "graph_ops.h"
 #include "window.h"
 

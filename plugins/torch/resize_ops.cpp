@@ -24,7 +24,8 @@ struct ResizeSpec {
 // The source coordinate of output position i (ONNX's coordinate_transformation_mode).
 double source_coordinate(const ResizeSpec& r, int64_t i, int64_t in, int64_t out, double scale,
                          double start, double end) {
-  const double x = static_cast<double>(i), n = static_cast<double>(in), m = static_cast<double>(out);
+  const double x = static_cast<double>(i), n = static_cast<double>(in),
+               m = static_cast<double>(out);
   const std::string& c = r.coordinates;
   if (c == "asymmetric") return x / scale;
   // With scales given the resized length is in * scale, not its floor (as ONNX's reference).
@@ -35,7 +36,8 @@ double source_coordinate(const ResizeSpec& r, int64_t i, int64_t in, int64_t out
     return centre * (1 - adjustment) + (x + 0.5) / scale - 0.5;
   }
   if (c == "tf_crop_and_resize")
-    return out > 1 ? start * (n - 1) + x * (end - start) * (n - 1) / (m - 1) : 0.5 * (start + end) * (n - 1);
+    return out > 1 ? start * (n - 1) + x * (end - start) * (n - 1) / (m - 1)
+                   : 0.5 * (start + end) * (n - 1);
   return (x + 0.5) / scale - 0.5;  // half_pixel
 }
 
@@ -56,9 +58,9 @@ std::vector<double> cubic_weights(double r, double a) {
 // One resized axis: the [out, in] weights, the nearest sources, the outside positions.
 struct AxisPlan {
   int64_t axis = 0, in = 0, out = 0;
-  std::vector<double> weights;  // linear, cubic: row-major [out, in]
-  Ints source;                  // nearest
-  std::vector<uint8_t> outside; // tf_crop_and_resize: positions that take extrapolation_value
+  std::vector<double> weights;   // linear, cubic: row-major [out, in]
+  Ints source;                   // nearest
+  std::vector<uint8_t> outside;  // tf_crop_and_resize: positions that take extrapolation_value
   bool any_outside = false;
 };
 
@@ -98,14 +100,17 @@ at::Tensor apply_axis(const at::Tensor& x, const AxisPlan& p, const ResizeSpec& 
   if (r.mode == "nearest") {
     y = at::index_select(x, p.axis, at::tensor(p.source, x.options().dtype(at::kLong)));
   } else {
-    const at::Tensor w = at::tensor(p.weights, x.options().dtype(at::kDouble)).reshape({p.out, p.in});
+    const at::Tensor w =
+        at::tensor(p.weights, x.options().dtype(at::kDouble)).reshape({p.out, p.in});
     y = at::matmul(x.movedim(p.axis, -1), w.to(x.scalar_type()).t()).movedim(-1, p.axis);
   }
   if (!p.any_outside) return y;
   Ints view(static_cast<size_t>(x.dim()), 1);
   view[static_cast<size_t>(p.axis)] = p.out;
-  const at::Tensor mask = at::tensor(Ints(p.outside.begin(), p.outside.end()), x.options().dtype(at::kLong))
-                              .to(at::kBool).reshape(view);
+  const at::Tensor mask =
+      at::tensor(Ints(p.outside.begin(), p.outside.end()), x.options().dtype(at::kLong))
+          .to(at::kBool)
+          .reshape(view);
   return at::where(mask, at::full({}, r.extrapolation, y.options()), y);
 }
 
@@ -134,7 +139,8 @@ std::vector<T> per_dimension(const std::vector<T>& v, const Ints& axes, size_t r
   }
   if (v.size() != axes.size()) throw std::invalid_argument("expected one value per axis");
   std::vector<T> out(rank, fill);
-  for (size_t i = 0; i < axes.size(); ++i) out[static_cast<size_t>(norm_axis(axes[i], static_cast<int64_t>(rank)))] = v[i];
+  for (size_t i = 0; i < axes.size(); ++i)
+    out[static_cast<size_t>(norm_axis(axes[i], static_cast<int64_t>(rank)))] = v[i];
   return out;
 }
 
@@ -157,13 +163,15 @@ ResizeSpec resize_spec(const Attrs& a, int64_t opset) {
     return r;
   }
   r.coordinates = a.get_string("coordinate_transformation_mode", "half_pixel");
-  const std::vector<std::string> modes{"half_pixel", "half_pixel_symmetric", "pytorch_half_pixel",
-                                       "align_corners", "asymmetric", "tf_crop_and_resize"};
+  const std::vector<std::string> modes{"half_pixel",         "half_pixel_symmetric",
+                                       "pytorch_half_pixel", "align_corners",
+                                       "asymmetric",         "tf_crop_and_resize"};
   if (std::find(modes.begin(), modes.end(), r.coordinates) == modes.end())
-    throw std::invalid_argument("coordinate_transformation_mode '" + r.coordinates + "' is unknown");
+    throw std::invalid_argument("coordinate_transformation_mode '" + r.coordinates +
+                                "' is unknown");
   r.nearest = a.get_string("nearest_mode", "round_prefer_floor");
-  if (r.nearest != "round_prefer_floor" && r.nearest != "round_prefer_ceil" && r.nearest != "floor" &&
-      r.nearest != "ceil")
+  if (r.nearest != "round_prefer_floor" && r.nearest != "round_prefer_ceil" &&
+      r.nearest != "floor" && r.nearest != "ceil")
     throw std::invalid_argument("nearest_mode '" + r.nearest + "' is unknown");
   r.cubic_a = a.get_float("cubic_coeff_a", -0.75);
   r.exclude_outside = a.get_flag("exclude_outside", false);
@@ -218,17 +226,20 @@ NodeFn resize(const Attrs& a, const NodeSignature& s) {
       all.insert(all.end(), all_ends.begin(), all_ends.end());
       roi = all;
     }
-    if (roi.size() != 2 * x.size()) throw std::invalid_argument("roi must have 2 values per dimension");
+    if (roi.size() != 2 * x.size())
+      throw std::invalid_argument("roi must have 2 values per dimension");
   }
   std::vector<double> scales;
   Ints sizes;
   if (nonempty(s, scales_at)) {
-    if (opset >= 11 && nonempty(s, 3)) throw std::invalid_argument("give scales or sizes, not both");
+    if (opset >= 11 && nonempty(s, 3))
+      throw std::invalid_argument("give scales or sizes, not both");
     scales = per_dimension(constant_reals(s, scales_at, "scales"), axes, x.size(), 1.0);
     for (size_t d = 0; d < x.size(); ++d) {
       if (scales[d] <= 0) throw std::invalid_argument("scales must be positive");
       const double span = roi.empty() ? 1 : roi[d + x.size()] - roi[d];
-      sizes.push_back(static_cast<int64_t>(std::floor(static_cast<double>(x[d]) * span * scales[d])));
+      sizes.push_back(
+          static_cast<int64_t>(std::floor(static_cast<double>(x[d]) * span * scales[d])));
     }
   } else {
     if (opset < 11 || !nonempty(s, 3)) throw std::invalid_argument("Resize needs scales or sizes");
@@ -249,12 +260,15 @@ NodeFn upsample(const Attrs& a, const NodeSignature& s) {
   ResizeSpec r;
   r.mode = a.get_string("mode", "nearest");
   if (r.mode == "bilinear") r.mode = "linear";
-  if (r.mode != "nearest" && r.mode != "linear") throw std::invalid_argument("mode must be nearest or linear");
+  if (r.mode != "nearest" && r.mode != "linear")
+    throw std::invalid_argument("mode must be nearest or linear");
   r.coordinates = "asymmetric", r.nearest = "floor";
   check_dtype(r, s);
   const Ints x = input_shape(s, 0);
-  const std::vector<double> scales = a.has("scales") ? a.get_floats("scales") : constant_reals(s, 1, "scales");
-  if (scales.size() != x.size()) throw std::invalid_argument("scales must have one value per dimension");
+  const std::vector<double> scales =
+      a.has("scales") ? a.get_floats("scales") : constant_reals(s, 1, "scales");
+  if (scales.size() != x.size())
+    throw std::invalid_argument("scales must have one value per dimension");
   Ints sizes;
   for (size_t d = 0; d < x.size(); ++d) {
     if (scales[d] < 1) throw std::invalid_argument("Upsample scales must be 1 or more");
@@ -264,8 +278,10 @@ NodeFn upsample(const Attrs& a, const NodeSignature& s) {
 }
 
 constexpr NodeOp kResizeOps[] = {
-    {"Resize", "ONNX Resize (nearest, linear, cubic; every coordinate mode) as separable "
-               "index_select / weight matmuls", resize},
+    {"Resize",
+     "ONNX Resize (nearest, linear, cubic; every coordinate mode) as separable "
+     "index_select / weight matmuls",
+     resize},
     {"Upsample", "ONNX Upsample (nearest, linear) as separable index_select / weight matmuls",
      upsample},
 };

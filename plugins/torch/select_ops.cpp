@@ -87,7 +87,8 @@ double iou(const Box& a, const Box& b) {
 
 struct NmsForm {
   bool center = false;
-  bool has[3] = {false, false, false};  // max_output_boxes_per_class, iou_threshold, score_threshold
+  bool has[3] = {false, false,
+                 false};  // max_output_boxes_per_class, iou_threshold, score_threshold
 };
 NmsForm nms_form(const Attrs& a, const NodeSignature& s) {
   a.expect_only({"center_point_box"});
@@ -96,7 +97,8 @@ NmsForm nms_form(const Attrs& a, const NodeSignature& s) {
   offer(is_real(common_type(s, 0, 2)), input_type(s, 0), "float32 and float64 boxes are");
   const Ints b = input_shape(s, 0), sc = input_shape(s, 1);
   if (b.size() != 3 || b[2] != 4 || sc.size() != 3 || sc[0] != b[0] || sc[2] != b[1])
-    throw std::invalid_argument("boxes must be [batch, boxes, 4] and scores [batch, classes, boxes]");
+    throw std::invalid_argument(
+        "boxes must be [batch, boxes, 4] and scores [batch, classes, boxes]");
   NmsForm f;
   f.center = a.get_int("center_point_box", 0) != 0;
   for (size_t i = 0; i < 3; ++i) f.has[i] = given(s, 2 + i);
@@ -122,7 +124,8 @@ at::Tensor onnx_nms(const Args& in, const NmsForm& f) {
       std::vector<int64_t> order;
       for (int64_t i = 0; i < n; ++i)
         if (!by_score || s[i] > score_min) order.push_back(i);
-      std::stable_sort(order.begin(), order.end(), [s](int64_t i, int64_t j) { return s[i] > s[j]; });
+      std::stable_sort(order.begin(), order.end(),
+                       [s](int64_t i, int64_t j) { return s[i] > s[j]; });
       std::vector<Box> kept;
       for (int64_t i : order) {
         if (static_cast<int64_t>(kept.size()) >= limit) break;

@@ -90,7 +90,8 @@ class Relabelling {
 // Transpose by `perm` (default: reversed dimensions).
 class Transpose {
  public:
-  Transpose(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in, const Constants&) {
+  Transpose(const Setup&, const Attributes& a, const std::vector<TensorInfo>& in,
+            const Constants&) {
     a.expect_only({"perm"});
     sdk::expect_count(in.size(), 1, "inputs");
     type_ = scalar_type(in[0].dtype());
@@ -172,9 +173,8 @@ class Concat {
     const at::Tensor& dy = dy_(go[0]);
     for (size_t i = 0; i < dx_.size(); ++i)
       if (wanted(gi, i))
-        dx_[i](gi[i]).copy_(dy_parts_[i](dy, [&](const at::Tensor& t) {
-          return t.narrow(axis_, offsets_[i], lengths_[i]);
-        }));
+        dx_[i](gi[i]).copy_(dy_parts_[i](
+            dy, [&](const at::Tensor& t) { return t.narrow(axis_, offsets_[i], lengths_[i]); }));
   }
   Cost cost() const { return {0.0, 2.0 * static_cast<double>(numel(y_shape_) * type_size(type_))}; }
 
@@ -252,7 +252,8 @@ NodeFn graph_flatten(const Attrs& a, const NodeSignature& s) {
   const Ints x = shape_of(s.inputs[0]);
   const int64_t axis = a.get_int("axis", 1);
   const int64_t ax = axis < 0 ? axis + static_cast<int64_t>(x.size()) : axis;
-  if (ax < 0 || ax > static_cast<int64_t>(x.size())) throw std::invalid_argument("axis out of range");
+  if (ax < 0 || ax > static_cast<int64_t>(x.size()))
+    throw std::invalid_argument("axis out of range");
   int64_t outer = 1;
   for (int64_t i = 0; i < ax; ++i) outer *= x[i];
   return [=](const std::vector<at::Tensor>& in) {
@@ -267,7 +268,9 @@ NodeFn graph_reshape(const Attrs&, const NodeSignature& s) {
   const Ints out = shape_of(s.outputs[0]);
   for (int64_t d : out)
     if (d < 0) throw sdk::unsupported(std::string("Reshape") + " without a complete output shape");
-  return [=](const std::vector<at::Tensor>& in) { return std::vector<at::Tensor>{in[0].reshape(out)}; };
+  return [=](const std::vector<at::Tensor>& in) {
+    return std::vector<at::Tensor>{in[0].reshape(out)};
+  };
 }
 
 NodeFn graph_transpose(const Attrs& a, const NodeSignature& s) {
@@ -289,10 +292,12 @@ NodeFn graph_concat(const Attrs& a, const NodeSignature& s) {
 }
 
 NodeFn graph_reduce_mean(const Attrs& a, const NodeSignature& s) {
-  return compile_reduce(a, s, [](const at::Tensor& x, at::IntArrayRef d) { return at::mean(x, d, true); });
+  return compile_reduce(
+      a, s, [](const at::Tensor& x, at::IntArrayRef d) { return at::mean(x, d, true); });
 }
 NodeFn graph_reduce_sum(const Attrs& a, const NodeSignature& s) {
-  return compile_reduce(a, s, [](const at::Tensor& x, at::IntArrayRef d) { return at::sum(x, d, true); });
+  return compile_reduce(a, s,
+                        [](const at::Tensor& x, at::IntArrayRef d) { return at::sum(x, d, true); });
 }
 
 }  // namespace
@@ -302,9 +307,8 @@ void add_shape_ops(std::vector<d500_operator>& ops, bool cuda) {
                                       graph_identity);
   add<Relabelling<Relabel::Flatten>>(ops, cuda, "Flatten", "ONNX Flatten: one copy_",
                                      graph_flatten);
-  add<Relabelling<Relabel::Reshape>>(ops, cuda, "Reshape",
-                                     "ONNX Reshape (shape must be a constant): one copy_",
-                                     graph_reshape);
+  add<Relabelling<Relabel::Reshape>>(
+      ops, cuda, "Reshape", "ONNX Reshape (shape must be a constant): one copy_", graph_reshape);
   add<Transpose>(ops, cuda, "Transpose", "ONNX Transpose: copy_ of a permuted view",
                  graph_transpose);
   add<Concat>(ops, cuda, "Concat", "ONNX Concat via at::cat_out; backward copies of narrowed views",

@@ -52,22 +52,29 @@ NodeFn spectral_dft(const Attrs& a, const NodeSignature& s) {
 // STFT: frames of frame_length every frame_step, times the window, each transformed.
 NodeFn spectral_stft(const Attrs& a, const NodeSignature& s) {
   a.expect_only({"onesided"});
-  if (s.inputs.size() < 2 || s.inputs.size() > 4) throw std::invalid_argument("expects 2 to 4 inputs");
+  if (s.inputs.size() < 2 || s.inputs.size() > 4)
+    throw std::invalid_argument("expects 2 to 4 inputs");
   expect_signal(s);
   const Ints x = input_shape(s, 0);
   if (x.size() != 3) throw std::invalid_argument("the signal must be [batch, length, 1 or 2]");
   const int64_t step = static_cast<int64_t>(constant_scalar(s, 1, "frame_step"));
   const bool window = given(s, 2);
   int64_t length = 0;
-  if (given(s, 3)) length = static_cast<int64_t>(constant_scalar(s, 3, "frame_length"));
-  else if (window) length = input_shape(s, 2).at(0);
-  else throw std::invalid_argument("STFT needs a window or a frame_length");
+  if (given(s, 3))
+    length = static_cast<int64_t>(constant_scalar(s, 3, "frame_length"));
+  else if (window)
+    length = input_shape(s, 2).at(0);
+  else
+    throw std::invalid_argument("STFT needs a window or a frame_length");
   if (step < 1 || length < 1 || length > x[1])
-    throw std::invalid_argument("frame_step and frame_length must be positive, the frame no longer than the signal");
+    throw std::invalid_argument(
+        "frame_step and frame_length must be positive, the frame no longer than the signal");
   const bool onesided = a.get_flag("onesided", true);
-  if (onesided && x[2] == 2) throw sdk::unsupported("a onesided STFT of a complex signal is not offered");
+  if (onesided && x[2] == 2)
+    throw sdk::unsupported("a onesided STFT of a complex signal is not offered");
   return one([step, length, window, onesided](const Args& in) {
-    at::Tensor frames = as_complex(in[0].to(at::kDouble)).unfold(1, length, step);  // [batch, frames, length]
+    at::Tensor frames =
+        as_complex(in[0].to(at::kDouble)).unfold(1, length, step);  // [batch, frames, length]
     if (window) frames = frames * in[2].to(frames.scalar_type());
     at::Tensor y = at::fft_fft(frames, c10::nullopt, -1);
     if (onesided) y = y.narrow(-1, 0, length / 2 + 1);
@@ -79,17 +86,21 @@ at::ScalarType mel_type(const Attrs& a, const NodeSignature& s) {
   a.expect_only({"output_datatype"});
   sdk::expect_count(s.inputs.size(), 5, "inputs");
   const int64_t dtype = a.get_int("output_datatype", 1);
-  if (dtype != 1 && dtype != 11) throw sdk::unsupported("output_datatype " + std::to_string(dtype) + " is not offered");
+  if (dtype != 1 && dtype != 11)
+    throw sdk::unsupported("output_datatype " + std::to_string(dtype) + " is not offered");
   return dtype == 1 ? at::kFloat : at::kDouble;
 }
 
 // The triangles between mel-spaced bins: [dft_length / 2 + 1, num_mel_bins].
 at::Tensor mel_matrix(const Args& in, at::ScalarType t) {
   auto number = [](const at::Tensor& v) { return v.to(at::kDouble).item<double>(); };
-  const int64_t mels = static_cast<int64_t>(number(in[0])), dft = static_cast<int64_t>(number(in[1]));
+  const int64_t mels = static_cast<int64_t>(number(in[0])),
+                dft = static_cast<int64_t>(number(in[1]));
   const double rate = number(in[2]), lo = number(in[3]), hi = number(in[4]);
   if (mels < 1 || dft < 1 || rate <= 0 || lo < 0 || hi < lo)
-    throw std::invalid_argument("need num_mel_bins, dft_length, sample_rate > 0 and 0 <= lower_edge_hertz <= upper_edge_hertz");
+    throw std::invalid_argument(
+        "need num_mel_bins, dft_length, sample_rate > 0 and 0 <= lower_edge_hertz <= "
+        "upper_edge_hertz");
   const int64_t rows = dft / 2 + 1;
   auto mel = [](double hz) { return 2595 * std::log10(1 + hz / 700); };
   const double step = (mel(hi) - mel(lo)) / static_cast<double>(mels + 2);
@@ -108,8 +119,10 @@ at::Tensor mel_matrix(const Args& in, at::ScalarType t) {
     const int64_t l = bin[m], c = bin[m + 1], h = bin[m + 2];
     const int64_t col = static_cast<int64_t>(m);
     if (c == l) cell(c, col) = 1;
-    for (int64_t j = l; c != l && j <= c; ++j) cell(j, col) = static_cast<double>(j - l) / static_cast<double>(c - l);
-    for (int64_t j = c; j < h; ++j) cell(j, col) = static_cast<double>(h - j) / static_cast<double>(h - c);
+    for (int64_t j = l; c != l && j <= c; ++j)
+      cell(j, col) = static_cast<double>(j - l) / static_cast<double>(c - l);
+    for (int64_t j = c; j < h; ++j)
+      cell(j, col) = static_cast<double>(h - j) / static_cast<double>(h - c);
   }
   return y.to(t);
 }

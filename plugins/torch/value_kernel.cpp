@@ -35,7 +35,8 @@ void ValueKernel::forward(Inputs in, Outputs out) {
       throw sdk::Error(D500_ERR_RUNTIME,
                        "output " + std::to_string(i) + " came out " +
                            sdk::shape_string(Shape(res[i].sizes().begin(), res[i].sizes().end())) +
-                           ", the buffer is " + sdk::shape_string(Shape(y.sizes().begin(), y.sizes().end())));
+                           ", the buffer is " +
+                           sdk::shape_string(Shape(y.sizes().begin(), y.sizes().end())));
     y.copy_(res[i]);
   }
 }

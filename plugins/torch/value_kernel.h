@@ -52,7 +52,8 @@ class ValueKernel {
 template <const auto& Table, size_t I>
 class ValueAt : public ValueKernel {
  public:
-  ValueAt(const Setup& s, const Attributes& a, const std::vector<TensorInfo>& in, const Constants& c)
+  ValueAt(const Setup& s, const Attributes& a, const std::vector<TensorInfo>& in,
+          const Constants& c)
       : ValueKernel(s, Table[I].compile, Table[I].declare, a, in, c) {}
 };
 

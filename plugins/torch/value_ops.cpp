@@ -14,15 +14,19 @@ namespace {
 
 using namespace graph;
 
-TensorInfo declared(at::ScalarType t, Ints shape) { return info(t, Shape(shape.begin(), shape.end())); }
+TensorInfo declared(at::ScalarType t, Ints shape) {
+  return info(t, Shape(shape.begin(), shape.end()));
+}
 
 // A DLTensor attribute's values (copied) as an at::Tensor.
-at::Tensor attribute_tensor(const DLTensor& t) { return host_copy(t); }
+at::Tensor attribute_tensor(const DLTensor& t) {
+  return host_copy(t);
+}
 
 // Constant's value from whichever attribute it has.
 at::Tensor constant_value(const Attrs& a) {
-  a.expect_only({"value", "value_float", "value_floats", "value_int", "value_ints",
-                 "value_string", "value_strings", "sparse_value"});
+  a.expect_only({"value", "value_float", "value_floats", "value_int", "value_ints", "value_string",
+                 "value_strings", "sparse_value"});
   if (const DLTensor* t = a.get_tensor("value")) return attribute_tensor(*t);
   if (a.has("value_float")) return at::scalar_tensor(a.get_float("value_float"), at::kFloat);
   if (a.has("value_floats")) return at::tensor(a.get_floats("value_floats")).to(at::kFloat);
@@ -79,7 +83,8 @@ at::Tensor fill_value(const Attrs& a) {
   if (!v) return at::scalar_tensor(0.0, at::kFloat);
   const at::Tensor t = attribute_tensor(*v);
   if (t.numel() != 1)
-    throw std::invalid_argument("value must hold one element, it holds " + std::to_string(t.numel()));
+    throw std::invalid_argument("value must hold one element, it holds " +
+                                std::to_string(t.numel()));
   return t.reshape({});
 }
 void check_shape_input(const NodeSignature& s) {
@@ -110,20 +115,26 @@ NodeFn value_range(const Attrs& a, const NodeSignature& s) {
   a.expect_only({});
   sdk::expect_count(s.inputs.size(), 3, "inputs");
   const at::ScalarType t = common_type(s);
-  offer(t != at::kBool && t != at::kByte && t != at::kHalf, t, "float, double, int32 and int64 are");
+  offer(t != at::kBool && t != at::kByte && t != at::kHalf, t,
+        "float, double, int32 and int64 are");
   for (size_t i = 0; i < 3; ++i)
-    if (!input_shape(s, i).empty()) throw std::invalid_argument("start, limit and delta must be scalars");
+    if (!input_shape(s, i).empty())
+      throw std::invalid_argument("start, limit and delta must be scalars");
   return one([t](const Args& in) {
     const auto opt = in[0].options().dtype(t);
     if (at::isIntegralType(t, false)) {
-      const int64_t start = in[0].item<int64_t>(), limit = in[1].item<int64_t>(), delta = in[2].item<int64_t>();
+      const int64_t start = in[0].item<int64_t>(), limit = in[1].item<int64_t>(),
+                    delta = in[2].item<int64_t>();
       if (delta == 0) throw std::invalid_argument("delta is 0");
-      if ((delta > 0 && limit <= start) || (delta < 0 && limit >= start)) return at::empty({0}, opt);
+      if ((delta > 0 && limit <= start) || (delta < 0 && limit >= start))
+        return at::empty({0}, opt);
       return at::arange(start, limit, delta, opt);
     }
-    const double start = in[0].item<double>(), limit = in[1].item<double>(), delta = in[2].item<double>();
+    const double start = in[0].item<double>(), limit = in[1].item<double>(),
+                 delta = in[2].item<double>();
     if (delta == 0) throw std::invalid_argument("delta is 0");
-    const int64_t n = std::max<int64_t>(static_cast<int64_t>(std::ceil((limit - start) / delta)), 0);
+    const int64_t n =
+        std::max<int64_t>(static_cast<int64_t>(std::ceil((limit - start) / delta)), 0);
     return (at::arange(n, opt.dtype(at::kDouble)) * delta + start).to(t);
   });
 }
@@ -143,11 +154,13 @@ std::vector<TensorInfo> declare_nonzero(const Attrs&, const NodeSignature& s) {
 
 constexpr ValueOp kValueOps[] = {
     {"Constant", "ONNX Constant: the value of its attribute", value_constant, declare_constant},
-    {"Shape", "ONNX Shape (start, end): the input's dimensions as int64", value_shape, declare_shape},
+    {"Shape", "ONNX Shape (start, end): the input's dimensions as int64", value_shape,
+     declare_shape},
     {"Size", "ONNX Size: the input's element count as an int64 scalar", value_size, declare_size},
     {"ConstantOfShape", "ONNX ConstantOfShape: one value expanded to the input's shape",
      value_constant_of_shape, declare_constant_of_shape},
-    {"Range", "ONNX Range via at::arange (the length known at run time)", value_range, declare_range},
+    {"Range", "ONNX Range via at::arange (the length known at run time)", value_range,
+     declare_range},
     {"NonZero", "ONNX NonZero via at::nonzero, transposed to [rank, count]", value_nonzero,
      declare_nonzero},
 };

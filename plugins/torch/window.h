@@ -77,7 +77,8 @@ inline Window read_window(const sdk::Attributes& a, const Shape& spatial, const 
   } else if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
     for (size_t i = 0; i < n; ++i) {
       const int64_t out = (spatial[i] + w.stride[i] - 1) / w.stride[i];
-      const int64_t total = std::max<int64_t>(0, (out - 1) * w.stride[i] + w.extent(i) - spatial[i]);
+      const int64_t total =
+          std::max<int64_t>(0, (out - 1) * w.stride[i] + w.extent(i) - spatial[i]);
       const int64_t small = total / 2;
       w.pad_begin.push_back(auto_pad == "SAME_UPPER" ? small : total - small);
       w.pad_end.push_back(auto_pad == "SAME_UPPER" ? total - small : small);
@@ -122,7 +123,8 @@ inline Shape read_kernel(const sdk::Attributes& a, size_t rank, const Shape* wei
     Shape k = a.get_ints("kernel_shape", *weight_spatial);
     if (k != *weight_spatial)
       throw std::invalid_argument("kernel_shape " + sdk::shape_string(k) +
-                                  " differs from the weight's " + sdk::shape_string(*weight_spatial));
+                                  " differs from the weight's " +
+                                  sdk::shape_string(*weight_spatial));
     return k;
   }
   if (!a.has("kernel_shape")) throw std::invalid_argument("missing attribute 'kernel_shape'");

@@ -1,7 +1,6 @@
 // Guards issue #2 "Bad input" and the runner's command-line contract: every mistake gives one
 // clear message naming what and where, a documented non-zero exit, and leaves the store as it was.
 #include <gtest/gtest.h>
-
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -24,8 +23,10 @@ std::string tiny_experiment(const TempDir& dir, const std::string& impl = "refer
                             const std::string& op = "Gemm") {
   std::string path = dir.file("tiny.json");
   std::ofstream(path) << R"({"d500": 1, "name": "tiny", "level": "operator", "seed": 1,
-    "operator": {"op": ")" << op << R"(", "inputs": [[4, 4], [4, 4]]},
-    "implementations": [")" << impl << R"("],
+    "operator": {"op": ")"
+                      << op << R"(", "inputs": [[4, 4], [4, 4]]},
+    "implementations": [")"
+                      << impl << R"("],
     "repetition": {"min_samples": 10, "max_samples": 20, "max_seconds": 0.1}})";
   return path;
 }
@@ -126,7 +127,8 @@ TEST(Cli, ShapesThatDoNotFitAreRecordedAsAFailedMeasurement) {
     "operator": {"op": "Gemm", "inputs": [[4, 5], [6, 4]]}, "implementations": ["reference"],
     "repetition": {"max_seconds": 0.1})";
   std::ofstream(dir.file("mismatch.json")) << exp << "}";
-  auto r = run({kD500, "run", dir.file("mismatch.json"), "--db", db, "--progress=none"}, dir.path());
+  auto r =
+      run({kD500, "run", dir.file("mismatch.json"), "--db", db, "--progress=none"}, dir.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_TRUE(contains(r.err, "reference/default Gemm")) << r.err;
   std::ofstream(dir.file("isolated.json")) << exp << R"(, "isolation": "process"})";
@@ -159,10 +161,14 @@ TEST(Cli, CorruptStoreIsRefusedAndLeftUntouched) {
 TEST(Cli, StoreFromANewerD500IsRefusedAndLeftUntouched) {
   TempDir dir;
   std::string db = dir.file("new.d500db");
-  ASSERT_EQ(run({kD500, "run", tiny_experiment(dir), "--db", db, "--progress=none"}, dir.path()).exit_code, 0);
+  ASSERT_EQ(run({kD500, "run", tiny_experiment(dir), "--db", db, "--progress=none"}, dir.path())
+                .exit_code,
+            0);
   sqlite3* h = nullptr;
   ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(h, "PRAGMA journal_mode=DELETE; PRAGMA user_version=999;", nullptr, nullptr, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(h, "PRAGMA journal_mode=DELETE; PRAGMA user_version=999;", nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
   sqlite3_close(h);
   std::string before = read_file(db);
   auto r = run({kD500, "run", tiny_experiment(dir), "--db", db}, dir.path());
@@ -173,7 +179,8 @@ TEST(Cli, StoreFromANewerD500IsRefusedAndLeftUntouched) {
 
 TEST(Cli, UnwritableStoreLocationIsAStoreError) {
   TempDir dir;
-  auto r = run({kD500, "run", tiny_experiment(dir), "--db", dir.file("no/such/dir/s.d500db")}, dir.path());
+  auto r = run({kD500, "run", tiny_experiment(dir), "--db", dir.file("no/such/dir/s.d500db")},
+               dir.path());
   EXPECT_EQ(r.exit_code, 4);
   EXPECT_TRUE(contains(r.err, "no/such/dir")) << r.err;
 }
@@ -181,7 +188,9 @@ TEST(Cli, UnwritableStoreLocationIsAStoreError) {
 TEST(Cli, UnknownRunIdSaysWhichRunsExist) {
   TempDir dir;
   std::string db = dir.file("s.d500db");
-  ASSERT_EQ(run({kD500, "run", tiny_experiment(dir), "--db", db, "--progress=none"}, dir.path()).exit_code, 0);
+  ASSERT_EQ(run({kD500, "run", tiny_experiment(dir), "--db", db, "--progress=none"}, dir.path())
+                .exit_code,
+            0);
   auto r = run({kD500, "show", "42", "--db", db}, dir.path());
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_TRUE(contains(r.err, "no run 42")) << r.err;
@@ -192,7 +201,9 @@ TEST(Cli, UnknownRunIdSaysWhichRunsExist) {
 TEST(Cli, ExportCsvAndJsonMatchTheStore) {
   TempDir dir;
   std::string db = dir.file("s.d500db");
-  ASSERT_EQ(run({kD500, "run", tiny_experiment(dir), "--db", db, "--progress=none"}, dir.path()).exit_code, 0);
+  ASSERT_EQ(run({kD500, "run", tiny_experiment(dir), "--db", db, "--progress=none"}, dir.path())
+                .exit_code,
+            0);
   auto csv = run({kD500, "export", "1", "--csv", "--db", db}, dir.path());
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 2);  // header + one measurement
@@ -207,7 +218,8 @@ TEST(Cli, ExportCsvAndJsonMatchTheStore) {
   EXPECT_EQ(j["experiment"]["name"], "tiny");
   EXPECT_TRUE(j["environment"].is_object());
 
-  auto raw = run({kD500, "export", "1", "--csv", "--samples", "-o", dir.file("s.csv"), "--db", db}, dir.path());
+  auto raw = run({kD500, "export", "1", "--csv", "--samples", "-o", dir.file("s.csv"), "--db", db},
+                 dir.path());
   ASSERT_EQ(raw.exit_code, 0) << raw.err;
   std::string text = read_file(dir.file("s.csv"));
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), m["n"].get<long>() + 1);
@@ -215,7 +227,9 @@ TEST(Cli, ExportCsvAndJsonMatchTheStore) {
 
 TEST(Cli, JsonProgressIsOneObjectPerLine) {
   TempDir dir;
-  auto r = run({kD500, "run", tiny_experiment(dir), "--db", dir.file("s.d500db"), "--progress=json"}, dir.path());
+  auto r =
+      run({kD500, "run", tiny_experiment(dir), "--db", dir.file("s.d500db"), "--progress=json"},
+          dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::istringstream in(r.out);
   std::string line;

@@ -38,8 +38,9 @@ std::string relu_sweep(const TempDir& dir) {
 TEST(CliOperators, FaultyKernelsAreRecordedWithReasonsAndTheSweepContinues) {
   TempDir dir;
   std::string db = dir.file("s.d500db");
-  auto r = run({kD500, "run", relu_sweep(dir), "--db", db, "--progress=none", "--plugin-path", kFaulty},
-               dir.path());
+  auto r =
+      run({kD500, "run", relu_sweep(dir), "--db", db, "--progress=none", "--plugin-path", kFaulty},
+          dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_TRUE(contains(r.err, "faulty kernel refused to run")) << r.err;
   auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
@@ -69,8 +70,8 @@ TEST(CliOperators, FaultyKernelsAreRecordedWithReasonsAndTheSweepContinues) {
 
   auto show = run({kD500, "show", "1", "--db", db}, dir.path());
   ASSERT_EQ(show.exit_code, 0) << show.err;
-  for (const char* text : {"VS BASELINE", "VALID", "(baseline)", "FAIL", "validation failed:",
-                           "error: Relu N=256 [fixture_faulty/throws]"})
+  for (const char* text : {"VS BASELINE", "VALID", "(baseline)", "FAIL",
+                           "validation failed:", "error: Relu N=256 [fixture_faulty/throws]"})
     EXPECT_TRUE(contains(show.out, text)) << text << " missing in:\n" << show.out;
 }
 

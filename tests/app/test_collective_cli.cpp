@@ -9,19 +9,19 @@
 #include <chrono>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "../support/mpi_cli.h"
 #include "d500/store/result_store.h"
 
-using d500::test::Process;
-using d500::test::run;
-using d500::test::TempDir;
 using d500::test::contains;
 using d500::test::kD500;
 using d500::test::kMpirun;
 using d500::test::kRootEnv;
+using d500::test::Process;
+using d500::test::run;
+using d500::test::TempDir;
 namespace store = d500::store;
 
 namespace {
@@ -40,15 +40,16 @@ std::string experiment(const TempDir& dir, const std::string& file, int64_t max_
   std::string path = dir.file(file);
   std::ofstream(path) << R"({"d500": 1, "name": "coll", "level": "collective", "seed": )" << seed
                       << R"(, "collective": {"operations": ["allreduce", "allgather", "broadcast"],
-      "min_bytes": 4, "max_bytes": )" << max_bytes << R"(},
-      "repetition": {"min_samples": 10, "max_samples": 200, "max_seconds": )" << max_seconds
-                      << R"(}})";
+      "min_bytes": 4, "max_bytes": )"
+                      << max_bytes << R"(},
+      "repetition": {"min_samples": 10, "max_samples": 200, "max_seconds": )"
+                      << max_seconds << R"(}})";
   return path;
 }
 
 std::unique_ptr<store::ResultStore> open(const std::string& db, bool rw = false) {
-  auto s = store::ResultStore::open(db, rw ? store::ResultStore::Mode::ReadWrite
-                                           : store::ResultStore::Mode::ReadOnly);
+  auto s = store::ResultStore::open(
+      db, rw ? store::ResultStore::Mode::ReadWrite : store::ResultStore::Mode::ReadOnly);
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().to_string());
   return std::move(s).value();
 }
@@ -95,11 +96,13 @@ TEST(CollectiveCli, ShippedSweepUnderMpirunStoresCheckedResultsAndShowsBandwidth
   std::map<std::pair<std::string, int64_t>, double> series;
   std::map<int, int> comm_rows;
   for (const auto& p : s->series_after(runs[0].id, 0, 100000)) {
-    if (p.name.rfind("comm.", 0) == 0) ++comm_rows[p.rank];
-    else series[{p.name, p.step}] = p.value;
+    if (p.name.rfind("comm.", 0) == 0)
+      ++comm_rows[p.rank];
+    else
+      series[{p.name, p.step}] = p.value;
   }
-  const std::map<std::string, double> factor{{"allreduce", 1.0}, {"allgather", 0.5},
-                                             {"broadcast", 1.0}};
+  const std::map<std::string, double> factor{
+      {"allreduce", 1.0}, {"allgather", 0.5}, {"broadcast", 1.0}};
   for (const auto& m : ms) {
     auto pj = nlohmann::json::parse(m.point_json);
     const std::string op = pj["op"];
@@ -117,9 +120,9 @@ TEST(CollectiveCli, ShippedSweepUnderMpirunStoresCheckedResultsAndShowsBandwidth
 
   auto show = run({kD500, "show", "latest", "--db", db}, dir.path());
   ASSERT_EQ(show.exit_code, 0) << show.err;
-  for (const char* want : {"ALGBW GB/s", "BUSBW GB/s", "64 MiB", "allgather", "broadcast",
-                           "collectives on 2 ranks", "communication per rank", "RANKS DIFFER",
-                           "each rank's own time per call"})
+  for (const char* want :
+       {"ALGBW GB/s", "BUSBW GB/s", "64 MiB", "allgather", "broadcast", "collectives on 2 ranks",
+        "communication per rank", "RANKS DIFFER", "each rank's own time per call"})
     EXPECT_TRUE(contains(show.out, want)) << want << "\n" << show.out;
   EXPECT_FALSE(contains(show.out, "FAIL")) << show.out;
 }
@@ -162,8 +165,15 @@ TEST(CollectiveCli, RanksWithDifferentExperimentsAreRefused) {
   TempDir dir;
   const std::string db = dir.file("s.d500db");
   const std::string a = experiment(dir, "a.json", 64, 1), b = experiment(dir, "b.json", 64, 2);
-  std::vector<std::string> argv{kMpirun, "--oversubscribe", "-np", "1", kD500, "run", a, "--db",
-                                db, ":", "-np", "1", kD500, "run", b, "--db", db};
+  std::vector<std::string> argv{kMpirun, "--oversubscribe",
+                                "-np",   "1",
+                                kD500,   "run",
+                                a,       "--db",
+                                db,      ":",
+                                "-np",   "1",
+                                kD500,   "run",
+                                b,       "--db",
+                                db};
   auto r = run(argv, dir.path(), kRootEnv);
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_TRUE(contains(r.err, "the experiment (canonical sha256) differs across ranks: rank 1 "))
@@ -219,17 +229,17 @@ TEST(CollectiveCli, ARankThatDiesEndsTheJobAndKeepsWhatWasCommitted) {
 TEST(CollectiveCli, SlurmScriptParsesAndNamesWhatWasAsked) {
   TempDir dir;
   const std::string out = dir.file("job.sh");
-  auto r = run({kD500, "--db", dir.file("results.d500db"), "job", "--slurm", out, kExample,
-                "--nodes", "3", "--tasks-per-node", "4", "--time", "02:30:00", "--partition",
-                "gpu-a100"},
-               dir.path());
+  auto r =
+      run({kD500, "--db", dir.file("results.d500db"), "job", "--slurm", out, kExample, "--nodes",
+           "3", "--tasks-per-node", "4", "--time", "02:30:00", "--partition", "gpu-a100"},
+          dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string script = d500::test::read_file(out);
-  for (const std::string& want : std::vector<std::string>{"#!/bin/bash\n", "#SBATCH --nodes=3\n",
-                                 "#SBATCH --ntasks-per-node=4\n", "#SBATCH --time=02:30:00\n",
-                                 "#SBATCH --partition=gpu-a100\n", "srun --kill-on-bad-exit=1 ",
-                                 "EXPERIMENT='" + kExample + "'", "DB='" + dir.file("results.d500db") + "'",
-                                 "\"$D500\" run \"$EXPERIMENT\" --db \"$DB\""})
+  for (const std::string& want : std::vector<std::string>{
+           "#!/bin/bash\n", "#SBATCH --nodes=3\n", "#SBATCH --ntasks-per-node=4\n",
+           "#SBATCH --time=02:30:00\n", "#SBATCH --partition=gpu-a100\n",
+           "srun --kill-on-bad-exit=1 ", "EXPERIMENT='" + kExample + "'",
+           "DB='" + dir.file("results.d500db") + "'", "\"$D500\" run \"$EXPERIMENT\" --db \"$DB\""})
     EXPECT_TRUE(contains(script, want)) << want << "\n" << script;
   auto bash = run({"/bin/bash", "-n", out}, dir.path());
   EXPECT_EQ(bash.exit_code, 0) << bash.err;

@@ -64,24 +64,26 @@ TEST(ConformanceCli, BadArgumentsAndInput) {
   EXPECT_TRUE(contains(unknown.err, "nosuch")) << unknown.err;
   EXPECT_TRUE(contains(unknown.err, "reference")) << unknown.err;  // the plugins there are
 
-  auto variant = run({kD500, "conformance", "--plugin", "reference/nosuch", "--db", db}, dir.path());
+  auto variant =
+      run({kD500, "conformance", "--plugin", "reference/nosuch", "--db", db}, dir.path());
   EXPECT_EQ(variant.exit_code, 3);
   EXPECT_TRUE(contains(variant.err, "default")) << variant.err;
 
-  auto no_data = run({kD500, "conformance", "--plugin", "reference", "--data", dir.file("nodata"),
-                      "--db", db},
-                     dir.path());
+  auto no_data =
+      run({kD500, "conformance", "--plugin", "reference", "--data", dir.file("nodata"), "--db", db},
+          dir.path());
   EXPECT_EQ(no_data.exit_code, 3);
   EXPECT_TRUE(contains(no_data.err, dir.file("nodata"))) << no_data.err;
 
-  auto regex = run({kD500, "conformance", "--plugin", "reference", "--filter", "test_(add", "--db", db},
-                   dir.path());
+  auto regex =
+      run({kD500, "conformance", "--plugin", "reference", "--filter", "test_(add", "--db", db},
+          dir.path());
   EXPECT_EQ(regex.exit_code, 2);
   EXPECT_TRUE(contains(regex.err, "test_(add")) << regex.err;
 
-  auto none = run({kD500, "conformance", "--plugin", "reference", "--filter", "^no_such_test$",
-                   "--db", db},
-                  dir.path());
+  auto none =
+      run({kD500, "conformance", "--plugin", "reference", "--filter", "^no_such_test$", "--db", db},
+          dir.path());
   EXPECT_EQ(none.exit_code, 3);
   EXPECT_TRUE(contains(none.err, "no_such_test")) << none.err;
 
@@ -127,8 +129,8 @@ TEST(ConformanceCli, PassingTestsAreStoredAsARun) {
 
 TEST(ConformanceCli, Json) {
   TempDir dir;
-  auto r = run({kD500, "conformance", "--plugin", "reference", "--filter", "^test_(relu|bitshift_left_uint16)$",
-                "--db", dir.file("s.d500db"), "--json"},
+  auto r = run({kD500, "conformance", "--plugin", "reference", "--filter",
+                "^test_(relu|bitshift_left_uint16)$", "--db", dir.file("s.d500db"), "--json"},
                dir.path());
   EXPECT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
@@ -144,8 +146,9 @@ TEST(ConformanceCli, Json) {
 TEST(ConformanceCli, FailuresAndErrorsExitOneAndAreListed) {
   TempDir dir;
   const std::string db = dir.file("s.d500db");
-  auto r = run({kD500, "conformance", "--plugin", "reference", "--data", broken_data(dir), "--db", db},
-               dir.path());
+  auto r =
+      run({kD500, "conformance", "--plugin", "reference", "--data", broken_data(dir), "--db", db},
+          dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, "Failed:")) << r.out;
   EXPECT_TRUE(contains(r.out, "test_add_wrong: test_data_set_0: output 0")) << r.out;
@@ -168,13 +171,14 @@ TEST(ConformanceCli, FailuresAndErrorsExitOneAndAreListed) {
 }
 
 // Issue 14, first step: the element-wise table (unary functions, activations), Clip, PRelu, Pow
-// and the reductions pass their node tests on the reference and on the torch plugin. What does not pass is
-// unsupported for a stated reason only: int8 Clip, and Pow of mixed or integer dtypes.
+// and the reductions pass their node tests on the reference and on the torch plugin. What does not
+// pass is unsupported for a stated reason only: int8 Clip, and Pow of mixed or integer dtypes.
 TEST(ConformanceCli, ElementwiseActivationAndReductionNodeTestsPassOnBothPlugins) {
   const std::string filter =
       "^test_(abs|neg|exp|log|sqrt|reciprocal|floor|ceil|round|sign|erf|sin|cos|tan|asin|acos|"
       "atan|sinh|cosh|asinh|acosh|atanh|pow|clip|elu|selu|celu|prelu|hardsigmoid|hardswish|"
-      "softplus|softsign|thresholdedrelu|reduce_(l1|l2|log_sum|log_sum_exp|max|min|prod|sum_square))"
+      "softplus|softsign|thresholdedrelu|reduce_(l1|l2|log_sum|log_sum_exp|max|min|prod|sum_square)"
+      ")"
       "(_.*)?$";
   std::vector<std::string> plugins = {"reference"};
   if (fs::exists(std::string(D500_TEST_PLUGIN_DIR) + "/torch.d500plugin.json"))
@@ -199,18 +203,21 @@ TEST(ConformanceCli, ElementwiseActivationAndReductionNodeTestsPassOnBothPlugins
         continue;
       }
       if (name.find("_expanded") != std::string::npos) continue;  // multi-node graphs
-      EXPECT_TRUE(name.find("int8") != std::string::npos || name.find("pow_types") != std::string::npos)
+      EXPECT_TRUE(name.find("int8") != std::string::npos ||
+                  name.find("pow_types") != std::string::npos)
           << name << ": " << outcome;
     }
     // 41 operators: 22 unary functions, 9 activations, Clip, Pow and 8 reductions.
     EXPECT_GE(passed, 133);
-    for (const char* op : {"Abs", "Acosh", "Clip", "Elu", "HardSwish", "Pow", "PRelu", "Round",
-                           "Selu", "Softplus", "ThresholdedRelu", "ReduceL2", "ReduceLogSumExp", "ReduceProd"})
+    for (const char* op :
+         {"Abs", "Acosh", "Clip", "Elu", "HardSwish", "Pow", "PRelu", "Round", "Selu", "Softplus",
+          "ThresholdedRelu", "ReduceL2", "ReduceLogSumExp", "ReduceProd"})
       EXPECT_GE(j["operators"][op]["passed"].get<int>(), 1) << op;
     // The whole suite: no failure or error anywhere, and at least the passes of this step (219
     // on the reference, 216 on torch before it).
-    auto all = run({kD500, "conformance", "--plugin", plugin, "--db", dir.file("all.d500db"), "--json"},
-                   dir.path());
+    auto all =
+        run({kD500, "conformance", "--plugin", plugin, "--db", dir.file("all.d500db"), "--json"},
+            dir.path());
     ASSERT_EQ(all.exit_code, 0) << all.err;
     auto a = nlohmann::json::parse(all.out);
     EXPECT_EQ(a["counts"]["failed"], 0);
@@ -239,8 +246,8 @@ TEST(ConformanceCli, ShapeIndexingLogicAndNormalizationNodeTestsPassOnTheReferen
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["counts"]["failed"], 0);
   EXPECT_EQ(j["counts"]["error"], 0);
-  const char* const not_held[] = {"float16", "FLOAT16", "BFLOAT16", "STRING", "int8", "int16",
-                                  "uint16",  "uint32",  "uint64",   "split_equal_parts"};
+  const char* const not_held[] = {"float16", "FLOAT16", "BFLOAT16", "STRING", "int8",
+                                  "int16",   "uint16",  "uint32",   "uint64", "split_equal_parts"};
   int passed = 0;
   for (const auto& t : j["tests"]) {
     const std::string name = t["test"], outcome = t["outcome"];
@@ -262,9 +269,9 @@ TEST(ConformanceCli, ShapeIndexingLogicAndNormalizationNodeTestsPassOnTheReferen
   for (const char* op : {"Where", "Mod", "Gather", "ScatterND", "Slice", "Pad", "Trilu", "TopK",
                          "ArgMax", "LayerNormalization", "Hardmax", "Resize"})
     EXPECT_GE(j["operators"][op]["passed"].get<int>(), 1) << op;
-  auto all = run({kD500, "conformance", "--plugin", "reference", "--db", dir.file("all.d500db"),
-                  "--json"},
-                 dir.path());
+  auto all =
+      run({kD500, "conformance", "--plugin", "reference", "--db", dir.file("all.d500db"), "--json"},
+          dir.path());
   ASSERT_EQ(all.exit_code, 0) << all.err;
   auto a = nlohmann::json::parse(all.out);
   EXPECT_EQ(a["counts"]["failed"], 0);
@@ -281,7 +288,8 @@ TEST(ConformanceCli, TorchIndexingLogicLayoutAndNormalizationNodeTestsPass) {
     GTEST_SKIP() << "this build has no torch plugin";
   const std::string filter =
       "^test_(equal|less|greater|not|and|or|xor|where|isnan|isinf|max|min|mean|mod|bitshift|cast|"
-      "castlike|gather|gathernd|scatter|scatternd|onehot|eyelike|tril|triu|cumsum|top_k|argmax|argmin|compress|"
+      "castlike|gather|gathernd|scatter|scatternd|onehot|eyelike|tril|triu|cumsum|top_k|argmax|"
+      "argmin|compress|"
       "hardmax|slice|split|squeeze|unsqueeze|expand|tile|pad|constant_pad|edge_pad|reflect_pad|"
       "wrap_pad|depthtospace|spacetodepth|layer_normalization|instancenorm|group_normalization|"
       "lpnormalization|lrn|mvn|resize|upsample|einsum|det|shrink|reversesequence|"
@@ -320,8 +328,9 @@ TEST(ConformanceCli, TorchIndexingLogicLayoutAndNormalizationNodeTestsPass) {
   for (const char* op : {"Where", "Gather", "GatherND", "ScatterND", "Slice", "Pad", "TopK",
                          "LayerNormalization", "Resize", "Einsum", "CumSum", "OneHot"})
     EXPECT_GE(j["operators"][op]["passed"].get<int>(), 1) << op;
-  auto all = run({kD500, "conformance", "--plugin", "torch", "--db", dir.file("all.d500db"), "--json"},
-                 dir.path());
+  auto all =
+      run({kD500, "conformance", "--plugin", "torch", "--db", dir.file("all.d500db"), "--json"},
+          dir.path());
   ASSERT_EQ(all.exit_code, 0) << all.err;
   auto a = nlohmann::json::parse(all.out);
   EXPECT_EQ(a["counts"]["failed"], 0);
@@ -341,9 +350,9 @@ TEST(ConformanceCli, FunctionBodiesCountAndTheReferencePassesEightHundred) {
   for (const std::string& plugin : plugins) {
     SCOPED_TRACE(plugin);
     TempDir dir;
-    auto all = run({kD500, "conformance", "--plugin", plugin, "--db", dir.file("all.d500db"),
-                    "--json"},
-                   dir.path());
+    auto all =
+        run({kD500, "conformance", "--plugin", plugin, "--db", dir.file("all.d500db"), "--json"},
+            dir.path());
     ASSERT_EQ(all.exit_code, 0) << all.err;
     auto a = nlohmann::json::parse(all.out);
     EXPECT_EQ(a["counts"]["failed"], 0);
@@ -358,6 +367,7 @@ TEST(ConformanceCli, FunctionBodiesCountAndTheReferencePassesEightHundred) {
                              "ConvInteger", "QLinearConv", "DynamicQuantizeLinear", "RoiAlign"})
         EXPECT_GE(a["operators"][op]["passed"].get<int>(), 1) << op;
     for (const auto& t : a["tests"])
-      if (t["test"] == "test_softmax_axis_0_expanded") EXPECT_EQ(t["outcome"], "passed") << t.dump();
+      if (t["test"] == "test_softmax_axis_0_expanded")
+        EXPECT_EQ(t["outcome"], "passed") << t.dump();
   }
 }

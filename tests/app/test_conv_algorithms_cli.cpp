@@ -57,9 +57,9 @@ TEST(ConvAlgorithmsCli, EveryAlgorithmIsValidatedAndItsErrorShownBesideItsSpeed)
     EXPECT_TRUE(m.error.empty()) << m.implementation << ": " << m.error;
     impls.insert(m.implementation);
   }
-  EXPECT_EQ(impls, (std::set<std::string>{"reference/default", "torch/default",
-                                          "onednn/convolution_direct", "onednn/convolution_winograd",
-                                          "onednn/convolution_auto"}));
+  EXPECT_EQ(impls, (std::set<std::string>{
+                       "reference/default", "torch/default", "onednn/convolution_direct",
+                       "onednn/convolution_winograd", "onednn/convolution_auto"}));
   for (const auto& v : s->validations(1)) EXPECT_TRUE(v.passed) << v.subject << " " << v.metric;
 
   r = run({kD500, "show", "1", "--db", db}, dir.path());
@@ -86,9 +86,9 @@ TEST(ConvAlgorithmsCli, LowPrecisionVariantsAreValidatedAtTheirToleranceWithThei
   if (listed.out.find("onednn/convolution_direct_bf16") == std::string::npos)
     GTEST_SKIP() << "oneDNN offers no bf16 Conv on this CPU (needs avx512_bf16 or AMX)";
   const std::string db = dir.file("p.d500db");
-  auto r = run({kD500, "run", short_copy(dir, "conv_low_precision.json"), "--db", db,
-                "--progress=none"},
-               dir.path());
+  auto r =
+      run({kD500, "run", short_copy(dir, "conv_low_precision.json"), "--db", db, "--progress=none"},
+          dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
   std::set<std::string> impls;
@@ -100,10 +100,9 @@ TEST(ConvAlgorithmsCli, LowPrecisionVariantsAreValidatedAtTheirToleranceWithThei
     if (m.implementation == "onednn/convolution_direct_int8")
       EXPECT_NE(m.kernel.find("int8"), std::string::npos) << m.kernel;
   }
-  EXPECT_EQ(impls, (std::set<std::string>{"reference/default", "torch/default",
-                                          "onednn/convolution_direct",
-                                          "onednn/convolution_direct_bf16",
-                                          "onednn/convolution_direct_int8"}));
+  EXPECT_EQ(impls, (std::set<std::string>{
+                       "reference/default", "torch/default", "onednn/convolution_direct",
+                       "onednn/convolution_direct_bf16", "onednn/convolution_direct_int8"}));
   int checked = 0;
   for (const auto& v : s->validations(1)) {
     EXPECT_TRUE(v.passed) << v.subject << " " << v.metric;

@@ -14,19 +14,20 @@
 #include "../support/mpi_cli.h"
 #include "d500/store/result_store.h"
 
-using d500::test::run;
-using d500::test::TempDir;
 using d500::test::contains;
 using d500::test::kD500;
 using d500::test::kMpirun;
 using d500::test::kRootEnv;
+using d500::test::run;
+using d500::test::TempDir;
 namespace store = d500::store;
 
 namespace {
 
 // The shipped example with `distributed` replaced and the training made shorter.
 std::string variant(const TempDir& dir, const nlohmann::json& distributed, bool mpi = true) {
-  return d500::test::distributed_variant(dir, distributed, mpi, distributed.value("scheme", "x") + ".json");
+  return d500::test::distributed_variant(dir, distributed, mpi,
+                                         distributed.value("scheme", "x") + ".json");
 }
 
 class DistributedCli : public ::testing::TestWithParam<std::string> {};

@@ -3,8 +3,9 @@
 // under model averaging or D-PSGD stops both ranks at the same step and fails the run naming it;
 // a rank that throws has rank 0 store the run failed with that rank's message; a rank killed
 // without a word is named by rank 0 (its connection closed); each time the job ends in bounded
-// time and the series committed before stay, also when the launcher does not end the job. Also: the scaling base case (speedup and
-// efficiency against 1 rank) is stored and shown; a bad fault section is refused with its path.
+// time and the series committed before stay, also when the launcher does not end the job. Also: the
+// scaling base case (speedup and efficiency against 1 rank) is stored and shown; a bad fault
+// section is refused with its path.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -15,14 +16,14 @@
 #include "../support/mpi_cli.h"
 #include "d500/store/result_store.h"
 
+using d500::test::contains;
+using d500::test::kD500;
 using d500::test::kJobEnds;
+using d500::test::kMpirun;
+using d500::test::kRootEnv;
 using d500::test::run;
 using d500::test::run_within;
 using d500::test::TempDir;
-using d500::test::contains;
-using d500::test::kD500;
-using d500::test::kMpirun;
-using d500::test::kRootEnv;
 namespace store = d500::store;
 
 namespace {
@@ -70,10 +71,10 @@ class DivergingAlone : public ::testing::TestWithParam<std::string> {};
 TEST_P(DivergingAlone, StopsEveryRankAtTheSameStepAndNamesTheRank) {
   REQUIRE_MPIRUN();
   TempDir dir;
-  const auto o = run_on_two(
-      dir, variant(dir, {{"scheme", GetParam()},
-                         {"average_every", 4},
-                         {"fault", {{"rank", 1}, {"step", 40}, {"kind", "nan_loss"}}}}));
+  const auto o =
+      run_on_two(dir, variant(dir, {{"scheme", GetParam()},
+                                    {"average_every", 4},
+                                    {"fault", {{"rank", 1}, {"step", 40}, {"kind", "nan_loss"}}}}));
   EXPECT_EQ(o.r.exit_code, 1) << o.r.err;
   EXPECT_EQ(o.run.status, store::RunStatus::Failed) << o.run.status_reason;
   EXPECT_EQ(o.run.status_reason, "diverged: loss not finite on rank 1 at step 40");
@@ -90,14 +91,14 @@ INSTANTIATE_TEST_SUITE_P(Schemes, DivergingAlone,
 TEST(RankFailure, ARankThatThrowsIsNamedWithItsMessageAndTheFirstEpochIsKept) {
   REQUIRE_MPIRUN();
   TempDir dir;
-  const auto o = run_on_two(
-      dir, variant(dir, {{"scheme", "allreduce"},
-                         {"fault", {{"rank", 1}, {"step", 40}, {"kind", "error"}}}}));
+  const auto o =
+      run_on_two(dir, variant(dir, {{"scheme", "allreduce"},
+                                    {"fault", {{"rank", 1}, {"step", 40}, {"kind", "error"}}}}));
   EXPECT_NE(o.r.exit_code, 0) << o.r.err;
   EXPECT_EQ(o.run.status, store::RunStatus::Failed) << o.run.status_reason;
   EXPECT_TRUE(contains(o.run.status_reason, "rank 1 of 2 (pid ")) << o.run.status_reason;
-  EXPECT_TRUE(contains(o.run.status_reason,
-                       "fault injected by $.distributed.fault on rank 1 at step 40"))
+  EXPECT_TRUE(
+      contains(o.run.status_reason, "fault injected by $.distributed.fault on rank 1 at step 40"))
       << o.run.status_reason;
   // The first epoch (32 steps per rank) reached rank 0's store before the fault.
   for (int rank : {0, 1}) EXPECT_EQ(o.count.at(rank).at("loss"), 32) << rank;
@@ -106,9 +107,9 @@ TEST(RankFailure, ARankThatThrowsIsNamedWithItsMessageAndTheFirstEpochIsKept) {
 TEST(RankFailure, ARankKilledWithoutAWordIsNamedAndTheFirstEpochIsKept) {
   REQUIRE_MPIRUN();
   TempDir dir;
-  const auto o = run_on_two(
-      dir, variant(dir, {{"scheme", "model_averaging"},
-                         {"fault", {{"rank", 1}, {"step", 40}, {"kind", "crash"}}}}));
+  const auto o =
+      run_on_two(dir, variant(dir, {{"scheme", "model_averaging"},
+                                    {"fault", {{"rank", 1}, {"step", 40}, {"kind", "crash"}}}}));
   EXPECT_NE(o.r.exit_code, 0) << o.r.err;
   EXPECT_EQ(o.run.status, store::RunStatus::Failed) << o.run.status_reason;
   EXPECT_TRUE(contains(o.run.status_reason, "rank 1 of 2 (pid ")) << o.run.status_reason;
@@ -138,8 +139,9 @@ TEST_P(NoLauncherKill, TheRanksLeftEndThemselvesInBoundedTime) {
   EXPECT_FALSE(r.timed_out) << "the ranks left never ended: " << r.err;
   // The survivor ended itself, after its abandon time by its own clock (the rank watch writes
   // this only once that time has passed).
-  EXPECT_TRUE(contains(r.err, "this rank still runs 3 s later (waiting for a rank that is "
-                              "gone): ending it"))
+  EXPECT_TRUE(contains(r.err,
+                       "this rank still runs 3 s later (waiting for a rank that is "
+                       "gone): ending it"))
       << r.err;
   if (dead == 1) {
     auto s = store::ResultStore::open(db, store::ResultStore::Mode::ReadOnly);
@@ -191,16 +193,17 @@ TEST(Scaling, SpeedupAndEfficiencyAgainstOneRankAreStoredAndShown) {
 TEST(RankFailureAlone, BadFaultIsRefusedWithItsPath) {
   TempDir dir;
   auto r = run({kD500, "run",
-                variant(dir, {{"scheme", "allreduce"},
-                              {"fault", {{"rank", 1}, {"kind", "explode"}}},
-                              {"scaling_baseline", "yes"}},
+                variant(dir,
+                        {{"scheme", "allreduce"},
+                         {"fault", {{"rank", 1}, {"kind", "explode"}}},
+                         {"scaling_baseline", "yes"}},
                         false),
                 "--db", dir.file("s.d500db")},
                dir.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_TRUE(contains(r.err, "$.distributed.fault.kind: expected \"nan_loss\"")) << r.err;
-  EXPECT_TRUE(contains(
-      r.err, "$.distributed.scaling_baseline: expected true or false, got string \"yes\""))
+  EXPECT_TRUE(
+      contains(r.err, "$.distributed.scaling_baseline: expected true or false, got string \"yes\""))
       << r.err;
 }
 

@@ -2,13 +2,11 @@
 // where) with the documented exit code, never a crash, a hang, or a silent success. Each case is
 // one class from the issue; every command runs under `timeout` so that a hang fails, not blocks.
 #include <gtest/gtest.h>
-
 #include <sys/mount.h>
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
-
 #include <fstream>
 
 #include "../support/process.h"
@@ -55,8 +53,8 @@ TEST(HostileInput, ShapesWhoseElementCountOverflowsFailTheMeasurementNotTheProce
 
 TEST(HostileInput, DeepNestingAndNumbersThatAreNotWhatTheySeem) {
   TempDir dir;
-  std::string deep = "{\"d500\": 1, \"x\": " + std::string(100000, '[') +
-                     std::string(100000, ']') + "}";
+  std::string deep =
+      "{\"d500\": 1, \"x\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
   auto r = run_d500({"run", write(dir, "deep.json", deep), "--db", dir.file("s.d500db")}, dir);
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_TRUE(contains(r.err, "deep.json")) << r.err;
@@ -72,7 +70,8 @@ TEST(HostileInput, DeepNestingAndNumbersThatAreNotWhatTheySeem) {
   huge.replace(huge.find("\"max_seconds\": 0.2"), 18, "\"max_seconds\": 1e999999");
   r = run_d500({"run", write(dir, "inf.json", huge), "--db", dir.file("s.d500db")}, dir);
   EXPECT_EQ(r.exit_code, 3) << r.err;
-  EXPECT_TRUE(contains(r.err, "inf.json: not valid JSON: number overflow parsing '1e999999'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "inf.json: not valid JSON: number overflow parsing '1e999999'"))
+      << r.err;
   EXPECT_FALSE(std::filesystem::exists(dir.file("s.d500db")));  // bad input leaves no store
 }
 
@@ -80,7 +79,9 @@ TEST(HostileInput, WrongTypesInALevelSectionNameFileAndPath) {
   TempDir dir;
   auto r = run_d500({"run", write(dir, "net.json", R"({"d500": 1, "name": "n", "level": "network",
     "network": {"model": {"builder": "mlp"}, "executors": ["reference"], "batch_sizes": [1],
-                "latency": "yes"}})"), "--db", dir.file("s.d500db")}, dir);
+                "latency": "yes"}})"),
+                     "--db", dir.file("s.d500db")},
+                    dir);
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_TRUE(contains(r.err, "net.json")) << r.err;
   EXPECT_TRUE(contains(r.err, "latency")) << r.err;
@@ -111,7 +112,8 @@ TEST(HostileInput, AnExperimentPathThatIsAFifoDoesNotBlock) {
 
 TEST(HostileInput, AModelWithAZeroStrideIsRefusedNamingTheNode) {
   TempDir dir;
-  const std::string model = "/usr/share/libonnx-testdata/data/node/test_maxpool_2d_strides/model.onnx";
+  const std::string model =
+      "/usr/share/libonnx-testdata/data/node/test_maxpool_2d_strides/model.onnx";
   if (!std::filesystem::exists(model)) GTEST_SKIP() << "libonnx-testdata is not installed";
   // Patch strides [3, 3] to [0, 0] in the serialized model: each value is field 8 (tag 0x40)
   // followed by its one-byte varint, right after the "strides" name.

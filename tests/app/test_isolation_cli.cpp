@@ -30,7 +30,8 @@ std::string relu_experiment(const TempDir& dir, const std::string& impls) {
   std::string path = dir.file("relu.json");
   std::ofstream(path) << R"({"d500": 1, "name": "crashy", "level": "operator", "seed": 3,
     "operator": {"op": "Relu", "inputs": [["N"]]},
-    "implementations": [)" + impls + R"(],
+    "implementations": [)" + impls +
+                             R"(],
     "sweep": {"N": [256, 1024]},
     "repetition": {"min_samples": 10, "max_samples": 200, "max_seconds": 0.1}})";
   return path;
@@ -48,8 +49,8 @@ TEST(CliIsolation, CrashingImplementationsAreFailedMeasurementsAndTheRunGoesOn) 
   const std::string exp = relu_experiment(
       dir, R"("reference", "fixture_crashy/segv_create", "fixture_crashy/abort_forward",
              "fixture_crashy/oob_forward", "fixture_crashy/exit_forward", "fixture_crashy/ok")");
-  auto r = run({kD500, "run", exp, "--db", db, "--progress=none", "--plugin-path", kCrashy},
-               dir.path());
+  auto r =
+      run({kD500, "run", exp, "--db", db, "--progress=none", "--plugin-path", kCrashy}, dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.err;  // the run finished, measurements failed
   EXPECT_TRUE(contains(r.err, "killed by SIGSEGV")) << r.err;
   const std::map<std::string, std::string> expected = {
@@ -94,8 +95,8 @@ TEST(CliIsolation, SigtermEndsARunWhoseIsolatedForwardHangs) {
   TempDir dir;
   const std::string db = dir.file("s.d500db");
   const std::string exp = relu_experiment(dir, R"("fixture_crashy/hang_forward")");
-  d500::test::Process p({kD500, "run", exp, "--db", db, "--progress=json", "--plugin-path", kCrashy},
-                        dir.path());
+  d500::test::Process p(
+      {kD500, "run", exp, "--db", db, "--progress=json", "--plugin-path", kCrashy}, dir.path());
   ASSERT_TRUE(d500::test::eventually([&] { return contains(p.stdout_so_far(), "run_started"); }));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));  // into the hanging forward
   p.kill(SIGTERM);
@@ -122,11 +123,12 @@ TEST(CliIsolation, CrashingNetworkExecutorFailsAloneAndTheReferenceIsKept) {
                 "batch_sizes": [2], "latency": false, "throughput": true, "training": false,
                 "per_node": false},
     "repetition": {"min_samples": 5, "max_samples": 20, "max_seconds": 0.05}})";
-  auto r = run({kD500, "run", exp, "--db", db, "--progress=none", "--plugin-path", kCrashy},
-               dir.path());
+  auto r =
+      run({kD500, "run", exp, "--db", db, "--progress=none", "--plugin-path", kCrashy}, dir.path());
   EXPECT_EQ(r.signal, 0) << r.err;
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_TRUE(contains(r.err, "executor \"fixture_crashy/segv_forward\": its child process killed by SIGSEGV"))
+  EXPECT_TRUE(contains(
+      r.err, "executor \"fixture_crashy/segv_forward\": its child process killed by SIGSEGV"))
       << r.err;
   auto s = open_read(db);
   EXPECT_EQ(s->run(1)->status, d500::store::RunStatus::Failed);

@@ -34,7 +34,8 @@ bool contains(const std::string& hay, const std::string& needle) {
 std::string experiment(const TempDir& dir, const std::string& impl = "reference") {
   const std::string path = dir.file("relu.json");
   std::ofstream(path) << R"({"d500": 1, "name": "relu", "level": "operator", "seed": 3,
-    "operator": {"op": "Relu", "inputs": [["N"]]}, "implementations": [")" + impl + R"("],
+    "operator": {"op": "Relu", "inputs": [["N"]]}, "implementations": [")" +
+                             impl + R"("],
     "sweep": {"N": [256]}, "repetition": {"min_samples": 10, "max_samples": 20, "max_seconds": 0.1}})";
   return path;
 }
@@ -42,10 +43,10 @@ std::string experiment(const TempDir& dir, const std::string& impl = "reference"
 // A stub srun that answers --mpi=list with `types` (one per indented line).
 std::string stub_srun(const TempDir& dir, const std::string& types, const std::string& versions) {
   fs::create_directories(dir.file("bin"));
-  std::ofstream(dir.file("bin/srun")) << "#!/bin/sh\n[ \"$1\" = --mpi=list ] || exit 1\n"
-                                      << "printf 'MPI plugin types are...\\n" << types
-                                      << "specific pmix plugin versions available: " << versions
-                                      << "\\n'\n";
+  std::ofstream(dir.file("bin/srun"))
+      << "#!/bin/sh\n[ \"$1\" = --mpi=list ] || exit 1\n"
+      << "printf 'MPI plugin types are...\\n"
+      << types << "specific pmix plugin versions available: " << versions << "\\n'\n";
   fs::permissions(dir.file("bin/srun"), fs::perms::owner_all);
   return "PATH=" + dir.file("bin") + ":/usr/bin:/bin";
 }
@@ -72,11 +73,14 @@ TEST(JobCli, TheScriptNamesItsMpiItsGraceAndItsFolder) {
   EXPECT_TRUE(contains(r.err, "job folder " + folder)) << r.err;
 
   // --db keeps the store where the user said; "default" leaves --mpi to the cluster.
-  auto own = run({kD500, "--db", dir.file("mine.d500db"), "job", "--slurm", out, spec,
-                  "--srun-mpi", "default"}, dir.path(), {"PATH=/usr/bin:/bin"});
+  auto own = run({kD500, "--db", dir.file("mine.d500db"), "job", "--slurm", out, spec, "--srun-mpi",
+                  "default"},
+                 dir.path(), {"PATH=/usr/bin:/bin"});
   ASSERT_EQ(own.exit_code, 0) << own.err;
   const std::string again = read_file(out);
-  EXPECT_TRUE(contains(again, "DB='" + fs::weakly_canonical(dir.file("mine.d500db")).string() + "'")) << again;
+  EXPECT_TRUE(
+      contains(again, "DB='" + fs::weakly_canonical(dir.file("mine.d500db")).string() + "'"))
+      << again;
   EXPECT_FALSE(contains(again, "--mpi=")) << again;
 
   auto spaced = run({kD500, "job", "--slurm", out, spec, "--job-dir", dir.file("a b")}, dir.path());
@@ -90,8 +94,10 @@ TEST(JobCli, SrunMpiIsCheckedAgainstWhatSrunOffers) {
   const std::string path = stub_srun(dir, "\\tnone\\n\\tpmi2\\n\\tpmix\\n", "pmix_v4");
   auto bad = run({kD500, "job", "--slurm", out, spec, "--srun-mpi", "pmix_v5"}, dir.path(), {path});
   EXPECT_EQ(bad.exit_code, 2) << bad.err;
-  EXPECT_TRUE(contains(bad.err, "none, pmi2, pmix, pmix_v4 (what srun --mpi=list offers here)")) << bad.err;
-  auto good = run({kD500, "job", "--slurm", out, spec, "--srun-mpi", "pmix_v4"}, dir.path(), {path});
+  EXPECT_TRUE(contains(bad.err, "none, pmi2, pmix, pmix_v4 (what srun --mpi=list offers here)"))
+      << bad.err;
+  auto good =
+      run({kD500, "job", "--slurm", out, spec, "--srun-mpi", "pmix_v4"}, dir.path(), {path});
   EXPECT_EQ(good.exit_code, 0) << good.err;
   EXPECT_TRUE(contains(read_file(out), " --mpi=pmix_v4 "));
 
@@ -102,17 +108,21 @@ TEST(JobCli, SrunMpiIsCheckedAgainstWhatSrunOffers) {
   const std::string poor = stub_srun(other, "\\tnone\\n\\tcray_shasta\\n", "none");
   auto warned = run({kD500, "job", "--slurm", out, spec}, dir.path(), {poor});
   EXPECT_EQ(warned.exit_code, 0) << warned.err;
-  EXPECT_TRUE(contains(warned.err, "needs srun --mpi=" + pmi + ", which srun here does not offer")) << warned.err;
+  EXPECT_TRUE(contains(warned.err, "needs srun --mpi=" + pmi + ", which srun here does not offer"))
+      << warned.err;
 }
 
 TEST(JobCli, SeveralNodesOnALocalDiskAreWarned) {
   TempDir dir;
   const std::string spec = experiment(dir), out = dir.file("job.sh");
-  auto r = run({kD500, "job", "--slurm", out, spec, "--nodes", "2"}, dir.path(), {"PATH=/usr/bin:/bin"});
+  auto r =
+      run({kD500, "job", "--slurm", out, spec, "--nodes", "2"}, dir.path(), {"PATH=/usr/bin:/bin"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const bool local = d500::env::filesystem_kind(dir.path()).reach == d500::env::FileSystemKind::Reach::Local;
+  const bool local =
+      d500::env::filesystem_kind(dir.path()).reach == d500::env::FileSystemKind::Reach::Local;
   EXPECT_EQ(contains(r.err, "are on local file systems"), local) << r.err;
-  auto one = run({kD500, "job", "--slurm", out, spec, "--nodes", "1"}, dir.path(), {"PATH=/usr/bin:/bin"});
+  auto one =
+      run({kD500, "job", "--slurm", out, spec, "--nodes", "1"}, dir.path(), {"PATH=/usr/bin:/bin"});
   EXPECT_FALSE(contains(one.err, "local file systems")) << one.err;
 }
 
@@ -133,8 +143,9 @@ TEST(JobCli, RepeatedSigtermsWithinTheGraceAreOneRequest) {
     TempDir dir;
     const std::string db = dir.file("s.d500db");
     const std::string spec = experiment(dir, "fixture_crashy/hang_forward");
-    d500::test::Process p({kD500, "run", spec, "--db", db, "--progress=json", "--plugin-path", kCrashy},
-                          dir.path(), {grace ? "D500_TERM_GRACE_SECONDS=60" : "D500_TERM_GRACE_SECONDS=0"});
+    d500::test::Process p(
+        {kD500, "run", spec, "--db", db, "--progress=json", "--plugin-path", kCrashy}, dir.path(),
+        {grace ? "D500_TERM_GRACE_SECONDS=60" : "D500_TERM_GRACE_SECONDS=0"});
     ASSERT_TRUE(d500::test::eventually([&] { return contains(p.stdout_so_far(), "run_started"); }));
     std::this_thread::sleep_for(std::chrono::milliseconds(500));  // into the hanging forward
     p.kill(SIGTERM);

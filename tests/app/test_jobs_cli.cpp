@@ -46,20 +46,25 @@ TEST(JobsCli, SubmitHandsTheScriptToSbatchAsOneArgumentAndPrintsTheJobId) {
   const std::string spec = experiment(dir);
   fs::create_directories(dir.file("jobs"));
   const std::string script = dir.file("my job; rm -rf x.sh");  // one argument, never a shell line
-  const std::string path = stub(dir, "sbatch",
-      "[ \"$1\" = --parsable ] || exit 9\nprintf '%s' \"$2\" > " + dir.file("got") +
-      "\necho 'sbatch: warning: a word first'\necho '4242;cluster'");
+  const std::string path =
+      stub(dir, "sbatch",
+           "[ \"$1\" = --parsable ] || exit 9\nprintf '%s' \"$2\" > " + dir.file("got") +
+               "\necho 'sbatch: warning: a word first'\necho '4242;cluster'");
   auto r = run({kD500, "job", "--submit", "--slurm", script, spec, "--job-dir", dir.file("jobs")},
                dir.path(), {path});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "4242\n");
   EXPECT_EQ(read_file(dir.file("got")), script);
-  EXPECT_TRUE(contains(read_file(script), "srun ")) << "the script is written before it is submitted";
+  EXPECT_TRUE(contains(read_file(script), "srun "))
+      << "the script is written before it is submitted";
   EXPECT_TRUE(contains(r.err, "submitted Slurm job 4242")) << r.err;
-  EXPECT_TRUE(contains(r.err, fs::weakly_canonical(dir.file("jobs")).string() + "/d500-relu-4242.out")) << r.err;
+  EXPECT_TRUE(
+      contains(r.err, fs::weakly_canonical(dir.file("jobs")).string() + "/d500-relu-4242.out"))
+      << r.err;
 
   // Without --slurm the script is NAME.sh in the job folder; --json says where everything is.
-  auto j = run({kD500, "--json", "job", "--submit", spec, "--job-dir", dir.file("jobs")}, dir.path(), {path});
+  auto j = run({kD500, "--json", "job", "--submit", spec, "--job-dir", dir.file("jobs")},
+               dir.path(), {path});
   ASSERT_EQ(j.exit_code, 0) << j.err;
   const auto out = nlohmann::json::parse(j.out);
   EXPECT_EQ(out["job_id"], "4242");
@@ -74,16 +79,22 @@ TEST(JobsCli, AMissingOrRefusingSbatchIsSaidAndTheScriptKept) {
   auto none = run({kD500, "job", "--submit", "--slurm", script, spec}, dir.path(),
                   {"PATH=" + dir.file("empty")});
   EXPECT_EQ(none.exit_code, 3) << none.err;
-  EXPECT_TRUE(contains(none.err, "sbatch is not installed here (not on PATH): submit the script on "
-                                 "a machine of the cluster with: sbatch " + script)) << none.err;
+  EXPECT_TRUE(contains(none.err,
+                       "sbatch is not installed here (not on PATH): submit the script on "
+                       "a machine of the cluster with: sbatch " +
+                           script))
+      << none.err;
   EXPECT_TRUE(fs::exists(script));
 
   const std::string path = stub(dir, "sbatch",
-      "echo 'sbatch: error: Batch job submission failed: Invalid partition name specified' >&2\nexit 1");
+                                "echo 'sbatch: error: Batch job submission failed: Invalid "
+                                "partition name specified' >&2\nexit 1");
   auto refused = run({kD500, "job", "--submit", "--slurm", script, spec}, dir.path(), {path});
   EXPECT_EQ(refused.exit_code, 3) << refused.err;
-  EXPECT_TRUE(contains(refused.err, "sbatch refused " + script + " (exit 1): sbatch: error: Batch job "
-                                    "submission failed: Invalid partition name specified")) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "sbatch refused " + script +
+                                        " (exit 1): sbatch: error: Batch job "
+                                        "submission failed: Invalid partition name specified"))
+      << refused.err;
 
   auto usage = run({kD500, "job", spec}, dir.path());
   EXPECT_EQ(usage.exit_code, 2);
@@ -93,8 +104,10 @@ TEST(JobsCli, AMissingOrRefusingSbatchIsSaidAndTheScriptKept) {
 TEST(JobsCli, ARunInsideAJobRecordsItAndJobsListsItWithItsState) {
   TempDir dir;
   const std::string spec = experiment(dir), db = dir.file("s.d500db");
-  ASSERT_EQ(run({kD500, "run", spec, "--db", db, "--progress", "none"}, dir.path(),
-                {"SLURM_JOB_ID=77"}).exit_code, 0);
+  ASSERT_EQ(
+      run({kD500, "run", spec, "--db", db, "--progress", "none"}, dir.path(), {"SLURM_JOB_ID=77"})
+          .exit_code,
+      0);
   ASSERT_EQ(run({kD500, "run", spec, "--db", db, "--progress", "none"}, dir.path()).exit_code, 0);
   auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly).value();
   EXPECT_EQ(s->runs()[0].launcher, "slurm:77");
@@ -105,10 +118,12 @@ TEST(JobsCli, ARunInsideAJobRecordsItAndJobsListsItWithItsState) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "running (squeue)")) << r.out;
   EXPECT_TRUE(contains(r.out, "succeeded")) << r.out;
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << "the header and run 1 only:\n" << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << "the header and run 1 only:\n"
+                                                             << r.out;
 
   fs::create_directories(dir.file("empty"));
-  auto alone = run({kD500, "--db", db, "--json", "jobs"}, dir.path(), {"PATH=" + dir.file("empty")});
+  auto alone =
+      run({kD500, "--db", db, "--json", "jobs"}, dir.path(), {"PATH=" + dir.file("empty")});
   ASSERT_EQ(alone.exit_code, 0) << alone.err;
   const auto j = nlohmann::json::parse(alone.out);
   ASSERT_EQ(j.size(), 1u);
@@ -135,7 +150,8 @@ TEST(JobsCli, ModulesAndExtraSbatchOptionsReachTheScriptCheckedFirst) {
   auto module = run({kD500, "job", "--slurm", script, spec, "--module", "x; rm -rf ~"}, dir.path());
   EXPECT_EQ(module.exit_code, 2);
   EXPECT_TRUE(contains(module.err, "--module \"x; rm -rf ~\" is not a module name")) << module.err;
-  auto line = run({kD500, "job", "--slurm", script, spec, "--sbatch=--qos=a\n#SBATCH --x"}, dir.path());
+  auto line =
+      run({kD500, "job", "--slurm", script, spec, "--sbatch=--qos=a\n#SBATCH --x"}, dir.path());
   EXPECT_EQ(line.exit_code, 2);
   EXPECT_TRUE(contains(line.err, "is not one sbatch option")) << line.err;
 }

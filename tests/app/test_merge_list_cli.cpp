@@ -19,9 +19,9 @@
 #include "d500/store/result_store.h"
 
 namespace fs = std::filesystem;
+using d500::store::ResultStore;
 using d500::test::run;
 using d500::test::TempDir;
-using d500::store::ResultStore;
 
 namespace {
 
@@ -32,13 +32,16 @@ bool contains(const std::string& hay, const std::string& needle) {
   return hay.find(needle) != std::string::npos;
 }
 
-std::string read(const std::string& path) { return d500::test::read_file(path); }
+std::string read(const std::string& path) {
+  return d500::test::read_file(path);
+}
 
 void sql(const std::string& db, const std::string& statement) {
   sqlite3* h = nullptr;
   ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
   char* msg = nullptr;
-  EXPECT_EQ(sqlite3_exec(h, statement.c_str(), nullptr, nullptr, &msg), SQLITE_OK) << (msg ? msg : "");
+  EXPECT_EQ(sqlite3_exec(h, statement.c_str(), nullptr, nullptr, &msg), SQLITE_OK)
+      << (msg ? msg : "");
   sqlite3_free(msg);
   sqlite3_close(h);
 }
@@ -59,7 +62,8 @@ std::string training(const TempDir& dir, const std::string& name, const std::str
     "training": {"recipe": "syn.json", "dataset": "synthetic",
       "synthetic": {"samples": 512, "test_samples": 256, "shape": [32], "classes": 4, "noise": 0.4},
       "executor": "reference", "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.01},
-      "batch": 32, "epochs": 4, "seeds": 8)" << extra << "}}";
+      "batch": 32, "epochs": 4, "seeds": 8)"
+                      << extra << "}}";
   return path;
 }
 
@@ -88,9 +92,12 @@ std::vector<std::map<std::string, std::string>> parse_csv(const std::string& tex
     std::string cell;
     bool quoted = false;
     for (char c : l) {
-      if (c == '"') quoted = !quoted;
-      else if (c == ',' && !quoted) out.push_back(cell), cell.clear();
-      else cell += c;
+      if (c == '"')
+        quoted = !quoted;
+      else if (c == ',' && !quoted)
+        out.push_back(cell), cell.clear();
+      else
+        cell += c;
     }
     out.push_back(cell);
     return out;
@@ -119,21 +126,29 @@ class MergeListCli : public ::testing::Test {
     run_ok({kD500, "run", gemm(d), "--db", a_, "--progress=none"}, d);
     run_ok({kD500, "run", training(d, "adam-1e-2", ""), "--db", a_, "--progress=none"}, d);
     fs::copy_file(a_, b_);
-    sql(b_, "UPDATE environments SET json = json_set(json, '$.host', 'machine-b', "
-            "'$.cpu.model', 'Other CPU 9000', '$.cpu.logical_cpus', 64); "
-            "UPDATE environments SET hash = 'edited-' || hash; "
-            "UPDATE runs SET uuid = 'b-' || uuid;");
-    run_ok({kD500, "run", training(d, "adam-3e-2", R"(, "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.03})"),
-            "--db", b_, "--progress=none"}, d);
-    auto r = run({kD500, "run", training(d, "wide", R"(, "network": {"builder": "mlp", "hidden": [24]})"),
-                  "--db", b_, "--progress=none"}, d.path());
+    sql(b_,
+        "UPDATE environments SET json = json_set(json, '$.host', 'machine-b', "
+        "'$.cpu.model', 'Other CPU 9000', '$.cpu.logical_cpus', 64); "
+        "UPDATE environments SET hash = 'edited-' || hash; "
+        "UPDATE runs SET uuid = 'b-' || uuid;");
+    run_ok({kD500, "run",
+            training(d, "adam-3e-2",
+                     R"(, "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.03})"),
+            "--db", b_, "--progress=none"},
+           d);
+    auto r = run(
+        {kD500, "run", training(d, "wide", R"(, "network": {"builder": "mlp", "hidden": [24]})"),
+         "--db", b_, "--progress=none"},
+        d.path());
     ASSERT_LE(r.exit_code, 1) << r.err;
     // The shipped Fashion-MNIST recipe on a one-second budget: a real dataset, not compliant.
     if (fs::exists(kFashion + "/train-images-idx3-ubyte.gz")) {
       const std::string fm = d.file("fashion.json");
       std::ofstream(fm) << R"({"d500": 1, "name": "fashion-1s", "level": "training", "seed": 1,
-        "training": {"recipe": ")" << D500_TEST_SOURCE_DIR << R"(/resources/recipes/fashion_mnist_mlp.json",
-          "dataset_dir": ")" << kFashion << R"(", "executor": "reference",
+        "training": {"recipe": ")"
+                        << D500_TEST_SOURCE_DIR << R"(/resources/recipes/fashion_mnist_mlp.json",
+          "dataset_dir": ")"
+                        << kFashion << R"(", "executor": "reference",
           "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.001},
           "seeds": 1, "epochs": 1, "max_seconds": 1, "eval_every": 100}})";
       r = run({kD500, "run", fm, "--db", b_, "--progress=none"}, d.path());
@@ -163,7 +178,8 @@ TEST_F(MergeListCli, MergeTwiceThenRankWithTiesCsvAndHtml) {
   EXPECT_EQ(read(a_), a_bytes);
   r = run({kD500, "merge", a_, b_, "-o", all}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.out, "0 runs added, " + std::to_string(total) + " already there")) << r.out;
+  EXPECT_TRUE(contains(r.out, "0 runs added, " + std::to_string(total) + " already there"))
+      << r.out;
   EXPECT_EQ(runs_in(all), static_cast<size_t>(total));
 
   r = run({kD500, "list", "--db", all}, d.path());
@@ -211,7 +227,8 @@ TEST_F(MergeListCli, MergeTwiceThenRankWithTiesCsvAndHtml) {
     }
     if (lead == i && i > 0) {
       const size_t prev = std::stoul(ranked[i - 1]["rank"]) - 1;
-      EXPECT_FALSE(lo <= std::stod(ranked[prev]["ci_hi"]) && std::stod(ranked[prev]["ci_lo"]) <= hi) << i;
+      EXPECT_FALSE(lo <= std::stod(ranked[prev]["ci_hi"]) && std::stod(ranked[prev]["ci_lo"]) <= hi)
+          << i;
     }
   }
   EXPECT_EQ(ranked[0]["tied"], ranked[1]["rank"] == "1" ? "1" : "0");
@@ -223,7 +240,8 @@ TEST_F(MergeListCli, MergeTwiceThenRankWithTiesCsvAndHtml) {
   ASSERT_TRUE(fs::exists(d.file("run-1.html")));
   if (!fs::exists("/usr/bin/chromium")) GTEST_SKIP() << "chromium is not installed";
   r = run({"/usr/bin/chromium", "--headless", "--disable-gpu", "--no-sandbox", "--dump-dom",
-           "file://" + html}, d.path());
+           "file://" + html},
+          d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string& dom = r.out;
   EXPECT_TRUE(contains(dom, "<h2>Recipe syn</h2>")) << dom.substr(0, 400);
@@ -252,7 +270,8 @@ TEST_F(MergeListCli, ListNamesTheRecipeAndRefusesAnUnknownOne) {
 // Operators on a named problem list: only its points are ranked, and the page names the list.
 TEST_F(MergeListCli, OperatorsRankOnAProblemListsPointsOnly) {
   const TempDir& d = *dir_;
-  std::ofstream(d.file("small.json")) << R"({"d500_problems": 1, "name": "small-gemm", "points": [{"N": 8}]})";
+  std::ofstream(d.file("small.json"))
+      << R"({"d500_problems": 1, "name": "small-gemm", "points": [{"N": 8}]})";
   auto r = run({kD500, "list", "--db", a_, "--problems", d.file("small.json")}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "Operator Gemm N=8 (problem list small-gemm): throughput")) << r.out;
@@ -272,7 +291,8 @@ TEST_F(MergeListCli, ANewerStoreIsRefusedNamingTheFileAndBothVersions) {
   auto r = run({kD500, "merge", a_, future, "-o", out}, d.path());
   EXPECT_EQ(r.exit_code, 4);
   EXPECT_TRUE(contains(r.err, future)) << r.err;
-  EXPECT_TRUE(contains(r.err, "written by a newer d500 (schema 99, this build reads up to")) << r.err;
+  EXPECT_TRUE(contains(r.err, "written by a newer d500 (schema 99, this build reads up to"))
+      << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_FALSE(fs::exists(out));
   EXPECT_EQ(read(future), bytes);
@@ -316,12 +336,14 @@ TEST_F(MergeListCli, BadInputIsOneClearErrorAndChangesNothing) {
     std::string says;
   };
   const std::vector<Case> cases = {
-      {{kD500, "merge", d.file("missing.d500db"), "-o", out}, "missing.d500db: cannot open: no such file"},
+      {{kD500, "merge", d.file("missing.d500db"), "-o", out},
+       "missing.d500db: cannot open: no such file"},
       {{kD500, "merge", a_, d.file("notes.txt"), "-o", out}, "not a d500 store"},
       {{kD500, "merge", a_, b_, "-o", a_}, "is both an input and the output"},
       {{kD500, "--db", a_, "export-run", "99", "-o", d.file("x.d500run")}, "no run 99"},
       {{kD500, "--db", out, "import-run", d.file("notes.txt")}, "not a d500 store"},
-      {{kD500, "--db", a_, "export-run", "1", "-o", d.file("no/such/x.d500run")}, "folder " + d.file("no/such") + " does not exist"},
+      {{kD500, "--db", a_, "export-run", "1", "-o", d.file("no/such/x.d500run")},
+       "folder " + d.file("no/such") + " does not exist"},
   };
   for (const auto& c : cases) {
     auto r = run(c.argv, d.path());
@@ -417,7 +439,8 @@ TEST_F(MergeListCli, SeriesForTensorBoardAndMlflowAndAnMllogImport) {
   expect_mlflow_store(d, a_, points.size());
 
   const std::string log = d.file("mlperf.log"), db = d.file("mlperf.d500db");
-  std::ofstream(log) << R"(:::MLLOG {"namespace": "", "time_ms": 100, "event_type": "POINT_IN_TIME", "key": "submission_benchmark", "value": "bert", "metadata": {}}
+  std::ofstream(log)
+      << R"(:::MLLOG {"namespace": "", "time_ms": 100, "event_type": "POINT_IN_TIME", "key": "submission_benchmark", "value": "bert", "metadata": {}}
 :::MLLOG {"namespace": "", "time_ms": 1000, "event_type": "INTERVAL_START", "key": "run_start", "value": null, "metadata": {}}
 :::MLLOG {"namespace": "", "time_ms": 3000, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value": 0.70, "metadata": {"epoch_num": 1}}
 :::MLLOG {"namespace": "", "time_ms": 5000, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value": 0.72, "metadata": {"epoch_num": 2}}
@@ -461,7 +484,8 @@ TEST_F(MergeListCli, MlflowUriLogsTheRunToATrackingServer) {
 }
 
 TEST_F(MergeListCli, EveryNewCommandHasHelp) {
-  for (const char* cmd : {"merge", "export-run", "import-run", "list", "export-series", "import-mllog"}) {
+  for (const char* cmd :
+       {"merge", "export-run", "import-run", "list", "export-series", "import-mllog"}) {
     auto r = run({kD500, cmd, "--help"}, dir_->path());
     EXPECT_EQ(r.exit_code, 0) << cmd;
     EXPECT_TRUE(contains(r.out, "Usage")) << cmd << r.out;

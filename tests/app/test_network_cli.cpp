@@ -41,7 +41,8 @@ std::string experiment(const TempDir& dir, const std::string& name, const std::s
   const std::string path = dir.file(name + ".json");
   std::ofstream(path) << R"({"d500": 1, "name": ")" << name << R"(", "level": "network",
     "seed": 1, "repetition": {"min_samples": 5, "max_samples": 20, "max_seconds": 0.05},
-    "network": )" << network << "}";
+    "network": )" << network
+                      << "}";
   return path;
 }
 
@@ -57,11 +58,11 @@ TEST(NetworkCli, ExampleRunsAndShows) {
   r = run({kD500, "show", "latest", "--db", db}, dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string& out = r.out;
-  for (const char* s : {"(network)", "inference latency, batch 1", "P50", "P90", "P99",
-                        "FIRST CALL", "PEAK RSS Δ", "throughput", "forward+backward per batch",
-                        "five slowest nodes, reference, fwd b=1",
-                        "five slowest nodes, reference, fwd+bwd b=64", "micro-batching, reference",
-                        "equal", "builder lenet"})
+  for (const char* s :
+       {"(network)", "inference latency, batch 1", "P50", "P90", "P99", "FIRST CALL", "PEAK RSS Δ",
+        "throughput", "forward+backward per batch", "five slowest nodes, reference, fwd b=1",
+        "five slowest nodes, reference, fwd+bwd b=64", "micro-batching, reference", "equal",
+        "builder lenet"})
     EXPECT_TRUE(contains(out, s)) << "missing \"" << s << "\" in:\n" << out;
   EXPECT_FALSE(contains(out, "DIFFERENT")) << out;
   // A throughput and a forward+backward row per batch size.
@@ -95,8 +96,10 @@ TEST(NetworkCli, BadInputExits3AndStoresNothing) {
   TempDir dir;
   const std::string db = dir.file("bad.d500db");
   // A model written by `d500 model`, then cut in half.
-  ASSERT_EQ(run({kD500, "model", "mlp", "--batch", "dynamic", "-o", dir.file("mlp.onnx")},
-                dir.path()).exit_code, 0);
+  ASSERT_EQ(
+      run({kD500, "model", "mlp", "--batch", "dynamic", "-o", dir.file("mlp.onnx")}, dir.path())
+          .exit_code,
+      0);
   const std::string model = read_file(dir.file("mlp.onnx"));
   std::ofstream(dir.file("cut.onnx"), std::ios::binary) << model.substr(0, model.size() / 2);
 
@@ -112,7 +115,8 @@ TEST(NetworkCli, BadInputExits3AndStoresNothing) {
       {"unknown_executor", "{" + mlp + R"(, "executors": ["nosuch"]})", "\"nosuch\""},
       {"unknown_variant", "{" + mlp + R"(, "executors": ["reference/fast"]})",
        "$.network.executors[0]: unknown executor \"reference/fast\""},
-      {"unknown_input", "{" + mlp + R"(, "executors": ["reference"], "input_shapes": {"image": [784]}})",
+      {"unknown_input",
+       "{" + mlp + R"(, "executors": ["reference"], "input_shapes": {"image": [784]}})",
        "$.network.input_shapes.image: the model has no input \"image\" (its inputs: input)"},
       {"unimplemented", R"({"model": {"builder": "lenet"}, "executors": ["assembled:examples"]})",
        "executor \"assembled:examples\" cannot run the model: no plugin it uses implements"},
@@ -120,15 +124,16 @@ TEST(NetworkCli, BadInputExits3AndStoresNothing) {
        "$.network.batch_sizes[1]: expected an integer >= 1, got number 0"},
       {"loss", "{" + mlp + R"(, "executors": ["reference"], "loss": "nll"})",
        "$.network.loss: the model has no output \"nll\" (its outputs: logits)"},
-      {"micro", "{" + mlp + R"(, "executors": ["reference"], "micro_batching": {"batch": 6, "k": [4]}})",
+      {"micro",
+       "{" + mlp + R"(, "executors": ["reference"], "micro_batching": {"batch": 6, "k": [4]}})",
        "$.network.micro_batching.k[0]: 4 does not divide the batch 6"},
   };
   for (const auto& c : cases) {
     auto r = run({kD500, "run", experiment(dir, c.name, c.network), "--db", db, "--progress=none"},
                  dir.path());
     EXPECT_EQ(r.exit_code, 3) << c.name << ": " << r.err;
-    EXPECT_TRUE(contains(r.err, c.message)) << c.name << ": expected \"" << c.message
-                                            << "\" in:\n" << r.err;
+    EXPECT_TRUE(contains(r.err, c.message)) << c.name << ": expected \"" << c.message << "\" in:\n"
+                                            << r.err;
   }
   EXPECT_EQ(runs_in(db), 0u) << "bad input leaves no run behind";
 }
@@ -137,7 +142,10 @@ TEST(NetworkCli, ModelFileRelativeToTheExperiment) {
   TempDir dir;
   fs::create_directory(dir.file("sub"));
   ASSERT_EQ(run({kD500, "model", "mlp", "--hidden", "16", "--input", "12", "--batch", "dynamic",
-                 "-o", dir.file("sub/small.onnx")}, dir.path()).exit_code, 0);
+                 "-o", dir.file("sub/small.onnx")},
+                dir.path())
+                .exit_code,
+            0);
   const std::string path = dir.file("sub/e.json");
   std::ofstream(path) << R"({"d500": 1, "name": "small", "level": "network", "seed": 2,
     "repetition": {"min_samples": 5, "max_samples": 20, "max_seconds": 0.05},
@@ -157,7 +165,10 @@ TEST(NetworkCli, ModelFileRelativeToTheExperiment) {
 TEST(NetworkCli, ShowExplainsTheLatencyTail) {
   TempDir dir;
   ASSERT_EQ(run({kD500, "model", "mlp", "--hidden", "16", "--input", "12", "--batch", "dynamic",
-                 "-o", dir.file("small.onnx")}, dir.path()).exit_code, 0);
+                 "-o", dir.file("small.onnx")},
+                dir.path())
+                .exit_code,
+            0);
   const std::string path = dir.file("e.json");
   std::ofstream(path) << R"({"d500": 1, "name": "tail", "level": "network", "seed": 2,
     "repetition": {"min_samples": 40, "max_samples": 40, "max_seconds": 1},
@@ -182,10 +193,12 @@ TEST(ShowCli, ModelValidationRunListsItsComparisons) {
   TempDir dir;
   const std::string db = dir.file("v.d500db");
   ASSERT_EQ(run({kD500, "model", "mlp", "--hidden", "8", "--input", "6", "-o", dir.file("m.onnx")},
-                dir.path()).exit_code, 0);
-  auto r = run({kD500, "--db", db, "validate-model", dir.file("m.onnx"), "--compare-with",
-                "reference"},
-               dir.path());
+                dir.path())
+                .exit_code,
+            0);
+  auto r =
+      run({kD500, "--db", db, "validate-model", dir.file("m.onnx"), "--compare-with", "reference"},
+          dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   r = run({kD500, "show", "latest", "--db", db}, dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -231,5 +244,6 @@ TEST(NetworkCli, EveryNodeOfAnotherExecutorIsValidatedAgainstTheReference) {
   EXPECT_EQ(node_rows, nodes.size());  // one per node, none twice
   EXPECT_GE(node_rows, 10u);           // LeNet-5: conv, relu, pool x2, flatten, gemm/relu x3
   // The reference is not validated against itself.
-  for (const auto& v : s->validations(1)) EXPECT_FALSE(contains(v.subject, "[reference vs")) << v.subject;
+  for (const auto& v : s->validations(1))
+    EXPECT_FALSE(contains(v.subject, "[reference vs")) << v.subject;
 }

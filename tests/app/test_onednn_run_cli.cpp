@@ -34,7 +34,8 @@ std::string conv_experiment(const TempDir& dir) {
         {"inputs", {{1, 16, 14, 14}, {16, 16, 3, 3}}},
         {"attributes", {{"pads", {1, 1, 1, 1}}, {"strides", {"$s", "$s"}}}}}},
       {"sweep", {{"s", {1, 2}}}},
-      {"implementations", {"reference", "onednn/convolution_direct", "onednn/convolution_winograd"}},
+      {"implementations",
+       {"reference", "onednn/convolution_direct", "onednn/convolution_winograd"}},
       {"baseline", "reference"},
       {"validate", {{"tolerance", 1e-3}}},
       {"repetition", {{"min_samples", 5}, {"max_samples", 30}, {"max_seconds", 0.2}}}};
@@ -63,7 +64,8 @@ TEST(OnednnRunCli, RefusalIsUnsupportedKernelsAndReordersAreRecorded) {
   for (const auto& m : ms) {
     const auto p = nlohmann::json::parse(m.point_json);
     const bool reorder = p.value("transfer", "") == "reorder";
-    by[m.implementation + " s=" + std::to_string(p.at("s").get<int>()) + (reorder ? " reorder" : "")] = &m;
+    by[m.implementation + " s=" + std::to_string(p.at("s").get<int>()) +
+       (reorder ? " reorder" : "")] = &m;
   }
   // Winograd at stride 2: unsupported, oneDNN's own words kept, no samples.
   ASSERT_TRUE(by.count("onednn/convolution_winograd s=2"));
@@ -98,8 +100,7 @@ TEST(OnednnRunCli, RefusalIsUnsupportedKernelsAndReordersAreRecorded) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("KERNEL"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(by["onednn/convolution_winograd s=1"]->kernel), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("unsupported: Conv s=2 [onednn/convolution_winograd]: "),
-            std::string::npos)
+  EXPECT_NE(r.out.find("unsupported: Conv s=2 [onednn/convolution_winograd]: "), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("\nerror: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[reorder]"), std::string::npos) << r.out;

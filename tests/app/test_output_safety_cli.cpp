@@ -31,8 +31,10 @@ bool contains(const std::string& hay, const std::string& needle) {
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out{""};
   for (char c : s) {
-    if (c == sep) out.emplace_back();
-    else out.back().push_back(c);
+    if (c == sep)
+      out.emplace_back();
+    else
+      out.back().push_back(c);
   }
   return out;
 }
@@ -49,11 +51,14 @@ std::string first_raw_control(const std::string& text) {
 }
 
 std::string experiment(const std::string& path, const std::string& name) {
-  nlohmann::json j = {{"d500", 1}, {"name", name}, {"level", "operator"}, {"seed", 1},
-                      {"operator", {{"op", "Gemm"}, {"inputs", {{4, 4}, {4, 4}}}}},
-                      {"implementations", {"reference"}},
-                      {"repetition",
-                       {{"min_samples", 10}, {"max_samples", 20}, {"max_seconds", 0.1}}}};
+  nlohmann::json j = {
+      {"d500", 1},
+      {"name", name},
+      {"level", "operator"},
+      {"seed", 1},
+      {"operator", {{"op", "Gemm"}, {"inputs", {{4, 4}, {4, 4}}}}},
+      {"implementations", {"reference"}},
+      {"repetition", {{"min_samples", 10}, {"max_samples", 20}, {"max_seconds", 0.1}}}};
   std::ofstream(path) << j.dump();
   return path;
 }
@@ -61,8 +66,8 @@ std::string experiment(const std::string& path, const std::string& name) {
 // A stub srun first on PATH: writes its arguments, NUL-separated, to `argv_file`.
 std::string stub_srun(const TempDir& dir, const std::string& argv_file) {
   fs::create_directory(dir.file("bin"));
-  std::ofstream(dir.file("bin/srun")) << "#!/bin/sh\nprintf '%s\\0' \"$@\" > '" << argv_file
-                                      << "'\n";
+  std::ofstream(dir.file("bin/srun"))
+      << "#!/bin/sh\nprintf '%s\\0' \"$@\" > '" << argv_file << "'\n";
   fs::permissions(dir.file("bin/srun"), fs::perms::owner_all);
   return dir.file("bin");
 }
@@ -74,9 +79,11 @@ TEST(Printable, EscapesControlCharactersAndKeepsUtf8) {
   EXPECT_EQ(printable("a\nb\tc\rd"), "a\\nb\\tc\\rd");
   EXPECT_EQ(printable("\x1b]0;pwned\x07"), "\\x1b]0;pwned\\x07");
   EXPECT_EQ(printable(std::string("nul\0del\x7f", 8)), "nul\\x00del\\x7f");
-  EXPECT_EQ(printable("\xc2\x9b" "2J"), "\\u009b2J");          // C1 CSI, as UTF-8
+  EXPECT_EQ(printable("\xc2\x9b"
+                      "2J"),
+            "\\u009b2J");                                                        // C1 CSI, as UTF-8
   EXPECT_EQ(printable("bad \x9b \xff \xc0\xaf"), "bad \\x9b \\xff \\xc0\\xaf");  // not UTF-8
-  EXPECT_EQ(printable("cut \xe2\x82"), "cut \\xe2\\x82");       // a truncated sequence
+  EXPECT_EQ(printable("cut \xe2\x82"), "cut \\xe2\\x82");  // a truncated sequence
   EXPECT_EQ(printable("line\nbreak\x1b", true), "line\nbreak\\x1b");
   const std::string once = printable("\x1b[2J\n");
   EXPECT_EQ(printable(once), once);  // escaping twice changes nothing
@@ -89,8 +96,8 @@ TEST(OutputSafetyCli, SlurmScriptKeepsNamesAndPathsFromRunningOrAddingDirectives
   TempDir dir;
   const std::string folder = dir.file("exp\ntouch pwned-by-path #'q");
   fs::create_directory(folder);
-  const std::string name = "tiny\ntouch " + dir.file("pwned-by-name") +
-                           "\n#SBATCH --wrap=evil\r\n#";
+  const std::string name =
+      "tiny\ntouch " + dir.file("pwned-by-name") + "\n#SBATCH --wrap=evil\r\n#";
   const std::string spec = experiment(folder + "/e.json", name);
   const std::string db = dir.file("db\n'x\".d500db");
   const std::string out = dir.file("job.sh");
@@ -183,10 +190,10 @@ TEST(OutputSafetyCli, RunsAndShowEscapeControlCharactersFromTheStore) {
   auto show = run({kD500, "show", "1", "--db", db}, dir.path());
   ASSERT_EQ(show.exit_code, 0) << show.err;
   EXPECT_EQ(first_raw_control(show.out), "") << show.out;
-  for (const std::string& want : {"run 1: evil\\x1b]0;pwned\\x07name\\r\\nnext (operator)",
-                                  "reason \\x1b[2J", "/tmp/p\\x1b[8m.json", "Gemm\\x1b[1A",
-                                  "plugin says \\x1b[31mred\\x07",
-                                  "CPU\\x1b[5m, 2 CPUs, governor x\\x07"})
+  for (const std::string& want :
+       {"run 1: evil\\x1b]0;pwned\\x07name\\r\\nnext (operator)", "reason \\x1b[2J",
+        "/tmp/p\\x1b[8m.json", "Gemm\\x1b[1A", "plugin says \\x1b[31mred\\x07",
+        "CPU\\x1b[5m, 2 CPUs, governor x\\x07"})
     EXPECT_TRUE(contains(show.out, want)) << want << "\n" << show.out;
 
   // JSON output is escaped by JSON itself: the name comes back exactly.

@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
 const std::string kFixtures = std::string(D500_TEST_BINARY_DIR) + "/tests/fixtures/plugin-dir";
 
-std::map<std::string, nlohmann::json> listing(const TempDir& dir, const std::vector<std::string>& extra = {}) {
+std::map<std::string, nlohmann::json> listing(const TempDir& dir,
+                                              const std::vector<std::string>& extra = {}) {
   std::vector<std::string> argv{kD500, "plugins", "--json", "--plugin-path", dir.file("plugins")};
   argv.insert(argv.end(), extra.begin(), extra.end());
   auto r = run(argv, dir.path(), {"D500_CACHE_DIR=" + dir.file("cache")});
@@ -43,7 +44,8 @@ TEST(PluginsCli, UnchangedPluginsComeFromTheCache) {
   fs::create_directories(dir.file("plugins"));
   for (const char* f : {"fixture_good.d500plugin.json", "libd500_fixture_good.so",
                         "fixture_init_throws.d500plugin.json", "libd500_fixture_init_throws.so"})
-    if (fs::exists(kFixtures + "/" + f)) fs::copy_file(kFixtures + "/" + f, dir.file("plugins") + "/" + f);
+    if (fs::exists(kFixtures + "/" + f))
+      fs::copy_file(kFixtures + "/" + f, dir.file("plugins") + "/" + f);
 
   auto first = listing(dir);
   ASSERT_TRUE(first.count("fixture_good") && first.count("reference"));
@@ -56,7 +58,8 @@ TEST(PluginsCli, UnchangedPluginsComeFromTheCache) {
     EXPECT_EQ(p["cached"], loaded) << name;  // broken plugins are probed every time
     EXPECT_EQ(without_cached(p), without_cached(first[name])) << name;
   }
-  if (second.count("fixture_init_throws")) EXPECT_EQ(second["fixture_init_throws"]["state"], "broken");
+  if (second.count("fixture_init_throws"))
+    EXPECT_EQ(second["fixture_init_throws"]["state"], "broken");
 
   // A rebuilt library is probed again; --probe probes everything.
   const std::string lib = dir.file("plugins") + "/libd500_fixture_good.so";

@@ -62,14 +62,15 @@ TEST(TrainingCli, SeedsTimeToAccuracyAndRecipeVerdict) {
   }
   const std::string db = dir.file("t.d500db");
   auto r = run({kD500, "run", experiment(dir, "ok", R"(, "recipe": "recipe.json")"), "--db", db,
-                "--progress=none"}, dir.path());
+                "--progress=none"},
+               dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.err, "recipe: compliant")) << r.err;
   r = run({kD500, "show", "latest", "--db", db}, dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* s : {"(training)", "SEED", "TIME-TO-ACCURACY", "BEST TEST ACC", "median",
-                        "olympic mean", "never reached: 0", "COMPLIANT",
-                        "where a step's time goes", "forward_backward", "loop overhead:"})
+                        "olympic mean", "never reached: 0", "COMPLIANT", "where a step's time goes",
+                        "forward_backward", "loop overhead:"})
     EXPECT_TRUE(contains(r.out, s)) << s << "\n" << r.out;
   // Every seed's loss per step and test accuracy per epoch are stored, and its step profile:
   // one point per phase, the phases' sum a positive time.
@@ -91,7 +92,8 @@ TEST(TrainingCli, SeedsTimeToAccuracyAndRecipeVerdict) {
 
   // The same recipe with its target changed: the run goes on and is not compliant, saying why.
   r = run({kD500, "run", experiment(dir, "changed", R"(, "recipe": "recipe.json")"), "--db", db,
-           "--progress=none"}, dir.path());
+           "--progress=none"},
+          dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::ifstream f(dir.file("changed.json"));
   std::string text((std::istreambuf_iterator<char>(f)), {});
@@ -107,7 +109,8 @@ TEST(TrainingCli, SeedsTimeToAccuracyAndRecipeVerdict) {
 TEST(TrainingCli, DivergingLearningRateEndsCleanlyWithTheReason) {
   TempDir dir;
   const std::string db = dir.file("d.d500db");
-  const std::string exp = experiment(dir, "diverge",
+  const std::string exp = experiment(
+      dir, "diverge",
       R"(, "seeds": 1, "optimizer": {"plugin": "reference", "name": "sgd", "lr": 1e12})");
   auto r = run({kD500, "run", exp, "--db", db, "--progress=none"}, dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -158,13 +161,15 @@ TEST(TrainingCli, BadInputIsRefusedBeforeARunIsStored) {
     std::string extra, expect;
   };
   for (const Case& c : std::vector<Case>{
-           {R"(, "optimizer": {"plugin": "reference", "name": "adamax"})", "no optimizer \"adamax\""},
+           {R"(, "optimizer": {"plugin": "reference", "name": "adamax"})",
+            "no optimizer \"adamax\""},
            {R"(, "sampler": "random")", "$.training.sampler"},
            {R"(, "batch": 0)", "$.training.batch"},
            {R"(, "recipe": "missing.json")", "$.training.recipe"},
            {R"(, "executor": "nosuch")", "nosuch"},
            {R"(, "optimizer": {"plugin": "reference", "name": "adam", "beta9": 1})", "beta9"},
-           {R"(, "dataset": "fashion-mnist", "dataset_dir": "/nonexistent")", "Fashion-MNIST not found"}}) {
+           {R"(, "dataset": "fashion-mnist", "dataset_dir": "/nonexistent")",
+            "Fashion-MNIST not found"}}) {
     auto r = run({kD500, "run", experiment(dir, "bad", c.extra), "--db", db, "--progress=none"},
                  dir.path());
     EXPECT_EQ(r.exit_code, 3) << c.extra << "\n" << r.err;
@@ -181,7 +186,8 @@ TEST(TrainingCli, FashionMnistMlpRecipeReachesItsTargetOnTheTorchStack) {
   TempDir dir;
   const std::string exp = dir.file("mlp.json");
   std::ofstream(exp) << R"({"d500": 1, "name": "mlp", "level": "training", "seed": 1,
-    "training": {"recipe": ")" << kSource << R"(/resources/recipes/fashion_mnist_mlp.json",
+    "training": {"recipe": ")"
+                     << kSource << R"(/resources/recipes/fashion_mnist_mlp.json",
                  "seeds": 1, "epochs": 3}})";
   const std::string db = dir.file("f.d500db");
   auto r = run({kD500, "run", exp, "--db", db, "--progress=none"}, dir.path());

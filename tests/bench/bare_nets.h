@@ -34,7 +34,8 @@ inline at::Tensor to_torch(const Tensor& t) {
       .clone();
 }
 
-inline at::Tensor conv(Bare& b, const at::Tensor& x, const std::string& n, int64_t stride, int64_t pad) {
+inline at::Tensor conv(Bare& b, const at::Tensor& x, const std::string& n, int64_t stride,
+                       int64_t pad) {
   auto bias = b.p.count(n + ".bias") ? b.p[n + ".bias"] : at::Tensor();
   return at::conv2d(x, b.p[n + ".weight"], bias, stride, pad);
 }
@@ -74,7 +75,6 @@ inline void resnet(Bare& b, const std::vector<int64_t>& stages) {
     return dense(b, at::adaptive_avg_pool2d(x, {1, 1}).flatten(1), "fc");
   };
 }
-
 
 // Parameters of `graph` as leaf tensors with gradients (running statistics stay buffers, as in a
 // PyTorch model).

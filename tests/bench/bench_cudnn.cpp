@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "d500/plugin/plugin_manager.h"
 #include "d500/measure/stats.h"
+#include "d500/plugin/plugin_manager.h"
 
 namespace {
 

@@ -9,11 +9,10 @@
 // rows: the same call on d500's own input buffers (the harness's cost without the placement of
 // the operands), and a control, the first bare call on a second set of buffers (A/A'), which
 // shows how far placement alone moves the same call on this machine.
-#include <algorithm>
 #include <torch/torch.h>
-
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -114,9 +113,13 @@ int main(int, char** argv) {
   if (!bench::load_torch_plugin(pm)) return 1;
 
   std::vector<Case> cases = {
-      {"Conv N16 C16->32 64x64 k3", "Conv", {{"pads", std::vector<int64_t>{1, 1, 1, 1}}},
+      {"Conv N16 C16->32 64x64 k3",
+       "Conv",
+       {{"pads", std::vector<int64_t>{1, 1, 1, 1}}},
        {{16, 16, 64, 64}, {32, 16, 3, 3}}},
-      {"Conv N8 C64->64 28x28 k3", "Conv", {{"pads", std::vector<int64_t>{1, 1, 1, 1}}},
+      {"Conv N8 C64->64 28x28 k3",
+       "Conv",
+       {{"pads", std::vector<int64_t>{1, 1, 1, 1}}},
        {{8, 64, 28, 28}, {64, 64, 3, 3}}},
       {"Conv N4 C64->128 28x28 k1", "Conv", {}, {{4, 64, 28, 28}, {128, 64, 1, 1}}},
       {"Gemm 256x256x256", "Gemm", {}, {{256, 256}, {256, 256}}},
@@ -166,9 +169,11 @@ int main(int, char** argv) {
       add_bare([x, w, pad] { return at::conv2d(x, w, {}, 1, pad); }, "at::conv2d");
       add_bare([x2, w2, pad] { return at::conv2d(x2, w2, {}, 1, pad); }, "at::conv2d (A/A')");
       auto out = at::conv2d(x, w, {}, 1, pad);
-      add_bare([x, w, pad, out]() mutable {
-        return at::convolution_out(out, x, w, {}, {1, 1}, {pad, pad}, {1, 1}, false, {0, 0}, 1);
-      }, "at::convolution_out");
+      add_bare(
+          [x, w, pad, out]() mutable {
+            return at::convolution_out(out, x, w, {}, {1, 1}, {pad, pad}, {1, 1}, false, {0, 0}, 1);
+          },
+          "at::convolution_out");
       add_bare([xd, wd, pad] { return at::conv2d(xd, wd, {}, 1, pad); },
                "at::conv2d on d500's inputs");
     } else {
@@ -194,9 +199,9 @@ int main(int, char** argv) {
     auto ms = measure::measure_interleaved(subjects, policy, 500, timer);
     const double control = ms[n_d500 + 1].summary.median / ms[n_d500].summary.median;
     worst_control = std::max(worst_control, std::max(control, 1 / control));
-    std::printf("%-28s %-11s %9.1f us %11.1f us %9.4f %8s   control: %s\n", c.name,
-                "A/A'", ms[n_d500 + 1].summary.median / 1e3, ms[n_d500].summary.median / 1e3,
-                control, "-", (bare_names[0] + " on other buffers").c_str());
+    std::printf("%-28s %-11s %9.1f us %11.1f us %9.4f %8s   control: %s\n", c.name, "A/A'",
+                ms[n_d500 + 1].summary.median / 1e3, ms[n_d500].summary.median / 1e3, control, "-",
+                (bare_names[0] + " on other buffers").c_str());
     for (size_t i = 0; i < n_d500; ++i) {
       const double a = ms[i].summary.median;
       for (size_t k = n_d500; k < ms.size(); ++k) {
@@ -205,17 +210,20 @@ int main(int, char** argv) {
         const double ratio = a / b;
         ++total;
         met += ratio <= 1.01;
-        std::printf("%-28s %-11s %9.1f us %11.1f us %9.4f %8s   vs %s (n %zu/%zu, %s/%s, faults/call %.1f/%.1f)\n",
-                    c.name, d500_names[i].c_str(), a / 1e3, b / 1e3, ratio,
-                    ratio <= 1.01 ? "met" : "MISSED", bare_names[k - n_d500].c_str(),
-                    ms[i].summary.n, ms[k].summary.n,
-                    std::string(measure::stop_reason_name(ms[i].stop)).c_str(),
-                    std::string(measure::stop_reason_name(ms[k].stop)).c_str(),
-                    ms[i].minor_faults_per_call, ms[k].minor_faults_per_call);
+        std::printf(
+            "%-28s %-11s %9.1f us %11.1f us %9.4f %8s   vs %s (n %zu/%zu, %s/%s, faults/call "
+            "%.1f/%.1f)\n",
+            c.name, d500_names[i].c_str(), a / 1e3, b / 1e3, ratio,
+            ratio <= 1.01 ? "met" : "MISSED", bare_names[k - n_d500].c_str(), ms[i].summary.n,
+            ms[k].summary.n, std::string(measure::stop_reason_name(ms[i].stop)).c_str(),
+            std::string(measure::stop_reason_name(ms[k].stop)).c_str(), ms[i].minor_faults_per_call,
+            ms[k].minor_faults_per_call);
       }
     }
   }
-  std::printf("\ngoal ratio <= 1.01: met for %d of %d comparisons; the first bare call on other "
-              "buffers (the control, A/A') strays up to %.4f\n", met, total, worst_control);
+  std::printf(
+      "\ngoal ratio <= 1.01: met for %d of %d comparisons; the first bare call on other "
+      "buffers (the control, A/A') strays up to %.4f\n",
+      met, total, worst_control);
   return 0;
 }

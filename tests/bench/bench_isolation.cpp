@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "d500/operators/operator_benchmark.h"
 #include "d500/measure/stats.h"
+#include "d500/operators/operator_benchmark.h"
 #include "d500/plugin/child_call.h"
 
 using namespace d500;
@@ -41,8 +41,8 @@ spec::Experiment relu_point(int64_t n) {
 }
 
 struct PointFigures {
-  double wall_s = 0;         // the whole point: create, warm up, sample, validate, store
-  double median_ns = 0;      // the operator's median per call
+  double wall_s = 0;     // the whole point: create, warm up, sample, validate, store
+  double median_ns = 0;  // the operator's median per call
 };
 
 PointFigures run_point(const spec::Experiment& e, const plugin::OperatorImpl* impl,
@@ -78,7 +78,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::string db = (std::filesystem::temp_directory_path() /
-                          ("bench_isolation_" + std::to_string(getpid()) + ".d500db")).string();
+                          ("bench_isolation_" + std::to_string(getpid()) + ".d500db"))
+                             .string();
   auto store = store::ResultStore::open(db, store::ResultStore::Mode::ReadWrite).value();
   const spec::Experiment e = relu_point(n);
 

@@ -5,8 +5,9 @@
 // same module at the same weights traced by torch.jit.trace, frozen (BatchNorm folded into the
 // convolutions, as the ONNX exporter folds it) and run by LibTorch in a bare loop in the same
 // process (torch::jit::load, graph optimisation off: the traced ATen ops one after another, as
-// eager PyTorch runs them), measured interleaved by the same protocol, both under InferenceMode. Goal: ratio <= 1.03. The reference executor's time is printed beside it as a
-// reference only. Prints a table; not a pass/fail test.
+// eager PyTorch runs them), measured interleaved by the same protocol, both under InferenceMode.
+// Goal: ratio <= 1.03. The reference executor's time is printed beside it as a reference only.
+// Prints a table; not a pass/fail test.
 //
 // Usage: bench_network_models [--quick] [--nodes] [MODELS_DIR]
 //   MODELS_DIR  where the models are (exported there by export_models.py on the first run;
@@ -61,8 +62,8 @@ bool ensure_models(const fs::path& dir) {
       continue;
     fs::create_directories(out, ec);
     const std::string log = (out / "export.log").string();
-    const std::string cmd = std::string(D500_PYTHON3) + " " + script.string() + " " +
-                            out.string() + " --only " + names + " --batch " + std::to_string(b) +
+    const std::string cmd = std::string(D500_PYTHON3) + " " + script.string() + " " + out.string() +
+                            " --only " + names + " --batch " + std::to_string(b) +
                             " --torchscript > " + log + " 2>&1";
     std::printf("exporting the models at batch %lld into %s ...\n", static_cast<long long>(b),
                 out.string().c_str());
@@ -109,8 +110,7 @@ class ScriptSubject : public measure::Subject {
 
 std::string ms_ci(const stats::Summary& s) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.3f [%.3f, %.3f]", s.median / 1e6, s.ci_lo / 1e6,
-                s.ci_hi / 1e6);
+  std::snprintf(buf, sizeof buf, "%.3f [%.3f, %.3f]", s.median / 1e6, s.ci_lo / 1e6, s.ci_hi / 1e6);
   return buf;
 }
 
@@ -176,7 +176,8 @@ bool run_point(const ModelCase& mc, int64_t batch, const Options& o,
   if (!x) return fail(x.error().to_string());
   network::ExecutorOptions timing;
   timing.allocate_gradients = false;
-  timing.keep_intermediates = false;  // temporaries freed after their last reader, as in TorchScript
+  timing.keep_intermediates =
+      false;  // temporaries freed after their last reader, as in TorchScript
   auto torch_ex = network::make_executor("torch", graph->clone(), pm, timing);
   if (!torch_ex) return fail(torch_ex.error().to_string());
   auto ref_ex = network::make_executor("reference", std::move(graph).value(), pm);
@@ -228,11 +229,15 @@ int main(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--quick") o.quick = true;
-    else if (a == "--nodes") o.nodes = true;
-    else if (!a.empty() && a[0] != '-') o.dir = a;
+    if (a == "--quick")
+      o.quick = true;
+    else if (a == "--nodes")
+      o.nodes = true;
+    else if (!a.empty() && a[0] != '-')
+      o.dir = a;
     else {
-      std::fprintf(stderr, "bench_network_models: unknown option '%s' (--quick, --nodes, MODELS_DIR)\n",
+      std::fprintf(stderr,
+                   "bench_network_models: unknown option '%s' (--quick, --nodes, MODELS_DIR)\n",
                    a.c_str());
       return 2;
     }
@@ -242,7 +247,8 @@ int main(int argc, char** argv) {
   pm.load({"reference"});
   if (!ensure_models(o.dir)) return 0;
   torch::jit::setGraphExecutorOptimize(false);
-  std::printf("bare: the same module traced and frozen, run by LibTorch (TorchScript, optimisation off)\n");
+  std::printf(
+      "bare: the same module traced and frozen, run by LibTorch (TorchScript, optimisation off)\n");
   std::printf("reference: d500's reference executor, for reference only (not the goal)\n\n");
   std::printf("%-28s %5s %28s %10s %8s %7s %9s %11s %9s\n", "model", "batch",
               "d500 torch ms [95% CI]", "bare ms", "ratio", "goal", "d500 /s", "reference ms",

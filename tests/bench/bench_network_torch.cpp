@@ -5,7 +5,6 @@
 // gradients and back-propagate the mean cross-entropy loss. Goal: ratio <= 1.03. Prints a table;
 // not a pass/fail test.
 #include <torch/torch.h>
-
 #include <unistd.h>
 
 #include <cmath>
@@ -17,11 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "bare_nets.h"
 #include "d500/measure/loop.h"
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
-#include "bare_nets.h"
 #include "torch_bench_setup.h"
 
 using namespace d500;

@@ -12,7 +12,6 @@
 //
 //   build/tests/bench/bench_onednn [--rounds R] [--quick]   (default 5 rounds; --quick: 1 round,
 //                                                            first shape of each list)
-#include <oneapi/dnnl/dnnl.hpp>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,11 +22,12 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <oneapi/dnnl/dnnl.hpp>
 #include <string>
 #include <vector>
 
-#include "d500/operators/operator_benchmark.h"
 #include "d500/measure/stats.h"
+#include "d500/operators/operator_benchmark.h"
 
 using namespace d500;
 using Clock = std::chrono::steady_clock;
@@ -69,7 +69,8 @@ dnnl::stream& stream() {
 dnnl::memory filled(const dnnl::memory::desc& md) {
   dnnl::memory m(md, engine());
   auto* p = static_cast<float*>(m.get_data_handle());
-  for (size_t i = 0; i < md.get_size() / sizeof(float); ++i) p[i] = static_cast<float>(i % 17) / 17.f - .5f;
+  for (size_t i = 0; i < md.get_size() / sizeof(float); ++i)
+    p[i] = static_cast<float>(i % 17) / 17.f - .5f;
   return m;
 }
 
@@ -88,7 +89,9 @@ Bare bare_conv(const json& p, double seconds) {
   using tag = dnnl::memory::format_tag;
   const int64_t n = p["N"], c = p["C"], h = p["H"], w = p["W"], k = p["K"], pad = p["pad"];
   const Dims x{n, c, h, w}, wt{k, c, 3, 3}, y{n, k, h + 2 * pad - 2, w + 2 * pad - 2};
-  auto any = [](const Dims& d) { return dnnl::memory::desc(d, dnnl::memory::data_type::f32, tag::any); };
+  auto any = [](const Dims& d) {
+    return dnnl::memory::desc(d, dnnl::memory::data_type::f32, tag::any);
+  };
   const dnnl::convolution_forward::desc d(
       dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, any(x), any(wt),
       dnnl::memory::desc(), any(y), {1, 1}, {0, 0}, {pad, pad}, {pad, pad});
@@ -166,11 +169,19 @@ struct Through {
 // One point through d500: the operator run as `d500 run` does it, into `store`.
 Through through_d500(const json& op, const json& point, const plugin::OperatorImpl* impl,
                      store::ResultStore& store, double seconds) {
-  json j{{"d500", 1},       {"name", "bench-onednn"}, {"level", "operator"}, {"seed", 18u},
-         {"operator", op},  {"points", {point}},      {"implementations", {impl->id()}},
+  json j{{"d500", 1},
+         {"name", "bench-onednn"},
+         {"level", "operator"},
+         {"seed", 18u},
+         {"operator", op},
+         {"points", {point}},
+         {"implementations", {impl->id()}},
          {"validate", {{"forward", false}, {"backward", false}, {"determinism", false}}},
          {"repetition",
-          {{"min_samples", 10}, {"max_samples", 300}, {"max_seconds", seconds}, {"target_rel_ci", 0.01}}}};
+          {{"min_samples", 10},
+           {"max_samples", 300},
+           {"max_seconds", seconds},
+           {"target_rel_ci", 0.01}}}};
   auto e = spec::parse_experiment(j, "bench_onednn");
   if (!e) {
     std::fprintf(stderr, "bench_onednn: %s\n", e.error().to_string().c_str());
@@ -214,8 +225,8 @@ void print_row(const std::string& shape, const std::vector<double>& d500_ns,
   char re[64] = "-";
   if (median(bare_re) > 0 || median(d500_re) > 0)
     std::snprintf(re, sizeof re, "%9.1f / %-9.1f", median(d500_re) / 1e3, median(bare_re) / 1e3);
-  std::printf("%-44s %10.1f %10.1f %7.3f   %-21s %s\n", shape.c_str(), a / 1e3, b / 1e3, a / b,
-              re, kernel.c_str());
+  std::printf("%-44s %10.1f %10.1f %7.3f   %-21s %s\n", shape.c_str(), a / 1e3, b / 1e3, a / b, re,
+              kernel.c_str());
 }
 
 }  // namespace
@@ -224,8 +235,10 @@ int main(int argc, char** argv) {
   int rounds = 5;
   bool quick = false;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--quick")) quick = true;
+    if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc)
+      rounds = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--quick"))
+      quick = true;
     else {
       std::fprintf(stderr, "usage: bench_onednn [--rounds R] [--quick]\n");
       return 2;
@@ -242,17 +255,20 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::string db = (std::filesystem::temp_directory_path() /
-                          ("bench_onednn_" + std::to_string(getpid()) + ".d500db")).string();
+                          ("bench_onednn_" + std::to_string(getpid()) + ".d500db"))
+                             .string();
   auto store = store::ResultStore::open(db, store::ResultStore::Mode::ReadWrite).value();
-  std::printf("onednn through d500 vs the same primitive in a bare loop; medians of %d round(s), "
-              "us per call\n%s\n",
-              rounds, conv->op->description);
+  std::printf(
+      "onednn through d500 vs the same primitive in a bare loop; medians of %d round(s), "
+      "us per call\n%s\n",
+      rounds, conv->op->description);
   std::printf("%-44s %10s %10s %7s   %-21s %s\n", "shape", "d500", "bare", "ratio",
               "reorders d500 / bare", "kernel");
-  const json conv_op = {{"op", "Conv"},
-                        {"dtype", "float32"},
-                        {"inputs", {{"N", "C", "H", "W"}, {"K", "C", 3, 3}}},
-                        {"attributes", {{"pads", {"$pad", "$pad", "$pad", "$pad"}}, {"strides", {1, 1}}}}};
+  const json conv_op = {
+      {"op", "Conv"},
+      {"dtype", "float32"},
+      {"inputs", {{"N", "C", "H", "W"}, {"K", "C", 3, 3}}},
+      {"attributes", {{"pads", {"$pad", "$pad", "$pad", "$pad"}}, {"strides", {1, 1}}}}};
   // json::array: {{"M", "K"}, {"K", "N"}} alone would read as an object.
   const json mm_op = {{"op", "MatMul"},
                       {"dtype", "float32"},

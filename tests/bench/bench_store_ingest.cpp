@@ -148,9 +148,10 @@ int main(int argc, char** argv) {
     }
     expect_rows(a, rows);
     expect_rows(b, rows);
-    std::printf("round %d: ResultStore::add_series %.0f rows/s (%.0f per CPU-s), "
-                "raw sqlite3 %.0f rows/s (%.0f per CPU-s)\n",
-                r, ours.back().wall, ours.back().cpu, raw.back().wall, raw.back().cpu);
+    std::printf(
+        "round %d: ResultStore::add_series %.0f rows/s (%.0f per CPU-s), "
+        "raw sqlite3 %.0f rows/s (%.0f per CPU-s)\n",
+        r, ours.back().wall, ours.back().cpu, raw.back().wall, raw.back().cpu);
   }
   auto median = [](std::vector<Rate> v, double Rate::*f) {
     std::sort(v.begin(), v.end(), [f](const Rate& x, const Rate& y) { return x.*f < y.*f; });

@@ -1,6 +1,6 @@
-// Cold start of d500-studio to a usable window (issue 6: goal < 1.5 s; issue 16: < 1.0 s), against baselines
-// measured in the same run: `d500 --version` (process start of the runner) and a trivial Qt
-// Widgets program doing what --screenshot does (QApplication, a window, grab, save PNG). The
+// Cold start of d500-studio to a usable window (issue 6: goal < 1.5 s; issue 16: < 1.0 s), against
+// baselines measured in the same run: `d500 --version` (process start of the runner) and a trivial
+// Qt Widgets program doing what --screenshot does (QApplication, a window, grab, save PNG). The
 // studio is started with the example project and --screenshot, which returns once the plugin
 // list has arrived from the runner and the charts have read the store: that is "usable".
 //
@@ -14,7 +14,6 @@
 #include <QMainWindow>
 #include <QProcess>
 #include <QTemporaryDir>
-
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -32,8 +31,8 @@ double timeChild(const QString& program, const QStringList& args) {
   t.start();
   p.start(program, args);
   if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-    std::fprintf(stderr, "failed: %s %s\n%s\n", qPrintable(program), qPrintable(args.join(QLatin1Char(' '))),
-                 p.readAll().constData());
+    std::fprintf(stderr, "failed: %s %s\n%s\n", qPrintable(program),
+                 qPrintable(args.join(QLatin1Char(' '))), p.readAll().constData());
     return -1;
   }
   return double(t.nsecsElapsed()) / 1e6;
@@ -56,7 +55,8 @@ Figures measure(const char* label, int reps, const QString& program, const QStri
   f.median = ms[ms.size() / 2];
   f.min = ms.front();
   f.max = ms.back();
-  std::printf("%-44s median %8.1f ms   min %8.1f   max %8.1f   (n=%zu)\n", label, f.median, f.min, f.max, ms.size());
+  std::printf("%-44s median %8.1f ms   min %8.1f   max %8.1f   (n=%zu)\n", label, f.median, f.min,
+              f.max, ms.size());
   return f;
 }
 
@@ -74,7 +74,8 @@ int trivialQt(int argc, char** argv, const QString& png) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 3 && QByteArray(argv[1]) == "--trivial") return trivialQt(argc, argv, QString::fromLocal8Bit(argv[2]));
+  if (argc >= 3 && QByteArray(argv[1]) == "--trivial")
+    return trivialQt(argc, argv, QString::fromLocal8Bit(argv[2]));
   if (qEnvironmentVariableIsEmpty("DISPLAY")) qputenv("QT_QPA_PLATFORM", "offscreen");
   QCoreApplication app(argc, argv);
   const int reps = argc > 1 ? std::max(1, atoi(argv[1])) : 7;
@@ -84,7 +85,8 @@ int main(int argc, char** argv) {
   QDir().mkpath(dir.filePath(QStringLiteral("examples")));
   QDir().mkpath(dir.filePath(QStringLiteral("problems")));
   for (const char* sub : {"examples", "problems"})
-    for (const QString& f : QDir(kSource + QStringLiteral("/resources/") + QLatin1String(sub)).entryList(QDir::Files))
+    for (const QString& f :
+         QDir(kSource + QStringLiteral("/resources/") + QLatin1String(sub)).entryList(QDir::Files))
       QFile::copy(kSource + QStringLiteral("/resources/%1/%2").arg(QLatin1String(sub), f),
                   dir.filePath(QStringLiteral("%1/%2").arg(QLatin1String(sub), f)));
   const QString project = dir.filePath(QStringLiteral("examples/example.d500proj"));
@@ -93,17 +95,28 @@ int main(int argc, char** argv) {
   qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toLocal8Bit());
 
   std::printf("cold start to a usable window (%d runs each, after one warm-up)\n", reps);
-  const Figures runner = measure("baseline: d500 --version", reps, kBin + QStringLiteral("/d500"), {QStringLiteral("--version")});
-  const Figures plugins = measure("baseline: d500 plugins --json --operators", reps, kBin + QStringLiteral("/d500"),
-                                  {QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")});
-  const Figures trivial = measure("baseline: trivial Qt window + screenshot", reps, QCoreApplication::applicationFilePath(),
-                                  {QStringLiteral("--trivial"), png});
-  const Figures studio = measure("d500-studio --project example --screenshot", reps, kBin + QStringLiteral("/d500-studio"),
-                                 {QStringLiteral("--project"), project, QStringLiteral("--screenshot"), png});
+  const Figures runner = measure("baseline: d500 --version", reps, kBin + QStringLiteral("/d500"),
+                                 {QStringLiteral("--version")});
+  const Figures plugins =
+      measure("baseline: d500 plugins --json --operators", reps, kBin + QStringLiteral("/d500"),
+              {QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")});
+  const Figures trivial =
+      measure("baseline: trivial Qt window + screenshot", reps,
+              QCoreApplication::applicationFilePath(), {QStringLiteral("--trivial"), png});
+  const Figures studio = measure(
+      "d500-studio --project example --screenshot", reps, kBin + QStringLiteral("/d500-studio"),
+      {QStringLiteral("--project"), project, QStringLiteral("--screenshot"), png});
   if (studio.median <= 0 || trivial.median <= 0) return 1;
-  std::printf("\nstudio / trivial Qt program: %.2fx   studio - trivial: %.0f ms   studio / d500 --version: %.1fx\n",
-              studio.median / trivial.median, studio.median - trivial.median, studio.median / std::max(runner.median, 1e-3));
-  std::printf("the plugin query (a child process the studio starts in the background, not waited for): ~%.0f ms\n", plugins.median);
-  std::printf("goal: < 1000 ms -> %s (median %.0f ms)\n", studio.median < 1000 ? "met" : "NOT met", studio.median);
+  std::printf(
+      "\nstudio / trivial Qt program: %.2fx   studio - trivial: %.0f ms   studio / d500 --version: "
+      "%.1fx\n",
+      studio.median / trivial.median, studio.median - trivial.median,
+      studio.median / std::max(runner.median, 1e-3));
+  std::printf(
+      "the plugin query (a child process the studio starts in the background, not waited for): "
+      "~%.0f ms\n",
+      plugins.median);
+  std::printf("goal: < 1000 ms -> %s (median %.0f ms)\n", studio.median < 1000 ? "met" : "NOT met",
+              studio.median);
   return 0;
 }

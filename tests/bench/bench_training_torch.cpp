@@ -13,7 +13,6 @@
 //    steps) on the torch stack over 5 seeds, dataset load excluded. Goal: median < 1.5 s.
 // Prints the figures; not a pass/fail test.
 #include <torch/torch.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,13 +21,13 @@
 #include <cstring>
 
 #include "bare_nets.h"
-#include "torch_bench_setup.h"
 #include "d500/measure/stats.h"
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
 #include "d500/training/time_to_accuracy.h"
 #include "d500/training/trainer.h"
+#include "torch_bench_setup.h"
 
 using namespace d500;
 using namespace d500::bench;
@@ -65,9 +64,10 @@ struct BareStep {
 // Where d500's LeNet step goes, phase by phase, beside the bare loop's (the framework's work side
 // by side): what the loop adds is the rows marked overhead.
 void print_profile(const training::StepProfile& p, const BareStep& bare) {
-  std::printf("\n  d500 step, phase by phase, beside the bare loop's (us per step, %lld steps, the "
-              "first round left out):\n",
-              static_cast<long long>(p.steps));
+  std::printf(
+      "\n  d500 step, phase by phase, beside the bare loop's (us per step, %lld steps, the "
+      "first round left out):\n",
+      static_cast<long long>(p.steps));
   double total = 0;
   for (int i = 0; i < training::StepProfile::kPhases; ++i) {
     if (i == training::StepProfile::Evaluation) continue;  // the bare loop does not evaluate
@@ -162,13 +162,19 @@ class BareLoop {
       for (int k = 0; k < 2; ++k) {
         const bool d_first = i % 2 == 0;
         const auto t0 = Clock::now();
-        if ((k == 0) == d_first) d.step(a.params, a.grads, 1e-3); else direct.step();
-        us[(k == 0) == d_first] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+        if ((k == 0) == d_first)
+          d.step(a.params, a.grads, 1e-3);
+        else
+          direct.step();
+        us[(k == 0) == d_first] =
+            std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
       }
       t_us.push_back(us[0]), d_us.push_back(us[1]), diff.push_back(us[1] - us[0]);
     }
-    std::printf("    back to back, warm: torch %.1f us, d500 %.1f us, d500 - torch %+.2f us (median of "
-                "%zu pairs)\n", median(t_us), median(d_us), median(diff), diff.size());
+    std::printf(
+        "    back to back, warm: torch %.1f us, d500 %.1f us, d500 - torch %+.2f us (median of "
+        "%zu pairs)\n",
+        median(t_us), median(d_us), median(diff), diff.size());
   }
   // One epoch; its seconds, and its phases in seconds added to `acc` when given.
   double round(BareStep* acc, Alternation* alt = nullptr) {
@@ -189,7 +195,8 @@ class BareLoop {
       const auto f2 = Clock::now();
       fb += std::chrono::duration<double>(f1 - f0).count();
       opt += std::chrono::duration<double>(f2 - f1).count();
-      if (alt && acc) alt->record(d500_step, std::chrono::duration<double, std::micro>(f2 - f1).count());
+      if (alt && acc)
+        alt->record(d500_step, std::chrono::duration<double, std::micro>(f2 - f1).count());
     }
     const double s = std::chrono::duration<double>(Clock::now() - b0).count();
     if (acc) acc->whole += s, acc->forward_backward += fb, acc->optimizer += opt;
@@ -257,9 +264,15 @@ int main(int, char** argv) {
           alt_loop.round(round > 0 ? &unused : nullptr, &alt);
           break;
         }
-        case 0: d = n / d500_round(trainer, part, test1, round > 0 ? &profile : nullptr); break;
-        case 1: t = n / d500_round(thread_trainer, part, test1, nullptr); break;
-        default: b = n / bare.round(round > 0 ? &bare_sum : nullptr); break;
+        case 0:
+          d = n / d500_round(trainer, part, test1, round > 0 ? &profile : nullptr);
+          break;
+        case 1:
+          t = n / d500_round(thread_trainer, part, test1, nullptr);
+          break;
+        default:
+          b = n / bare.round(round > 0 ? &bare_sum : nullptr);
+          break;
       }
     }
     ratio.push_back(d / b), thread_ratio.push_back(t / b);
@@ -271,18 +284,21 @@ int main(int, char** argv) {
   std::printf("  bare LibTorch loop:                  %8.1f samples/s\n", median(bare_rate));
   std::printf("  ratio %.4f (d500 / bare within each round; spread %.3f-%.3f)  goal >= 0.98: %s\n",
               median(ratio), *std::min_element(ratio.begin(), ratio.end()),
-              *std::max_element(ratio.begin(), ratio.end()), median(ratio) >= 0.98 ? "met" : "MISSED");
+              *std::max_element(ratio.begin(), ratio.end()),
+              median(ratio) >= 0.98 ? "met" : "MISSED");
   std::printf("  ratio with a loader thread %.4f\n", median(thread_ratio));
   const double steps = static_cast<double>(profile.steps);
   print_profile(profile, {bare_sum.whole * 1e6 / steps, bare_sum.forward_backward * 1e6 / steps,
                           bare_sum.optimizer * 1e6 / steps});
-  std::printf("\n  Optimizer step alone, d500's torch Adam vs torch::optim::Adam on one bare net:\n");
+  std::printf(
+      "\n  Optimizer step alone, d500's torch Adam vs torch::optim::Adam on one bare net:\n");
   if (!alt_loop.views_hold(alt)) {
     std::printf("    skipped: autograd moved a gradient away from its view\n");
   } else {
-    std::printf("    in the loop, alternate steps: torch %.1f us, d500 %.1f us, d500 - the torch step "
-                "before it %+.2f us (medians, %zu pairs)\n",
-                median(alt.torch_us), median(alt.d500_us), median(alt.diff_us), alt.diff_us.size());
+    std::printf(
+        "    in the loop, alternate steps: torch %.1f us, d500 %.1f us, d500 - the torch step "
+        "before it %+.2f us (medians, %zu pairs)\n",
+        median(alt.torch_us), median(alt.d500_us), median(alt.diff_us), alt.diff_us.size());
     alt_loop.warm_pairs(alt_adam, alt);
   }
 
@@ -311,8 +327,9 @@ int main(int, char** argv) {
     training::ShuffledSampler sampler(train.size(), seed);
     const auto r = t.train(train, sampler, test);
     tta.push_back(r.reached_target ? r.time_to_accuracy_s : -1);
-    std::printf("  seed %llu: %s\n", static_cast<unsigned long long>(seed),
-                r.reached_target ? (std::to_string(r.time_to_accuracy_s) + " s").c_str() : "not reached");
+    std::printf(
+        "  seed %llu: %s\n", static_cast<unsigned long long>(seed),
+        r.reached_target ? (std::to_string(r.time_to_accuracy_s) + " s").c_str() : "not reached");
   }
   const auto s = training::summarize_tta(tta);
   std::printf("\nMLP recipe time-to-accuracy (85%%): %s\n  goal median < 1.5 s: %s\n",

@@ -17,7 +17,8 @@ namespace d500::bench {
 // set already; returns only when they are.
 inline void use_runner_allocator(char** argv) {
   if (std::getenv("GLIBC_TUNABLES")) return;
-  setenv("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824", 1);
+  setenv("GLIBC_TUNABLES",
+         "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824", 1);
   execv("/proc/self/exe", argv);
 }
 

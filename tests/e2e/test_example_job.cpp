@@ -17,7 +17,8 @@ namespace store = d500::store;
 namespace {
 
 const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
-const std::string kExample = std::string(D500_TEST_SOURCE_DIR) + "/resources/examples/gemm_reference.json";
+const std::string kExample =
+    std::string(D500_TEST_SOURCE_DIR) + "/resources/examples/gemm_reference.json";
 
 std::unique_ptr<store::ResultStore> open_ro(const std::string& db) {
   auto s = store::ResultStore::open(db, store::ResultStore::Mode::ReadOnly);
@@ -31,9 +32,11 @@ std::string write_experiment(const TempDir& dir, double max_seconds, int max_sam
   std::string path = dir.file("exp.json");
   std::ofstream(path) << R"({"d500": 1, "name": "small-gemm", "level": "operator", "seed": 7,
     "operator": {"op": "Gemm", "dtype": "float32", "inputs": [["N", "N"], ["N", "N"]]},
-    "implementations": ["reference"], "sweep": {"N": )" << sizes << R"(},
-    "repetition": {"warmup_calls": 1, "min_samples": 10, "max_samples": )" << max_samples
-                      << R"(, "max_seconds": )" << max_seconds << R"(, "target_rel_ci": 0.0001}})";
+    "implementations": ["reference"], "sweep": {"N": )"
+                      << sizes << R"(},
+    "repetition": {"warmup_calls": 1, "min_samples": 10, "max_samples": )"
+                      << max_samples << R"(, "max_seconds": )" << max_seconds
+                      << R"(, "target_rel_ci": 0.0001}})";
   return path;
 }
 
@@ -91,7 +94,8 @@ TEST(ExampleJob, StoresSamplesAndSummariesConsistentWithThem) {
 
   auto show = run({kD500, "show", "latest", "--db", db}, dir.path());
   ASSERT_EQ(show.exit_code, 0) << show.err;
-  for (const char* text : {"Gemm N=64", "Gemm N=256", "Gemm N=512", "95% CI", "GFLOP/s", "reference"})
+  for (const char* text :
+       {"Gemm N=64", "Gemm N=256", "Gemm N=512", "95% CI", "GFLOP/s", "reference"})
     EXPECT_NE(show.out.find(text), std::string::npos) << text << " missing in:\n" << show.out;
 }
 

@@ -32,9 +32,9 @@ std::string read(const std::string& path) {
 TEST(FirstRun, OneOperatorOnFourImplementationsValidatedAndReported) {
   TempDir dir;
   const std::string db = dir.file("demo.d500db");
-  auto r = run({kBin + "d500", "run", kExamples + "first_run_conv.json", "--db", db,
-                "--progress=none"},
-               dir.path());
+  auto r =
+      run({kBin + "d500", "run", kExamples + "first_run_conv.json", "--db", db, "--progress=none"},
+          dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto s = std::move(store::ResultStore::open(db, store::ResultStore::Mode::ReadOnly).value());
   const auto runs = s->runs();
@@ -65,7 +65,7 @@ TEST(FirstRun, OneOperatorOnFourImplementationsValidatedAndReported) {
           {"QT_QPA_PLATFORM=offscreen"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string text = read(html);
-  for (const char* want : {"first run: Conv on four implementations", "examples/direct",
-                           "reference/default", "<svg"})
+  for (const char* want :
+       {"first run: Conv on four implementations", "examples/direct", "reference/default", "<svg"})
     EXPECT_NE(text.find(want), std::string::npos) << want;
 }

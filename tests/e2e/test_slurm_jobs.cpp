@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "../support/mpi_cli.h"
 #include "../support/slurm_cluster.h"
@@ -47,7 +47,8 @@ std::string longer_than_a_minute(const TempDir& dir) {
   const std::string path = dir.file("long.json");
   std::ofstream(path) << R"({"d500": 1, "name": "long", "level": "operator", "seed": 3,
     "operator": {"op": "Relu", "inputs": [["N"]]}, "implementations": ["reference"],
-    "sweep": {"N": [)" << sizes << R"(]},
+    "sweep": {"N": [)" << sizes
+                      << R"(]},
     "repetition": {"min_samples": 10, "max_samples": 100000000, "max_seconds": 1,
                    "target_rel_ci": 0.000001}})";
   return path;
@@ -65,14 +66,20 @@ class SlurmJobs : public ::testing::Test {
     // Clients (sbatch in d500, squeue, scancel) find the cluster through SLURM_CONF.
     setenv("SLURM_CONF", cluster_->env()[0].substr(11).c_str(), 1);
     dir_ = std::make_unique<TempDir>();
-    jobs_["timeout"] = submit("timeout", longer_than_a_minute(*dir_), {"--time", "1", "--grace", "10"});
-    jobs_["collective"] = submit("collective", collective(*dir_), {"--tasks-per-node", "2", "--time", "5"});
-    jobs_["training"] = submit("training",
+    jobs_["timeout"] =
+        submit("timeout", longer_than_a_minute(*dir_), {"--time", "1", "--grace", "10"});
+    jobs_["collective"] =
+        submit("collective", collective(*dir_), {"--tasks-per-node", "2", "--time", "5"});
+    jobs_["training"] = submit(
+        "training",
         d500::test::distributed_variant(*dir_, {{"scheme", "allreduce"}}, true, "train.json"),
         {"--tasks-per-node", "2", "--time", "5"});
-    jobs_["crash"] = submit("crash",
-        d500::test::distributed_variant(*dir_, {{"scheme", "model_averaging"},
-            {"fault", {{"rank", 1}, {"step", 40}, {"kind", "crash"}}}}, true, "crash.json"),
+    jobs_["crash"] = submit(
+        "crash",
+        d500::test::distributed_variant(*dir_,
+                                        {{"scheme", "model_averaging"},
+                                         {"fault", {{"rank", 1}, {"step", 40}, {"kind", "crash"}}}},
+                                        true, "crash.json"),
         {"--tasks-per-node", "2", "--time", "5"});
   }
   static void TearDownTestSuite() {
@@ -92,8 +99,8 @@ class SlurmJobs : public ::testing::Test {
     Job j;
     j.folder = dir_->file(name);
     std::filesystem::create_directories(j.folder);
-    std::vector<std::string> argv{kD500, "--json", "job", "--submit", experiment,
-                                  "--job-dir", j.folder};
+    std::vector<std::string> argv{kD500,      "--json",    "job",   "--submit",
+                                  experiment, "--job-dir", j.folder};
     argv.insert(argv.end(), extra.begin(), extra.end());
     const auto r = run(argv, j.folder);
     if (r.exit_code != 0) {
@@ -157,7 +164,9 @@ class SlurmJobs : public ::testing::Test {
   static inline std::map<std::string, Job> jobs_;
 };
 
-TEST_F(SlurmJobs, ACollectiveRunsOnTwoRanksAndRecordsItsJob) { expect_succeeded_on_two_ranks("collective"); }
+TEST_F(SlurmJobs, ACollectiveRunsOnTwoRanksAndRecordsItsJob) {
+  expect_succeeded_on_two_ranks("collective");
+}
 
 TEST_F(SlurmJobs, DistributedTrainingRunsOnTwoRanksAndRecordsItsJob) {
   expect_succeeded_on_two_ranks("training");
@@ -169,8 +178,8 @@ TEST_F(SlurmJobs, ATimeLimitEndsTheRunCancelledWithItsPointsKept) {
   const std::string state = wait_for(j);
   EXPECT_TRUE(slurm::state_is_final(state)) << state << cluster_->logs();
   const auto r = the_run(j);
-  EXPECT_EQ(r.status, store::RunStatus::Cancelled)
-      << r.status_reason << "\n" << d500::test::read_file(j.output);
+  EXPECT_EQ(r.status, store::RunStatus::Cancelled) << r.status_reason << "\n"
+                                                   << d500::test::read_file(j.output);
   EXPECT_EQ(r.launcher, "slurm:" + j.id);
   auto s = store::ResultStore::open(j.db, store::ResultStore::Mode::ReadOnly).value();
   const size_t kept = s->measurements(r.id).size();

@@ -46,10 +46,10 @@ inline const plugin::OperatorRegistry& onednn_ops() {
   return onednn_plugins().manager->operators();
 }
 
-#define D500_REQUIRE_ONEDNN()                                       \
-  do {                                                              \
-    if (!::d500::test::onednn_plugins().absent.empty())             \
-      GTEST_SKIP() << ::d500::test::onednn_plugins().absent;        \
+#define D500_REQUIRE_ONEDNN()                                \
+  do {                                                       \
+    if (!::d500::test::onednn_plugins().absent.empty())      \
+      GTEST_SKIP() << ::d500::test::onednn_plugins().absent; \
   } while (0)
 
 struct OnednnCase {
@@ -128,7 +128,7 @@ inline void check_case(const OnednnCase& c, uint64_t seed, OnednnTally& tally) {
     fill_uniform(t, seed + i, -1.0, 1.0);
     const bool positive = c.op == "Sqrt" || c.op == "Reciprocal" || c.op == "Div" ||
                           (c.op == "BatchNormalization" && i == 4);  // a variance
-    if (positive)  // keep away from 0
+    if (positive)                                                    // keep away from 0
       for (int64_t k = 0; k < t.numel(); ++k) t.set(k, 0.5 + std::fabs(t.at(k)));
     x64.push_back(as_dtype(t, DType::Float64));
     x32.push_back(std::move(t));
@@ -157,8 +157,8 @@ inline void check_case(const OnednnCase& c, uint64_t seed, OnednnTally& tally) {
     if (y32[o].dtype() == DType::Int64)
       for (int64_t i = 0; i < y32[o].numel(); ++i)
         if (y32[o].at(i) != y64[o].at(i)) {
-          ADD_FAILURE() << "output " << o << " differs at " << i << ": " << y32[o].at(i)
-                        << " vs " << y64[o].at(i);
+          ADD_FAILURE() << "output " << o << " differs at " << i << ": " << y32[o].at(i) << " vs "
+                        << y64[o].at(i);
           break;
         }
   if (mine->has_backward()) {

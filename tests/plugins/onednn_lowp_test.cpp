@@ -17,7 +17,8 @@ Tensor dequantized(const Tensor& v, int64_t per) {
   Tensor out(DType::Float64, v.shape());
   for (int64_t at = 0; at < v.numel(); at += per) {
     float top = 0;
-    for (int64_t i = at; i < at + per; ++i) top = std::max(top, std::fabs(static_cast<float>(v.at(i))));
+    for (int64_t i = at; i < at + per; ++i)
+      top = std::max(top, std::fabs(static_cast<float>(v.at(i))));
     const float s = top > 0 ? top / 127.f : 1.f;
     for (int64_t i = at; i < at + per; ++i) {
       const float q = std::clamp(std::nearbyint(static_cast<float>(v.at(i)) / s), -127.f, 127.f);
@@ -28,8 +29,8 @@ Tensor dequantized(const Tensor& v, int64_t per) {
 }
 
 struct Lowp {
-  double to_float32;                  // rel. L2 against the reference on the float32 values
-  double to_dequantized = -1;         // int8: against the reference on the dequantized ones
+  double to_float32;           // rel. L2 against the reference on the float32 values
+  double to_dequantized = -1;  // int8: against the reference on the dequantized ones
   plugin::InstanceReport report;
 };
 
@@ -52,7 +53,8 @@ Lowp run_lowp(const std::string& op, const std::string& variant, const std::vect
   }
   plugin::OperatorInstance cpu(*mine, attrs, infos_of(x32));
   plugin::OperatorInstance reference(*ref, attrs, infos_of(x64));
-  std::vector<Tensor> y32 = outputs_for(cpu), y64 = outputs_for(reference), d64 = outputs_for(reference);
+  std::vector<Tensor> y32 = outputs_for(cpu), y64 = outputs_for(reference),
+                      d64 = outputs_for(reference);
   std::vector<DLTensor> y32v = views_of(y32), y64v = views_of(y64), d64v = views_of(d64);
   cpu.forward(views_of(x32), y32v);
   reference.forward(views_of(x64), y64v);

@@ -14,12 +14,15 @@ struct NormRun {
   std::vector<Tensor> outputs, grads;  // grads: one per input
 };
 
-Tensor cast(const Tensor& t, DType d) { return as_dtype(t, d); }
+Tensor cast(const Tensor& t, DType d) {
+  return as_dtype(t, d);
+}
 
 // Runs `op` of `plugin` ("onednn" or "reference") on the values of `x` in dtype `d`: forward,
 // then backward with `dy` (an empty-shaped entry, or one past dy's end, is an absent gradient).
-NormRun run_op(const std::string& op, const std::string& plugin, const std::vector<Attribute>& attrs,
-           const std::vector<Tensor>& x, DType d, const std::vector<const Tensor*>& dy) {
+NormRun run_op(const std::string& op, const std::string& plugin,
+               const std::vector<Attribute>& attrs, const std::vector<Tensor>& x, DType d,
+               const std::vector<const Tensor*>& dy) {
   const auto* impl = onednn_ops().find_impl(op, "", plugin);
   if (!impl) throw std::runtime_error("no " + plugin + " " + op);
   std::vector<Tensor> xs;
@@ -83,17 +86,19 @@ void compare(const std::string& op, const std::vector<Shape>& shapes,
     EXPECT_LE(rel_l2(got.grads[i], want.grads[i]), 1e-4) << "gradient of input " << i;
 }
 
-Attribute axis(int64_t a) { return {"axis", a}; }
+Attribute axis(int64_t a) {
+  return {"axis", a};
+}
 
 TEST(OnednnNorm, LayerNormalizationMatchesTheReferenceOnEveryOutputAndGradient) {
   D500_REQUIRE_ONEDNN();
   compare("LayerNormalization", {{2, 3, 4, 5}, {5}, {5}}, {}, 1, true);  // axis -1
   compare("LayerNormalization", {{2, 3, 4, 5}, {3, 4, 5}, {3, 4, 5}}, {axis(1)}, 2, true);
-  compare("LayerNormalization", {{2, 3, 4, 5}, {4, 5}, {4, 5}}, {axis(-2), {"epsilon", 1e-2}},
-          3, true);
+  compare("LayerNormalization", {{2, 3, 4, 5}, {4, 5}, {4, 5}}, {axis(-2), {"epsilon", 1e-2}}, 3,
+          true);
   compare("LayerNormalization", {{6, 7}, {6, 7}, {6, 7}}, {axis(0)}, 4, true);
   compare("LayerNormalization", {{4, 3, 8}, {3, 8}}, {axis(1)}, 5, true);  // no B
-  compare("LayerNormalization", {{3, 64}, {64}, {64}}, {}, 6, false);     // dY only
+  compare("LayerNormalization", {{3, 64}, {64}, {64}}, {}, 6, false);      // dY only
   compare("LayerNormalization", {{2, 3, 5}, {3, 5}, {3, 5}}, {axis(-2)}, 7, false);
 }
 
@@ -101,8 +106,8 @@ TEST(OnednnNorm, LayerNormalizationMatchesTheReferenceOnEveryOutputAndGradient) 
 TEST(OnednnNorm, LayerNormalizationStatisticsHaveTheOnnxShape) {
   D500_REQUIRE_ONEDNN();
   const std::vector<Tensor> x = random_inputs({{2, 3, 4}, {3, 4}, {3, 4}}, 9);
-  const NormRun r = run_op("LayerNormalization", "onednn", {axis(1), {"epsilon", 0.5}}, x,
-                       DType::Float32, {});
+  const NormRun r =
+      run_op("LayerNormalization", "onednn", {axis(1), {"epsilon", 0.5}}, x, DType::Float32, {});
   ASSERT_EQ(r.outputs.size(), 3u);
   EXPECT_EQ(r.outputs[1].shape(), (Shape{2, 1, 1}));
   EXPECT_EQ(r.outputs[2].shape(), (Shape{2, 1, 1}));
@@ -134,18 +139,19 @@ TEST(OnednnNorm, LayerNormalizationRefusesWhatOneDnnCannotDoWithAReason) {
             std::string::npos);
   EXPECT_NE(refusal({{"stash_type", int64_t{0}}}, {f32({4, 5}), f32({5})}).find("stash_type 0"),
             std::string::npos);
-  EXPECT_NE(refusal({axis(2)}, {f32({4, 5}), f32({5})}).find("axis 2 outside"),
-            std::string::npos);
+  EXPECT_NE(refusal({axis(2)}, {f32({4, 5}), f32({5})}).find("axis 2 outside"), std::string::npos);
 }
 
-Attribute training() { return {"training_mode", int64_t{1}}; }
+Attribute training() {
+  return {"training_mode", int64_t{1}};
+}
 
 TEST(OnednnNorm, TrainingBatchNormalizationMatchesTheReferenceOnEveryOutputAndGradient) {
   D500_REQUIRE_ONEDNN();
   const std::vector<Shape> nchw = {{2, 3, 4, 5}, {3}, {3}, {3}, {3}};
   compare("BatchNormalization", nchw, {training()}, 11, true, {4});
-  compare("BatchNormalization", nchw, {training(), {"momentum", 0.7}, {"epsilon", 1e-2}}, 12,
-          false, {4});
+  compare("BatchNormalization", nchw, {training(), {"momentum", 0.7}, {"epsilon", 1e-2}}, 12, false,
+          {4});
   compare("BatchNormalization", {{8, 6}, {6}, {6}, {6}, {6}}, {training()}, 13, true, {4});
   // Inference mode's backward: dX, dscale, dB and the gradients of the given mean and variance.
   compare("BatchNormalization", nchw, {}, 14, true, {4});
@@ -166,7 +172,8 @@ TEST(OnednnNorm, TrainingBatchNormalizationRunningStatisticsFollowTheSteps) {
     NormRun want = run_op("BatchNormalization", "reference", attrs, ref, DType::Float64, {});
     ASSERT_EQ(got.outputs.size(), 3u);
     for (size_t o = 0; o < 3; ++o)
-      EXPECT_LE(rel_l2(got.outputs[o], want.outputs[o]), 1e-5) << "step " << step << " output " << o;
+      EXPECT_LE(rel_l2(got.outputs[o], want.outputs[o]), 1e-5)
+          << "step " << step << " output " << o;
     x[3] = cast(got.outputs[1], DType::Float64);
     x[4] = cast(got.outputs[2], DType::Float64);
     ref[3] = std::move(want.outputs[1]);

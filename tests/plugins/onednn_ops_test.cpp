@@ -32,8 +32,7 @@ TEST(OnednnOps, ListsABackwardForEveryOperatorButTheForwardOnlyOnes) {
       const std::string v = impl.variant();
       const bool lowp = v.ends_with("bf16") || v.ends_with("int8");
       const bool forward_only = lowp || impl.op_type() == "Round" ||
-                                impl.op_type() == "ConvTranspose" ||
-                                impl.op_type() == "Concat";
+                                impl.op_type() == "ConvTranspose" || impl.op_type() == "Concat";
       EXPECT_EQ(impl.has_backward(), !forward_only) << impl.id();
     }
   EXPECT_GE(listed, 27u);
@@ -44,11 +43,11 @@ TEST(OnednnOps, MatMulAndGemmMatchTheReference) {
   OnednnTally t;
   check_case({"MatMul", "default", {{33, 17}, {17, 20}}}, 1, t);
   check_case({"MatMul", "default", {{2, 3, 4, 5}, {2, 3, 5, 6}}}, 2, t);
-  check_case({"MatMul", "default", {{3, 4, 5}, {5, 6}}}, 3, t);     // B broadcast over batch
-  check_case({"MatMul", "default", {{4, 5}, {3, 5, 6}}}, 4, t);     // A broadcast over batch
+  check_case({"MatMul", "default", {{3, 4, 5}, {5, 6}}}, 3, t);        // B broadcast over batch
+  check_case({"MatMul", "default", {{4, 5}, {3, 5, 6}}}, 4, t);        // A broadcast over batch
   check_case({"MatMul", "default", {{2, 1, 4, 5}, {3, 5, 2}}}, 5, t);  // both broadcast
-  check_case({"MatMul", "default", {{5}, {3, 5, 6}}}, 6, t);        // 1-D A
-  check_case({"MatMul", "default", {{3, 4, 5}, {5}}}, 7, t);        // 1-D B
+  check_case({"MatMul", "default", {{5}, {3, 5, 6}}}, 6, t);           // 1-D A
+  check_case({"MatMul", "default", {{3, 4, 5}, {5}}}, 7, t);           // 1-D B
   check_case({"Gemm", "default", {{33, 17}, {17, 20}}}, 8, t);
   check_case({"Gemm",
               "default",
@@ -64,20 +63,35 @@ TEST(OnednnOps, PoolsMatchTheReference) {
   D500_REQUIRE_ONEDNN();
   OnednnTally t;
   const std::vector<Attribute> k3s2 = {ints("kernel_shape", {3, 3}), ints("strides", {2, 2})};
-  check_case({"MaxPool", "default", {{2, 8, 16, 16}}, {ints("kernel_shape", {2, 2}),
-                                                        ints("strides", {2, 2})}}, 1, t);
+  check_case({"MaxPool",
+              "default",
+              {{2, 8, 16, 16}},
+              {ints("kernel_shape", {2, 2}), ints("strides", {2, 2})}},
+             1, t);
   check_case({"MaxPool", "default", {{1, 4, 15, 15}}, k3s2}, 2, t);
-  check_case({"MaxPool", "default", {{1, 3, 11, 11}},
+  check_case({"MaxPool",
+              "default",
+              {{1, 3, 11, 11}},
               {ints("kernel_shape", {3, 3}), ints("pads", {1, 1, 1, 1}),
-               Attribute{"ceil_mode", int64_t{1}}, ints("strides", {2, 2})}}, 3, t);
-  check_case({"MaxPool", "default", {{1, 2, 12, 12}},
-              {ints("kernel_shape", {2, 2}), ints("dilations", {2, 2})}}, 4, t);
+               Attribute{"ceil_mode", int64_t{1}}, ints("strides", {2, 2})}},
+             3, t);
+  check_case({"MaxPool",
+              "default",
+              {{1, 2, 12, 12}},
+              {ints("kernel_shape", {2, 2}), ints("dilations", {2, 2})}},
+             4, t);
   check_case({"AveragePool", "default", {{2, 8, 16, 16}}, k3s2}, 5, t);
-  check_case({"AveragePool", "default", {{1, 4, 9, 9}},
-              {ints("kernel_shape", {3, 3}), ints("pads", {1, 1, 1, 1})}}, 6, t);
-  check_case({"AveragePool", "default", {{1, 4, 9, 9}},
+  check_case({"AveragePool",
+              "default",
+              {{1, 4, 9, 9}},
+              {ints("kernel_shape", {3, 3}), ints("pads", {1, 1, 1, 1})}},
+             6, t);
+  check_case({"AveragePool",
+              "default",
+              {{1, 4, 9, 9}},
               {ints("kernel_shape", {3, 3}), ints("pads", {1, 1, 1, 1}),
-               Attribute{"count_include_pad", int64_t{1}}}}, 7, t);
+               Attribute{"count_include_pad", int64_t{1}}}},
+             7, t);
   check_case({"AveragePool", "default", {{2, 3, 20}}, {ints("kernel_shape", {4})}}, 8, t);
   expect_all_ran(t, 8, "MaxPool and AveragePool");
 }
@@ -85,8 +99,8 @@ TEST(OnednnOps, PoolsMatchTheReference) {
 TEST(OnednnOps, EveryEltwiseOperatorMatchesTheReference) {
   D500_REQUIRE_ONEDNN();
   OnednnTally t;
-  const char* ops[] = {"Relu", "Sigmoid", "Tanh", "Exp", "Sqrt", "Abs", "Softplus",
-                       "HardSwish", "Neg", "Reciprocal", "Round"};
+  const char* ops[] = {"Relu",     "Sigmoid",   "Tanh", "Exp",        "Sqrt", "Abs",
+                       "Softplus", "HardSwish", "Neg",  "Reciprocal", "Round"};
   uint64_t seed = 1;
   for (const char* op : ops) check_case({op, "default", {{4, 33, 7}}}, seed++, t);
   check_case({"LeakyRelu", "default", {{4, 33, 7}}, {{"alpha", 0.2}}}, seed++, t);
@@ -101,8 +115,7 @@ TEST(OnednnOps, SoftmaxAndLogSoftmaxMatchTheReference) {
     check_case({op, "default", {{8, 10}}}, 1, t);
     check_case({op, "default", {{2, 5, 7}}, {{"axis", int64_t{1}}}}, 2, t);
     // Before opset 13 the operator flattens X to 2-D at `axis`.
-    check_case({op, "default", {{2, 5, 7}}, {{"axis", int64_t{1}}, {"_opset", int64_t{11}}}}, 3,
-               t);
+    check_case({op, "default", {{2, 5, 7}}, {{"axis", int64_t{1}}, {"_opset", int64_t{11}}}}, 3, t);
   }
   expect_all_ran(t, 6, "Softmax and LogSoftmax");
 }
@@ -123,14 +136,26 @@ TEST(OnednnOps, BinaryOperatorsBroadcastLikeTheReference) {
 TEST(OnednnOps, ConvTransposeMatchesTheReference) {
   D500_REQUIRE_ONEDNN();
   OnednnTally t;
-  check_case({"ConvTranspose", "default", {{2, 8, 7, 7}, {8, 4, 3, 3}, {4}},
-              {ints("strides", {2, 2}), ints("pads", {1, 1, 1, 1})}}, 1, t);
-  check_case({"ConvTranspose", "default", {{1, 4, 5, 5}, {4, 3, 4, 4}},
-              {ints("strides", {2, 2}), ints("output_padding", {1, 1})}}, 2, t);
-  check_case({"ConvTranspose", "default", {{1, 6, 6, 6}, {6, 2, 3, 3}, {6}},
-              {Attribute{"group", int64_t{3}}, ints("dilations", {2, 2})}}, 3, t);
-  check_case({"ConvTranspose", "default", {{2, 3, 9}, {3, 5, 3}},
-              {ints("strides", {3}), ints("output_shape", {28})}}, 4, t);
+  check_case({"ConvTranspose",
+              "default",
+              {{2, 8, 7, 7}, {8, 4, 3, 3}, {4}},
+              {ints("strides", {2, 2}), ints("pads", {1, 1, 1, 1})}},
+             1, t);
+  check_case({"ConvTranspose",
+              "default",
+              {{1, 4, 5, 5}, {4, 3, 4, 4}},
+              {ints("strides", {2, 2}), ints("output_padding", {1, 1})}},
+             2, t);
+  check_case({"ConvTranspose",
+              "default",
+              {{1, 6, 6, 6}, {6, 2, 3, 3}, {6}},
+              {Attribute{"group", int64_t{3}}, ints("dilations", {2, 2})}},
+             3, t);
+  check_case({"ConvTranspose",
+              "default",
+              {{2, 3, 9}, {3, 5, 3}},
+              {ints("strides", {3}), ints("output_shape", {28})}},
+             4, t);
   expect_all_ran(t, 4, "ConvTranspose");
 }
 
@@ -150,11 +175,15 @@ TEST(OnednnOps, LrnAndBatchNormalizationMatchTheReference) {
   D500_REQUIRE_ONEDNN();
   OnednnTally t;
   check_case({"LRN", "default", {{2, 8, 6, 6}}, {{"size", int64_t{3}}}}, 1, t);
-  check_case({"LRN", "default", {{1, 16, 5, 5}},
-              {{"size", int64_t{5}}, {"alpha", 2e-3}, {"beta", 0.6}, {"bias", 2.0}}}, 2, t);
+  check_case({"LRN",
+              "default",
+              {{1, 16, 5, 5}},
+              {{"size", int64_t{5}}, {"alpha", 2e-3}, {"beta", 0.6}, {"bias", 2.0}}},
+             2, t);
   // The harness keeps input 4 (the variance) positive.
-  check_case({"BatchNormalization", "default", {{2, 8, 5, 5}, {8}, {8}, {8}, {8}},
-              {{"epsilon", 1e-3}}}, 3, t);
+  check_case(
+      {"BatchNormalization", "default", {{2, 8, 5, 5}, {8}, {8}, {8}, {8}}, {{"epsilon", 1e-3}}}, 3,
+      t);
   check_case({"BatchNormalization", "default", {{4, 6}, {6}, {6}, {6}, {6}}}, 4, t);
   expect_all_ran(t, 4, "LRN and BatchNormalization");
 }
@@ -166,9 +195,9 @@ TEST(OnednnOps, RefusesBroadcastingThePrimitiveCannotExpress) {
   const auto* sub = onednn_ops().find_impl("Sub", "", "onednn");
   ASSERT_NE(sub, nullptr);
   try {
-    plugin::OperatorInstance op(*sub, {},
-                                {plugin::tensor_info(DType::Float32, {5}),
-                                 plugin::tensor_info(DType::Float32, {3, 4, 5})});
+    plugin::OperatorInstance op(
+        *sub, {},
+        {plugin::tensor_info(DType::Float32, {5}), plugin::tensor_info(DType::Float32, {3, 4, 5})});
     ADD_FAILURE() << "Sub of [5] and [3, 4, 5] accepted";
   } catch (const D500Error& e) {
     EXPECT_NE(std::string(e.what()).find("broadcasts its second source only"), std::string::npos)

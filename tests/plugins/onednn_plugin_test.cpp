@@ -32,11 +32,17 @@ const std::vector<ConvShape>& conv_shapes() {
       {"ResNet 3x3", {2, 64, 14, 14}, {64, 64, 3, 3}, {ints("pads", {1, 1, 1, 1})}, true},
       {"3x3 no pads", {1, 16, 12, 12}, {32, 16, 3, 3}, {}, true},
       {"stride 2", {2, 8, 15, 15}, {16, 8, 3, 3}, {ints("strides", {2, 2})}, false},
-      {"grouped", {1, 8, 10, 10}, {8, 4, 3, 3},
-       {Attribute{"group", int64_t{2}}, ints("pads", {1, 1, 1, 1})}, false},
+      {"grouped",
+       {1, 8, 10, 10},
+       {8, 4, 3, 3},
+       {Attribute{"group", int64_t{2}}, ints("pads", {1, 1, 1, 1})},
+       false},
       {"1x1", {2, 16, 9, 9}, {8, 16, 1, 1}, {}, false},
-      {"dilated, asymmetric pads", {1, 4, 12, 12}, {8, 4, 3, 3},
-       {ints("dilations", {2, 2}), ints("pads", {1, 0, 2, 1})}, false},
+      {"dilated, asymmetric pads",
+       {1, 4, 12, 12},
+       {8, 4, 3, 3},
+       {ints("dilations", {2, 2}), ints("pads", {1, 0, 2, 1})},
+       false},
       {"1-D", {2, 4, 20}, {8, 4, 3}, {ints("pads", {1, 1})}, false},
       {"3-D", {1, 2, 6, 6, 6}, {4, 2, 3, 3, 3}, {ints("pads", {1, 1, 1, 1, 1, 1})}, false}};
   return shapes;
@@ -47,8 +53,8 @@ OnednnTally run_conv(const std::string& variant, double tol_forward, double tol_
   for (size_t s = 0; s < conv_shapes().size(); ++s) {
     const ConvShape& shape = conv_shapes()[s];
     SCOPED_TRACE(shape.name);
-    OnednnCase c{"Conv", variant, {shape.x, shape.w, {shape.w[0]}}, shape.attrs, tol_forward,
-                 tol_backward};
+    OnednnCase c{"Conv",      variant,     {shape.x, shape.w, {shape.w[0]}},
+                 shape.attrs, tol_forward, tol_backward};
     check_case(c, 10 * s, tally);
   }
   tally.print("Conv onednn/" + variant);

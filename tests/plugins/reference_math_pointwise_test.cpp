@@ -76,18 +76,37 @@ TEST(ReferencePointwise, GradientsAndFloat32) {
   Tensor positive = uniform(s, 3, 0.5, 2.0), unit = uniform(s, 4, -0.9, 0.9);
   Tensor acosh = uniform(s, 5, 1.2, 3.0), threshold = away_from_zero(s, 6, 0.6, 2.0);
   const std::vector<Case> cases = {
-      {"Abs", &kinked},      {"Neg", &any},           {"Exp", &any},
-      {"Log", &positive},    {"Sqrt", &positive},     {"Reciprocal", &positive},
-      {"Erf", &any},         {"Sin", &any},           {"Cos", &any},
-      {"Tan", &unit},        {"Asin", &unit},         {"Acos", &unit},
-      {"Atan", &any},        {"Sinh", &any},          {"Cosh", &any},
-      {"Asinh", &any},       {"Acosh", &acosh},       {"Atanh", &unit},
-      {"Elu", &kinked},      {"Elu", &kinked, {{"alpha", 0.5}}},
-      {"Selu", &kinked},     {"Selu", &kinked, {{"alpha", 2.0}, {"gamma", 3.0}}},
-      {"Celu", &kinked},     {"Celu", &kinked, {{"alpha", 0.7}}},
-      {"HardSigmoid", &kinked}, {"HardSigmoid", &kinked, {{"alpha", 0.3}, {"beta", 0.4}}},
-      {"HardSwish", &kinked},   {"Softplus", &any},   {"Softsign", &kinked},
-      {"Mish", &any},           {"ThresholdedRelu", &threshold, {{"alpha", 0.5}}},
+      {"Abs", &kinked},
+      {"Neg", &any},
+      {"Exp", &any},
+      {"Log", &positive},
+      {"Sqrt", &positive},
+      {"Reciprocal", &positive},
+      {"Erf", &any},
+      {"Sin", &any},
+      {"Cos", &any},
+      {"Tan", &unit},
+      {"Asin", &unit},
+      {"Acos", &unit},
+      {"Atan", &any},
+      {"Sinh", &any},
+      {"Cosh", &any},
+      {"Asinh", &any},
+      {"Acosh", &acosh},
+      {"Atanh", &unit},
+      {"Elu", &kinked},
+      {"Elu", &kinked, {{"alpha", 0.5}}},
+      {"Selu", &kinked},
+      {"Selu", &kinked, {{"alpha", 2.0}, {"gamma", 3.0}}},
+      {"Celu", &kinked},
+      {"Celu", &kinked, {{"alpha", 0.7}}},
+      {"HardSigmoid", &kinked},
+      {"HardSigmoid", &kinked, {{"alpha", 0.3}, {"beta", 0.4}}},
+      {"HardSwish", &kinked},
+      {"Softplus", &any},
+      {"Softsign", &kinked},
+      {"Mish", &any},
+      {"ThresholdedRelu", &threshold, {{"alpha", 0.5}}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.op);
@@ -120,8 +139,8 @@ TEST(ReferencePointwise, AttributesAndErrors) {
   Tensor i = ints({2}, {1, 2});
   EXPECT_NE(create_error({"Abs", {&i}}).find("dtype int64 is not implemented"), std::string::npos);
   // The table's operators are offered with backward.
-  for (const char* op : {"Abs", "Acosh", "Selu", "HardSwish", "Mish", "ThresholdedRelu", "Clip",
-                         "PRelu", "Pow"})
+  for (const char* op :
+       {"Abs", "Acosh", "Selu", "HardSwish", "Mish", "ThresholdedRelu", "Clip", "PRelu", "Pow"})
     EXPECT_TRUE(reference_impl(op, "").has_backward()) << op;
 }
 
@@ -154,7 +173,8 @@ TEST(ReferenceClip, Gradients) {
   check_gradient({"Clip", {&x}, {{"_opset", int64_t{6}}, {"min", -0.3}}});
   check_float32({"Clip", {&x, &lo, &hi}});
   // By hand: x = [-3, 0, 3], dY = [1, 2, 4]: dX = [0, 2, 0], dmin = 1, dmax = 4.
-  Tensor x3 = make({3}, {-3, 0, 3}), dy = make({3}, {1, 2, 4}), l = make({}, {-1}), h = make({}, {1});
+  Tensor x3 = make({3}, {-3, 0, 3}), dy = make({3}, {1, 2, 4}), l = make({}, {-1}),
+         h = make({}, {1});
   auto g = backward_all({"Clip", {&x3, &l, &h}}, {&dy});
   expect_values(g[0], {3}, {0, 2, 0});
   expect_values(g[1], {}, {1});
@@ -182,7 +202,8 @@ TEST(ReferencePRelu, BroadcastSlope) {
   check_gradient({"PRelu", {&xs, &scalar}});
   check_float32({"PRelu", {&xs, &per_channel}});
   Tensor bad = make({5}, {1, 2, 3, 4, 5});
-  EXPECT_NE(create_error({"PRelu", {&xs, &bad}}).find("does not broadcast to X"), std::string::npos);
+  EXPECT_NE(create_error({"PRelu", {&xs, &bad}}).find("does not broadcast to X"),
+            std::string::npos);
 }
 
 TEST(ReferencePow, ForwardAndGradients) {

@@ -39,7 +39,8 @@ TEST(ReferenceReductions, ValuesByHand) {
 }
 
 TEST(ReferenceReductions, GradientsAndFloat32) {
-  Tensor x = away_from_zero({2, 3, 4}, 21, 0.5, 1.5), positive = away_from_zero({2, 3, 4}, 22, 0.5, 1.5);
+  Tensor x = away_from_zero({2, 3, 4}, 21, 0.5, 1.5),
+         positive = away_from_zero({2, 3, 4}, 22, 0.5, 1.5);
   for (int64_t i = 0; i < positive.numel(); ++i) positive.set(i, std::fabs(positive.at(i)));
   const std::vector<std::vector<Attribute>> variants = {
       {},
@@ -50,7 +51,8 @@ TEST(ReferenceReductions, GradientsAndFloat32) {
   for (const char* op : kReductions) {
     const Tensor& in = std::string(op) == "ReduceLogSum" ? positive : x;
     for (const auto& attrs : variants) {
-      SCOPED_TRACE(std::string(op) + " variant with " + std::to_string(attrs.size()) + " attributes");
+      SCOPED_TRACE(std::string(op) + " variant with " + std::to_string(attrs.size()) +
+                   " attributes");
       check_gradient({op, {&in}, attrs});
       check_float32({op, {&in}, attrs});
     }

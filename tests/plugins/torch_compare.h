@@ -24,44 +24,62 @@
 
 namespace d500::test::compare {
 
-
 using plugin::Attribute;
 using plugin::OperatorInstance;
 
 inline const plugin::PluginManager& plugins() {
   static std::unique_ptr<plugin::PluginManager> m = [] {
-    auto p = std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
+    auto p =
+        std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
     p->load({"reference", "torch"});
     return p;
   }();
   return *m;
 }
 
-// How an input is made: random reals in [-1, 1), [0.5, 1.5) or [1.2, 2.2), class labels, random bools, or a constant (also
-// handed to create as a known value, as ONNX initializers are).
+// How an input is made: random reals in [-1, 1), [0.5, 1.5) or [1.2, 2.2), class labels, random
+// bools, or a constant (also handed to create as a known value, as ONNX initializers are).
 enum class Kind { Real, Positive, AboveOne, Labels, Labels32, Ints, Real0, Bool0, Bools, Absent };
 
 struct In {
   Shape shape;
   Kind kind = Kind::Real;
-  int64_t classes = 0;         // Labels: values in [0, classes)
-  std::vector<int64_t> ints;   // Ints: the values of a constant int64 tensor
-  double value = 0;            // Real0 / Bool0: a constant scalar
+  int64_t classes = 0;        // Labels: values in [0, classes)
+  std::vector<int64_t> ints;  // Ints: the values of a constant int64 tensor
+  double value = 0;           // Real0 / Bool0: a constant scalar
 };
 
-inline In R(Shape s) { return {std::move(s)}; }
-inline In P(Shape s) { return {std::move(s), Kind::Positive}; }
-inline In P1(Shape s) { return {std::move(s), Kind::AboveOne}; }
-inline In L(Shape s, int64_t c) { return {std::move(s), Kind::Labels, c}; }
-inline In L32(Shape s, int64_t c) { return {std::move(s), Kind::Labels32, c}; }
+inline In R(Shape s) {
+  return {std::move(s)};
+}
+inline In P(Shape s) {
+  return {std::move(s), Kind::Positive};
+}
+inline In P1(Shape s) {
+  return {std::move(s), Kind::AboveOne};
+}
+inline In L(Shape s, int64_t c) {
+  return {std::move(s), Kind::Labels, c};
+}
+inline In L32(Shape s, int64_t c) {
+  return {std::move(s), Kind::Labels32, c};
+}
 inline In Ints(std::vector<int64_t> v) {
   const int64_t n = static_cast<int64_t>(v.size());
   return {{n}, Kind::Ints, 0, std::move(v)};
 }
-inline In Real0(double v) { return {{}, Kind::Real0, 0, {}, v}; }
-inline In Bool0(bool v) { return {{}, Kind::Bool0, 0, {}, v ? 1.0 : 0.0}; }
-inline In Absent() { return {{}, Kind::Absent}; }
-inline In B(Shape s) { return {std::move(s), Kind::Bools}; }  // random bools
+inline In Real0(double v) {
+  return {{}, Kind::Real0, 0, {}, v};
+}
+inline In Bool0(bool v) {
+  return {{}, Kind::Bool0, 0, {}, v ? 1.0 : 0.0};
+}
+inline In Absent() {
+  return {{}, Kind::Absent};
+}
+inline In B(Shape s) {
+  return {std::move(s), Kind::Bools};
+}  // random bools
 
 struct Case {
   std::string name;
@@ -75,10 +93,18 @@ struct Case {
 };
 
 using Ints64 = std::vector<int64_t>;
-inline Attribute A(const char* name, int64_t v) { return {name, v}; }
-inline Attribute A(const char* name, double v) { return {name, v}; }
-inline Attribute A(const char* name, const char* v) { return {name, std::string(v)}; }
-inline Attribute A(const char* name, Ints64 v) { return {name, std::move(v)}; }
+inline Attribute A(const char* name, int64_t v) {
+  return {name, v};
+}
+inline Attribute A(const char* name, double v) {
+  return {name, v};
+}
+inline Attribute A(const char* name, const char* v) {
+  return {name, std::string(v)};
+}
+inline Attribute A(const char* name, Ints64 v) {
+  return {name, std::move(v)};
+}
 
 // The inputs of one case at one dtype, with their DLPack views and create-time constants.
 struct Inputs {
@@ -156,8 +182,8 @@ inline void expect_close(const Tensor& a, const Tensor& b, double tol, const std
     nb += b.at(i) * b.at(i);
   }
   const double scale = std::max({std::sqrt(na), std::sqrt(nb), 1e-30});
-  EXPECT_LE(std::sqrt(diff) / scale, tol) << what << " (norms " << std::sqrt(na) << " torch, "
-                                          << std::sqrt(nb) << " reference)";
+  EXPECT_LE(std::sqrt(diff) / scale, tol)
+      << what << " (norms " << std::sqrt(na) << " torch, " << std::sqrt(nb) << " reference)";
 }
 
 inline bool skipped(const Case& c, size_t input) {

@@ -16,13 +16,15 @@ using namespace d500::test::torch_executor;
 
 namespace {
 
-void add_floats(::onnx::GraphProto* g, const std::string& name, std::vector<int64_t> dims, int seed) {
+void add_floats(::onnx::GraphProto* g, const std::string& name, std::vector<int64_t> dims,
+                int seed) {
   auto* t = g->add_initializer();
   t->set_name(name);
   t->set_data_type(::onnx::TensorProto::FLOAT);
   int64_t n = 1;
   for (int64_t d : dims) t->add_dims(d), n *= d;
-  for (int64_t i = 0; i < n; ++i) t->add_float_data(0.1f * static_cast<float>((i * 7 + seed) % 13 - 6));
+  for (int64_t i = 0; i < n; ++i)
+    t->add_float_data(0.1f * static_cast<float>((i * 7 + seed) % 13 - 6));
 }
 
 void add_ints(::onnx::GraphProto* g, const std::string& name, const std::vector<int64_t>& values) {
@@ -68,7 +70,8 @@ std::string node_chain_model() {
   add_floats(g, "in_scale", {6}, 4);
   add_floats(g, "in_bias", {6}, 6);
   add_ints(g, "starts", {0}), add_ints(g, "ends", {3}), add_ints(g, "axes", {2});
-  add_ints(g, "pads", {0, 0, 1, 0, 0, 1}), add_ints(g, "zero", {0}), add_ints(g, "reps", {1, 1, 2, 1});
+  add_ints(g, "pads", {0, 0, 1, 0, 0, 1}), add_ints(g, "zero", {0}),
+      add_ints(g, "reps", {1, 1, 2, 1});
   add_ints(g, "cum_axis", {1}), add_ints(g, "idx", {4, 0, 2}), add_ints(g, "sum_axes", {2});
   // With its optional Mean and InvStdDev outputs, which the reference's kernel insists on.
   add_node(g, "LayerNormalization", {"x", "scale", "bias"}, "ln")->add_output("ln_mean");
@@ -107,15 +110,18 @@ TEST(TorchExecutorNodes, ChainAgreesWithTheReferenceForwardAndBackward) {
 
 TEST(TorchExecutorNodes, TestModelsOfTheNewOperatorsValidate) {
   const std::string root = "/usr/share/libonnx-testdata/data/";
-  for (const char* dir : {"pytorch-converted/test_ConstantPad2d", "pytorch-converted/test_ReflectionPad2d",
-                          "pytorch-converted/test_ReplicationPad2d", "pytorch-converted/test_PixelShuffle",
-                          "pytorch-converted/test_Embedding", "simple/test_shrink"}) {
+  for (const char* dir :
+       {"pytorch-converted/test_ConstantPad2d", "pytorch-converted/test_ReflectionPad2d",
+        "pytorch-converted/test_ReplicationPad2d", "pytorch-converted/test_PixelShuffle",
+        "pytorch-converted/test_Embedding", "simple/test_shrink"}) {
     SCOPED_TRACE(dir);
     const auto r = network::validate_model_dir(plugins(), root + dir, "torch");
     EXPECT_EQ(r.outcome, network::ModelOutcome::Passed) << r.reason;
   }
   // Expand whose shape is a graph input: unsupported, naming the node and the input.
-  const auto r = network::validate_model_dir(plugins(), root + "simple/test_expand_shape_model1", "torch");
+  const auto r =
+      network::validate_model_dir(plugins(), root + "simple/test_expand_shape_model1", "torch");
   EXPECT_EQ(r.outcome, network::ModelOutcome::Unsupported);
-  EXPECT_NE(r.reason.find("(Expand): input 1 ('shape') must be a constant"), std::string::npos) << r.reason;
+  EXPECT_NE(r.reason.find("(Expand): input 1 ('shape') must be a constant"), std::string::npos)
+      << r.reason;
 }

@@ -1,8 +1,8 @@
 // Networks with the element-wise operators of pointwise.h (issue 14, first step): a model written
-// here with the ONNX API chains eleven of them and a reduction behind a MatMul, and runs on the reference executor
-// (the reference plugin's kernels, assembled) and on the torch executor (the same table's ATen
-// forward, autograd for backward): outputs, intermediates and every parameter's gradient agree.
-// The converted PyTorch modules of libonnx-testdata that use them validate on both.
+// here with the ONNX API chains eleven of them and a reduction behind a MatMul, and runs on the
+// reference executor (the reference plugin's kernels, assembled) and on the torch executor (the
+// same table's ATen forward, autograd for backward): outputs, intermediates and every parameter's
+// gradient agree. The converted PyTorch modules of libonnx-testdata that use them validate on both.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -26,8 +26,9 @@ void add_initializer(::onnx::GraphProto* g, const std::string& name, std::vector
 }
 
 // x[4, 6] -> MatMul W[6, 5] -> Elu(0.5) -> HardSwish -> Clip(lo, hi) -> PRelu(slope[5])
-// -> Softplus -> Pow(e) -> Sqrt -> Erf -> Atan -> Neg -> ReduceLogSumExp(axes 1) -> y[4]. Every float initializer is a
-// parameter, so the gradients reach Clip's bounds, PRelu's slope and Pow's exponent too.
+// -> Softplus -> Pow(e) -> Sqrt -> Erf -> Atan -> Neg -> ReduceLogSumExp(axes 1) -> y[4]. Every
+// float initializer is a parameter, so the gradients reach Clip's bounds, PRelu's slope and Pow's
+// exponent too.
 std::string pointwise_chain_model() {
   ::onnx::ModelProto m;
   m.set_ir_version(8);
@@ -91,11 +92,11 @@ TEST(TorchExecutorPointwise, ChainAgreesWithTheReferenceForwardAndBackward) {
 TEST(TorchExecutorPointwise, ConvertedPyTorchModulesValidateOnBothExecutors) {
   const std::string root = "/usr/share/libonnx-testdata/data/";
   for (const char* dir :
-       {"pytorch-converted/test_ELU", "pytorch-converted/test_SELU", "pytorch-converted/test_Softplus",
-        "pytorch-converted/test_Softsign", "pytorch-converted/test_Softmin",
-        "pytorch-converted/test_PReLU_1d", "pytorch-converted/test_PReLU_2d_multiparam",
-        "pytorch-converted/test_PReLU_3d_multiparam", "pytorch-converted/test_PoissonNLLLLoss_no_reduce",
-        "simple/test_sign_model"}) {
+       {"pytorch-converted/test_ELU", "pytorch-converted/test_SELU",
+        "pytorch-converted/test_Softplus", "pytorch-converted/test_Softsign",
+        "pytorch-converted/test_Softmin", "pytorch-converted/test_PReLU_1d",
+        "pytorch-converted/test_PReLU_2d_multiparam", "pytorch-converted/test_PReLU_3d_multiparam",
+        "pytorch-converted/test_PoissonNLLLLoss_no_reduce", "simple/test_sign_model"}) {
     for (const char* executor : {"reference", "torch"}) {
       SCOPED_TRACE(std::string(dir) + " on " + executor);
       const auto r = network::validate_model_dir(plugins(), root + dir, executor);

@@ -25,7 +25,8 @@ inline plugin::PluginManager& plugins() {
   return pm;
 }
 
-inline void set_type(::onnx::ValueInfoProto* v, const std::string& name, const std::vector<int64_t>& dims) {
+inline void set_type(::onnx::ValueInfoProto* v, const std::string& name,
+                     const std::vector<int64_t>& dims) {
   v->set_name(name);
   auto* t = v->mutable_type()->mutable_tensor_type();
   t->set_elem_type(::onnx::TensorProto::FLOAT);
@@ -52,7 +53,8 @@ inline std::unique_ptr<network::NetworkExecutor> build(const std::string& name, 
 // The serialized model on the reference executor and on the torch executor, compared on inputs
 // drawn with `seed` (relative 1e-3, absolute 1e-5).
 inline network::ExecutorComparison compare_reference_and_torch(const std::string& bytes,
-                                                               const std::string& name, uint64_t seed) {
+                                                               const std::string& name,
+                                                               uint64_t seed) {
   auto model = d500::onnx::Model::parse(bytes, name);
   if (!model) throw D500Error(model.error());
   auto g = network::Graph::from_model(*model);

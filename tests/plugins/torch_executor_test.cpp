@@ -84,8 +84,8 @@ TEST(TorchExecutor, AgreesWithTheReferenceForwardAndBackward) {
   onnx::BuildOptions bo;
   bo.batch = 4;
   bo.with_loss = true;
-  for (auto&& bytes : {onnx::build_lenet({}, bo), onnx::build_resnet({}, bo),
-                            onnx::build_mlp({}, bo)}) {
+  for (auto&& bytes :
+       {onnx::build_lenet({}, bo), onnx::build_resnet({}, bo), onnx::build_mlp({}, bo)}) {
     network::Graph g = graph_of(Result<std::string>(std::string(bytes.value())));
     auto ref = build("reference", g.clone());
     auto torch = build("torch", g.clone());
@@ -156,7 +156,8 @@ TEST(TorchExecutor, BadRequestsAreClearErrors) {
     ex->set_input("pixels", Tensor(DType::Float32, {2, 784}));
     FAIL() << "unknown input accepted";
   } catch (const D500Error& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown input \"pixels\""), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unknown input \"pixels\""), std::string::npos)
+        << e.what();
   }
   try {
     ex->set_input("input", Tensor(DType::Float32, {3, 784}));
@@ -166,7 +167,8 @@ TEST(TorchExecutor, BadRequestsAreClearErrors) {
   }
   auto unknown = network::make_executor("tensorflow", graph_of(onnx::build_mlp({}, bo)), plugins());
   ASSERT_FALSE(unknown);
-  EXPECT_NE(unknown.error().message.find("torch/default"), std::string::npos) << unknown.error().message;
+  EXPECT_NE(unknown.error().message.find("torch/default"), std::string::npos)
+      << unknown.error().message;
 }
 
 // Issue 14/16 (fair numbers): a timing executor (keep_intermediates false) frees each temporary

@@ -17,7 +17,8 @@ using plugin::Attribute;
 
 const plugin::PluginManager& plugins() {
   static std::unique_ptr<plugin::PluginManager> m = [] {
-    auto p = std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
+    auto p =
+        std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
     p->load({"torch"});
     return p;
   }();
@@ -31,12 +32,16 @@ struct Arg {
   std::vector<int64_t> value = {};
   bool constant = false;
 };
-Arg X(Shape s) { return {std::move(s)}; }
+Arg X(Shape s) {
+  return {std::move(s)};
+}
 Arg K(std::vector<int64_t> v) {  // a constant int64 vector
   const int64_t n = static_cast<int64_t>(v.size());
   return {{n}, DType::Int64, std::move(v), true};
 }
-Arg Computed(Shape s, DType t) { return {std::move(s), t}; }
+Arg Computed(Shape s, DType t) {
+  return {std::move(s), t};
+}
 
 // create's error message ("" when create succeeds).
 std::string create_error(const std::string& op, const std::vector<Arg>& args,
@@ -49,12 +54,14 @@ std::string create_error(const std::string& op, const std::vector<Arg>& args,
   std::vector<DLTensor> views;
   for (const Arg& a : args) {
     values.emplace_back(a.dtype, a.shape);
-    for (size_t i = 0; i < a.value.size(); ++i) values.back().set(static_cast<int64_t>(i), static_cast<double>(a.value[i]));
+    for (size_t i = 0; i < a.value.size(); ++i)
+      values.back().set(static_cast<int64_t>(i), static_cast<double>(a.value[i]));
     infos.push_back(plugin::tensor_info(a.dtype, a.shape));
     views.push_back(values.back().dl());
   }
   std::vector<const DLTensor*> constants;
-  for (size_t i = 0; i < args.size(); ++i) constants.push_back(args[i].constant ? &views[i] : nullptr);
+  for (size_t i = 0; i < args.size(); ++i)
+    constants.push_back(args[i].constant ? &views[i] : nullptr);
   try {
     plugin::OperatorInstance inst(*impl, attrs, infos, constants);
   } catch (const D500Error& e) {
@@ -64,7 +71,8 @@ std::string create_error(const std::string& op, const std::vector<Arg>& args,
 }
 
 void expect_error(const std::string& got, const std::string& part) {
-  EXPECT_NE(got.find(part), std::string::npos) << "message: " << got << "\nexpected to contain: " << part;
+  EXPECT_NE(got.find(part), std::string::npos)
+      << "message: " << got << "\nexpected to contain: " << part;
 }
 
 TEST(TorchNodeOps, BadAttributesAreClearErrors) {
@@ -87,8 +95,9 @@ TEST(TorchNodeOps, BadAttributesAreClearErrors) {
   expect_error(create_error("Where", {X({3}), X({3}), X({3})}, {}), "condition must be bool");
   expect_error(create_error("DepthToSpace", {X({1, 3, 2, 2})}, {{"blocksize", int64_t{2}}}),
                "channels are not a multiple of blocksize^2");
-  expect_error(create_error("LayerNormalization", {X({2, 3}), X({3})}, {{"epsilon", std::string("x")}}),
-               "attribute 'epsilon' must be float");
+  expect_error(
+      create_error("LayerNormalization", {X({2, 3}), X({3})}, {{"epsilon", std::string("x")}}),
+      "attribute 'epsilon' must be float");
   expect_error(create_error("Equal", {X({2}), X({2})}, {{"axis", int64_t{0}}}),
                "unknown attribute 'axis' (takes none)");
   // Not a bad model, a dtype the operator does not offer: said as such.
@@ -96,8 +105,9 @@ TEST(TorchNodeOps, BadAttributesAreClearErrors) {
 }
 
 TEST(TorchNodeOps, ShapeDecidingInputsMustBeConstants) {
-  expect_error(create_error("Expand", {X({3, 1}), Computed({2}, DType::Int64)}, {}),
-               "input 1 ('shape') must be a constant (an initializer): it decides the output's shape");
+  expect_error(
+      create_error("Expand", {X({3, 1}), Computed({2}, DType::Int64)}, {}),
+      "input 1 ('shape') must be a constant (an initializer): it decides the output's shape");
   expect_error(create_error("Slice", {X({4}), Computed({1}, DType::Int64), K({2})}, {}),
                "input 1 ('starts') must be a constant");
   expect_error(create_error("Tile", {X({4}), Computed({1}, DType::Int64)}, {}),
@@ -105,7 +115,8 @@ TEST(TorchNodeOps, ShapeDecidingInputsMustBeConstants) {
   expect_error(create_error("OneHot", {X({4}), Computed({1}, DType::Int64), X({2})}, {}),
                "input 1 ('depth') must be a constant");
   // Split without sizes: only a graph knows how many outputs it has.
-  expect_error(create_error("Split", {X({4, 2})}, {}), "the number of outputs is known only in a graph");
+  expect_error(create_error("Split", {X({4, 2})}, {}),
+               "the number of outputs is known only in a graph");
   // The same operators with those inputs constant are created.
   EXPECT_EQ(create_error("Expand", {X({3, 1}), K({2, 3, 4})}, {}), "");
   EXPECT_EQ(create_error("Split", {X({4, 2})}, {{"num_outputs", int64_t{2}}}), "");

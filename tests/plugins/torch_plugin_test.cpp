@@ -23,7 +23,8 @@ using plugin::OperatorInstance;
 
 const plugin::PluginManager& torch_plugins() {
   static std::unique_ptr<plugin::PluginManager> m = [] {
-    auto p = std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
+    auto p =
+        std::make_unique<plugin::PluginManager>(std::vector<std::string>{D500_TEST_PLUGIN_DIR});
     p->load({"torch"});
     return p;
   }();
@@ -71,14 +72,36 @@ TEST(TorchPlugin, LoadsAndReportsThreadsAndBlas) {
 }
 
 TEST(TorchPlugin, OffersEveryOperatorWithBackward) {
-  const std::vector<std::pair<std::string, std::string>> ops = {
-      {"Conv", ""}, {"ConvTranspose", ""}, {"Gemm", ""}, {"MatMul", ""}, {"Add", ""},
-      {"Sub", ""}, {"Mul", ""}, {"Div", ""}, {"Relu", ""}, {"LeakyRelu", ""}, {"Sigmoid", ""},
-      {"Tanh", ""}, {"Softmax", ""}, {"LogSoftmax", ""}, {"MaxPool", ""}, {"AveragePool", ""},
-      {"GlobalAveragePool", ""}, {"BatchNormalization", ""}, {"Dropout", ""}, {"Flatten", ""},
-      {"Reshape", ""}, {"Transpose", ""}, {"Concat", ""}, {"Identity", ""}, {"ReduceMean", ""},
-      {"ReduceSum", ""}, {"Sum", ""}, {"SoftmaxCrossEntropyLoss", ""},
-      {"NegativeLogLikelihoodLoss", ""}, {"MeanSquaredError", "ai.d500"}};
+  const std::vector<std::pair<std::string, std::string>> ops = {{"Conv", ""},
+                                                                {"ConvTranspose", ""},
+                                                                {"Gemm", ""},
+                                                                {"MatMul", ""},
+                                                                {"Add", ""},
+                                                                {"Sub", ""},
+                                                                {"Mul", ""},
+                                                                {"Div", ""},
+                                                                {"Relu", ""},
+                                                                {"LeakyRelu", ""},
+                                                                {"Sigmoid", ""},
+                                                                {"Tanh", ""},
+                                                                {"Softmax", ""},
+                                                                {"LogSoftmax", ""},
+                                                                {"MaxPool", ""},
+                                                                {"AveragePool", ""},
+                                                                {"GlobalAveragePool", ""},
+                                                                {"BatchNormalization", ""},
+                                                                {"Dropout", ""},
+                                                                {"Flatten", ""},
+                                                                {"Reshape", ""},
+                                                                {"Transpose", ""},
+                                                                {"Concat", ""},
+                                                                {"Identity", ""},
+                                                                {"ReduceMean", ""},
+                                                                {"ReduceSum", ""},
+                                                                {"Sum", ""},
+                                                                {"SoftmaxCrossEntropyLoss", ""},
+                                                                {"NegativeLogLikelihoodLoss", ""},
+                                                                {"MeanSquaredError", "ai.d500"}};
   for (const auto& [op, domain] : ops) {
     SCOPED_TRACE(op);
     const plugin::OperatorImpl* cpu = torch_plugins().operators().find_impl(op, domain, "torch");
@@ -109,7 +132,8 @@ Tensor direct_conv(const Tensor& x, const Tensor& w, const Tensor& b, int64_t s,
               for (int64_t q = 0; q < k; ++q) {
                 const int64_t r = i * s + p - pad, col = j * s + q - pad;
                 if (r < 0 || r >= h || col < 0 || col >= wd) continue;
-                acc += x.at(((in * c + ic) * h + r) * wd + col) * w.at(((om * c + ic) * k + p) * k + q);
+                acc += x.at(((in * c + ic) * h + r) * wd + col) *
+                       w.at(((om * c + ic) * k + p) * k + q);
               }
           y.set(((in * m + om) * oh + i) * ow + j, acc);
         }

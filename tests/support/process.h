@@ -19,8 +19,8 @@
 namespace d500::test {
 
 struct ProcessResult {
-  int exit_code = -1;   // valid when signal == 0
-  int signal = 0;       // the signal that ended it, 0 if it exited
+  int exit_code = -1;  // valid when signal == 0
+  int signal = 0;      // the signal that ended it, 0 if it exited
   std::string out, err;
 };
 

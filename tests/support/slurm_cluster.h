@@ -36,8 +36,9 @@ class SlurmCluster {
     for (const char* p : {"/usr/sbin/munged", "/usr/sbin/slurmctld", "/usr/sbin/slurmd",
                           "/usr/bin/sbatch", "/usr/bin/squeue", "/usr/bin/sinfo"})
       if (access(p, X_OK) != 0)
-        return std::string(p) + " is not installed (Debian: slurm-wlm and munge; "
-                                "packaging/install-deps.sh installs them)";
+        return std::string(p) +
+               " is not installed (Debian: slurm-wlm and munge; "
+               "packaging/install-deps.sh installs them)";
     if (geteuid() != 0) return "slurmd needs root to start jobs";
     if (cpus() < 2) return "the 2-rank jobs need 2 CPUs, this machine has 1";
     return "";
@@ -99,10 +100,12 @@ class SlurmCluster {
   void stop() {
     if (pids_.empty()) return;
     run({"/usr/bin/scancel", "--quiet", "--partition=d500"}, dir_.path(), env());
-    eventually([&] {
-      const auto r = run({"/usr/bin/squeue", "--noheader", "--format=%i"}, dir_.path(), env());
-      return r.exit_code != 0 || r.out.empty();
-    }, std::chrono::seconds(30));
+    eventually(
+        [&] {
+          const auto r = run({"/usr/bin/squeue", "--noheader", "--format=%i"}, dir_.path(), env());
+          return r.exit_code != 0 || r.out.empty();
+        },
+        std::chrono::seconds(30));
     for (auto it = pids_.rbegin(); it != pids_.rend(); ++it) {
       ::kill(*it, SIGTERM);
       const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -123,8 +126,8 @@ class SlurmCluster {
   const std::string& folder() const { return dir_.path(); }
   std::string logs() const {
     std::string out;
-    for (const char* f : {"log/munged.log", "log/slurmctld.log", "log/slurmd.log",
-                          "munged.out", "slurmctld.out", "slurmd.out"}) {
+    for (const char* f : {"log/munged.log", "log/slurmctld.log", "log/slurmd.log", "munged.out",
+                          "slurmctld.out", "slurmd.out"}) {
       std::string t = read_file(dir_.file(f));
       if (t.size() > 1500) t = "..." + t.substr(t.size() - 1500);
       if (!t.empty()) out += "\n--- " + std::string(f) + ":\n" + t;

@@ -29,7 +29,7 @@ struct TfEvent {
   double wall_time = 0;
   int64_t step = 0;
   std::string file_version;
-  std::string tag;        // the first summary value's
+  std::string tag;  // the first summary value's
   float simple_value = 0;
   bool has_summary = false;
 };
@@ -58,11 +58,16 @@ class ProtoReader {
   int field(int* wire, uint64_t* v, std::string* raw) {
     const uint64_t k = varint();
     *wire = static_cast<int>(k & 7);
-    if (*wire == 0) *v = varint();
-    else if (*wire == 1) *raw = bytes(8);
-    else if (*wire == 5) *raw = bytes(4);
-    else if (*wire == 2) *raw = bytes(varint());
-    else throw std::runtime_error("unexpected wire type");
+    if (*wire == 0)
+      *v = varint();
+    else if (*wire == 1)
+      *raw = bytes(8);
+    else if (*wire == 5)
+      *raw = bytes(4);
+    else if (*wire == 2)
+      *raw = bytes(varint());
+    else
+      throw std::runtime_error("unexpected wire type");
     return static_cast<int>(k >> 3);
   }
 
@@ -79,9 +84,12 @@ inline TfEvent parse_event(const std::string& data) {
     uint64_t v = 0;
     std::string raw;
     const int f = r.field(&wire, &v, &raw);
-    if (f == 1 && wire == 1) std::memcpy(&e.wall_time, raw.data(), 8);
-    else if (f == 2 && wire == 0) e.step = static_cast<int64_t>(v);
-    else if (f == 3 && wire == 2) e.file_version = raw;
+    if (f == 1 && wire == 1)
+      std::memcpy(&e.wall_time, raw.data(), 8);
+    else if (f == 2 && wire == 0)
+      e.step = static_cast<int64_t>(v);
+    else if (f == 3 && wire == 2)
+      e.file_version = raw;
     else if (f == 5 && wire == 2) {
       e.has_summary = true;
       ProtoReader summary(raw);

@@ -5,8 +5,8 @@
 
 namespace d500::studio {
 
-CanvasCommand::CanvasCommand(ExperimentDocument* doc, CanvasModel* canvas, Json docBefore, Json docAfter,
-                             Json stateBefore, Json stateAfter, const QString& text)
+CanvasCommand::CanvasCommand(ExperimentDocument* doc, CanvasModel* canvas, Json docBefore,
+                             Json docAfter, Json stateBefore, Json stateAfter, const QString& text)
     : QUndoCommand(text),
       doc_(doc),
       canvas_(canvas),
@@ -15,8 +15,12 @@ CanvasCommand::CanvasCommand(ExperimentDocument* doc, CanvasModel* canvas, Json 
       stateBefore_(std::move(stateBefore)),
       stateAfter_(std::move(stateAfter)) {}
 
-void CanvasCommand::redo() { put(docAfter_, stateAfter_); }
-void CanvasCommand::undo() { put(docBefore_, stateBefore_); }
+void CanvasCommand::redo() {
+  put(docAfter_, stateAfter_);
+}
+void CanvasCommand::undo() {
+  put(docBefore_, stateBefore_);
+}
 
 void CanvasCommand::put(const Json& doc, const Json& state) {
   // The canvas state first: the document's change rebuilds the canvas from both.

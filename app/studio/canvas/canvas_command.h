@@ -16,8 +16,8 @@ class ExperimentDocument;
 
 class CanvasCommand : public QUndoCommand {
  public:
-  CanvasCommand(ExperimentDocument* doc, CanvasModel* canvas, Json docBefore, Json docAfter, Json stateBefore,
-                Json stateAfter, const QString& text);
+  CanvasCommand(ExperimentDocument* doc, CanvasModel* canvas, Json docBefore, Json docAfter,
+                Json stateBefore, Json stateAfter, const QString& text);
   void redo() override;
   void undo() override;
 

@@ -18,10 +18,11 @@ constexpr double kHeader = 46, kPortRow = 20, kParamRow = 16;
 // One hue per stage of the pipeline, from the port type the component gives.
 QColor hueOf(const std::string& type) {
   static const std::pair<const char*, int> hues[] = {
-      {"Dataset", 200}, {"Indices", 190}, {"Batches", 170}, {"Network", 280}, {"Model", 280},
-      {"Loss", 330},    {"Optimizer", 30}, {"Schedule", 45}, {"Stop", 0},      {"Ranks", 120},
-      {"Communicator", 140}, {"Scheme", 100}, {"Operator", 260}, {"Timings", 215}, {"Points", 60},
-      {"Policy", 15},   {"Executor", 240}, {"Recipe", 300}, {"BatchSizes", 170}, {"Measures", 50}};
+      {"Dataset", 200},  {"Indices", 190}, {"Batches", 170},      {"Network", 280},
+      {"Model", 280},    {"Loss", 330},    {"Optimizer", 30},     {"Schedule", 45},
+      {"Stop", 0},       {"Ranks", 120},   {"Communicator", 140}, {"Scheme", 100},
+      {"Operator", 260}, {"Timings", 215}, {"Points", 60},        {"Policy", 15},
+      {"Executor", 240}, {"Recipe", 300},  {"BatchSizes", 170},   {"Measures", 50}};
   for (const auto& [name, hue] : hues)
     if (type == name) return QColor::fromHsv(hue, 110, 200);
   return QColor::fromHsv(0, 0, 170);
@@ -32,19 +33,25 @@ QColor hueOf(const std::string& type) {
 CanvasNodeItem::CanvasNodeItem(const CanvasModel::Node& node, QGraphicsItem* parent)
     : QGraphicsObject(parent), node_(node), size_(CanvasModel::nodeSize(node)) {
   setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
-  setToolTip(node.problems.isEmpty() ? (ComponentSlots::isModelFile(node.value) ? node.value : QString())
-                                      : node.problems.join(QLatin1Char('\n')));
+  setToolTip(node.problems.isEmpty()
+                 ? (ComponentSlots::isModelFile(node.value) ? node.value : QString())
+                 : node.problems.join(QLatin1Char('\n')));
   setData(0, node.id);
 }
 
 QRectF CanvasNodeItem::boundingRect() const {
   // Room for the ports' circles that stick out, and for a refusal's note under the box.
-  return QRectF(-kPortRadius - 2, -2, size_.width() + 2 * kPortRadius + 4, size_.height() + (refusal_.isEmpty() ? 4 : 60));
+  return QRectF(-kPortRadius - 2, -2, size_.width() + 2 * kPortRadius + 4,
+                size_.height() + (refusal_.isEmpty() ? 4 : 60));
 }
 
-QColor CanvasNodeItem::accent() const { return hueOf(node_.kind->output.empty() ? "Stop" : node_.kind->output); }
+QColor CanvasNodeItem::accent() const {
+  return hueOf(node_.kind->output.empty() ? "Stop" : node_.kind->output);
+}
 
-QPointF CanvasNodeItem::inputLocal(int index) const { return QPointF(0, kHeader + kPortRow * (index + 0.5)); }
+QPointF CanvasNodeItem::inputLocal(int index) const {
+  return QPointF(0, kHeader + kPortRow * (index + 0.5));
+}
 
 QPointF CanvasNodeItem::inputPortPos(const QString& port) const {
   for (int i = 0; i < node_.ports.size(); ++i)
@@ -52,14 +59,17 @@ QPointF CanvasNodeItem::inputPortPos(const QString& port) const {
   return mapToScene(QPointF(0, kHeader / 2));
 }
 
-QPointF CanvasNodeItem::outputPortPos() const { return mapToScene(QPointF(size_.width(), kHeader / 2)); }
+QPointF CanvasNodeItem::outputPortPos() const {
+  return mapToScene(QPointF(size_.width(), kHeader / 2));
+}
 
 QString CanvasNodeItem::inputPortAt(const QPointF& scenePos) const {
   const QPointF l = mapFromScene(scenePos);
   for (int i = 0; i < node_.ports.size(); ++i) {
     const QPointF c = inputLocal(i);
     // The circle and the port's label: a forgiving target.
-    if (QRectF(c.x() - 12, c.y() - kPortRow / 2, 100, kPortRow).contains(l)) return node_.ports[i].name;
+    if (QRectF(c.x() - 12, c.y() - kPortRow / 2, 100, kPortRow).contains(l))
+      return node_.ports[i].name;
   }
   return QString();
 }
@@ -91,7 +101,9 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
   p->setRenderHint(QPainter::Antialiasing);
   const QRectF box(QPointF(0, 0), size_);
   const bool bad = !node_.problems.isEmpty();
-  QPen border(isSelected() ? QColor(30, 100, 220) : bad ? QColor(200, 40, 40) : QColor(120, 120, 120),
+  QPen border(isSelected() ? QColor(30, 100, 220)
+              : bad        ? QColor(200, 40, 40)
+                           : QColor(120, 120, 120),
               isSelected() || bad ? 2.4 : 1.2);
   if (node_.spare) border.setStyle(Qt::DashLine);
   p->setPen(border);
@@ -109,7 +121,10 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
   // A component without a value of its own (the loader, the trainer) is named once, in bold.
   if (!node_.value.isEmpty() || node_.spare)
     p->drawText(QRectF(10, 3, size_.width() - 20, 18), Qt::AlignLeft | Qt::AlignVCenter,
-                node_.spare ? QCoreApplication::translate("d500::studio::CanvasNodeItem", "%1 (spare)").arg(kindTitle) : kindTitle);
+                node_.spare
+                    ? QCoreApplication::translate("d500::studio::CanvasNodeItem", "%1 (spare)")
+                          .arg(kindTitle)
+                    : kindTitle);
   if (!node_.kind->output.empty()) {
     p->setPen(QColor(90, 90, 90));
     p->drawText(
@@ -122,12 +137,14 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
   p->setFont(bold);
   p->setPen(Qt::black);
   // A model file reads as its name; the tool tip has the whole path.
-  const QString value = node_.value.isEmpty()                          ? kindTitle
-                        : ComponentSlots::isModelFile(node_.value) ? QFileInfo(node_.value).fileName()
-                                                                   : node_.value;
+  const QString value = node_.value.isEmpty() ? kindTitle
+                        : ComponentSlots::isModelFile(node_.value)
+                            ? QFileInfo(node_.value).fileName()
+                            : node_.value;
   // Without a value of its own, the title alone fills the header.
-  const QRectF valueRect = node_.value.isEmpty() && !node_.spare ? QRectF(10, 12, size_.width() - 30, 30)
-                                                                 : QRectF(10, 20, size_.width() - 30, 22);
+  const QRectF valueRect = node_.value.isEmpty() && !node_.spare
+                               ? QRectF(10, 12, size_.width() - 30, 30)
+                               : QRectF(10, 20, size_.width() - 30, 22);
   p->drawText(valueRect, Qt::AlignLeft | Qt::AlignVCenter,
               QFontMetricsF(bold).elidedText(value, Qt::ElideMiddle, size_.width() - 30));
   if (bad) {
@@ -152,10 +169,14 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
     const QStringList parts = node_.live.split(QStringLiteral(" · "));
     const int rows = std::max(1, CanvasModel::liveLines(node_));
     for (int i = 0; i < parts.size() && i < rows; ++i) {
-      const QString text = i + 1 == rows && parts.size() > rows ? parts.mid(i).join(QStringLiteral(" · ")) : parts[i];
-      p->drawText(QRectF(12, y + 2 + i * kParamRow, size_.width() - 24, kParamRow), Qt::AlignLeft | Qt::AlignVCenter,
-                  QFontMetricsF(f).elidedText((i ? QStringLiteral("   ") : QStringLiteral("▶ ")) + text, Qt::ElideRight,
-                                              size_.width() - 24));
+      const QString text = i + 1 == rows && parts.size() > rows
+                               ? parts.mid(i).join(QStringLiteral(" · "))
+                               : parts[i];
+      p->drawText(
+          QRectF(12, y + 2 + i * kParamRow, size_.width() - 24, kParamRow),
+          Qt::AlignLeft | Qt::AlignVCenter,
+          QFontMetricsF(f).elidedText((i ? QStringLiteral("   ") : QStringLiteral("▶ ")) + text,
+                                      Qt::ElideRight, size_.width() - 24));
     }
   }
   if (!refusal_.isEmpty()) {
@@ -163,7 +184,8 @@ void CanvasNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget
     p->setPen(QColor(200, 40, 40));
     p->setBrush(QColor(255, 236, 236));
     p->drawRoundedRect(note, 4, 4);
-    p->drawText(note.adjusted(6, 2, -6, -2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, refusal_);
+    p->drawText(note.adjusted(6, 2, -6, -2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                refusal_);
   }
 }
 
@@ -179,7 +201,8 @@ void CanvasNodeItem::paintPorts(QPainter* p) const {
     p->setPen(missing || refused ? QColor(200, 40, 40) : QColor(50, 50, 50));
     const QString text =
         CanvasNames::port(port.name) + (port.required ? QStringLiteral(" *") : QString());
-    p->drawText(QRectF(c.x() + 12, c.y() - kPortRow / 2, size_.width() / 2, kPortRow), Qt::AlignLeft | Qt::AlignVCenter, text);
+    p->drawText(QRectF(c.x() + 12, c.y() - kPortRow / 2, size_.width() / 2, kPortRow),
+                Qt::AlignLeft | Qt::AlignVCenter, text);
     p->setPen(QColor(140, 140, 140));
     p->drawText(QRectF(size_.width() / 2, c.y() - kPortRow / 2, size_.width() / 2 - 10, kPortRow),
                 Qt::AlignRight | Qt::AlignVCenter, CanvasNames::type(port.type));
@@ -197,8 +220,8 @@ CanvasEdgeItem::CanvasEdgeItem(CanvasNodeItem* from, CanvasNodeItem* to, const Q
   setZValue(-1);
   setPen(QPen(QColor(110, 110, 110), 1.6, variant ? Qt::DashLine : Qt::SolidLine));
   if (variant)
-    setToolTip(QCoreApplication::translate(
-        "d500::studio::CanvasEdgeItem", "Runs as its own variant, compared with the wired one"));
+    setToolTip(QCoreApplication::translate("d500::studio::CanvasEdgeItem",
+                                           "Runs as its own variant, compared with the wired one"));
   updatePath();
 }
 
@@ -209,6 +232,8 @@ QPainterPath CanvasEdgeItem::wire(const QPointF& a, const QPointF& b) {
   return path;
 }
 
-void CanvasEdgeItem::updatePath() { setPath(wire(from_->outputPortPos(), to_->inputPortPos(port_))); }
+void CanvasEdgeItem::updatePath() {
+  setPath(wire(from_->outputPortPos(), to_->inputPortPos(port_)));
+}
 
 }  // namespace d500::studio

@@ -48,7 +48,8 @@ class CanvasNodeItem : public QGraphicsObject {
 class CanvasEdgeItem : public QGraphicsPathItem {
  public:
   // variant: a spare's fan-out into the same input, drawn dashed.
-  CanvasEdgeItem(CanvasNodeItem* from, CanvasNodeItem* to, const QString& port, bool variant = false);
+  CanvasEdgeItem(CanvasNodeItem* from, CanvasNodeItem* to, const QString& port,
+                 bool variant = false);
   void updatePath();
   CanvasNodeItem* from() const { return from_; }
   CanvasNodeItem* to() const { return to_; }

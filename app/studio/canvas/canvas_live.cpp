@@ -9,7 +9,8 @@
 
 namespace d500::studio {
 
-CanvasLive::CanvasLive(CanvasModel* model, QObject* parent) : QObject(parent), model_(model), timer_(new QTimer(this)) {
+CanvasLive::CanvasLive(CanvasModel* model, QObject* parent)
+    : QObject(parent), model_(model), timer_(new QTimer(this)) {
   timer_->setInterval(kPollMs);
   connect(timer_, &QTimer::timeout, this, &CanvasLive::pollNow);
 }
@@ -20,7 +21,8 @@ void CanvasLive::follow(const QString& storePath, qint64 runId, bool byRank) {
   storePath_ = storePath;
   runId_ = runId;
   byRank_ = byRank;
-  series_ = std::make_unique<RunSeries>(byRank ? RunSeries::GroupBy::Rank : RunSeries::GroupBy::Seed);
+  series_ =
+      std::make_unique<RunSeries>(byRank ? RunSeries::GroupBy::Rank : RunSeries::GroupBy::Seed);
   timer_->start();
 }
 
@@ -38,7 +40,8 @@ bool CanvasLive::pollNow() {
   if (!series_ || !QFileInfo::exists(storePath_)) return false;
   bool added = false;
   try {
-    auto store = store::ResultStore::open(storePath_.toStdString(), store::ResultStore::Mode::ReadOnly);
+    auto store =
+        store::ResultStore::open(storePath_.toStdString(), store::ResultStore::Mode::ReadOnly);
     if (!store) return false;
     added = series_->poll(**store, runId_, 20000);
   } catch (const std::exception&) {
@@ -56,7 +59,8 @@ QString CanvasLive::format(const std::string& series, double value) {
     return QStringLiteral("%1 %2").arg(value, 0, 'f', u ? 1 : 0).arg(QLatin1String(units[u]));
   }
   if (series.size() > 2 && series.compare(series.size() - 2, 2, "_s") == 0)
-    return value < 1 ? QStringLiteral("%1 ms").arg(value * 1000, 0, 'f', 2) : QStringLiteral("%1 s").arg(value, 0, 'f', 2);
+    return value < 1 ? QStringLiteral("%1 ms").arg(value * 1000, 0, 'f', 2)
+                     : QStringLiteral("%1 s").arg(value, 0, 'f', 2);
   return QString::number(value, 'g', 4);
 }
 
@@ -78,17 +82,20 @@ void CanvasLive::publish() {
       if (!found) continue;
       // Bytes add up over the ranks; a rate or a loss is the last group's.
       const bool summed = byRank_ && name.find("bytes") != std::string::npos;
-      QString text = QString::fromStdString(name) + QLatin1Char(' ') + format(name, summed ? sum : last);
+      QString text =
+          QString::fromStdString(name) + QLatin1Char(' ') + format(name, summed ? sum : last);
       if (summed && found > 1) text += QLatin1Char(' ') + tr("(%n ranks)", nullptr, found);
       parts << text;
     }
-    if (!parts.isEmpty()) live.insert(QString::fromStdString(k.kind), parts.join(QStringLiteral(" · ")));
+    if (!parts.isEmpty())
+      live.insert(QString::fromStdString(k.kind), parts.join(QStringLiteral(" · ")));
   }
   if (!progress_.isEmpty())
     for (const auto* k : d500::spec::component_kinds_of(model_->level().toStdString())) {
       if (!k->shows_progress) continue;
       const QString kind = QString::fromStdString(k->kind);
-      live.insert(kind, live.contains(kind) ? progress_ + QStringLiteral(" · ") + live.value(kind) : progress_);
+      live.insert(kind, live.contains(kind) ? progress_ + QStringLiteral(" · ") + live.value(kind)
+                                            : progress_);
     }
   model_->setLive(live);
 }

@@ -17,7 +17,9 @@ namespace {
 using d500::spec::ComponentKind;
 using Shape = ComponentKind::Shape;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 // The JSON paths a node owns: problems reported there are its problems.
 QList<JsonPath> ownedPaths(const CanvasModel::Node& n) {
@@ -39,7 +41,9 @@ CanvasModel::CanvasModel(ExperimentDocument* doc, QObject* parent) : QObject(par
   rebuild();
 }
 
-QString CanvasModel::level() const { return ComponentSlots::levelOf(doc_->json()); }
+QString CanvasModel::level() const {
+  return ComponentSlots::levelOf(doc_->json());
+}
 
 const CanvasModel::Node* CanvasModel::node(int id) const {
   for (const Node& n : nodes_)
@@ -115,7 +119,8 @@ void CanvasModel::rebuild() {
     if (!spare.spare) continue;
     for (const Edge& e : wired)
       for (const Node& twin : nodes_)
-        if (twin.id == e.from && twin.kind == spare.kind) edges_ << Edge{spare.id, e.to, e.port, true};
+        if (twin.id == e.from && twin.kind == spare.kind)
+          edges_ << Edge{spare.id, e.to, e.port, true};
   }
   for (const auto& p : doc_->problems()) {
     JsonPath at;
@@ -170,7 +175,8 @@ void CanvasModel::push(const Json& nextDoc, const Json& nextState, const QString
   refusedPort_.clear();
   const Json before = doc_->json(), stateBefore = layoutJson();
   if (before == nextDoc && stateBefore == nextState) return;
-  doc_->undoStack()->push(new CanvasCommand(doc_, this, before, nextDoc, stateBefore, nextState, text));
+  doc_->undoStack()->push(
+      new CanvasCommand(doc_, this, before, nextDoc, stateBefore, nextState, text));
 }
 
 Json CanvasModel::defaultParams(const ComponentKind& k, const QString& value) const {
@@ -179,7 +185,8 @@ Json CanvasModel::defaultParams(const ComponentKind& k, const QString& value) co
     const Json all = Json::parse(k.default_params, nullptr, false);
     if (all.is_object())
       for (auto it = all.begin(); it != all.end(); ++it)
-        if (d500::spec::param_applies(k, value.toStdString(), it.key())) params[it.key()] = it.value();
+        if (d500::spec::param_applies(k, value.toStdString(), it.key()))
+          params[it.key()] = it.value();
   }
   // An operator starts from shapes that run (the palette's own choice, OperatorDefaults).
   if (k.offered_by == "operator" && k.shape == Shape::Object) {
@@ -191,7 +198,9 @@ Json CanvasModel::defaultParams(const ComponentKind& k, const QString& value) co
 }
 
 Json CanvasModel::spareJson(const Node& n) const {
-  return Json{{"key", n.key.toStdString()}, {"kind", n.kind->kind}, {"value", n.value.toStdString()},
+  return Json{{"key", n.key.toStdString()},
+              {"kind", n.kind->kind},
+              {"value", n.value.toStdString()},
               {"params", n.params}};
 }
 
@@ -208,8 +217,8 @@ Json CanvasModel::withSpares(Json state, const QList<Json>& spares) const {
   return state;
 }
 
-QString CanvasModel::addComponent(const QString& kindName, const QString& valueIn, const QPointF& at, int onto,
-                                  const QString& ontoPort) {
+QString CanvasModel::addComponent(const QString& kindName, const QString& valueIn,
+                                  const QPointF& at, int onto, const QString& ontoPort) {
   const ComponentKind* k = d500::spec::find_component_kind(kindName.toStdString());
   if (!k) return refuse(onto, ontoPort, tr("There is no component kind \"%1\"").arg(kindName));
   const std::string lvl = level().toStdString();
@@ -221,7 +230,8 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
   Json doc = doc_->json(), state = layoutJson();
   const Node* target = node(onto);
   if (target && !ontoPort.isEmpty()) {
-    const std::string why = d500::spec::connection_refusal(*k, *target->kind, ontoPort.toStdString(), lvl);
+    const std::string why =
+        d500::spec::connection_refusal(*k, *target->kind, ontoPort.toStdString(), lvl);
     if (!why.empty()) return refuse(onto, ontoPort, q(why));
   }
   if (target && ontoPort.isEmpty() && target->kind == k) {  // a swap
@@ -240,14 +250,17 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
     } else {
       doc = ComponentSlots::with(doc, *k, value, Json::object());
     }
-    state["positions"][ComponentSlots::keyOf(*k, value).toStdString()] = state["positions"][target->key.toStdString()];
+    state["positions"][ComponentSlots::keyOf(*k, value).toStdString()] =
+        state["positions"][target->key.toStdString()];
     push(doc, state, tr("Swap %1 for %2").arg(target->value, value));
     return QString();
   }
   bool present = false, emptySlot = false;
   for (const Node& n : nodes_) {
-    present = present || (!n.spare && n.kind == k && (k->shape != Shape::ListItem || n.value == value));
-    emptySlot = emptySlot || (!n.spare && n.kind == k && n.value.isEmpty() && k->shape == Shape::Object);
+    present =
+        present || (!n.spare && n.kind == k && (k->shape != Shape::ListItem || n.value == value));
+    emptySlot =
+        emptySlot || (!n.spare && n.kind == k && n.value.isEmpty() && k->shape == Shape::Object);
   }
   if (k->shape == Shape::ListItem && present)
     return refuse(onto, ontoPort,
@@ -261,7 +274,10 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
     key = QStringLiteral("spare/%1").arg(state.value("next_spare", 1));
     state["next_spare"] = state.value("next_spare", 1) + 1;
     QList<Json> spares = sparesOf(state);
-    spares << Json{{"key", key.toStdString()}, {"kind", k->kind}, {"value", value.toStdString()}, {"params", params}};
+    spares << Json{{"key", key.toStdString()},
+                   {"kind", k->kind},
+                   {"value", value.toStdString()},
+                   {"params", params}};
     state = withSpares(state, spares);
   } else {
     // An empty slot (an operator not chosen yet) takes the new one's defaults too.
@@ -277,12 +293,17 @@ QString CanvasModel::addComponent(const QString& kindName, const QString& valueI
 QString CanvasModel::addModelFile(const QString& path, const QPointF& at) {
   const ComponentKind* k = ComponentSlots::modelKindOf(level());
   if (!k)
-    return refuse(-1, QString(), tr("A %1 experiment takes no model: a network, training or distributed one does").arg(level()));
+    return refuse(-1, QString(),
+                  tr("A %1 experiment takes no model: a network, training or distributed one does")
+                      .arg(level()));
   const QFileInfo file(path);
-  if (!ComponentSlots::isModelFile(path)) return refuse(-1, QString(), tr("%1 is not an ONNX model (.onnx)").arg(file.fileName()));
+  if (!ComponentSlots::isModelFile(path))
+    return refuse(-1, QString(), tr("%1 is not an ONNX model (.onnx)").arg(file.fileName()));
   if (!file.isFile()) return refuse(-1, QString(), tr("There is no model file %1").arg(path));
-  const QString value = doc_->isEmbedded() ? file.absoluteFilePath()
-                                           : QFileInfo(doc_->filePath()).absoluteDir().relativeFilePath(file.absoluteFilePath());
+  const QString value =
+      doc_->isEmbedded()
+          ? file.absoluteFilePath()
+          : QFileInfo(doc_->filePath()).absoluteDir().relativeFilePath(file.absoluteFilePath());
   return addComponent(q(k->kind), value, at, nodeId(ComponentSlots::keyOf(*k, QString())));
 }
 
@@ -290,8 +311,11 @@ QString CanvasModel::connectPorts(int from, int to, const QString& port) {
   const Node* f = node(from);
   const Node* t = node(to);
   if (!f || !t) return refuse(to, port, tr("There is nothing to connect"));
-  if (t->spare) return refuse(to, port, tr("A spare takes no inputs: connect into the experiment's components"));
-  const std::string why = d500::spec::connection_refusal(*f->kind, *t->kind, port.toStdString(), level().toStdString());
+  if (t->spare)
+    return refuse(to, port,
+                  tr("A spare takes no inputs: connect into the experiment's components"));
+  const std::string why =
+      d500::spec::connection_refusal(*f->kind, *t->kind, port.toStdString(), level().toStdString());
   if (!why.empty()) return refuse(to, port, q(why));
   if (!f->spare) return QString();  // what the file says is already wired
   Json doc = doc_->json(), state = layoutJson();
@@ -341,8 +365,10 @@ void CanvasModel::removeNodes(const QList<int>& ids) {
   for (int id : ids) {
     const Node* n = node(id);
     if (!n) continue;
-    if (n->spare) spares.removeIf([&](const Json& s) { return s.value("key", "") == n->key.toStdString(); });
-    else doc = ComponentSlots::without(doc, *n->kind, n->value);
+    if (n->spare)
+      spares.removeIf([&](const Json& s) { return s.value("key", "") == n->key.toStdString(); });
+    else
+      doc = ComponentSlots::without(doc, *n->kind, n->value);
     state["positions"].erase(n->key.toStdString());
   }
   push(doc, withSpares(state, spares), tr("Delete %n component(s)", nullptr, int(ids.size())));
@@ -354,7 +380,9 @@ void CanvasModel::replaceAll(const Json& experiment, const Json& layout) {
 
 // What the run reports about a kind belongs to the component in the experiment: a spare waits
 // for its own variant's run.
-QString CanvasModel::liveFor(const Node& n) const { return n.spare ? QString() : live_.value(q(n.kind->kind)); }
+QString CanvasModel::liveFor(const Node& n) const {
+  return n.spare ? QString() : live_.value(q(n.kind->kind));
+}
 
 void CanvasModel::setLive(const QHash<QString, QString>& byKind) {
   live_ = byKind;

@@ -67,8 +67,8 @@ class CanvasModel : public QObject {
   // From the palette: onto a node of the same kind swaps it (keeping the parameters that still
   // apply); onto an input port fills that slot; elsewhere fills the kind's slot, or adds a spare
   // when the slot is taken (a list kind, an implementation or executor, fans out instead).
-  QString addComponent(const QString& kind, const QString& value, const QPointF& at, int ontoNode = -1,
-                       const QString& ontoPort = QString());
+  QString addComponent(const QString& kind, const QString& value, const QPointF& at,
+                       int ontoNode = -1, const QString& ontoPort = QString());
   // An ONNX model file (the network editor's, or any .onnx) as the level's model or network
   // (network.model, training.network.model): onto the model node it swaps it. Stored relative
   // to the experiment file when the experiment has one, else absolute.
@@ -105,7 +105,7 @@ class CanvasModel : public QObject {
   // auto-layout spaces it.
   static QSizeF nodeSize(const Node& n);
   static QStringList paramLines(const Node& n);  // "lr 0.001", at most kParamLines
-  static int liveLines(const Node& n);  // the rows its live state may take (0: none)
+  static int liveLines(const Node& n);           // the rows its live state may take (0: none)
   static constexpr int kParamLines = 4;
 
   // Used by CanvasCommand only.

@@ -30,7 +30,9 @@ QStringList CanvasModel::paramLines(const Node& n) {
   QStringList out;
   for (auto it = n.params.begin(); it != n.params.end() && out.size() < kParamLines; ++it)
     out << QString::fromStdString(it.key()) + QLatin1Char(' ') + compact(it.value());
-  if (int(n.params.size()) > kParamLines) out.last() = QCoreApplication::translate("d500::studio::CanvasModel", "… %n more", nullptr, int(n.params.size()) - kParamLines + 1);
+  if (int(n.params.size()) > kParamLines)
+    out.last() = QCoreApplication::translate("d500::studio::CanvasModel", "… %n more", nullptr,
+                                             int(n.params.size()) - kParamLines + 1);
   return out;
 }
 
@@ -63,7 +65,8 @@ void CanvasModel::restoreState(const Json& state) {
   const Json pos = state.value("positions", Json::object());
   for (auto it = pos.begin(); it != pos.end(); ++it)
     if (it.value().is_array() && it.value().size() == 2 && it.value()[0].is_number())
-      positions_.insert(QString::fromStdString(it.key()), QPointF(it.value()[0].get<double>(), it.value()[1].get<double>()));
+      positions_.insert(QString::fromStdString(it.key()),
+                        QPointF(it.value()[0].get<double>(), it.value()[1].get<double>()));
   spares_.clear();
   for (const Json& s : state.value("spares", Json::array()))
     if (s.is_object() && s.contains("key") && s.contains("kind")) spares_ << s;
@@ -71,7 +74,9 @@ void CanvasModel::restoreState(const Json& state) {
   rebuild();
 }
 
-void CanvasModel::setLayoutJson(const Json& layout) { restoreState(layout.is_object() ? layout : Json::object()); }
+void CanvasModel::setLayoutJson(const Json& layout) {
+  restoreState(layout.is_object() ? layout : Json::object());
+}
 
 void CanvasModel::placeMissing() {
   int placed = 0, missing = 0;
@@ -82,7 +87,8 @@ void CanvasModel::placeMissing() {
   const bool any = placed >= missing;
   double right = 0, y = 0;
   for (const Node& n : nodes_)
-    if (positions_.contains(n.key)) right = std::max(right, positions_.value(n.key).x() + nodeSize(n).width() + kColumnGap);
+    if (positions_.contains(n.key))
+      right = std::max(right, positions_.value(n.key).x() + nodeSize(n).width() + kColumnGap);
   if (!any) {
     LayoutRequest req;
     req.rankGap = kColumnGap;
@@ -101,8 +107,10 @@ void CanvasModel::placeMissing() {
       const QSizeF s = nodeSize(nodes_[i]);
       // Laid out top to bottom with the boxes turned, then turned back: the pipeline reads from
       // left to right, inputs on each box's left edge.
-      const QPointF c = r.ok() ? QPointF(r.centers[size_t(i)].y, r.centers[size_t(i)].x) : QPointF(i * 300, 0);
-      positions_.insert(nodes_[i].key, QPointF(std::round(c.x() - s.width() / 2), std::round(c.y() - s.height() / 2)));
+      const QPointF c =
+          r.ok() ? QPointF(r.centers[size_t(i)].y, r.centers[size_t(i)].x) : QPointF(i * 300, 0);
+      positions_.insert(nodes_[i].key, QPointF(std::round(c.x() - s.width() / 2),
+                                               std::round(c.y() - s.height() / 2)));
     }
     return;
   }
@@ -147,7 +155,8 @@ std::optional<QPointF> CanvasModel::besideNeighbour(const Node& n) const {
 void CanvasModel::moveNodes(const QHash<int, QPointF>& positions) {
   Json state = layoutJson();
   for (auto it = positions.begin(); it != positions.end(); ++it)
-    if (const Node* n = node(it.key())) state["positions"][n->key.toStdString()] = {it.value().x(), it.value().y()};
+    if (const Node* n = node(it.key()))
+      state["positions"][n->key.toStdString()] = {it.value().x(), it.value().y()};
   push(doc_->json(), state, tr("Move %n component(s)", nullptr, int(positions.size())));
 }
 
@@ -169,8 +178,10 @@ void CanvasModel::align(const QList<int>& ids, Align how) {
     if (!n) continue;
     const QPointF p = position(id);
     const QSizeF s = nodeSize(*n);
-    const double v = how == Align::Left ? p.x() : how == Align::Top ? p.y()
-                     : how == Align::HCenter ? p.x() + s.width() / 2 : p.y() + s.height() / 2;
+    const double v = how == Align::Left      ? p.x()
+                     : how == Align::Top     ? p.y()
+                     : how == Align::HCenter ? p.x() + s.width() / 2
+                                             : p.y() + s.height() / 2;
     target = first ? v : (how == Align::Left || how == Align::Top ? std::min(target, v) : target);
     first = false;
   }
@@ -180,10 +191,14 @@ void CanvasModel::align(const QList<int>& ids, Align how) {
     if (!n) continue;
     QPointF p = position(id);
     const QSizeF s = nodeSize(*n);
-    if (how == Align::Left) p.setX(target);
-    else if (how == Align::Top) p.setY(target);
-    else if (how == Align::HCenter) p.setX(target - s.width() / 2);
-    else p.setY(target - s.height() / 2);
+    if (how == Align::Left)
+      p.setX(target);
+    else if (how == Align::Top)
+      p.setY(target);
+    else if (how == Align::HCenter)
+      p.setX(target - s.width() / 2);
+    else
+      p.setY(target - s.height() / 2);
     moved.insert(id, p);
   }
   Json state = layoutJson();
@@ -196,7 +211,8 @@ Json CanvasModel::copy(const QList<int>& ids) const {
   Json clip = Json::array();
   for (int id : ids)
     if (const Node* n = node(id); n && n->kind->shape != Shape::Implied)
-      clip.push_back({{"kind", n->kind->kind}, {"value", n->value.toStdString()}, {"params", n->params}});
+      clip.push_back(
+          {{"kind", n->kind->kind}, {"value", n->value.toStdString()}, {"params", n->params}});
   return clip;
 }
 
@@ -207,7 +223,8 @@ void CanvasModel::paste(const Json& clip, const QPointF& at) {
   QPointF p = at;
   for (const Json& c : clip) {
     if (!c.is_object()) continue;
-    addComponent(QString::fromStdString(c.value("kind", "")), QString::fromStdString(c.value("value", "")), p);
+    addComponent(QString::fromStdString(c.value("kind", "")),
+                 QString::fromStdString(c.value("value", "")), p);
     p += QPointF(30, 30);
   }
   doc_->undoStack()->endMacro();

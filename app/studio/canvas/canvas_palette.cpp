@@ -19,10 +19,13 @@ CanvasPalette::CanvasPalette(QWidget* parent) : QTreeWidget(parent) {
   setHeaderLabel(tr("Components"));
   setDragEnabled(true);
   setDragDropMode(QAbstractItemView::DragOnly);
-  setToolTip(tr("Drag a component onto the canvas, onto a component of the same kind to swap it, or onto an input port."));
+  setToolTip(
+      tr("Drag a component onto the canvas, onto a component of the same kind to swap it, or onto "
+         "an input port."));
   connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
     if (!item->data(0, kKindRole).toString().isEmpty())
-      Q_EMIT componentChosen(item->data(0, kKindRole).toString(), item->data(0, kValueRole).toString());
+      Q_EMIT componentChosen(item->data(0, kKindRole).toString(),
+                             item->data(0, kValueRole).toString());
   });
 }
 
@@ -37,13 +40,16 @@ QStringList CanvasPalette::valuesFor(const QString& kind) const {
   if (!k) return {};
   QStringList out;
   if (k->offered_by == "executor") {
-    for (const ComponentOffer& o : catalog_.executors()) out << (o.name == QLatin1String("default") ? o.plugin : o.id);
+    for (const ComponentOffer& o : catalog_.executors())
+      out << (o.name == QLatin1String("default") ? o.plugin : o.id);
   } else if (k->offered_by == "optimizer") {
     for (const ComponentOffer& o : catalog_.optimizers()) out << o.id;
-  } else if (k->offered_by == "operator" && k->shape == d500::spec::ComponentKind::Shape::ListItem) {
+  } else if (k->offered_by == "operator" &&
+             k->shape == d500::spec::ComponentKind::Shape::ListItem) {
     QString op, domain;
     op = QString::fromStdString(experiment_.value("operator", Json::object()).value("op", ""));
-    domain = QString::fromStdString(experiment_.value("operator", Json::object()).value("domain", ""));
+    domain =
+        QString::fromStdString(experiment_.value("operator", Json::object()).value("domain", ""));
     out << catalog_.runnableImplementationsFor(op, domain);
   } else if (k->offered_by == "scheme") {
     out << LevelTemplates::builtins(QStringLiteral("scheme"));
@@ -64,7 +70,8 @@ QStringList CanvasPalette::valuesFor(const QString& kind) const {
 void CanvasPalette::showFor(const Json& experiment) {
   experiment_ = experiment;
   const QString level = ComponentSlots::levelOf(experiment);
-  const QString op = QString::fromStdString(experiment.value("operator", Json::object()).value("op", ""));
+  const QString op =
+      QString::fromStdString(experiment.value("operator", Json::object()).value("op", ""));
   if (level == shownLevel_ && op == shownOp_) return;
   shownLevel_ = level;
   shownOp_ = op;
@@ -84,13 +91,17 @@ void CanvasPalette::showFor(const Json& experiment) {
   }
 }
 
-QStringList CanvasPalette::mimeTypes() const { return {CanvasView::mimeType()}; }
+QStringList CanvasPalette::mimeTypes() const {
+  return {CanvasView::mimeType()};
+}
 
 QMimeData* CanvasPalette::mimeData(const QList<QTreeWidgetItem*>& items) const {
   if (items.isEmpty() || items.first()->data(0, kKindRole).toString().isEmpty()) return nullptr;
   auto* mime = new QMimeData;
-  mime->setData(CanvasView::mimeType(), (items.first()->data(0, kKindRole).toString() + QLatin1Char('\n') +
-                                         items.first()->data(0, kValueRole).toString()).toUtf8());
+  mime->setData(CanvasView::mimeType(),
+                (items.first()->data(0, kKindRole).toString() + QLatin1Char('\n') +
+                 items.first()->data(0, kValueRole).toString())
+                    .toUtf8());
   return mime;
 }
 

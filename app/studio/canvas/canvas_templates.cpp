@@ -23,9 +23,11 @@ QStringList CanvasTemplates::ids() {
 }
 
 QString CanvasTemplates::title(const QString& id) {
-  if (id == QLatin1String("compare-implementations")) return tr("Compare implementations of an operator");
+  if (id == QLatin1String("compare-implementations"))
+    return tr("Compare implementations of an operator");
   if (id == QLatin1String("compare-executors")) return tr("Compare executors on a model");
-  if (id == QLatin1String("optimizer-time-to-accuracy")) return tr("Time-to-accuracy of an optimizer over seeds");
+  if (id == QLatin1String("optimizer-time-to-accuracy"))
+    return tr("Time-to-accuracy of an optimizer over seeds");
   if (id == QLatin1String("distributed-scaling")) return tr("Distributed scheme scaling");
   return id;
 }
@@ -35,7 +37,9 @@ Json CanvasTemplates::experiment(const QString& id) {
     Json e = start(QStringLiteral("operator"), "compare-implementations",
                    tr("Gemm on the reference and torch implementations over N"));
     const QString op = QStringLiteral("Gemm");
-    e["operator"] = {{"op", op.toStdString()}, {"dtype", "float32"}, {"inputs", OperatorDefaults::inputsFor(op)}};
+    e["operator"] = {{"op", op.toStdString()},
+                     {"dtype", "float32"},
+                     {"inputs", OperatorDefaults::inputsFor(op)}};
     const Json attrs = OperatorDefaults::attributesFor(op);
     if (attrs.is_object() && !attrs.empty()) e["operator"]["attributes"] = attrs;
     e["implementations"] = {"reference", "torch"};
@@ -43,14 +47,16 @@ Json CanvasTemplates::experiment(const QString& id) {
     return e;
   }
   if (id == QLatin1String("compare-executors")) {
-    Json e = start(QStringLiteral("network"), "compare-executors", tr("LeNet on the reference and torch executors"));
+    Json e = start(QStringLiteral("network"), "compare-executors",
+                   tr("LeNet on the reference and torch executors"));
     e["network"]["model"]["builder"] = "lenet";
     e["network"]["executors"] = {"reference", "torch"};
     return e;
   }
   if (id == QLatin1String("optimizer-time-to-accuracy")) {
-    Json e = start(QStringLiteral("training"), "optimizer-time-to-accuracy",
-                   tr("The MLP on Fashion-MNIST to 85% test accuracy with torch Adam, over 3 seeds"));
+    Json e =
+        start(QStringLiteral("training"), "optimizer-time-to-accuracy",
+              tr("The MLP on Fashion-MNIST to 85% test accuracy with torch Adam, over 3 seeds"));
     e["training"]["optimizer"] = {{"plugin", "torch"}, {"name", "adam"}, {"lr", 0.001}};
     e["training"]["seeds"] = 3;
     return e;

@@ -15,7 +15,7 @@ class CanvasTemplates {
   Q_DECLARE_TR_FUNCTIONS(CanvasTemplates)
 
  public:
-  static QStringList ids();  // "compare-implementations", ...
+  static QStringList ids();                 // "compare-implementations", ...
   static QString title(const QString& id);  // translated menu text
   // The experiment; an empty object for an unknown id.
   static Json experiment(const QString& id);

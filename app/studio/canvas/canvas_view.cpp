@@ -19,7 +19,9 @@ namespace {
 constexpr char kClipMime[] = "application/x-d500-canvas";
 }
 
-QString CanvasView::mimeType() { return QStringLiteral("application/x-d500-component"); }
+QString CanvasView::mimeType() {
+  return QStringLiteral("application/x-d500-component");
+}
 
 CanvasView::CanvasView(CanvasModel* model, QWidget* parent) : QGraphicsView(parent), model_(model) {
   setScene(new QGraphicsScene(this));
@@ -45,7 +47,8 @@ void CanvasView::rebuild() {
     auto* item = new CanvasNodeItem(n);
     item->setPos(model_->position(n.id));
     item->setSelected(selected.contains(n.id));
-    if (n.id == model_->refusedNode()) item->setRefusal(model_->refusedPort(), model_->lastRefusal());
+    if (n.id == model_->refusedNode())
+      item->setRefusal(model_->refusedPort(), model_->lastRefusal());
     scene()->addItem(item);
     items_.insert(n.id, item);
   }
@@ -83,8 +86,12 @@ CanvasNodeItem* CanvasView::nodeAt(const QPointF& scenePos) const {
 QPoint CanvasView::inputPortPoint(int id, const QString& port) const {
   return mapFromScene(items_.value(id)->inputPortPos(port) + QPointF(2, 0));
 }
-QPoint CanvasView::outputPortPoint(int id) const { return mapFromScene(items_.value(id)->outputPortPos() - QPointF(2, 0)); }
-QPoint CanvasView::nodePoint(int id) const { return mapFromScene(items_.value(id)->mapToScene(QPointF(100, 30))); }
+QPoint CanvasView::outputPortPoint(int id) const {
+  return mapFromScene(items_.value(id)->outputPortPos() - QPointF(2, 0));
+}
+QPoint CanvasView::nodePoint(int id) const {
+  return mapFromScene(items_.value(id)->mapToScene(QPointF(100, 30)));
+}
 
 void CanvasView::mousePressEvent(QMouseEvent* e) {
   const QPointF at = mapToScene(e->pos());
@@ -110,7 +117,8 @@ void CanvasView::mousePressEvent(QMouseEvent* e) {
   QGraphicsView::mousePressEvent(e);
   pressPositions_.clear();
   for (QGraphicsItem* i : scene()->selectedItems())
-    if (auto* node = dynamic_cast<CanvasNodeItem*>(i)) pressPositions_.insert(node->node().id, node->pos());
+    if (auto* node = dynamic_cast<CanvasNodeItem*>(i))
+      pressPositions_.insert(node->node().id, node->pos());
 }
 
 void CanvasView::mouseMoveEvent(QMouseEvent* e) {
@@ -155,7 +163,8 @@ void CanvasView::mouseReleaseEvent(QMouseEvent* e) {
   QGraphicsView::mouseReleaseEvent(e);
   QHash<int, QPointF> moved;
   for (auto it = pressPositions_.begin(); it != pressPositions_.end(); ++it)
-    if (CanvasNodeItem* item = items_.value(it.key()); item && item->pos() != it.value()) moved.insert(it.key(), item->pos());
+    if (CanvasNodeItem* item = items_.value(it.key()); item && item->pos() != it.value())
+      moved.insert(it.key(), item->pos());
   pressPositions_.clear();
   if (!moved.isEmpty()) model_->moveNodes(moved);
 }
@@ -164,7 +173,9 @@ void CanvasView::mouseDoubleClickEvent(QMouseEvent* e) {
   if (CanvasNodeItem* n = nodeAt(mapToScene(e->pos()))) Q_EMIT nodeActivated(n->node().id);
 }
 
-void CanvasView::wheelEvent(QWheelEvent* e) { zoomBy(e->angleDelta().y() > 0 ? 1.15 : 1 / 1.15); }
+void CanvasView::wheelEvent(QWheelEvent* e) {
+  zoomBy(e->angleDelta().y() > 0 ? 1.15 : 1 / 1.15);
+}
 
 void CanvasView::zoomBy(double factor) {
   const double now = transform().m11();
@@ -203,25 +214,30 @@ namespace {
 // A file manager's (or the network editor's) .onnx file: the model node takes it.
 QString modelFileOf(const QMimeData* mime) {
   for (const QUrl& url : mime->urls())
-    if (url.isLocalFile() && ComponentSlots::isModelFile(url.toLocalFile())) return url.toLocalFile();
+    if (url.isLocalFile() && ComponentSlots::isModelFile(url.toLocalFile()))
+      return url.toLocalFile();
   return QString();
 }
 }  // namespace
 
 void CanvasView::dragEnterEvent(QDragEnterEvent* e) {
-  if (e->mimeData()->hasFormat(mimeType()) || !modelFileOf(e->mimeData()).isEmpty()) e->acceptProposedAction();
+  if (e->mimeData()->hasFormat(mimeType()) || !modelFileOf(e->mimeData()).isEmpty())
+    e->acceptProposedAction();
 }
 void CanvasView::dragMoveEvent(QDragMoveEvent* e) {
-  if (e->mimeData()->hasFormat(mimeType()) || !modelFileOf(e->mimeData()).isEmpty()) e->acceptProposedAction();
+  if (e->mimeData()->hasFormat(mimeType()) || !modelFileOf(e->mimeData()).isEmpty())
+    e->acceptProposedAction();
 }
 
 void CanvasView::dropEvent(QDropEvent* e) {
-  if (const QString file = modelFileOf(e->mimeData()); !file.isEmpty() && !e->mimeData()->hasFormat(mimeType())) {
+  if (const QString file = modelFileOf(e->mimeData());
+      !file.isEmpty() && !e->mimeData()->hasFormat(mimeType())) {
     model_->addModelFile(file, mapToScene(e->position().toPoint()));
     e->acceptProposedAction();
     return;
   }
-  const QStringList parts = QString::fromUtf8(e->mimeData()->data(mimeType())).split(QLatin1Char('\n'));
+  const QStringList parts =
+      QString::fromUtf8(e->mimeData()->data(mimeType())).split(QLatin1Char('\n'));
   if (parts.isEmpty()) return;
   const QPointF at = mapToScene(e->position().toPoint());
   CanvasNodeItem* target = nodeAt(at);
@@ -241,11 +257,14 @@ void CanvasView::copySelection() {
 void CanvasView::pasteClipboard() {
   const QMimeData* mime = QApplication::clipboard()->mimeData();
   if (!mime || !mime->hasFormat(QString::fromLatin1(kClipMime))) return;
-  const Json clip = Json::parse(mime->data(QString::fromLatin1(kClipMime)).toStdString(), nullptr, false);
+  const Json clip =
+      Json::parse(mime->data(QString::fromLatin1(kClipMime)).toStdString(), nullptr, false);
   model_->paste(clip, mapToScene(viewport()->rect().center()));
 }
 
-void CanvasView::deleteSelection() { model_->removeNodes(selectedIds()); }
+void CanvasView::deleteSelection() {
+  model_->removeNodes(selectedIds());
+}
 
 void CanvasView::selectAll() {
   for (CanvasNodeItem* i : items_) i->setSelected(true);

@@ -9,7 +9,9 @@ namespace {
 using d500::spec::ComponentKind;
 using Shape = ComponentKind::Shape;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 // The object a Value kind's fields live in, or a Fields kind's keys.
 JsonPath ownerOf(const ComponentKind& k) {
@@ -23,7 +25,8 @@ QString objectValue(const ComponentKind& k, const Json& obj) {
   QStringList parts;
   for (const auto& key : k.value_keys)
     if (obj.contains(key) && obj[key].is_string()) parts << q(obj[key].get<std::string>());
-  if (parts.isEmpty() && obj.contains("model") && obj["model"].is_string()) parts << q(obj["model"].get<std::string>());
+  if (parts.isEmpty() && obj.contains("model") && obj["model"].is_string())
+    parts << q(obj["model"].get<std::string>());
   return parts.join(QLatin1Char('/'));
 }
 
@@ -122,7 +125,8 @@ QList<ComponentInstance> ComponentSlots::instances(const Json& e) {
   return out;
 }
 
-Json ComponentSlots::with(const Json& e, const ComponentKind& k, const QString& value, const Json& params) {
+Json ComponentSlots::with(const Json& e, const ComponentKind& k, const QString& value,
+                          const Json& params) {
   Json out = e;
   const JsonPath path = pathOf(k);
   const JsonPath owner = ownerOf(k);
@@ -148,20 +152,26 @@ Json ComponentSlots::with(const Json& e, const ComponentKind& k, const QString& 
     }
     case Shape::Object: {
       if (isModelFile(value)) {  // a model file in place of a builder: nothing else applies
-        path.set(out, q(k.path).section(QLatin1Char('.'), -1) == QLatin1String(kModelKey) ? Json(v) : Json{{kModelKey, v}});
+        path.set(out, q(k.path).section(QLatin1Char('.'), -1) == QLatin1String(kModelKey)
+                          ? Json(v)
+                          : Json{{kModelKey, v}});
         break;
       }
       Json obj = path.get(out, Json::object());
       if (!obj.is_object()) obj = Json::object();
-      if (obj.contains(kModelKey) && obj[kModelKey].is_string() && isModelFile(q(obj[kModelKey].get<std::string>())))
+      if (obj.contains(kModelKey) && obj[kModelKey].is_string() &&
+          isModelFile(q(obj[kModelKey].get<std::string>())))
         obj.erase(kModelKey);  // a builder in place of a model file
       for (auto it = obj.begin(); it != obj.end();) {
-        if (!isValueKey(k, it.key()) && !d500::spec::param_applies(k, v, it.key())) it = obj.erase(it);
-        else ++it;
+        if (!isValueKey(k, it.key()) && !d500::spec::param_applies(k, v, it.key()))
+          it = obj.erase(it);
+        else
+          ++it;
       }
       const QStringList parts = value.split(QLatin1Char('/'));
       if (size_t(parts.size()) == k.value_keys.size()) {
-        for (size_t i = 0; i < k.value_keys.size(); ++i) obj[k.value_keys[i]] = parts[int(i)].toStdString();
+        for (size_t i = 0; i < k.value_keys.size(); ++i)
+          obj[k.value_keys[i]] = parts[int(i)].toStdString();
       } else if (!k.value_keys.empty() && !value.isEmpty()) {
         obj[k.value_keys.back()] = v;
       }

@@ -14,8 +14,8 @@ namespace d500::studio {
 
 struct ComponentInstance {
   const d500::spec::ComponentKind* kind = nullptr;
-  QString key;    // stable within an experiment: "optimizer", "implementation/torch"
-  QString value;  // "torch/adam"; "" for a kind without one (stop conditions)
+  QString key;                   // stable within an experiment: "optimizer", "implementation/torch"
+  QString value;                 // "torch/adam"; "" for a kind without one (stop conditions)
   Json params = Json::object();  // the parameters it owns, as in the file
   QString jsonPath;              // "$.training.optimizer": where problems about it are reported
 };
@@ -35,10 +35,11 @@ class ComponentSlots {
   // The experiment with a component of `kind` set to `value` with `params` (a list kind: added
   // unless there, a single one: replaced). Parameters already there that still apply to the
   // new value are kept (a swap): those in `params` win.
-  static Json with(const Json& experiment, const d500::spec::ComponentKind& kind, const QString& value,
-                   const Json& params);
+  static Json with(const Json& experiment, const d500::spec::ComponentKind& kind,
+                   const QString& value, const Json& params);
   // The experiment without that component (the field, object or list item removed).
-  static Json without(const Json& experiment, const d500::spec::ComponentKind& kind, const QString& value);
+  static Json without(const Json& experiment, const d500::spec::ComponentKind& kind,
+                      const QString& value);
 };
 
 }  // namespace d500::studio

@@ -32,11 +32,14 @@ namespace {
 // file is named absolutely there.
 Json withAbsoluteModels(Json v, const QString& baseDir) {
   if (baseDir.isEmpty()) return v;
-  for (const JsonPath& p : {JsonPath{QStringLiteral("network"), QStringLiteral("model")},
-                            JsonPath{QStringLiteral("training"), QStringLiteral("network"), QStringLiteral("model")}}) {
+  for (const JsonPath& p :
+       {JsonPath{QStringLiteral("network"), QStringLiteral("model")},
+        JsonPath{QStringLiteral("training"), QStringLiteral("network"), QStringLiteral("model")}}) {
     const Json* m = p.find(v);
     if (m && m->is_string() && QDir::isRelativePath(QString::fromStdString(m->get<std::string>())))
-      p.set(v, QDir(baseDir).absoluteFilePath(QString::fromStdString(m->get<std::string>())).toStdString());
+      p.set(v, QDir(baseDir)
+                   .absoluteFilePath(QString::fromStdString(m->get<std::string>()))
+                   .toStdString());
   }
   return v;
 }
@@ -54,7 +57,8 @@ ExperimentCanvas::ExperimentCanvas(ExperimentDocument* doc, QWidget* parent)
       tools_(new QToolBar),
       status_(new QLabel) {
   problems_->setObjectName(QStringLiteral("canvasProblems"));
-  problems_->setToolTip(tr("Unconnected required inputs and what the runner would reject, by component."));
+  problems_->setToolTip(
+      tr("Unconnected required inputs and what the runner would reject, by component."));
   status_->setWordWrap(true);
   problems_->setMaximumHeight(120);
   buildActions();
@@ -80,11 +84,14 @@ ExperimentCanvas::ExperimentCanvas(ExperimentDocument* doc, QWidget* parent)
   connect(model_, &CanvasModel::refused, this, [this](int, const QString&, const QString& reason) {
     status_->setText(tr("Refused: %1").arg(reason));
   });
-  connect(palette_, &CanvasPalette::componentChosen, this, [this](const QString& kind, const QString& value) {
-    model_->addComponent(kind, value, view_->mapToScene(view_->viewport()->rect().center()));
-  });
+  connect(palette_, &CanvasPalette::componentChosen, this,
+          [this](const QString& kind, const QString& value) {
+            model_->addComponent(kind, value,
+                                 view_->mapToScene(view_->viewport()->rect().center()));
+          });
   connect(view_, &CanvasView::nodeActivated, this, [this](int id) {
-    if (const CanvasModel::Node* n = model_->node(id); n && !n->jsonPath.isEmpty()) Q_EMIT pathActivated(n->jsonPath);
+    if (const CanvasModel::Node* n = model_->node(id); n && !n->jsonPath.isEmpty())
+      Q_EMIT pathActivated(n->jsonPath);
   });
   palette_->showFor(doc_->json());
   showProblems();
@@ -97,7 +104,8 @@ void ExperimentCanvas::buildActions() {
     auto* a = new QAction(text, this);
     a->setShortcut(key);
     a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    a->setToolTip(key.isEmpty() ? text : tr("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
+    a->setToolTip(key.isEmpty() ? text
+                                : tr("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
     connect(a, &QAction::triggered, this, slot);
     tools_->addAction(a);
     addAction(a);
@@ -115,10 +123,15 @@ void ExperimentCanvas::buildActions() {
   // on the canvas does the same.
   add(tr("Model File…"), QKeySequence(), [this] {
     const QString dir = doc_->isEmbedded() ? QString() : QFileInfo(doc_->filePath()).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(this, tr("Model of the Experiment"), dir, tr("ONNX models (*.onnx)"));
-    if (!file.isEmpty()) model_->addModelFile(file, view_->mapToScene(view_->viewport()->rect().center()));
+    const QString file = QFileDialog::getOpenFileName(this, tr("Model of the Experiment"), dir,
+                                                      tr("ONNX models (*.onnx)"));
+    if (!file.isEmpty())
+      model_->addModelFile(file, view_->mapToScene(view_->viewport()->rect().center()));
   });
-  add(tr("Auto-layout"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] { model_->autoLayout(); view_->fitAll(); });
+  add(tr("Auto-layout"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
+    model_->autoLayout();
+    view_->fitAll();
+  });
   add(tr("Fit"), QKeySequence(Qt::Key_F), [this] { view_->fitAll(); });
   add(tr("Zoom in"), QKeySequence::ZoomIn, [this] { view_->zoomBy(1.25); });
   add(tr("Zoom out"), QKeySequence::ZoomOut, [this] { view_->zoomBy(0.8); });
@@ -135,7 +148,9 @@ void ExperimentCanvas::buildActions() {
   add(tr("Run"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { run(); });
 }
 
-void ExperimentCanvas::setCatalog(const PluginCatalog& catalog) { palette_->setCatalog(catalog); }
+void ExperimentCanvas::setCatalog(const PluginCatalog& catalog) {
+  palette_->setCatalog(catalog);
+}
 
 void ExperimentCanvas::setRunManager(RunManager* runs, const QString& storePath) {
   runs_ = runs;
@@ -153,7 +168,8 @@ void ExperimentCanvas::showProblems() {
   problems_->clear();
   problems_->addItems(model_->problemList());
   if (problems_->count() == 0) {
-    auto* none = new QListWidgetItem(tr("No problems: every required input is connected."), problems_);
+    auto* none =
+        new QListWidgetItem(tr("No problems: every required input is connected."), problems_);
     none->setForeground(QColor(0x20, 0x80, 0x30));
     none->setFlags(Qt::NoItemFlags);
   }
@@ -169,14 +185,18 @@ QList<RunJob*> ExperimentCanvas::run() {
     status_->setText(tr("Fix the problems below before running."));
     return jobs;
   }
-  if (!scratch_) scratch_ = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("d500-canvas-XXXXXX")));
-  const QString baseDir = doc_->isEmbedded() ? QString() : QFileInfo(doc_->filePath()).absolutePath();
+  if (!scratch_)
+    scratch_ = std::make_unique<QTemporaryDir>(
+        QDir::temp().filePath(QStringLiteral("d500-canvas-XXXXXX")));
+  const QString baseDir =
+      doc_->isEmbedded() ? QString() : QFileInfo(doc_->filePath()).absolutePath();
   for (const Json& variant : model_->variants()) {
     const Json v = withAbsoluteModels(variant, baseDir);
     QString name = QString::fromStdString(v.value("name", std::string("experiment")));
     const QString title = name;
     name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
-    const QString file = QDir(scratch_->path()).filePath(QStringLiteral("%1-%2.json").arg(jobs.size()).arg(name));
+    const QString file =
+        QDir(scratch_->path()).filePath(QStringLiteral("%1-%2.json").arg(jobs.size()).arg(name));
     QSaveFile f(file);
     if (!f.open(QIODevice::WriteOnly)) continue;
     f.write(QByteArray::fromStdString(v.dump(2)));
@@ -193,7 +213,8 @@ QList<RunJob*> ExperimentCanvas::run() {
 
 void ExperimentCanvas::follow(RunJob* job) {
   const bool byRank = model_->level() == QLatin1String("distributed");
-  connect(job, &RunJob::runStarted, this, [this, byRank](qint64 runId) { live_->follow(storePath_, runId, byRank); });
+  connect(job, &RunJob::runStarted, this,
+          [this, byRank](qint64 runId) { live_->follow(storePath_, runId, byRank); });
   connect(job, &RunJob::changed, this, [this, job] {
     live_->setProgress(job->isFinished() ? job->statusText() : job->subject());
     status_->setText(tr("%1: %2").arg(job->title(), job->statusText()));

@@ -25,8 +25,8 @@ class ChartControls : public QToolBar {
 
  public:
   struct Features {
-    bool series = false;  // series menu, x axis choice and smoothing (series charts)
-    bool rates = false;   // the series shown by default are the rates (throughput)
+    bool series = false;           // series menu, x axis choice and smoothing (series charts)
+    bool rates = false;            // the series shown by default are the rates (throughput)
     bool timeAndSmoothing = true;  // with `series`: the x axis choice and the smoothing
     bool logX = false, logY = false;
   };

@@ -17,7 +17,8 @@ QString ChartTab::kindName() const {
   return kind_.name();
 }
 
-void ChartTab::renderContent(QPainter* painter, QSize size, double /*scale*/, bool /*withSummary*/) {
+void ChartTab::renderContent(QPainter* painter, QSize size, double /*scale*/,
+                             bool /*withSummary*/) {
   layOutAt(this, size);
   render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
 }

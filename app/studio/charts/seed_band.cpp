@@ -19,8 +19,8 @@ std::optional<std::pair<std::string, int>> splitSeedName(std::string_view name) 
 OrderInterval medianOrderInterval(size_t n, double confidence) {
   // P(Bin(n, 1/2) = i) by the log-gamma function: exact enough for any n a chart sees.
   const auto pmf = [n](size_t i) {
-    return std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(i) + 1) - std::lgamma(double(n - i) + 1) -
-                    double(n) * std::log(2.0));
+    return std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(i) + 1) -
+                    std::lgamma(double(n - i) + 1) - double(n) * std::log(2.0));
   };
   OrderInterval best{1, n, n == 1 ? 0.0 : 1.0 - 2.0 * pmf(0)};
   double tail = 0;  // P(Bin <= r - 1)

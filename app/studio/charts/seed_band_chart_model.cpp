@@ -22,7 +22,8 @@ void SeedBandChartModel::clear() {
   shapeChanged_ = true;
 }
 
-bool SeedBandChartModel::poll(const store::ResultStore& s, const QList<qint64>& runIds, size_t rowBudget) {
+bool SeedBandChartModel::poll(const store::ResultStore& s, const QList<qint64>& runIds,
+                              size_t rowBudget) {
   runIds_ = runIds;
   return readSeries(s, runIds, rowBudget, lastId_, [&](qint64 run, const store::SeriesPoint& p) {
     const auto split = splitSeedName(p.name);
@@ -70,8 +71,10 @@ QStringList SeedBandChartModel::shownNames(const ChartOptions& o) const {
 
 QString SeedBandChartModel::note() const {
   if (groups_.empty()) return tr("no per-seed series (a training run with several seeds has them)");
-  return tr("band: the median's confidence interval from the seeds' order statistics; 95% needs 6 or more "
-            "seeds, with fewer it is their range (coverage in the tooltip)");
+  return tr(
+      "band: the median's confidence interval from the seeds' order statistics; 95% needs 6 or "
+      "more "
+      "seeds, with fewer it is their range (coverage in the tooltip)");
 }
 
 void SeedBandChartModel::draw(QChart* chart, const ChartOptions& o, int columns, bool /*rebuild*/) {
@@ -80,7 +83,8 @@ void SeedBandChartModel::draw(QChart* chart, const ChartOptions& o, int columns,
   clearChart(chart);
   const QStringList shown = shownNames(o);
   QAbstractAxis* ax = makeAxis(o.logX, tr("step"));
-  QAbstractAxis* ay = makeAxis(o.logY, shown.isEmpty() ? tr("value") : shown.join(QStringLiteral(", ")));
+  QAbstractAxis* ay =
+      makeAxis(o.logY, shown.isEmpty() ? tr("value") : shown.join(QStringLiteral(", ")));
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
   SeriesBuffer::Bounds xb, yb;
@@ -153,20 +157,21 @@ void SeedBandChartModel::draw(QChart* chart, const ChartOptions& o, int columns,
     chart->addSeries(median);
     median->attachAxis(ax);
     median->attachAxis(ay);
-    QObject::connect(median, &QXYSeries::hovered, median, [this, g, label](const QPointF& at, bool inside) {
-      if (!inside || g->band.empty()) return showToolTip({});
-      auto it = std::lower_bound(g->band.begin(), g->band.end(), at.x(),
-                                 [](const BandPoint& p, double x) { return p.step < x; });
-      if (it == g->band.end()) --it;
-      showToolTip(tr("%1\nstep %2 · %3 seeds\nmedian %4 · band [%5, %6] (%7% coverage)")
-                      .arg(label)
-                      .arg(qint64(it->step))
-                      .arg(it->seeds)
-                      .arg(it->median, 0, 'g', 6)
-                      .arg(it->lo, 0, 'g', 6)
-                      .arg(it->hi, 0, 'g', 6)
-                      .arg(formatNumber(100 * it->coverage, 3)));
-    });
+    QObject::connect(
+        median, &QXYSeries::hovered, median, [this, g, label](const QPointF& at, bool inside) {
+          if (!inside || g->band.empty()) return showToolTip({});
+          auto it = std::lower_bound(g->band.begin(), g->band.end(), at.x(),
+                                     [](const BandPoint& p, double x) { return p.step < x; });
+          if (it == g->band.end()) --it;
+          showToolTip(tr("%1\nstep %2 · %3 seeds\nmedian %4 · band [%5, %6] (%7% coverage)")
+                          .arg(label)
+                          .arg(qint64(it->step))
+                          .arg(it->seeds)
+                          .arg(it->median, 0, 'g', 6)
+                          .arg(it->lo, 0, 'g', 6)
+                          .arg(it->hi, 0, 'g', 6)
+                          .arg(formatNumber(100 * it->coverage, 3)));
+        });
   }
   shapeChanged_ = false;
 }
@@ -177,15 +182,18 @@ void SeedBandChartModel::writeCsv(QTextStream& out, const ChartOptions& o) const
   for (const auto& [key, g] : groups_) {
     if (!shown.contains(g.name)) continue;
     for (const BandPoint& p : band(g.run, g.rank, g.name))
-      out << g.run << ',' << g.rank << ',' << csv::field(g.name) << ',' << csv::number(int64_t(p.step)) << ','
-          << p.seeds << ',' << csv::number(p.median) << ',' << csv::number(p.lo) << ',' << csv::number(p.hi) << ','
-          << csv::number(p.coverage) << '\n';
+      out << g.run << ',' << g.rank << ',' << csv::field(g.name) << ','
+          << csv::number(int64_t(p.step)) << ',' << p.seeds << ',' << csv::number(p.median) << ','
+          << csv::number(p.lo) << ',' << csv::number(p.hi) << ',' << csv::number(p.coverage)
+          << '\n';
   }
 }
 
 QString SeedBandChartModel::csvUnits() const {
-  return tr("step: count; median, band_low, band_high: the series' own unit, from the stored per-seed values; "
-            "coverage: probability that the band holds the median");
+  return tr(
+      "step: count; median, band_low, band_high: the series' own unit, from the stored per-seed "
+      "values; "
+      "coverage: probability that the band holds the median");
 }
 
 }  // namespace d500::studio

@@ -78,7 +78,7 @@ void SeriesPicker::setChecked(const QStringList& names) {
   const QSignalBlocker block(list_);
   for (int i = 0; i < list_->count(); ++i)
     list_->item(i)->setCheckState(names.contains(list_->item(i)->text()) ? Qt::Checked
-                                                                          : Qt::Unchecked);
+                                                                         : Qt::Unchecked);
 }
 
 QStringList SeriesPicker::items() const {
@@ -111,7 +111,8 @@ void SeriesPicker::checkAll(bool on) {
   {
     const QSignalBlocker block(list_);
     for (int i = 0; i < list_->count(); ++i)
-      if (!list_->item(i)->isHidden()) list_->item(i)->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+      if (!list_->item(i)->isHidden())
+        list_->item(i)->setCheckState(on ? Qt::Checked : Qt::Unchecked);
   }
   Q_EMIT checkedChanged(checked());
 }

@@ -55,7 +55,7 @@ SweepAxis SweepAxis::fromPoints(const QStringList& pointJsons, const QStringList
     keys.append(k);
     points.append(QJsonDocument::fromJson(k.toUtf8()).object());
     const QString shape = shapeLabel(k);
-    labels.append(!shape.isEmpty()                              ? shape
+    labels.append(!shape.isEmpty()                                ? shape
                   : i < subjects.size() && !subjects[i].isEmpty() ? subjects[i]
                                                                   : k);
   }

@@ -1,8 +1,9 @@
 // Per-point medians with their confidence intervals as error bars across a sweep, one line per
 // run and implementation, runs overlaid. A categorical sweep (a problem list) draws points with
 // their bars and no lines, since neighbouring shapes are unrelated; its labels are the shapes,
-// wrapped onto lines so that none is elided. A bar whose interval did not reach the target precision
-// (a cap was hit) is dashed: measurement.md says such an interval is shown as such, never hidden.
+// wrapped onto lines so that none is elided. A bar whose interval did not reach the target
+// precision (a cap was hit) is dashed: measurement.md says such an interval is shown as such, never
+// hidden.
 #pragma once
 
 #include <QCoreApplication>

@@ -106,7 +106,8 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   // colour, named in the legend).
   const bool byImpl = runIds_.size() == 1 && impls.size() > 1;
   auto groupOf = [&](size_t i) {
-    return byImpl ? QString::fromStdString(boxes_[i].row.implementation) : catalog_.label(boxes_[i].run);
+    return byImpl ? QString::fromStdString(boxes_[i].row.implementation)
+                  : catalog_.label(boxes_[i].run);
   };
   QStringList groups;
   if (byImpl)

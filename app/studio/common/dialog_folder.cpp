@@ -12,7 +12,9 @@ QString& stored() {
 }
 }  // namespace
 
-void set(const QString& folder) { stored() = folder; }
+void set(const QString& folder) {
+  stored() = folder;
+}
 
 QString folder() {
   const QString& f = stored();

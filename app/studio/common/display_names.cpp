@@ -7,13 +7,20 @@ namespace d500::studio {
 QString DisplayNames::runStatus(store::RunStatus s) {
   using store::RunStatus;
   switch (s) {
-    case RunStatus::Queued: return tr("queued");
-    case RunStatus::Running: return tr("running");
-    case RunStatus::Succeeded: return tr("succeeded");
-    case RunStatus::Failed: return tr("failed");
-    case RunStatus::Crashed: return tr("crashed");
-    case RunStatus::Interrupted: return tr("interrupted");
-    case RunStatus::Cancelled: return tr("cancelled");
+    case RunStatus::Queued:
+      return tr("queued");
+    case RunStatus::Running:
+      return tr("running");
+    case RunStatus::Succeeded:
+      return tr("succeeded");
+    case RunStatus::Failed:
+      return tr("failed");
+    case RunStatus::Crashed:
+      return tr("crashed");
+    case RunStatus::Interrupted:
+      return tr("interrupted");
+    case RunStatus::Cancelled:
+      return tr("cancelled");
   }
   return QString();
 }

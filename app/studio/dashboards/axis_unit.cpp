@@ -11,7 +11,8 @@ namespace d500::studio {
 
 AxisUnit axisUnitFor(PanelSpec::Unit u, double maxAbs) {
   switch (u) {
-    case PanelSpec::Unit::Percent: return {100, QStringLiteral("%")};
+    case PanelSpec::Unit::Percent:
+      return {100, QStringLiteral("%")};
     case PanelSpec::Unit::Seconds: {
       const DurationUnit d = DurationUnit::forTypical(maxAbs * 1e9);
       return {1e9 / d.nsPerUnit, d.symbol};
@@ -22,8 +23,10 @@ AxisUnit axisUnitFor(PanelSpec::Unit u, double maxAbs) {
       if (maxAbs >= 1024.0) return {1 / 1024.0, QStringLiteral("KiB")};
       return {1, QStringLiteral("B")};
     }
-    case PanelSpec::Unit::PerSecond: return {1, QStringLiteral("1/s")};
-    case PanelSpec::Unit::Plain: break;
+    case PanelSpec::Unit::PerSecond:
+      return {1, QStringLiteral("1/s")};
+    case PanelSpec::Unit::Plain:
+      break;
   }
   return {};
 }

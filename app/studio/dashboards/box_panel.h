@@ -22,7 +22,7 @@ class LatencyBoxPanel : public MeasurementPanel {
  public:
   struct Box {
     QString executor;
-    BoxStats stats;             // of the stored samples, ns
+    BoxStats stats;                    // of the stored samples, ns
     double p50 = 0, p90 = 0, p99 = 0;  // as stored with the measurement, ns
     QString tail;       // measure::describe_tail of its samples; empty when none was kept
     QString tailCause;  // the most telling cause of its tail, else that the CPUs were shared

@@ -24,7 +24,8 @@ std::vector<Curve> perOperation(const DashboardData& d, Quantity q) {
   std::map<std::string, std::map<double, CurvePoint>> byOp;
   for (const Row& r : d.run.rows()) {
     const auto& p = r.point;
-    if (!drawable(r.m) || !p.contains("op") || !p["op"].is_string() || !p.contains("bytes")) continue;
+    if (!drawable(r.m) || !p.contains("op") || !p["op"].is_string() || !p.contains("bytes"))
+      continue;
     if (p.contains("of_rank")) continue;  // one rank's own times; the curve is the critical path
     const std::string op = p["op"];
     const double size = p["bytes"].get<double>();
@@ -114,8 +115,8 @@ class CollectiveDashboardKind : public MeasurementDashboardKind {
     a.xBase = 4;
     a.xFormat = "%.0f";
     return [id, a, q](QWidget* p) {
-      return new CurvePanel(QLatin1String(id), a,
-                            [q](const DashboardData& d) { return perOperation(d, q); }, p);
+      return new CurvePanel(
+          QLatin1String(id), a, [q](const DashboardData& d) { return perOperation(d, q); }, p);
     };
   }
 };

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "charts/chart_kind.h"
+#include "d500/store/result_store.h"
 #include "dashboards/panel_spec.h"
 #include "dashboards/run_series.h"
-#include "d500/store/result_store.h"
 
 namespace d500::studio {
 

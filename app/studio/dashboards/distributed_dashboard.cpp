@@ -64,8 +64,9 @@ class DistributedDashboardKind : public DashboardKind {
  private:
   static QString medianCi(const store::MeasurementRow& m) {
     return formatDuration(m.median) +
-           (m.ci_valid ? QStringLiteral(" [%1, %2]").arg(formatDuration(m.ci_lo), formatDuration(m.ci_hi))
-                       : tr(" (n too small for a CI)"));
+           (m.ci_valid
+                ? QStringLiteral(" [%1, %2]").arg(formatDuration(m.ci_lo), formatDuration(m.ci_hi))
+                : tr(" (n too small for a CI)"));
   }
 
   static QString rankTable(const RunSeries& series,
@@ -78,22 +79,24 @@ class DistributedDashboardKind : public DashboardKind {
       const double comm = total(series, rank, "comm_time_s");
       const double comp = total(series, rank, "compute_time_s");
       auto m = byRank.find(rank);
-      rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
-                             "<td align=right>%4</td><td align=right>%5</td></tr>"
-                             "<tr><td></td><td colspan=4><small>%6</small></td></tr>")
-                  .arg(rank)
-                  .arg(haveSteps ? QString::number(static_cast<qint64>(steps)) : QStringLiteral("–"))
-                  .arg(haveAcc ? percentText(acc) : QStringLiteral("–"))
-                  .arg(bytesText(total(series, rank, "comm_bytes")))
-                  .arg(comm + comp > 0 ? percentText(comm / (comm + comp))
-                                       : QStringLiteral("–"))
-                  .arg(tr("step time %1; communication %2, computation %3")
-                           .arg(m != byRank.end() ? medianCi(m->second) : QStringLiteral("–"),
-                                formatDuration(comm * 1e9), formatDuration(comp * 1e9)));
+      rows +=
+          QStringLiteral(
+              "<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
+              "<td align=right>%4</td><td align=right>%5</td></tr>"
+              "<tr><td></td><td colspan=4><small>%6</small></td></tr>")
+              .arg(rank)
+              .arg(haveSteps ? QString::number(static_cast<qint64>(steps)) : QStringLiteral("–"))
+              .arg(haveAcc ? percentText(acc) : QStringLiteral("–"))
+              .arg(bytesText(total(series, rank, "comm_bytes")))
+              .arg(comm + comp > 0 ? percentText(comm / (comm + comp)) : QStringLiteral("–"))
+              .arg(tr("step time %1; communication %2, computation %3")
+                       .arg(m != byRank.end() ? medianCi(m->second) : QStringLiteral("–"),
+                            formatDuration(comm * 1e9), formatDuration(comp * 1e9)));
     }
     if (rows.isEmpty()) return tr("<h3>Ranks</h3><p>No rank has reported yet.</p>");
-    return QStringLiteral("<h3>%1</h3><table cellspacing=0 cellpadding=2><tr><th align=left>%2"
-                          "</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>%7</table>")
+    return QStringLiteral(
+               "<h3>%1</h3><table cellspacing=0 cellpadding=2><tr><th align=left>%2"
+               "</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>%7</table>")
         .arg(tr("Per rank"), tr("rank"), tr("steps"), tr("final test"), tr("comm bytes"),
              tr("comm share"), rows);
   }

@@ -75,7 +75,7 @@ void KernelTablePanel::update(const DashboardData& data) {
     table_->insertRow(row);
     table_->setItem(row, Point, cell(QString::fromStdString(m.subject)));
     table_->setItem(row, Implementation, cell(QString::fromStdString(m.implementation)));
-    QTableWidgetItem* kernel = cell(refused          ? tr("unsupported")
+    QTableWidgetItem* kernel = cell(refused            ? tr("unsupported")
                                     : m.kernel.empty() ? QStringLiteral("–")
                                                        : QString::fromStdString(m.kernel));
     if (refused) {
@@ -86,9 +86,9 @@ void KernelTablePanel::update(const DashboardData& data) {
     table_->setItem(row, Median,
                     cell(drawable(m) ? formatDuration(m.median) : QStringLiteral("–"), true));
     const auto it = reordered.find({m.subject, m.implementation});
-    table_->setItem(row, Reorder,
-                    cell(it == reordered.end() ? QStringLiteral("–") : formatDuration(it->second),
-                         true));
+    table_->setItem(
+        row, Reorder,
+        cell(it == reordered.end() ? QStringLiteral("–") : formatDuration(it->second), true));
   }
   if (!telling) table_->setRowCount(0);
   setVisible(telling);

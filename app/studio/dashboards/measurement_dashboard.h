@@ -21,8 +21,8 @@ class MeasurementDashboard : public ChartTab {
   Q_OBJECT
  public:
   // `kind` outlives the tab. Ownership: parent. The store need not exist yet.
-  MeasurementDashboard(const MeasurementDashboardKind& kind, const QString& storePath,
-                       qint64 runId, QWidget* parent = nullptr);
+  MeasurementDashboard(const MeasurementDashboardKind& kind, const QString& storePath, qint64 runId,
+                       QWidget* parent = nullptr);
   ~MeasurementDashboard() override;
 
   QList<qint64> runIds() const override;

@@ -82,14 +82,17 @@ void samplesPerSecond(const Row& r, CurvePoint& p) {
 }
 
 // The peak-memory series "peak_rss_delta_bytes <of> <executor>" (step: batch size or k).
-std::vector<Curve> memory(const DashboardData& d, const std::vector<std::pair<std::string, QString>>& ofs,
+std::vector<Curve> memory(const DashboardData& d,
+                          const std::vector<std::pair<std::string, QString>>& ofs,
                           bool dashSecond) {
   std::vector<Curve> out;
   for (size_t i = 0; i < ofs.size(); ++i)
     for (const std::string& e : d.run.implementations()) {
       const auto& s = d.run.series("peak_rss_delta_bytes " + ofs[i].first + " " + e);
       if (s.empty()) continue;
-      Curve c{QString::fromStdString(e) + ofs[i].second, {}, colourOf(d, e),
+      Curve c{QString::fromStdString(e) + ofs[i].second,
+              {},
+              colourOf(d, e),
               dashSecond && i > 0 ? Qt::DashLine : Qt::SolidLine};
       for (const auto& [x, bytes] : s)
         c.points.push_back({static_cast<double>(x), bytes, 0, 0, false, false,
@@ -112,39 +115,40 @@ class NetworkDashboardKind : public MeasurementDashboardKind {
   std::vector<DashboardCell> cells() const override {
     std::vector<DashboardCell> c;
     c.push_back({[](QWidget* p) {
-      return new LatencyBoxPanel(QStringLiteral("latency"),
-                                 tr("Inference latency, batch 1"), "latency", p);
+      return new LatencyBoxPanel(QStringLiteral("latency"), tr("Inference latency, batch 1"),
+                                 "latency", p);
     }});
-    c.push_back({curve("throughput", batchAxes(tr("Throughput (inference)"), tr("samples/s"), U::Plain),
-                       [](const DashboardData& d) {
-                         return perExecutor(d, "throughput", "batch", samplesPerSecond);
-                       })});
-    c.push_back({curve("fwd_bwd", batchAxes(tr("Forward + backward"), tr("time per batch"), U::Seconds),
-                       [](const DashboardData& d) {
-                         return perExecutor(d, "fwd+bwd", "batch", seconds);
-                       })});
-    c.push_back({curve("first_call", batchAxes(tr("First call vs steady state (inference)"),
-                                               tr("time per batch"), U::Seconds),
-                       firstCall)});
-    c.push_back({curve("memory", batchAxes(tr("Peak memory (RSS growth)"), tr("peak RSS Δ"), U::Bytes, false),
-                       [](const DashboardData& d) {
-                         return memory(d, {{"throughput", tr(", inference")},
-                                           {"fwd+bwd", tr(", forward+backward")}},
-                                       true);
-                       })});
-    c.push_back({curve("micro_time", kAxes(tr("Micro-batching: time per step"), tr("time per step"), U::Seconds),
-                       [](const DashboardData& d) {
-                         return perExecutor(d, "micro-batching", "k", seconds);
-                       })});
-    c.push_back({curve("micro_memory", kAxes(tr("Micro-batching: peak memory"), tr("peak RSS Δ"), U::Bytes),
-                       microMemory)});
-    c.push_back({curve("micro_error", kAxes(tr("Micro-batching: gradient error"),
-                                            tr("max relative gradient error"), U::Plain),
-                       gradientError)});
-    c.push_back({[](QWidget* p) {
-                   return new NodeTablePanel(QStringLiteral("nodes"), tr("Per node"), p);
-                 },
-                 4});
+    c.push_back(
+        {curve("throughput", batchAxes(tr("Throughput (inference)"), tr("samples/s"), U::Plain),
+               [](const DashboardData& d) {
+                 return perExecutor(d, "throughput", "batch", samplesPerSecond);
+               })});
+    c.push_back({curve(
+        "fwd_bwd", batchAxes(tr("Forward + backward"), tr("time per batch"), U::Seconds),
+        [](const DashboardData& d) { return perExecutor(d, "fwd+bwd", "batch", seconds); })});
+    c.push_back({curve(
+        "first_call",
+        batchAxes(tr("First call vs steady state (inference)"), tr("time per batch"), U::Seconds),
+        firstCall)});
+    c.push_back({curve(
+        "memory", batchAxes(tr("Peak memory (RSS growth)"), tr("peak RSS Δ"), U::Bytes, false),
+        [](const DashboardData& d) {
+          return memory(
+              d, {{"throughput", tr(", inference")}, {"fwd+bwd", tr(", forward+backward")}}, true);
+        })});
+    c.push_back({curve(
+        "micro_time", kAxes(tr("Micro-batching: time per step"), tr("time per step"), U::Seconds),
+        [](const DashboardData& d) { return perExecutor(d, "micro-batching", "k", seconds); })});
+    c.push_back(
+        {curve("micro_memory", kAxes(tr("Micro-batching: peak memory"), tr("peak RSS Δ"), U::Bytes),
+               microMemory)});
+    c.push_back({curve(
+        "micro_error",
+        kAxes(tr("Micro-batching: gradient error"), tr("max relative gradient error"), U::Plain),
+        gradientError)});
+    c.push_back(
+        {[](QWidget* p) { return new NodeTablePanel(QStringLiteral("nodes"), tr("Per node"), p); },
+         4});
     return c;
   }
 
@@ -153,11 +157,13 @@ class NetworkDashboardKind : public MeasurementDashboardKind {
     for (const auto& r : d.run.rows())
       if (!r.m.error.empty())
         errors.append(QStringLiteral("%1 [%2]: %3")
-                          .arg(QString::fromStdString(r.m.subject), QString::fromStdString(r.m.implementation),
+                          .arg(QString::fromStdString(r.m.subject),
+                               QString::fromStdString(r.m.implementation),
                                QString::fromStdString(r.m.error))
                           .toHtmlEscaped());
     QStringList execs;
-    for (const auto& e : d.run.implementations()) execs.append(QString::fromStdString(e).toHtmlEscaped());
+    for (const auto& e : d.run.implementations())
+      execs.append(QString::fromStdString(e).toHtmlEscaped());
     QString html = tr("<b>Executors:</b> %1 · %2 measurements · error bars: 95% CI of the median "
                       "(dashed: stopped at a cap before the CI target)")
                        .arg(execs.join(QStringLiteral(", ")))
@@ -175,7 +181,8 @@ class NetworkDashboardKind : public MeasurementDashboardKind {
       return new CurvePanel(QLatin1String(id), axes, source, p);
     };
   }
-  static CurveAxes batchAxes(const QString& title, const QString& quantity, U unit, bool logY = true) {
+  static CurveAxes batchAxes(const QString& title, const QString& quantity, U unit,
+                             bool logY = true) {
     CurveAxes a{title, tr("batch size"), quantity, unit, true, logY};
     a.xBase = 2;
     return a;
@@ -234,12 +241,13 @@ class NetworkDashboardKind : public MeasurementDashboardKind {
       if (it == byExecutor.end()) continue;
       Curve c = std::move(it->second.curve);
       c.colour = colourOf(d, e);
-      c.label = QString::fromStdString(e) + QStringLiteral(" ") +
-                (it->second.failed
-                     ? tr("(k beyond the tolerance %1: %2 of them)")
-                           .arg(formatNumber(it->second.tolerance))
-                           .arg(it->second.failed)
-                     : tr("(every k within the tolerance %1)").arg(formatNumber(it->second.tolerance)));
+      c.label =
+          QString::fromStdString(e) + QStringLiteral(" ") +
+          (it->second.failed
+               ? tr("(k beyond the tolerance %1: %2 of them)")
+                     .arg(formatNumber(it->second.tolerance))
+                     .arg(it->second.failed)
+               : tr("(every k within the tolerance %1)").arg(formatNumber(it->second.tolerance)));
       std::sort(c.points.begin(), c.points.end(),
                 [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
       out.push_back(std::move(c));

@@ -64,9 +64,8 @@ NodeTablePanel::NodeTablePanel(const QString& id, const QString& title, QWidget*
   filter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   head->addWidget(filter_);
   v->addLayout(head);
-  table_ = makePanelTable(this, {tr("executor"), tr("pass group"), tr("node"), tr("op"),
-                                 tr("pass"), tr("time share"), tr("median"), tr("95% CI"),
-                                 tr("validation")});
+  table_ = makePanelTable(this, {tr("executor"), tr("pass group"), tr("node"), tr("op"), tr("pass"),
+                                 tr("time share"), tr("median"), tr("95% CI"), tr("validation")});
   table_->setSortingEnabled(true);
   // By time share, largest first, until the user sorts by another column.
   table_->sortItems(Share, Qt::DescendingOrder);
@@ -112,7 +111,8 @@ void NodeTablePanel::update(const DashboardData& data) {
     totals[e.groupKey()] += e.median;
     entries_->append(e);
   }
-  for (Entry& e : *entries_) e.share = totals[e.groupKey()] > 0 ? e.median / totals[e.groupKey()] : 0;
+  for (Entry& e : *entries_)
+    e.share = totals[e.groupKey()] > 0 ? e.median / totals[e.groupKey()] : 0;
   const QString chosen = filter_->currentData().toString();
   {
     const QSignalBlocker block(filter_);
@@ -142,11 +142,11 @@ void NodeTablePanel::fill() {
     table_->setItem(row, Pass, item(e.pass));
     table_->setItem(row, Share, item(formatPercent(100 * e.share) + QLatin1Char('%'), e.share));
     table_->setItem(row, Median, item(formatDuration(e.median), e.median));
-    table_->setItem(row, Ci,
-                    item(e.ci ? QStringLiteral("[%1, %2]").arg(formatDuration(e.ciLo),
-                                                               formatDuration(e.ciHi))
-                              : tr("n too small"),
-                         e.ci ? QVariant(e.ciHi - e.ciLo) : QVariant(-1.0)));
+    table_->setItem(
+        row, Ci,
+        item(e.ci ? QStringLiteral("[%1, %2]").arg(formatDuration(e.ciLo), formatDuration(e.ciHi))
+                  : tr("n too small"),
+             e.ci ? QVariant(e.ciHi - e.ciLo) : QVariant(-1.0)));
     auto* v = item(e.validation);
     if (e.validationFailed) v->setForeground(QColor(198, 40, 40));
     table_->setItem(row, Validation, v);

@@ -6,10 +6,10 @@
 #include <memory>
 #include <set>
 
+#include "d500/operators/operator_benchmark.h"
 #include "dashboards/kernel_table_panel.h"
 #include "dashboards/measurement_dashboard_kind.h"
 #include "dashboards/model_panel.h"
-#include "d500/operators/operator_benchmark.h"
 
 namespace d500::studio {
 
@@ -29,8 +29,9 @@ class OperatorDashboardKind : public MeasurementDashboardKind {
             {[](QWidget* p) { return new ModelPanel(QStringLiteral("timings"), {}, p); }, 2},
             {[](QWidget* p) { return new ModelPanel(QStringLiteral("roofline"), {}, p); }},
             {[](QWidget* p) {
-               return new KernelTablePanel(QStringLiteral("kernels"),
-                                           tr("Kernel per point (as the implementation reports it)"), p);
+               return new KernelTablePanel(
+                   QStringLiteral("kernels"),
+                   tr("Kernel per point (as the implementation reports it)"), p);
              },
              3}};
   }
@@ -51,7 +52,8 @@ class OperatorDashboardKind : public MeasurementDashboardKind {
       passed += v.passed;
     }
     QStringList impls;
-    for (const auto& i : d.run.implementations()) impls.append(QString::fromStdString(i).toHtmlEscaped());
+    for (const auto& i : d.run.implementations())
+      impls.append(QString::fromStdString(i).toHtmlEscaped());
     QString html = tr("<b>Implementations:</b> %1 · %2 sweep points")
                        .arg(impls.join(QStringLiteral(", ")))
                        .arg(points.size());
@@ -59,7 +61,8 @@ class OperatorDashboardKind : public MeasurementDashboardKind {
     if (refused) html += tr(" · unsupported by their implementation: %1").arg(refused);
     if (checked)
       html += passed == checked
-                  ? tr(" · validation: <b style=\"color:#2e7d32\">all %1 checks passed</b>").arg(checked)
+                  ? tr(" · validation: <b style=\"color:#2e7d32\">all %1 checks passed</b>")
+                        .arg(checked)
                   : tr(" · validation: <b style=\"color:#c62828\">%1 of %2 checks failed</b>")
                         .arg(checked - passed)
                         .arg(checked);

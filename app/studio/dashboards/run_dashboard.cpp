@@ -76,9 +76,7 @@ struct RunDashboard::Impl {
   bool shownSet = false;
 
   bool byRank() const { return layout.groupBy == RunSeries::GroupBy::Rank; }
-  QString groupName(int g) const {
-    return byRank() ? tr("rank %1").arg(g) : tr("seed %1").arg(g);
-  }
+  QString groupName(int g) const { return byRank() ? tr("rank %1").arg(g) : tr("seed %1").arg(g); }
 
   void buildUi();
   QWidget* buildToolbar();
@@ -135,16 +133,16 @@ QWidget* RunDashboard::Impl::buildToolbar() {
     seedView->addItem(tr("overlaid"));
     seedView->addItem(tr("median with CI band"));
     seedView->setFocusPolicy(Qt::StrongFocus);
-    seedView->setToolTip(tr("Each seed as its own line, or per step the median across the seeds "
-                            "with the order-statistic confidence band of that median"));
+    seedView->setToolTip(
+        tr("Each seed as its own line, or per step the median across the seeds "
+           "with the order-statistic confidence band of that median"));
     h->addWidget(seedView);
     QObject::connect(seedView, &QComboBox::currentIndexChanged, q, [this] { redraw(); });
     groupPicker = new SeriesPicker(tr("Seeds"), bar);
     groupPicker->setObjectName(QStringLiteral("seedPicker"));
     h->addWidget(groupPicker);
-    QObject::connect(groupPicker, &SeriesPicker::checkedChanged, q, [this](const QStringList& on) {
-      q->setShownGroups(on);
-    });
+    QObject::connect(groupPicker, &SeriesPicker::checkedChanged, q,
+                     [this](const QStringList& on) { q->setShownGroups(on); });
   }
   h->addStretch();
   return bar;
@@ -324,8 +322,12 @@ void RunDashboard::Impl::updateSummary() {
 double RunDashboard::Impl::targetAccuracy() const {
   const auto* r = catalog.run(runId);
   if (!r || mismatch) return 0;
-  const QJsonObject spec = QJsonDocument::fromJson(QByteArray::fromStdString(r->spec_json)).object();
-  return spec.value(QStringLiteral("training")).toObject().value(QStringLiteral("target_accuracy")).toDouble();
+  const QJsonObject spec =
+      QJsonDocument::fromJson(QByteArray::fromStdString(r->spec_json)).object();
+  return spec.value(QStringLiteral("training"))
+      .toObject()
+      .value(QStringLiteral("target_accuracy"))
+      .toDouble();
 }
 
 void RunDashboard::Impl::updateTitle() {
@@ -390,7 +392,8 @@ QStringList RunDashboard::availableSeries() const {
   QStringList out;
   for (const PanelSpec& p : d_->layout.panels)
     for (const PanelLine& l : p.lines)
-      if (!out.contains(QString::fromStdString(l.series))) out.append(QString::fromStdString(l.series));
+      if (!out.contains(QString::fromStdString(l.series)))
+        out.append(QString::fromStdString(l.series));
   return out;
 }
 
@@ -448,8 +451,8 @@ QJsonObject RunDashboard::settings() const {
     o[QStringLiteral("groups")] = groups;
   }
   if (d_->seedView)
-    o[QStringLiteral("seeds")] = d_->seedView->currentIndex() == 1 ? QStringLiteral("band")
-                                                                   : QStringLiteral("overlaid");
+    o[QStringLiteral("seeds")] =
+        d_->seedView->currentIndex() == 1 ? QStringLiteral("band") : QStringLiteral("overlaid");
   const QJsonObject id = d_->identity.toJson();
   if (!id.isEmpty()) o[QStringLiteral("run_identity")] = id;
   return o;
@@ -462,7 +465,8 @@ void RunDashboard::applySettings(const QJsonObject& o) {
   }
   if (d_->seedView && o.contains(QStringLiteral("seeds"))) {
     const QSignalBlocker block(d_->seedView);
-    d_->seedView->setCurrentIndex(o.value(QStringLiteral("seeds")).toString() == QLatin1String("band"));
+    d_->seedView->setCurrentIndex(o.value(QStringLiteral("seeds")).toString() ==
+                                  QLatin1String("band"));
   }
   for (int i = 0; i < 3; ++i)
     if (o.value(QStringLiteral("x")).toString() == QLatin1String(kAxisNames[i])) {
@@ -504,7 +508,7 @@ void RunDashboard::renderContent(QPainter* painter, QSize size, double /*scale*/
   d_->summary->setVisible(withSummary);
   d_->side->setFixedWidth(withSummary ? kSideWidth : kKeyWidth);
   layOutAt(this, size);
-  d_->redraw();  // decimated for the panels' new width
+  d_->redraw();          // decimated for the panels' new width
   layOutAt(this, size);  // the legends' new text asks for its height
   render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
   d_->toolbar->show();
@@ -520,7 +524,7 @@ QString RunDashboard::summaryHtml() const {
 bool RunDashboard::exportCsv(const QString& path, QString* error) {
   refresh();
   return DashboardExport::writeCsv(d_->series, d_->storePath, d_->runId,
-                                    d_->catalog.label(d_->runId), path, error);
+                                   d_->catalog.label(d_->runId), path, error);
 }
 
 }  // namespace d500::studio

@@ -79,8 +79,7 @@ const std::map<int64_t, double>& RunMeasurements::series(const std::string& name
   return it == series_.end() ? none : it->second;
 }
 
-const std::vector<double>& RunMeasurements::samples(const store::ResultStore& s,
-                                                    int64_t id) const {
+const std::vector<double>& RunMeasurements::samples(const store::ResultStore& s, int64_t id) const {
   auto it = samples_.find(id);
   if (it == samples_.end()) it = samples_.emplace(id, s.samples(id)).first;
   return it->second;

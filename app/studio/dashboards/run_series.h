@@ -35,7 +35,7 @@ class RunSeries {
   bool poll(const store::ResultStore& s, int64_t runId, size_t rowBudget);
 
   GroupBy groupBy() const { return by_; }
-  std::vector<int> groups() const;  // ascending
+  std::vector<int> groups() const;                               // ascending
   const Curve* curve(int group, const std::string& name) const;  // nullptr when none
   int64_t pointCount() const { return points_; }
   // The last value stored under `name` for `group` (summary rows such as "final_test_accuracy");

@@ -40,17 +40,21 @@ QString stepProfileHtml(const RunSeries& series) {
   if (phases.empty() || total <= 0) return {};
   QString rows;
   for (const auto& [p, m] : phases)
-    rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td>%4</td></tr>")
+    rows += QStringLiteral(
+                "<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td>%4</td></tr>")
                 .arg(QString::fromLatin1(P::name(p)), formatNumber(m, 3), percentText(m / total),
-                     P::is_overhead(p) ? QCoreApplication::translate("TrainingDashboardKind", "loop overhead")
-                                       : QString());
-  return QStringLiteral("<h3>%1</h3><table cellspacing=0 cellpadding=2><tr><th align=left>%2</th>"
-                        "<th>%3</th><th>%4</th><th></th></tr>%5</table><p>%6</p>")
+                     P::is_overhead(p)
+                         ? QCoreApplication::translate("TrainingDashboardKind", "loop overhead")
+                         : QString());
+  return QStringLiteral(
+             "<h3>%1</h3><table cellspacing=0 cellpadding=2><tr><th align=left>%2</th>"
+             "<th>%3</th><th>%4</th><th></th></tr>%5</table><p>%6</p>")
       .arg(QCoreApplication::translate("TrainingDashboardKind", "Where a step's time goes"),
            QCoreApplication::translate("TrainingDashboardKind", "phase"),
            QCoreApplication::translate("TrainingDashboardKind", "µs per step"),
            QCoreApplication::translate("TrainingDashboardKind", "share"), rows,
-           QCoreApplication::translate("TrainingDashboardKind", "Loop overhead: %1 µs per step (%2 of the loop).")
+           QCoreApplication::translate("TrainingDashboardKind",
+                                       "Loop overhead: %1 µs per step (%2 of the loop).")
                .arg(formatNumber(overhead, 3), percentText(overhead / total)));
 }
 
@@ -97,12 +101,12 @@ class TrainingDashboardKind : public DashboardKind {
                   .arg(CoreText::sentence(v.detail).toHtmlEscaped());
     }
     QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Time to accuracy"));
-    if (rows.isEmpty())
-      return html + tr("<p>No seed has finished yet.</p>");
+    if (rows.isEmpty()) return html + tr("<p>No seed has finished yet.</p>");
     html += target > 0 ? tr("<p>Target: %1% test accuracy.</p>").arg(formatPercent(100 * target))
                        : tr("<p>No target accuracy set: every seed trains its epochs.</p>");
-    html += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th align=left>%1</th>"
-                           "<th>%2</th><th>%3</th><th>%4</th></tr>%5</table>")
+    html += QStringLiteral(
+                "<table cellspacing=0 cellpadding=2><tr><th align=left>%1</th>"
+                "<th>%2</th><th>%3</th><th>%4</th></tr>%5</table>")
                 .arg(tr("seed"), tr("time"), tr("best test"), tr("final test"), rows);
     const auto sum = training::summarize_tta(seconds);
     html += QStringLiteral("<p>%1</p>").arg(CoreText::ttaSummary(sum).toHtmlEscaped());

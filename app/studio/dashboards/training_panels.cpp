@@ -14,34 +14,55 @@ struct TrainingPanels {
     using U = PanelSpec::Unit;
     using D = PanelLine::Draw;
     std::vector<PanelSpec> p;
-    p.push_back({QStringLiteral("loss"), tr("Loss per step"), tr("loss"), U::Plain,
+    p.push_back({QStringLiteral("loss"),
+                 tr("Loss per step"),
+                 tr("loss"),
+                 U::Plain,
                  {{"loss", tr("loss per step (raw)"), Qt::SolidLine, D::FaintRaw},
                   {"loss", tr("loss, EMA"), Qt::SolidLine, D::Ema}}});
-    p.push_back({QStringLiteral("epoch_loss"), tr("Loss per epoch"), tr("loss"), U::Plain,
+    p.push_back({QStringLiteral("epoch_loss"),
+                 tr("Loss per epoch"),
+                 tr("loss"),
+                 U::Plain,
                  {{"train_loss", tr("train loss (epoch mean)"), Qt::DashLine, D::Line},
                   {"test_loss", tr("test loss (per epoch)"), Qt::SolidLine, D::Line}}});
-    p.push_back({QStringLiteral("accuracy"), tr("Accuracy"), tr("accuracy"), U::Percent,
+    p.push_back({QStringLiteral("accuracy"),
+                 tr("Accuracy"),
+                 tr("accuracy"),
+                 U::Percent,
                  {{"test_accuracy", tr("test accuracy (per epoch)"), Qt::SolidLine, D::Line},
                   {"train_accuracy", tr("train accuracy (per epoch)"), Qt::DashLine, D::Line},
                   {"test_accuracy_by_step", tr("test accuracy (every eval_every steps)"),
                    Qt::DotLine, D::Line}},
                  true});
-    p.push_back({QStringLiteral("lr"), tr("Learning rate"), tr("learning rate"), U::Plain,
+    p.push_back({QStringLiteral("lr"),
+                 tr("Learning rate"),
+                 tr("learning rate"),
+                 U::Plain,
                  {{"lr", tr("learning rate"), Qt::SolidLine, D::Line}}});
-    p.push_back({QStringLiteral("samples_per_s"), tr("Throughput"), tr("samples/s"), U::Plain,
-                 {{"samples_per_s", tr("samples/s (per epoch, compute only)"), Qt::SolidLine,
-                   D::Line}}});
-    p.push_back({QStringLiteral("step_time"), tr("Step time vs data wait"), tr("time per step"),
-                 U::Seconds,
-                 {{"step_time_s", tr("step time (forward, backward, update)"), Qt::SolidLine,
-                   D::Line},
-                  {"data_wait_s", tr("data wait (loader)"), Qt::DashLine, D::Line}}});
+    p.push_back(
+        {QStringLiteral("samples_per_s"),
+         tr("Throughput"),
+         tr("samples/s"),
+         U::Plain,
+         {{"samples_per_s", tr("samples/s (per epoch, compute only)"), Qt::SolidLine, D::Line}}});
+    p.push_back(
+        {QStringLiteral("step_time"),
+         tr("Step time vs data wait"),
+         tr("time per step"),
+         U::Seconds,
+         {{"step_time_s", tr("step time (forward, backward, update)"), Qt::SolidLine, D::Line},
+          {"data_wait_s", tr("data wait (loader)"), Qt::DashLine, D::Line}}});
     if (distributed) {
-      p.push_back({QStringLiteral("comm_bytes"), tr("Communication volume"),
-                   tr("bytes per step"), U::Bytes,
+      p.push_back({QStringLiteral("comm_bytes"),
+                   tr("Communication volume"),
+                   tr("bytes per step"),
+                   U::Bytes,
                    {{"comm_bytes", tr("bytes sent + received per step"), Qt::SolidLine, D::Line}}});
-      p.push_back({QStringLiteral("comm_time"), tr("Communication vs computation"),
-                   tr("time per step"), U::Seconds,
+      p.push_back({QStringLiteral("comm_time"),
+                   tr("Communication vs computation"),
+                   tr("time per step"),
+                   U::Seconds,
                    {{"comm_time_s", tr("time in communication"), Qt::SolidLine, D::Line},
                     {"compute_time_s", tr("time computing"), Qt::DashLine, D::Line}}});
     }

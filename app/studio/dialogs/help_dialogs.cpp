@@ -27,8 +27,10 @@ QString plainText(QString text) {
 // The top-level menu of each action reachable from the menu bar.
 void collectMenus(const QMenu* menu, const QString& top, QHash<const QAction*, QString>* out) {
   for (const QAction* a : menu->actions()) {
-    if (a->menu()) collectMenus(a->menu(), top, out);
-    else if (!out->contains(a)) out->insert(a, top);
+    if (a->menu())
+      collectMenus(a->menu(), top, out);
+    else if (!out->contains(a))
+      out->insert(a, top);
   }
 }
 
@@ -52,7 +54,8 @@ QList<ShortcutRow> shortcutRows(const QWidget* window) {
     seen.insert(a);
     QStringList keys;
     for (const QKeySequence& k : a->shortcuts())
-      if (const QString key = k.toString(QKeySequence::NativeText); !keys.contains(key)) keys << key;
+      if (const QString key = k.toString(QKeySequence::NativeText); !keys.contains(key))
+        keys << key;
     rows.append({plainText(a->text()), keys.join(QStringLiteral(", ")), menus.value(a)});
   };
   for (auto it = menus.cbegin(); it != menus.cend(); ++it) add(it.key());
@@ -65,64 +68,75 @@ QList<ShortcutRow> shortcutRows(const QWidget* window) {
 
 QString UserGuideDialog::guideHtml() {
   QStringList s;
-  s << tr("<h2>d500 Studio in five minutes</h2>"
-          "<p>d500 measures deep-learning code fairly: every number comes with its confidence "
-          "interval, its validation verdict and the state of the machine it was measured on. The "
-          "studio builds experiments, starts the runner <code>d500</code> on them and draws what "
-          "the runner stores.</p>");
-  s << tr("<h3>1. A project</h3><p>A project (<code>*.d500proj</code>) lists experiments and names "
-          "a result store (a SQLite file, <code>*.d500db</code>). While no tab is open, the start "
-          "page offers the first steps: the example project (a copy of your own, so your runs stay "
-          "with it), an operator comparison, the Fashion-MNIST recipe, an ONNX model or a store. "
-          "File &gt; Open Result Store shows the runs of a store without a project, as do "
-          "<code>d500-studio --store FILE</code> and opening a <code>.d500db</code> file from the "
-          "file manager. Given with a project, <code>--store</code> reads another store for this "
-          "session only; the project file keeps its own.</p>");
-  s << tr("<h3>2. An experiment</h3><p>File &gt; New Experiment opens the editor: choose the level "
-          "(operator, network, training, distributed, collective), then fill the forms. The "
-          "Problems pane below the editor is the runner's own verdict: when it says the runner "
-          "will accept the experiment, <code>d500 run</code> does. Every edit can be undone "
-          "(Ctrl+Z). Each new experiment gets a name of its own (new-experiment, new-experiment-2, "
-          "...), as runs find their experiment by its name.</p>");
-  s << tr("<h3>The experiment canvas</h3><p>The editor's Canvas tab shows the same experiment as "
-          "components wired together: the operator and its implementations, a model and its "
-          "executors, a dataset, an optimizer, a sweep. Drag a component from the palette on the "
-          "left (a double-click adds it where it belongs) and connect an output to an input. A "
-          "second component of a kind beside a wired one is a spare: the run compares the two as "
-          "variants. The Problems list under the canvas names every input still missing. "
-          "Auto-layout (Ctrl+L) and Fit (F) tidy the view; Run (Ctrl+R) runs every variant and "
-          "shows the first one's progress on the nodes. Canvas edits are steps of the experiment's "
-          "undo stack, like the form's.</p>");
-  s << tr("<h3>Templates</h3><p>The canvas's Templates menu starts from a whole experiment: "
-          "compare implementations of an operator, compare executors on a model, the "
-          "time-to-accuracy of an optimizer over seeds, or the scaling of a distributed scheme. A "
-          "template replaces the experiment in one undo step; adjust it and run. The start page's "
-          "\"Compare implementations of an operator\" opens the first one as a new experiment.</p>");
-  s << tr("<h3>3. A run</h3><p>Run (F5) saves the experiment and starts the runner; the Run "
-          "Queue shows its state and progress, and the run's dashboard opens as soon as the "
-          "runner has created the run. Cancel (Shift+F5) stops it and keeps what was measured.</p>");
-  s << tr("<h3>4. Reading the results</h3><p>Each run opens in its level's dashboard: a panel "
-          "per quantity with its own axis and unit. Double-click a run in the Project dock to "
-          "open it again; the Charts menu has the single charts (sweep, timings, roofline, "
-          "convergence). Select two runs and Compare (Ctrl+M) to see ratios with a significance "
-          "verdict, and whether the two machines were equally quiet.</p>");
-  s << tr("<h3>The graph view</h3><p>File &gt; Open ONNX Model shows an <code>.onnx</code> file as "
-          "a graph of its operators, and Charts &gt; Graph of the Model (Ctrl+7) shows the model "
-          "of a network run, each node coloured by its share of the time. Click a node for its "
-          "attributes, shapes and timings; search by name, zoom, Fit, and use the minimap to find "
-          "your way in a large model.</p>");
-  s << tr("<h3>The network editor</h3><p>File &gt; Network Editor (Ctrl+Alt+N) opens a model in a "
-          "window of its own: an <code>.onnx</code> file or a network from a builder (MLP, "
-          "LeNet-5, ResNet). Add operators from its palette, connect tensors, change attributes in "
-          "the form, delete or replace a node; shape inference labels the edges after every edit "
-          "and draws a node it refuses in red, with the reason. Every edit can be undone, and the "
-          "model is saved only when the ONNX checker passes. Use in Network Experiment saves it "
-          "and adds a network benchmark of it to the project.</p>");
-  s << tr("<h3>5. Sharing</h3><p>File &gt; Export writes a chart as PNG, SVG or PDF, its data "
-          "as CSV, and a report of the selected runs as HTML or PDF. The same exports run "
-          "without a display: <code>d500-studio --help</code> lists them.</p>");
-  s << tr("<p>The mouse wheel changes a field only once you have clicked into it, so "
-          "scrolling a form never edits it. Help &gt; Keyboard Shortcuts lists every shortcut.</p>");
+  s << tr(
+      "<h2>d500 Studio in five minutes</h2>"
+      "<p>d500 measures deep-learning code fairly: every number comes with its confidence "
+      "interval, its validation verdict and the state of the machine it was measured on. The "
+      "studio builds experiments, starts the runner <code>d500</code> on them and draws what "
+      "the runner stores.</p>");
+  s << tr(
+      "<h3>1. A project</h3><p>A project (<code>*.d500proj</code>) lists experiments and names "
+      "a result store (a SQLite file, <code>*.d500db</code>). While no tab is open, the start "
+      "page offers the first steps: the example project (a copy of your own, so your runs stay "
+      "with it), an operator comparison, the Fashion-MNIST recipe, an ONNX model or a store. "
+      "File &gt; Open Result Store shows the runs of a store without a project, as do "
+      "<code>d500-studio --store FILE</code> and opening a <code>.d500db</code> file from the "
+      "file manager. Given with a project, <code>--store</code> reads another store for this "
+      "session only; the project file keeps its own.</p>");
+  s << tr(
+      "<h3>2. An experiment</h3><p>File &gt; New Experiment opens the editor: choose the level "
+      "(operator, network, training, distributed, collective), then fill the forms. The "
+      "Problems pane below the editor is the runner's own verdict: when it says the runner "
+      "will accept the experiment, <code>d500 run</code> does. Every edit can be undone "
+      "(Ctrl+Z). Each new experiment gets a name of its own (new-experiment, new-experiment-2, "
+      "...), as runs find their experiment by its name.</p>");
+  s << tr(
+      "<h3>The experiment canvas</h3><p>The editor's Canvas tab shows the same experiment as "
+      "components wired together: the operator and its implementations, a model and its "
+      "executors, a dataset, an optimizer, a sweep. Drag a component from the palette on the "
+      "left (a double-click adds it where it belongs) and connect an output to an input. A "
+      "second component of a kind beside a wired one is a spare: the run compares the two as "
+      "variants. The Problems list under the canvas names every input still missing. "
+      "Auto-layout (Ctrl+L) and Fit (F) tidy the view; Run (Ctrl+R) runs every variant and "
+      "shows the first one's progress on the nodes. Canvas edits are steps of the experiment's "
+      "undo stack, like the form's.</p>");
+  s << tr(
+      "<h3>Templates</h3><p>The canvas's Templates menu starts from a whole experiment: "
+      "compare implementations of an operator, compare executors on a model, the "
+      "time-to-accuracy of an optimizer over seeds, or the scaling of a distributed scheme. A "
+      "template replaces the experiment in one undo step; adjust it and run. The start page's "
+      "\"Compare implementations of an operator\" opens the first one as a new experiment.</p>");
+  s << tr(
+      "<h3>3. A run</h3><p>Run (F5) saves the experiment and starts the runner; the Run "
+      "Queue shows its state and progress, and the run's dashboard opens as soon as the "
+      "runner has created the run. Cancel (Shift+F5) stops it and keeps what was measured.</p>");
+  s << tr(
+      "<h3>4. Reading the results</h3><p>Each run opens in its level's dashboard: a panel "
+      "per quantity with its own axis and unit. Double-click a run in the Project dock to "
+      "open it again; the Charts menu has the single charts (sweep, timings, roofline, "
+      "convergence). Select two runs and Compare (Ctrl+M) to see ratios with a significance "
+      "verdict, and whether the two machines were equally quiet.</p>");
+  s << tr(
+      "<h3>The graph view</h3><p>File &gt; Open ONNX Model shows an <code>.onnx</code> file as "
+      "a graph of its operators, and Charts &gt; Graph of the Model (Ctrl+7) shows the model "
+      "of a network run, each node coloured by its share of the time. Click a node for its "
+      "attributes, shapes and timings; search by name, zoom, Fit, and use the minimap to find "
+      "your way in a large model.</p>");
+  s << tr(
+      "<h3>The network editor</h3><p>File &gt; Network Editor (Ctrl+Alt+N) opens a model in a "
+      "window of its own: an <code>.onnx</code> file or a network from a builder (MLP, "
+      "LeNet-5, ResNet). Add operators from its palette, connect tensors, change attributes in "
+      "the form, delete or replace a node; shape inference labels the edges after every edit "
+      "and draws a node it refuses in red, with the reason. Every edit can be undone, and the "
+      "model is saved only when the ONNX checker passes. Use in Network Experiment saves it "
+      "and adds a network benchmark of it to the project.</p>");
+  s << tr(
+      "<h3>5. Sharing</h3><p>File &gt; Export writes a chart as PNG, SVG or PDF, its data "
+      "as CSV, and a report of the selected runs as HTML or PDF. The same exports run "
+      "without a display: <code>d500-studio --help</code> lists them.</p>");
+  s << tr(
+      "<p>The mouse wheel changes a field only once you have clicked into it, so "
+      "scrolling a form never edits it. Help &gt; Keyboard Shortcuts lists every shortcut.</p>");
   return s.join(QString());
 }
 

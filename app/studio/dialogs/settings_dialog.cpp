@@ -8,8 +8,8 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QRegularExpressionValidator>
 #include <QPushButton>
+#include <QRegularExpressionValidator>
 #include <QSettings>
 #include <QSpinBox>
 
@@ -17,7 +17,9 @@
 
 namespace d500::studio {
 
-QString SettingsDialog::runnerOverride() { return QSettings().value(QStringLiteral("runner")).toString(); }
+QString SettingsDialog::runnerOverride() {
+  return QSettings().value(QStringLiteral("runner")).toString();
+}
 
 int SettingsDialog::maxConcurrentRuns() {
   return qBound(1, QSettings().value(QStringLiteral("maxConcurrentRuns"), 1).toInt(), 64);
@@ -33,8 +35,12 @@ ClusterDefaults SettingsDialog::clusterDefaults() {
   c.partition = s.value(QStringLiteral("slurm/partition")).toString();
   c.account = s.value(QStringLiteral("slurm/account")).toString();
   c.time = s.value(QStringLiteral("slurm/time"), c.time).toString();
-  c.modules = s.value(QStringLiteral("slurm/modules")).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-  c.sbatchLines = s.value(QStringLiteral("slurm/sbatch")).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  c.modules = s.value(QStringLiteral("slurm/modules"))
+                  .toString()
+                  .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+  c.sbatchLines = s.value(QStringLiteral("slurm/sbatch"))
+                      .toString()
+                      .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
   for (QString& l : c.sbatchLines) l = l.trimmed();
   c.sbatchLines.removeAll(QString());
   return c;
@@ -91,8 +97,9 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
   concurrent_ = new QSpinBox;
   concurrent_->setRange(1, 64);
   concurrent_->setValue(maxConcurrentRuns());
-  concurrent_->setToolTip(tr("Benchmarks running at the same time disturb each other's timings; "
-                             "keep 1 unless the runs do not measure time."));
+  concurrent_->setToolTip(
+      tr("Benchmarks running at the same time disturb each other's timings; "
+         "keep 1 unless the runs do not measure time."));
   grace_ = new QSpinBox;
   grace_->setRange(1, 600);
   grace_->setSuffix(tr(" s"));
@@ -126,8 +133,9 @@ bool SettingsDialog::apply() {
   s.setValue(QStringLiteral("cancelGraceMs"), grace_->value() * 1000);
   s.setValue(QStringLiteral("slurm/partition"), partition_->text().trimmed());
   s.setValue(QStringLiteral("slurm/account"), account_->text().trimmed());
-  s.setValue(QStringLiteral("slurm/time"), time_->text().trimmed().isEmpty() ? QStringLiteral("01:00:00")
-                                                                            : time_->text().trimmed());
+  s.setValue(QStringLiteral("slurm/time"), time_->text().trimmed().isEmpty()
+                                               ? QStringLiteral("01:00:00")
+                                               : time_->text().trimmed());
   s.setValue(QStringLiteral("slurm/modules"), modules_->text().simplified());
   s.setValue(QStringLiteral("slurm/sbatch"), sbatch_->toPlainText().trimmed());
   return changed;

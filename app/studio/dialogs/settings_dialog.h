@@ -22,9 +22,9 @@ class SettingsDialog : public QDialog {
   // Writes the settings; true when the language changed (the caller says "restart").
   bool apply();
 
-  static QString runnerOverride();        // "" = automatic
-  static int maxConcurrentRuns();         // default 1
-  static int cancelGracePeriodMs();       // default 5000
+  static QString runnerOverride();   // "" = automatic
+  static int maxConcurrentRuns();    // default 1
+  static int cancelGracePeriodMs();  // default 5000
   static ClusterDefaults clusterDefaults();
 
  private:

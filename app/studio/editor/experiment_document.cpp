@@ -51,9 +51,8 @@ ExperimentDocument::ExperimentDocument(QObject* parent)
     if (checkedJson_ != json_.dump()) return askRunner();  // edited meanwhile
     setVerdict(problems.isEmpty() ? Verdict::Accepted : Verdict::Refused, problems);
   });
-  connect(runnerCheck_, &RunnerCheck::failed, this, [this](const QString& error) {
-    setVerdict(Verdict::Unknown, {}, error);
-  });
+  connect(runnerCheck_, &RunnerCheck::failed, this,
+          [this](const QString& error) { setVerdict(Verdict::Unknown, {}, error); });
   validate();
 }
 
@@ -68,8 +67,8 @@ Json ExperimentDocument::blankExperiment() {
   j["seed"] = 500;
   j["operator"] = {{"op", ""}, {"dtype", "float32"}, {"inputs", Json::array()}};
   j["implementations"] = Json::array();
-  j["repetition"] = {{"target_rel_ci", 0.05}, {"min_samples", 10}, {"max_samples", 1000},
-                     {"max_seconds", 2.0}};
+  j["repetition"] = {
+      {"target_rel_ci", 0.05}, {"min_samples", 10}, {"max_samples", 1000}, {"max_seconds", 2.0}};
   return j;
 }
 
@@ -126,9 +125,13 @@ void ExperimentDocument::setEmbedded(const Json& json) {
   Q_EMIT titleChanged(title());
 }
 
-void ExperimentDocument::markSaved() { undo_->setClean(); }
+void ExperimentDocument::markSaved() {
+  undo_->setClean();
+}
 
-bool ExperimentDocument::isModified() const { return !undo_->isClean(); }
+bool ExperimentDocument::isModified() const {
+  return !undo_->isClean();
+}
 
 QString ExperimentDocument::name() const {
   const Json* n = JsonPath{QStringLiteral("name")}.find(json_);
@@ -164,7 +167,8 @@ void ExperimentDocument::chooseOperator(const QString& opType, const QString& do
   const JsonPath dom{QStringLiteral("operator"), QStringLiteral("domain")};
   const bool sameOp = op.get(json_) == Json(opType.toStdString());
   new SetValueCommand(this, op, Json(opType.toStdString()), false, parent);
-  new SetValueCommand(this, dom, domain.isEmpty() ? std::nullopt : std::optional<Json>(domain.toStdString()),
+  new SetValueCommand(this, dom,
+                      domain.isEmpty() ? std::nullopt : std::optional<Json>(domain.toStdString()),
                       false, parent);
   const Json impls =
       chosenImplementations(implementations, offering.isEmpty() ? implementations : offering);
@@ -178,8 +182,8 @@ void ExperimentDocument::chooseOperator(const QString& opType, const QString& do
   if (!sameOp) {
     // Attributes of another operator would be rejected by this one.
     const Json attrs = OperatorDefaults::attributesFor(opType);
-    new SetValueCommand(this, kAttributes, attrs.is_null() ? std::nullopt : std::optional<Json>(attrs),
-                        false, parent);
+    new SetValueCommand(this, kAttributes,
+                        attrs.is_null() ? std::nullopt : std::optional<Json>(attrs), false, parent);
   }
   // Inputs the operator cannot take (none yet, Gemm's matrices for a Conv) give way to shapes that
   // run, swept over "N".
@@ -227,11 +231,11 @@ void ExperimentDocument::addMissingSweepVariables(const Json& dims, QUndoCommand
   if (vars != before) new SetValueCommand(this, sweep, vars, false, parent);
 }
 
-void ExperimentDocument::pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item,
-                                  const QString& text) {
-  undo_->push(new ListItemCommand(this, arrayPath,
-                                  insert ? ListItemCommand::Op::Insert : ListItemCommand::Op::Remove,
-                                  index, item, text, arrayPath == kInputs));
+void ExperimentDocument::pushList(const JsonPath& arrayPath, bool insert, int index,
+                                  const Json& item, const QString& text) {
+  undo_->push(new ListItemCommand(
+      this, arrayPath, insert ? ListItemCommand::Op::Insert : ListItemCommand::Op::Remove, index,
+      item, text, arrayPath == kInputs));
 }
 
 void ExperimentDocument::addImplementation(const QString& id) {
@@ -300,8 +304,8 @@ void ExperimentDocument::removeAttribute(const QString& name) {
   Json rest = kAttributes.get(json_, Json::object());
   rest.erase(name.toStdString());
   // "attributes": {} is noise in the file; drop the object with its last attribute.
-  new SetValueCommand(this, kAttributes, rest.empty() ? std::nullopt : std::optional<Json>(rest), false,
-                      parent);
+  new SetValueCommand(this, kAttributes, rest.empty() ? std::nullopt : std::optional<Json>(rest),
+                      false, parent);
   undo_->push(parent);
 }
 

@@ -12,7 +12,6 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 #include "editor/json_path.h"
@@ -62,7 +61,9 @@ class ExperimentDocument : public QObject {
   // --- the content --------------------------------------------------------------------------
   const Json& json() const { return json_; }
   QString jsonText() const;  // indented, as saved
-  Json value(const JsonPath& path, const Json& fallback = Json()) const { return path.get(json_, fallback); }
+  Json value(const JsonPath& path, const Json& fallback = Json()) const {
+    return path.get(json_, fallback);
+  }
   QUndoStack* undoStack() const { return undo_; }
 
   // --- edits: each call is one undo step ----------------------------------------------------
@@ -130,7 +131,8 @@ class ExperimentDocument : public QObject {
   void validate();
   void askRunner();
   void setVerdict(Verdict v, const QList<Problem>& problems, const QString& note = QString());
-  void pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item, const QString& text);
+  void pushList(const JsonPath& arrayPath, bool insert, int index, const Json& item,
+                const QString& text);
   Json chosenImplementations(const QStringList& implementations, const QStringList& offering) const;
   // Under `parent`: adds the sweep variables that `dims` (a shape, or a list of shapes) name and
   // the experiment lacks, with the default values.
@@ -144,7 +146,7 @@ class ExperimentDocument : public QObject {
   QString verdictNote_;
   QString storePath_, runner_;
   RunnerCheck* runnerCheck_;
-  QTimer* checkTimer_;  // asks the runner once edits pause
+  QTimer* checkTimer_;       // asks the runner once edits pause
   std::string checkedJson_;  // what the running check is about
   bool embeddedModified_ = false;
 };

@@ -33,8 +33,9 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
   implementations_ = new ImplementationsSection(doc_);
   network_ = new NetworkSection(doc_);
   training_ = new TrainingSection(doc_);
-  const QString op = QStringLiteral("operator"), net = QStringLiteral("network"), train = QStringLiteral("training"),
-                dist = QStringLiteral("distributed"), coll = QStringLiteral("collective");
+  const QString op = QStringLiteral("operator"), net = QStringLiteral("network"),
+                train = QStringLiteral("training"), dist = QStringLiteral("distributed"),
+                coll = QStringLiteral("collective");
   levelSections_ = {{new OperatorSection(doc_), {op}},
                     {implementations_, {op}},
                     {new SweepSection(doc_), {op}},
@@ -83,7 +84,8 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
           });
   connect(palette_, &OperatorPalette::implementationChosen, this,
           [this](const QString& opType, const QString& domain, const QString& id) {
-            const Json op = JsonPath{QStringLiteral("operator"), QStringLiteral("op")}.get(doc_->json());
+            const Json op =
+                JsonPath{QStringLiteral("operator"), QStringLiteral("op")}.get(doc_->json());
             if (op == Json(opType.toStdString()))
               doc_->addImplementation(id);
             else
@@ -116,7 +118,8 @@ void ExperimentEditor::addView(QWidget* view, const QString& title) {
     views_->addTab(middle_, tr("Form"));
     split_->insertWidget(at, views_);
     split_->setStretchFactor(at, 3);
-    connect(views_, &QTabWidget::currentChanged, this, [this](int i) { palette_->setVisible(i == 0); });
+    connect(views_, &QTabWidget::currentChanged, this,
+            [this](int i) { palette_->setVisible(i == 0); });
   }
   views_->addTab(view, title);
 }
@@ -127,11 +130,14 @@ void ExperimentEditor::showView(int index) {
 
 void ExperimentEditor::showLevelSections() {
   const Json level = JsonPath{QStringLiteral("level")}.get(doc_->json(), Json("operator"));
-  const QString name = level.is_string() ? QString::fromStdString(level.get<std::string>()) : QString();
+  const QString name =
+      level.is_string() ? QString::fromStdString(level.get<std::string>()) : QString();
   for (const auto& s : levelSections_) s.first->setVisible(s.second.contains(name));
 }
 
-void ExperimentEditor::setCatalogError(const QString& error) { palette_->setError(error); }
+void ExperimentEditor::setCatalogError(const QString& error) {
+  palette_->setError(error);
+}
 
 bool ExperimentEditor::focusPath(const QString& jsonPath) {
   // The deepest bound field at or above the path: "$.operator.inputs[0][1]" goes to input 0.
@@ -140,7 +146,8 @@ bool ExperimentEditor::focusPath(const QString& jsonPath) {
   for (QWidget* w : findChildren<QWidget*>()) {
     const QString p = w->property("d500JsonPath").toString();
     if (p.isEmpty() || !w->isVisibleTo(this)) continue;
-    const bool covers = jsonPath == p || jsonPath.startsWith(p + QLatin1Char('.')) || jsonPath.startsWith(p + QLatin1Char('['));
+    const bool covers = jsonPath == p || jsonPath.startsWith(p + QLatin1Char('.')) ||
+                        jsonPath.startsWith(p + QLatin1Char('['));
     if (covers && p.size() > bestLength) {
       best = w;
       bestLength = int(p.size());

@@ -77,8 +77,10 @@ bool FieldBinding::fromText(Kind kind, const QString& text, Json* out) {
       if (ok) *out = v;
       return ok;
     }
-    case Kind::Value: return ValuesValidator::valueFromText(t, out);
-    case Kind::ValueList: return ValuesValidator::listFromText(t, out);
+    case Kind::Value:
+      return ValuesValidator::valueFromText(t, out);
+    case Kind::ValueList:
+      return ValuesValidator::listFromText(t, out);
     case Kind::Shape:
       *out = ShapeValidator::toJson(t);
       return true;
@@ -93,10 +95,14 @@ QString FieldBinding::toText(Kind kind, const Json& value) {
       return value.is_string() ? QString::fromStdString(value.get<std::string>())
                                : QString::fromStdString(value.dump());
     case Kind::Integer:
-    case Kind::Real: return QString::fromStdString(value.dump());
-    case Kind::Value: return ValuesValidator::valueToText(value);
-    case Kind::ValueList: return ValuesValidator::listToText(value);
-    case Kind::Shape: return ShapeValidator::toText(value);
+    case Kind::Real:
+      return QString::fromStdString(value.dump());
+    case Kind::Value:
+      return ValuesValidator::valueToText(value);
+    case Kind::ValueList:
+      return ValuesValidator::listToText(value);
+    case Kind::Shape:
+      return ShapeValidator::toText(value);
   }
   return QString();
 }
@@ -105,7 +111,8 @@ void FieldBinding::onTextEdited(const QString& text) {
   auto* edit = static_cast<QLineEdit*>(widget_.data());
   QString t = text;
   int pos = 0;
-  const bool acceptable = !edit->validator() || edit->validator()->validate(t, pos) == QValidator::Acceptable;
+  const bool acceptable =
+      !edit->validator() || edit->validator()->validate(t, pos) == QValidator::Acceptable;
   if (optional_ && text.trimmed().isEmpty()) {
     textValid_ = true;
     doc_->setValue(path_, std::nullopt);
@@ -136,7 +143,8 @@ void FieldBinding::refresh() {
       textValid_ = true;
     }
   } else if (auto* box = qobject_cast<QComboBox*>(widget_)) {
-    const QString value = v && v->is_string() ? QString::fromStdString(v->get<std::string>()) : fallbackText_;
+    const QString value =
+        v && v->is_string() ? QString::fromStdString(v->get<std::string>()) : fallbackText_;
     int index = box->findData(value);
     if (index < 0) {
       // A value the form does not offer (hand-written JSON) is shown as it is, not replaced.
@@ -161,8 +169,9 @@ void FieldBinding::showState() {
   widget_->setProperty("d500Problem", !messages.isEmpty());
   widget_->setToolTip(messages.join(QLatin1Char('\n')));
   // A red frame rather than a dialog: the problem is shown where it is fixed, while typing.
-  widget_->setStyleSheet(messages.isEmpty() ? QString()
-                                            : QStringLiteral("border: 1px solid #c02020; background: #fff0f0;"));
+  widget_->setStyleSheet(messages.isEmpty()
+                             ? QString()
+                             : QStringLiteral("border: 1px solid #c02020; background: #fff0f0;"));
 }
 
 }  // namespace d500::studio

@@ -59,7 +59,8 @@ void ImplementationsSection::setCatalog(const PluginCatalog& catalog) {
 
 void ImplementationsSection::refresh() {
   const Json& j = doc_->json();
-  const QStringList offered = catalog_.implementationsFor(stringAt(j, "operator", "op"), stringAt(j, "operator", "domain"));
+  const QStringList offered =
+      catalog_.implementationsFor(stringAt(j, "operator", "op"), stringAt(j, "operator", "domain"));
   const QStringList chosen = stringList(JsonPath{QStringLiteral("implementations")}.get(j));
   if (offered != shownOffered_ || chosen != shownChosen_) {
     shownOffered_ = offered;
@@ -75,9 +76,11 @@ void ImplementationsSection::refresh() {
     for (const QString& c : chosen)
       if (!all.contains(c)) all << c;
     if (all.isEmpty())
-      checksLayout_->addWidget(new QLabel(tr("Pick an operator in the palette to see who implements it.")));
+      checksLayout_->addWidget(
+          new QLabel(tr("Pick an operator in the palette to see who implements it.")));
     for (const QString& id : all) {
-      auto* box = new QCheckBox(offered.contains(id) ? id : tr("%1 (not offered by any loaded plugin)").arg(id));
+      auto* box = new QCheckBox(
+          offered.contains(id) ? id : tr("%1 (not offered by any loaded plugin)").arg(id));
       box->setObjectName(QStringLiteral("implementation_") + id);
       box->setChecked(chosen.contains(id));
       connect(box, &QCheckBox::clicked, this, [this, id](bool on) {

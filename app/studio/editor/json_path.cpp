@@ -6,7 +6,9 @@ namespace d500::studio {
 
 namespace {
 
-bool isIndex(const QVariant& step) { return step.typeId() == QMetaType::Int; }
+bool isIndex(const QVariant& step) {
+  return step.typeId() == QMetaType::Int;
+}
 
 }  // namespace
 
@@ -31,7 +33,8 @@ JsonPath JsonPath::parentPath() const {
 QString JsonPath::toString() const {
   QString s = QStringLiteral("$");
   for (const QVariant& step : steps_)
-    s += isIndex(step) ? QStringLiteral("[%1]").arg(step.toInt()) : QLatin1Char('.') + step.toString();
+    s += isIndex(step) ? QStringLiteral("[%1]").arg(step.toInt())
+                       : QLatin1Char('.') + step.toString();
   return s;
 }
 

@@ -6,7 +6,6 @@
 #include <QList>
 #include <QString>
 #include <QVariant>
-
 #include <nlohmann/json.hpp>
 
 namespace d500::studio {

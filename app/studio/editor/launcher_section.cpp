@@ -26,11 +26,13 @@ LauncherSection::LauncherSection(ExperimentDocument* doc, QWidget* parent)
   kind_->addItem(tr("local"), QStringLiteral("local"));
   kind_->addItem(tr("MPI (mpirun)"), QStringLiteral("mpi"));
   kind_->addItem(tr("Slurm (sbatch; cluster defaults in Settings)"), QStringLiteral("slurm"));
-  FieldBinding::comboBox(doc, kind_, kLauncher.key(QStringLiteral("kind")), QStringLiteral("local"));
+  FieldBinding::comboBox(doc, kind_, kLauncher.key(QStringLiteral("kind")),
+                         QStringLiteral("local"));
   ranks_ = new QLineEdit;
   ranks_->setObjectName(QStringLiteral("launcherRanks"));
   ranks_->setPlaceholderText(QStringLiteral("1"));
-  FieldBinding::lineEdit(doc, ranks_, kLauncher.key(QStringLiteral("ranks")), FieldBinding::Kind::Integer, true,
+  FieldBinding::lineEdit(doc, ranks_, kLauncher.key(QStringLiteral("ranks")),
+                         FieldBinding::Kind::Integer, true,
                          new NumberValidator(NumberValidator::Kind::Integer, 1, 1 << 20));
   hosts_ = new QListWidget;
   hosts_->setObjectName(QStringLiteral("launcherHosts"));
@@ -58,7 +60,8 @@ LauncherSection::LauncherSection(ExperimentDocument* doc, QWidget* parent)
     newHost_->clear();
   });
   connect(newHost_, &QLineEdit::returnPressed, addHost_, &QPushButton::click);
-  connect(removeHost_, &QPushButton::clicked, this, [this] { doc_->removeHost(hosts_->currentRow()); });
+  connect(removeHost_, &QPushButton::clicked, this,
+          [this] { doc_->removeHost(hosts_->currentRow()); });
   connect(doc_, &ExperimentDocument::changed, this, &LauncherSection::refresh);
   refresh();
 }
@@ -67,7 +70,9 @@ void LauncherSection::refresh() {
   const Json hosts = kLauncher.key(QStringLiteral("hosts")).get(doc_->json(), Json::array());
   QStringList names;
   if (hosts.is_array())
-    for (const Json& h : hosts) names << (h.is_string() ? QString::fromStdString(h.get<std::string>()) : QString::fromStdString(h.dump()));
+    for (const Json& h : hosts)
+      names << (h.is_string() ? QString::fromStdString(h.get<std::string>())
+                              : QString::fromStdString(h.dump()));
   QStringList shown;
   for (int i = 0; i < hosts_->count(); ++i) shown << hosts_->item(i)->text();
   if (shown != names) {

@@ -38,7 +38,8 @@ Json toJson(const QStringList& list) {
 }
 
 // `name` added to or removed from the list at `path`, in the order `order` gives (then the rest).
-void toggle(ExperimentDocument* doc, const JsonPath& path, const QString& name, bool on, const QStringList& order) {
+void toggle(ExperimentDocument* doc, const JsonPath& path, const QString& name, bool on,
+            const QStringList& order) {
   QStringList now = stringList(path.get(doc->json(), Json::array()));
   if (on == now.contains(name)) return;
   if (on) {
@@ -54,16 +55,19 @@ void toggle(ExperimentDocument* doc, const JsonPath& path, const QString& name, 
   doc->setValue(path, toJson(now));
 }
 
-
 }  // namespace
 
 // --- network ---------------------------------------------------------------------------------
 
 NetworkSection::NetworkSection(ExperimentDocument* doc, QWidget* parent)
-    : QGroupBox(tr("Network"), parent), doc_(doc), offered_(LevelTemplates::builtins(QStringLiteral("executor"))) {
+    : QGroupBox(tr("Network"), parent),
+      doc_(doc),
+      offered_(LevelTemplates::builtins(QStringLiteral("executor"))) {
   auto* form = new QFormLayout(this);
-  auto* builder = FieldBinding::choices(QStringLiteral("networkModel"), LevelTemplates::builtins(QStringLiteral("model")));
-  FieldBinding::comboBox(doc, builder, kNetwork.key(QStringLiteral("model")).key(QStringLiteral("builder")),
+  auto* builder = FieldBinding::choices(QStringLiteral("networkModel"),
+                                        LevelTemplates::builtins(QStringLiteral("model")));
+  FieldBinding::comboBox(doc, builder,
+                         kNetwork.key(QStringLiteral("model")).key(QStringLiteral("builder")),
                          QStringLiteral("mlp"));
   form->addRow(tr("Model"), builder);
   checks_ = new QWidget;
@@ -75,8 +79,9 @@ NetworkSection::NetworkSection(ExperimentDocument* doc, QWidget* parent)
   auto* batches = new QLineEdit;
   batches->setObjectName(QStringLiteral("networkBatchSizes"));
   batches->setPlaceholderText(tr("e.g. 1, 16, 64"));
-  FieldBinding::lineEdit(doc, batches, kNetwork.key(QStringLiteral("batch_sizes")), FieldBinding::Kind::ValueList,
-                         true, new ValuesValidator(ValuesValidator::Mode::List));
+  FieldBinding::lineEdit(doc, batches, kNetwork.key(QStringLiteral("batch_sizes")),
+                         FieldBinding::Kind::ValueList, true,
+                         new ValuesValidator(ValuesValidator::Mode::List));
   form->addRow(tr("Batch sizes"), batches);
   const char* const flags[][2] = {{"latency", QT_TR_NOOP("Latency at batch 1")},
                                   {"throughput", QT_TR_NOOP("Throughput per batch size")},
@@ -111,7 +116,8 @@ void NetworkSection::refresh() {
       delete item;
     }
     for (const QString& name : all) {
-      auto* box = new QCheckBox(offered_.contains(name) ? name : tr("%1 (no loaded plugin offers it)").arg(name));
+      auto* box = new QCheckBox(
+          offered_.contains(name) ? name : tr("%1 (no loaded plugin offers it)").arg(name));
       box->setObjectName(QStringLiteral("executor_") + name);
       connect(box, &QCheckBox::clicked, this,
               [this, name](bool on) { toggle(doc_, kExecutors, name, on, offered_); });
@@ -133,17 +139,22 @@ DistributedSection::DistributedSection(ExperimentDocument* doc, QWidget* parent)
   auto* form = new QFormLayout(this);
   auto* scheme = scheme_ = FieldBinding::choices(QStringLiteral("distributedScheme"), {});
   setCatalog(PluginCatalog());
-  FieldBinding::comboBox(doc, scheme, kDistributed.key(QStringLiteral("scheme")), QStringLiteral("allreduce"));
+  FieldBinding::comboBox(doc, scheme, kDistributed.key(QStringLiteral("scheme")),
+                         QStringLiteral("allreduce"));
   form->addRow(tr("Scheme"), scheme);
   auto* every = new QLineEdit;
   every->setObjectName(QStringLiteral("distributedAverageEvery"));
   every->setPlaceholderText(QStringLiteral("4"));
   every->setToolTip(tr("model_averaging: average the models after every k-th step"));
-  FieldBinding::lineEdit(doc, every, kDistributed.key(QStringLiteral("average_every")), FieldBinding::Kind::Integer,
-                         true, new NumberValidator(NumberValidator::Kind::Integer, 1, 1 << 30));
+  FieldBinding::lineEdit(doc, every, kDistributed.key(QStringLiteral("average_every")),
+                         FieldBinding::Kind::Integer, true,
+                         new NumberValidator(NumberValidator::Kind::Integer, 1, 1 << 30));
   form->addRow(tr("Average every (steps)"), every);
-  auto* sampler = FieldBinding::choices(QStringLiteral("distributedSampler"), {QStringLiteral("partitioned"), QStringLiteral("replicated")});
-  FieldBinding::comboBox(doc, sampler, kDistributed.key(QStringLiteral("sampler")), QStringLiteral("partitioned"));
+  auto* sampler =
+      FieldBinding::choices(QStringLiteral("distributedSampler"),
+                            {QStringLiteral("partitioned"), QStringLiteral("replicated")});
+  FieldBinding::comboBox(doc, sampler, kDistributed.key(QStringLiteral("sampler")),
+                         QStringLiteral("partitioned"));
   form->addRow(tr("Sampler across ranks"), sampler);
   auto* scaling = new QCheckBox(tr("Measure the 1-rank base case (speedup and efficiency)"));
   scaling->setObjectName(QStringLiteral("distributedScaling"));
@@ -177,7 +188,8 @@ CollectiveSection::CollectiveSection(ExperimentDocument* doc, QWidget* parent)
   for (const QString& op : ops) {
     auto* box = new QCheckBox(op);
     box->setObjectName(QStringLiteral("collective_") + op);
-    connect(box, &QCheckBox::clicked, this, [this, op, ops](bool on) { toggle(doc_, kOperations, op, on, ops); });
+    connect(box, &QCheckBox::clicked, this,
+            [this, op, ops](bool on) { toggle(doc_, kOperations, op, on, ops); });
     form->addRow(QString(), box);
   }
   const char* const sizes[][3] = {{"min_bytes", QT_TR_NOOP("Smallest message (bytes)"), "4"},
@@ -186,12 +198,15 @@ CollectiveSection::CollectiveSection(ExperimentDocument* doc, QWidget* parent)
     auto* edit = new QLineEdit;
     edit->setObjectName(QStringLiteral("collective_") + QLatin1String(s[0]));
     edit->setPlaceholderText(QLatin1String(s[2]));
-    FieldBinding::lineEdit(doc, edit, kCollective.key(QLatin1String(s[0])), FieldBinding::Kind::Integer, true,
+    FieldBinding::lineEdit(doc, edit, kCollective.key(QLatin1String(s[0])),
+                           FieldBinding::Kind::Integer, true,
                            new NumberValidator(NumberValidator::Kind::Integer, 1, 1LL << 40));
     form->addRow(tr(s[1]), edit);
   }
-  auto* dtype = FieldBinding::choices(QStringLiteral("collectiveDtype"), {QStringLiteral("float32"), QStringLiteral("float64")});
-  FieldBinding::comboBox(doc, dtype, kCollective.key(QStringLiteral("dtype")), QStringLiteral("float32"));
+  auto* dtype = FieldBinding::choices(QStringLiteral("collectiveDtype"),
+                                      {QStringLiteral("float32"), QStringLiteral("float64")});
+  FieldBinding::comboBox(doc, dtype, kCollective.key(QStringLiteral("dtype")),
+                         QStringLiteral("float32"));
   form->addRow(tr("Element type"), dtype);
   connect(doc_, &ExperimentDocument::changed, this, &CollectiveSection::refresh);
   refresh();
@@ -199,8 +214,7 @@ CollectiveSection::CollectiveSection(ExperimentDocument* doc, QWidget* parent)
 
 void CollectiveSection::refresh() {
   const QStringList chosen = stringList(kOperations.get(doc_->json(), Json::array()));
-  for (QCheckBox* box : findChildren<QCheckBox*>())
-    box->setChecked(chosen.contains(box->text()));
+  for (QCheckBox* box : findChildren<QCheckBox*>()) box->setChecked(chosen.contains(box->text()));
 }
 
 }  // namespace d500::studio

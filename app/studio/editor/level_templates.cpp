@@ -7,12 +7,13 @@ namespace d500::studio {
 
 namespace {
 
-const QStringList kLevels = {QStringLiteral("operator"), QStringLiteral("network"), QStringLiteral("training"),
-                             QStringLiteral("distributed"), QStringLiteral("collective")};
+const QStringList kLevels = {QStringLiteral("operator"), QStringLiteral("network"),
+                             QStringLiteral("training"), QStringLiteral("distributed"),
+                             QStringLiteral("collective")};
 
 // The sections each level owns; everything else at the top level is shared.
-const char* const kLevelSections[] = {"operator", "implementations", "baseline", "sweep", "network",
-                                      "training", "distributed", "collective"};
+const char* const kLevelSections[] = {"operator", "implementations", "baseline",    "sweep",
+                                      "network",  "training",        "distributed", "collective"};
 
 Json repetition(double maxSeconds) {
   Json r = Json::object();
@@ -60,7 +61,8 @@ Json networkDefaults() {
 
 QString levelOf(const Json& e) {
   const Json* l = JsonPath{QStringLiteral("level")}.find(e);
-  return l && l->is_string() ? QString::fromStdString(l->get<std::string>()) : QStringLiteral("operator");
+  return l && l->is_string() ? QString::fromStdString(l->get<std::string>())
+                             : QStringLiteral("operator");
 }
 
 // Adds `value` to the string list at `path` unless it is there.
@@ -75,11 +77,13 @@ void addToList(Json& e, const JsonPath& path, const std::string& value) {
 
 }  // namespace
 
-QStringList LevelTemplates::levels() { return kLevels; }
+QStringList LevelTemplates::levels() {
+  return kLevels;
+}
 
 QStringList LevelTemplates::componentKinds() {
-  return {QStringLiteral("executor"), QStringLiteral("model"),     QStringLiteral("dataset"),
-          QStringLiteral("sampler"),  QStringLiteral("optimizer"), QStringLiteral("scheme"),
+  return {QStringLiteral("executor"),  QStringLiteral("model"),     QStringLiteral("dataset"),
+          QStringLiteral("sampler"),   QStringLiteral("optimizer"), QStringLiteral("scheme"),
           QStringLiteral("collective")};
 }
 
@@ -95,7 +99,8 @@ QStringList LevelTemplates::builtins(const QString& kind) {
 }
 
 QString LevelTemplates::levelFor(const QString& kind) {
-  if (kind == QLatin1String("executor") || kind == QLatin1String("model")) return QStringLiteral("network");
+  if (kind == QLatin1String("executor") || kind == QLatin1String("model"))
+    return QStringLiteral("network");
   if (kind == QLatin1String("scheme")) return QStringLiteral("distributed");
   if (kind == QLatin1String("collective")) return QStringLiteral("collective");
   return QStringLiteral("training");
@@ -105,7 +110,8 @@ bool LevelTemplates::accepts(const QString& level, const QString& kind) {
   const bool training = level == QLatin1String("training") || level == QLatin1String("distributed");
   if (kind == QLatin1String("executor") || kind == QLatin1String("model"))
     return training || level == QLatin1String("network");
-  if (kind == QLatin1String("dataset") || kind == QLatin1String("sampler") || kind == QLatin1String("optimizer"))
+  if (kind == QLatin1String("dataset") || kind == QLatin1String("sampler") ||
+      kind == QLatin1String("optimizer"))
     return training;
   if (kind == QLatin1String("scheme")) return level == QLatin1String("distributed");
   if (kind == QLatin1String("collective")) return level == QLatin1String("collective");
@@ -135,18 +141,22 @@ Json LevelTemplates::switchLevel(const Json& experiment, const QString& level) {
     e.erase("repetition");
     e["launcher"] = mpiLauncher(e.value("launcher", Json()));
   } else {  // collective
-    e["collective"] = {{"operations", {"allreduce"}}, {"min_bytes", 4}, {"max_bytes", 1 << 20}, {"dtype", "float32"}};
+    e["collective"] = {{"operations", {"allreduce"}},
+                       {"min_bytes", 4},
+                       {"max_bytes", 1 << 20},
+                       {"dtype", "float32"}};
     e["repetition"] = repetition(0.5);
     e["launcher"] = mpiLauncher(e.value("launcher", Json()));
   }
   // A single-rank level has no use for an MPI launcher's ranks.
-  if ((level == QLatin1String("operator") || level == QLatin1String("network")) && e.contains("launcher") &&
-      e["launcher"].value("kind", "") == "mpi")
+  if ((level == QLatin1String("operator") || level == QLatin1String("network")) &&
+      e.contains("launcher") && e["launcher"].value("kind", "") == "mpi")
     e.erase("launcher");
   return e;
 }
 
-Json LevelTemplates::withComponent(const Json& experiment, const QString& kind, const QString& value) {
+Json LevelTemplates::withComponent(const Json& experiment, const QString& kind,
+                                   const QString& value) {
   if (!componentKinds().contains(kind) || value.isEmpty()) return experiment;
   const QString level = levelOf(experiment);
   Json e = accepts(level, kind) ? experiment : switchLevel(experiment, levelFor(kind));

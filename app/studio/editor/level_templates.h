@@ -5,9 +5,9 @@
 // Levels: "operator" (L0), "network" (L1), "training" (L2), "distributed" (L3 training under MPI)
 // and "collective" (L3 communication). Component kinds the palette offers:
 //   executor   (L1/L2: "reference", "torch", ...)      model      ("mlp", "lenet", "resnet")
-//   dataset    ("fashion-mnist", "cifar10", "synthetic") sampler   ("shuffled", "sequential", "balanced")
-//   optimizer  ("plugin/name": "torch/adam")            scheme     (L3: "allreduce", "dpsgd", ...)
-//   collective ("allreduce", "allgather", "broadcast")
+//   dataset    ("fashion-mnist", "cifar10", "synthetic") sampler   ("shuffled", "sequential",
+//   "balanced") optimizer  ("plugin/name": "torch/adam")            scheme     (L3: "allreduce",
+//   "dpsgd", ...) collective ("allreduce", "allgather", "broadcast")
 #pragma once
 
 #include <QCoreApplication>

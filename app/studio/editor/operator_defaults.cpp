@@ -13,7 +13,8 @@ constexpr int64_t kLatestOpset = 1 << 20;
 
 const QSet<QString>& imageOps() {
   static const QSet<QString> image = {QStringLiteral("MaxPool"), QStringLiteral("AveragePool"),
-                                      QStringLiteral("GlobalAveragePool"), QStringLiteral("GlobalMaxPool")};
+                                      QStringLiteral("GlobalAveragePool"),
+                                      QStringLiteral("GlobalMaxPool")};
   return image;
 }
 
@@ -32,16 +33,18 @@ int minInputs(const QString& opType, const QString& domain) {
 }  // namespace
 
 Json OperatorDefaults::inputsFor(const QString& opType) {
-  static const QSet<QString> binary = {QStringLiteral("Gemm"), QStringLiteral("MatMul"), QStringLiteral("Add"),
-                                       QStringLiteral("Sub"),  QStringLiteral("Mul"),    QStringLiteral("Div"),
-                                       QStringLiteral("Sum"),  QStringLiteral("Concat"), QStringLiteral("MeanSquaredError")};
+  static const QSet<QString> binary = {
+      QStringLiteral("Gemm"), QStringLiteral("MatMul"), QStringLiteral("Add"),
+      QStringLiteral("Sub"),  QStringLiteral("Mul"),    QStringLiteral("Div"),
+      QStringLiteral("Sum"),  QStringLiteral("Concat"), QStringLiteral("MeanSquaredError")};
   if (opType == QLatin1String("Conv") || opType == QLatin1String("ConvTranspose"))
     return Json::array({Json::array({1, 16, "N", "N"}), Json::array({16, 16, 3, 3})});
   if (opType == QLatin1String("BatchNormalization"))
     return Json::array({Json::array({1, 16, "N", "N"}), Json::array({16}), Json::array({16}),
                         Json::array({16}), Json::array({16})});
   if (imageOps().contains(opType)) return Json::array({Json::array({1, 16, "N", "N"})});
-  if (binary.contains(opType)) return Json::array({Json::array({"N", "N"}), Json::array({"N", "N"})});
+  if (binary.contains(opType))
+    return Json::array({Json::array({"N", "N"}), Json::array({"N", "N"})});
   return Json::array({Json::array({"N", "N"})});
 }
 

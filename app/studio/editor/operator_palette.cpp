@@ -4,7 +4,6 @@
 #include <QLineEdit>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-
 #include <functional>
 
 #include "editor/level_templates.h"
@@ -35,7 +34,8 @@ OperatorPalette::OperatorPalette(QWidget* parent) : QWidget(parent) {
   layout->addWidget(filter_);
   layout->addWidget(tree_);
   connect(filter_, &QLineEdit::textChanged, this, &OperatorPalette::applyFilter);
-  connect(tree_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { activate(item); });
+  connect(tree_, &QTreeWidget::itemActivated, this,
+          [this](QTreeWidgetItem* item) { activate(item); });
   rebuild();
 }
 
@@ -71,7 +71,8 @@ void OperatorPalette::rebuild() {
       if (!p.loaded()) continue;
       for (const OperatorOffer& o : p.operators) {
         if (o.opType != opType || o.domain != domain) continue;
-        const QString id = o.variant == QLatin1String("default") ? p.name : p.name + QLatin1Char('/') + o.variant;
+        const QString id =
+            o.variant == QLatin1String("default") ? p.name : p.name + QLatin1Char('/') + o.variant;
         QStringList details;
         details << (o.deviceType == 2 ? QStringLiteral("CUDA") : QStringLiteral("CPU"));
         if (o.backward) details << tr("backward");
@@ -103,7 +104,8 @@ void OperatorPalette::rebuild() {
   applyFilter(filter_->text());
 }
 
-void OperatorPalette::addComponents(QTreeWidgetItem* level, const QString& kind, const QString& title) {
+void OperatorPalette::addComponents(QTreeWidgetItem* level, const QString& kind,
+                                    const QString& title) {
   auto* group = new QTreeWidgetItem(level, {title});
   group->setExpanded(true);
   const auto add = [&](const QString& value, const QString& details, const QString& tip) {
@@ -118,7 +120,8 @@ void OperatorPalette::addComponents(QTreeWidgetItem* level, const QString& kind,
                                        : kind == QLatin1String("scheme")    ? catalog_.schemes()
                                                                          : QList<ComponentOffer>();
   for (const ComponentOffer& o : offers) {
-    const QString value = kind == QLatin1String("executor") && o.name == QLatin1String("default") ? o.plugin : o.id;
+    const QString value =
+        kind == QLatin1String("executor") && o.name == QLatin1String("default") ? o.plugin : o.id;
     add(value, o.deviceType == 2 ? QStringLiteral("CUDA") : QStringLiteral("CPU"), o.description);
   }
 }

@@ -26,7 +26,8 @@ class OperatorPalette : public QWidget {
  Q_SIGNALS:
   // An operator was picked (double-click or Enter): with every implementation offering it that
   // can run here (the editor keeps those already chosen that offer it).
-  void operatorChosen(const QString& opType, const QString& domain, const QStringList& implementations);
+  void operatorChosen(const QString& opType, const QString& domain,
+                      const QStringList& implementations);
   // One implementation was picked.
   void implementationChosen(const QString& opType, const QString& domain, const QString& id);
   // A component of another level (LevelTemplates' kinds: "executor", "optimizer", ...).

@@ -48,24 +48,28 @@ OperatorSection::OperatorSection(ExperimentDocument* doc, QWidget* parent)
   auto* op = new QLineEdit;
   op->setObjectName(QStringLiteral("operatorOp"));
   op->setPlaceholderText(tr("ONNX op type, or pick one in the palette"));
-  FieldBinding::lineEdit(doc, op, kOperator.key(QStringLiteral("op")), FieldBinding::Kind::Text, false,
-                         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z][A-Za-z0-9_]*"))));
+  FieldBinding::lineEdit(
+      doc, op, kOperator.key(QStringLiteral("op")), FieldBinding::Kind::Text, false,
+      new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z][A-Za-z0-9_]*"))));
   auto* domain = new QLineEdit;
   domain->setObjectName(QStringLiteral("operatorDomain"));
   domain->setPlaceholderText(tr("ai.onnx"));
-  FieldBinding::lineEdit(doc, domain, kOperator.key(QStringLiteral("domain")), FieldBinding::Kind::Text, true,
-                         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_.]*"))));
+  FieldBinding::lineEdit(
+      doc, domain, kOperator.key(QStringLiteral("domain")), FieldBinding::Kind::Text, true,
+      new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_.]*"))));
   auto* dtype = new QComboBox;
   dtype->setObjectName(QStringLiteral("operatorDtype"));
   for (const char* t : {"float32", "float64", "int64", "int32", "uint8", "bool"})
     dtype->addItem(QLatin1String(t), QLatin1String(t));
-  FieldBinding::comboBox(doc, dtype, kOperator.key(QStringLiteral("dtype")), QStringLiteral("float32"));
+  FieldBinding::comboBox(doc, dtype, kOperator.key(QStringLiteral("dtype")),
+                         QStringLiteral("float32"));
   form->addRow(tr("Op type"), op);
   form->addRow(tr("Domain"), domain);
   form->addRow(tr("Element type"), dtype);
   layout->addLayout(form);
 
-  layout->addWidget(new QLabel(tr("Inputs (dimensions: integers or sweep variables, e.g. \"N, C, 64, 64\")")));
+  layout->addWidget(
+      new QLabel(tr("Inputs (dimensions: integers or sweep variables, e.g. \"N, C, 64, 64\")")));
   inputsBox_ = new QWidget;
   inputsGrid_ = new QGridLayout(inputsBox_);
   inputsGrid_->setContentsMargins(0, 0, 0, 0);
@@ -84,7 +88,8 @@ OperatorSection::OperatorSection(ExperimentDocument* doc, QWidget* parent)
   newAttrName_ = new QLineEdit;
   newAttrName_->setObjectName(QStringLiteral("operatorNewAttributeName"));
   newAttrName_->setPlaceholderText(tr("name"));
-  newAttrName_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*")), newAttrName_));
+  newAttrName_->setValidator(new QRegularExpressionValidator(
+      QRegularExpression(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*")), newAttrName_));
   newAttrValue_ = new QLineEdit;
   newAttrValue_->setObjectName(QStringLiteral("operatorNewAttributeValue"));
   newAttrValue_->setPlaceholderText(tr("value: 1, 1.0, [1, 1], $var, text"));
@@ -97,7 +102,9 @@ OperatorSection::OperatorSection(ExperimentDocument* doc, QWidget* parent)
   layout->addLayout(addRow);
   connect(add, &QPushButton::clicked, this, [this] {
     Json v;
-    if (!newAttrName_->hasAcceptableInput() || !ValuesValidator::valueFromText(newAttrValue_->text(), &v)) return;
+    if (!newAttrName_->hasAcceptableInput() ||
+        !ValuesValidator::valueFromText(newAttrValue_->text(), &v))
+      return;
     doc_->setAttribute(newAttrName_->text(), v);
     newAttrName_->clear();
     newAttrValue_->clear();
@@ -115,7 +122,8 @@ void OperatorSection::refresh() {
   QStringList names;
   const Json attrs = kOperator.key(QStringLiteral("attributes")).get(doc_->json(), Json::object());
   if (attrs.is_object())
-    for (auto it = attrs.begin(); it != attrs.end(); ++it) names << QString::fromStdString(it.key());
+    for (auto it = attrs.begin(); it != attrs.end(); ++it)
+      names << QString::fromStdString(it.key());
   if (names != attributeNames_) rebuildAttributes(names);
   updateAddInput();
 }
@@ -142,7 +150,8 @@ void OperatorSection::rebuildInputs(int count) {
     auto* edit = new QLineEdit;
     edit->setObjectName(QStringLiteral("operatorInput%1").arg(i));
     edit->setPlaceholderText(tr("scalar (no dimensions)"));
-    FieldBinding::lineEdit(doc_, edit, inputs.index(i), FieldBinding::Kind::Shape, false, new ShapeValidator);
+    FieldBinding::lineEdit(doc_, edit, inputs.index(i), FieldBinding::Kind::Shape, false,
+                           new ShapeValidator);
     auto* remove = removeButton(tr("Remove input %1").arg(i));
     connect(remove, &QToolButton::clicked, this, [this, i] { doc_->removeInput(i); });
     inputsGrid_->addWidget(new QLabel(tr("Input %1").arg(i)), i, 0);

@@ -42,7 +42,8 @@ QString ShapeValidator::toText(const Json& dims) {
   QStringList parts;
   if (dims.is_array())
     for (const Json& d : dims)
-      parts << (d.is_string() ? QString::fromStdString(d.get<std::string>()) : QString::fromStdString(d.dump()));
+      parts << (d.is_string() ? QString::fromStdString(d.get<std::string>())
+                              : QString::fromStdString(d.dump()));
   return parts.join(QStringLiteral(", "));
 }
 

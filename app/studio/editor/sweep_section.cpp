@@ -30,7 +30,8 @@ SweepSection::SweepSection(ExperimentDocument* doc, QWidget* parent)
   newName_ = new QLineEdit;
   newName_->setObjectName(QStringLiteral("sweepNewName"));
   newName_->setPlaceholderText(tr("variable, e.g. N"));
-  newName_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*")), newName_));
+  newName_->setValidator(new QRegularExpressionValidator(
+      QRegularExpression(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*")), newName_));
   newValues_ = new QLineEdit;
   newValues_->setObjectName(QStringLiteral("sweepNewValues"));
   newValues_->setPlaceholderText(tr("values, e.g. 64, 128, 256"));
@@ -46,7 +47,9 @@ SweepSection::SweepSection(ExperimentDocument* doc, QWidget* parent)
   layout->addWidget(summary_);
   connect(add, &QPushButton::clicked, this, [this] {
     Json values;
-    if (!newName_->hasAcceptableInput() || !ValuesValidator::listFromText(newValues_->text(), &values)) return;
+    if (!newName_->hasAcceptableInput() ||
+        !ValuesValidator::listFromText(newValues_->text(), &values))
+      return;
     doc_->addSweepVariable(newName_->text(), values);
     newName_->clear();
     newValues_->clear();

@@ -25,26 +25,34 @@ TrainingSection::TrainingSection(ExperimentDocument* doc, QWidget* parent)
   auto* recipe = new QLineEdit;
   recipe->setObjectName(QStringLiteral("trainingRecipe"));
   recipe->setPlaceholderText(tr("none; e.g. ../recipes/fashion_mnist_mlp.json"));
-  FieldBinding::lineEdit(doc, recipe, kTraining.key(QStringLiteral("recipe")), FieldBinding::Kind::Text, true);
+  FieldBinding::lineEdit(doc, recipe, kTraining.key(QStringLiteral("recipe")),
+                         FieldBinding::Kind::Text, true);
   form->addRow(tr("Recipe"), recipe);
 
-  auto* dataset = FieldBinding::choices(QStringLiteral("trainingDataset"), LevelTemplates::builtins(QStringLiteral("dataset")));
-  FieldBinding::comboBox(doc, dataset, kTraining.key(QStringLiteral("dataset")), QStringLiteral("fashion-mnist"));
+  auto* dataset = FieldBinding::choices(QStringLiteral("trainingDataset"),
+                                        LevelTemplates::builtins(QStringLiteral("dataset")));
+  FieldBinding::comboBox(doc, dataset, kTraining.key(QStringLiteral("dataset")),
+                         QStringLiteral("fashion-mnist"));
   form->addRow(tr("Dataset"), dataset);
 
-  auto* builder = FieldBinding::choices(QStringLiteral("trainingNetwork"), LevelTemplates::builtins(QStringLiteral("model")));
-  FieldBinding::comboBox(doc, builder, kTraining.key(QStringLiteral("network")).key(QStringLiteral("builder")),
+  auto* builder = FieldBinding::choices(QStringLiteral("trainingNetwork"),
+                                        LevelTemplates::builtins(QStringLiteral("model")));
+  FieldBinding::comboBox(doc, builder,
+                         kTraining.key(QStringLiteral("network")).key(QStringLiteral("builder")),
                          QStringLiteral("mlp"));
   form->addRow(tr("Network"), builder);
   auto* hidden = new QLineEdit;
   hidden->setObjectName(QStringLiteral("trainingHidden"));
   hidden->setPlaceholderText(tr("MLP hidden widths, e.g. 256, 128"));
-  FieldBinding::lineEdit(doc, hidden, kTraining.key(QStringLiteral("network")).key(QStringLiteral("hidden")),
-                         FieldBinding::Kind::ValueList, true, new ValuesValidator(ValuesValidator::Mode::List));
+  FieldBinding::lineEdit(
+      doc, hidden, kTraining.key(QStringLiteral("network")).key(QStringLiteral("hidden")),
+      FieldBinding::Kind::ValueList, true, new ValuesValidator(ValuesValidator::Mode::List));
   form->addRow(tr("Hidden layers"), hidden);
 
-  executor_ = FieldBinding::choices(QStringLiteral("trainingExecutor"), LevelTemplates::builtins(QStringLiteral("executor")));
-  FieldBinding::comboBox(doc, executor_, kTraining.key(QStringLiteral("executor")), QStringLiteral("reference"));
+  executor_ = FieldBinding::choices(QStringLiteral("trainingExecutor"),
+                                    LevelTemplates::builtins(QStringLiteral("executor")));
+  FieldBinding::comboBox(doc, executor_, kTraining.key(QStringLiteral("executor")),
+                         QStringLiteral("reference"));
   form->addRow(tr("Executor"), executor_);
 
   // Plugin and rule are two fields of the file but one choice here: "torch/adam".
@@ -55,8 +63,10 @@ TrainingSection::TrainingSection(ExperimentDocument* doc, QWidget* parent)
   });
   form->addRow(tr("Optimizer"), optimizer_);
 
-  auto* sampler = FieldBinding::choices(QStringLiteral("trainingSampler"), LevelTemplates::builtins(QStringLiteral("sampler")));
-  FieldBinding::comboBox(doc, sampler, kTraining.key(QStringLiteral("sampler")), QStringLiteral("shuffled"));
+  auto* sampler = FieldBinding::choices(QStringLiteral("trainingSampler"),
+                                        LevelTemplates::builtins(QStringLiteral("sampler")));
+  FieldBinding::comboBox(doc, sampler, kTraining.key(QStringLiteral("sampler")),
+                         QStringLiteral("shuffled"));
   form->addRow(tr("Sampler"), sampler);
 
   // The ranges are the runner's (core/training/training_spec.cpp).
@@ -68,22 +78,28 @@ TrainingSection::TrainingSection(ExperimentDocument* doc, QWidget* parent)
     const char* fallback;
   };
   const Field fields[] = {
-      {"optimizer.lr", QT_TR_NOOP("Learning rate"), NumberValidator::Kind::Real, 1e-12, 1e6, "0.001"},
+      {"optimizer.lr", QT_TR_NOOP("Learning rate"), NumberValidator::Kind::Real, 1e-12, 1e6,
+       "0.001"},
       {"batch", QT_TR_NOOP("Batch"), NumberValidator::Kind::Integer, 1, 1 << 20, "64"},
       {"epochs", QT_TR_NOOP("Epochs"), NumberValidator::Kind::Integer, 1, 100000, "5"},
       {"seeds", QT_TR_NOOP("Seeds"), NumberValidator::Kind::Integer, 1, 1000, "5"},
-      {"target_accuracy", QT_TR_NOOP("Target test accuracy"), NumberValidator::Kind::Real, 0, 1, "0 (none)"},
-      {"eval_every", QT_TR_NOOP("Evaluate every (steps)"), NumberValidator::Kind::Integer, 0, 1e15, "0 (each epoch)"},
-      {"max_seconds", QT_TR_NOOP("Wall-time limit (s)"), NumberValidator::Kind::Real, 0, 1e9, "0 (none)"},
+      {"target_accuracy", QT_TR_NOOP("Target test accuracy"), NumberValidator::Kind::Real, 0, 1,
+       "0 (none)"},
+      {"eval_every", QT_TR_NOOP("Evaluate every (steps)"), NumberValidator::Kind::Integer, 0, 1e15,
+       "0 (each epoch)"},
+      {"max_seconds", QT_TR_NOOP("Wall-time limit (s)"), NumberValidator::Kind::Real, 0, 1e9,
+       "0 (none)"},
   };
   for (const Field& f : fields) {
     auto* edit = new QLineEdit;
     const QString key = QLatin1String(f.key);
-    edit->setObjectName(QStringLiteral("training_") + QString(key).replace(QLatin1Char('.'), QLatin1Char('_')));
+    edit->setObjectName(QStringLiteral("training_") +
+                        QString(key).replace(QLatin1Char('.'), QLatin1Char('_')));
     edit->setPlaceholderText(QLatin1String(f.fallback));
     JsonPath path = kTraining;
     for (const QString& step : key.split(QLatin1Char('.'))) path = path.key(step);
-    const auto kind = f.kind == NumberValidator::Kind::Integer ? FieldBinding::Kind::Integer : FieldBinding::Kind::Real;
+    const auto kind = f.kind == NumberValidator::Kind::Integer ? FieldBinding::Kind::Integer
+                                                               : FieldBinding::Kind::Real;
     FieldBinding::lineEdit(doc, edit, path, kind, true, new NumberValidator(f.kind, f.lo, f.hi));
     form->addRow(tr(f.label), edit);
   }
@@ -94,7 +110,8 @@ TrainingSection::TrainingSection(ExperimentDocument* doc, QWidget* parent)
 void TrainingSection::setCatalog(const PluginCatalog& catalog) {
   const QString executor = executor_->currentData().toString();
   executor_->clear();
-  for (const QString& b : LevelTemplates::builtins(QStringLiteral("executor"))) executor_->addItem(b, b);
+  for (const QString& b : LevelTemplates::builtins(QStringLiteral("executor")))
+    executor_->addItem(b, b);
   for (const ComponentOffer& e : catalog.executors()) {
     const QString id = e.name == QLatin1String("default") ? e.plugin : e.id;
     executor_->addItem(id, id);
@@ -113,8 +130,8 @@ void TrainingSection::setCatalog(const PluginCatalog& catalog) {
 void TrainingSection::refreshOptimizer() {
   const Json opt = kTraining.key(QStringLiteral("optimizer")).get(doc_->json(), Json::object());
   if (!opt.is_object()) return;
-  const QString id = QString::fromStdString(opt.value("plugin", std::string("reference"))) + QLatin1Char('/') +
-                     QString::fromStdString(opt.value("name", std::string()));
+  const QString id = QString::fromStdString(opt.value("plugin", std::string("reference"))) +
+                     QLatin1Char('/') + QString::fromStdString(opt.value("name", std::string()));
   int index = optimizer_->findData(id);
   if (index < 0) {  // not offered by a loaded plugin (yet): shown as written
     optimizer_->addItem(id, id);

@@ -46,7 +46,8 @@ bool ValuesValidator::valueFromText(const QString& text, Json* out) {
   } catch (const std::exception&) {
   }
   // Unquoted text is a string, but an unfinished array or quote is not a value yet.
-  if (t.startsWith(QLatin1Char('[')) || t.startsWith(QLatin1Char('{')) || t.startsWith(QLatin1Char('"')))
+  if (t.startsWith(QLatin1Char('[')) || t.startsWith(QLatin1Char('{')) ||
+      t.startsWith(QLatin1Char('"')))
     return false;
   *out = t.toStdString();
   return true;

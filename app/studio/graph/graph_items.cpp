@@ -25,25 +25,35 @@ QFont pixelFont(int px, bool bold) {
 }
 
 QString tagCaption(const onnx::DisplayNode& n) {
-  const onnx::DisplayTensor& t = n.kind == onnx::DisplayNode::Kind::Input ? n.outputs.front() : n.inputs.front();
+  const onnx::DisplayTensor& t =
+      n.kind == onnx::DisplayNode::Kind::Input ? n.outputs.front() : n.inputs.front();
   return QString::fromStdString(t.shape.empty() ? t.type() : onnx::compact_shape(t.shape));
 }
 
-bool dark(const QColor& c) { return c.isValid() && c.lightnessF() < 0.5; }
+bool dark(const QColor& c) {
+  return c.isValid() && c.lightnessF() < 0.5;
+}
 
 }  // namespace
 
 QPainterPath layoutPath(const LayoutResult::Path& p) {
   QPainterPath path(QPointF(p.controls.front().x, p.controls.front().y));
   for (size_t i = 1; i + 2 < p.controls.size(); i += 3)
-    path.cubicTo(QPointF(p.controls[i].x, p.controls[i].y), QPointF(p.controls[i + 1].x, p.controls[i + 1].y),
+    path.cubicTo(QPointF(p.controls[i].x, p.controls[i].y),
+                 QPointF(p.controls[i + 1].x, p.controls[i + 1].y),
                  QPointF(p.controls[i + 2].x, p.controls[i + 2].y));
   return path;
 }
 
-QFont GraphFonts::title() { return pixelFont(13, true); }
-QFont GraphFonts::name() { return pixelFont(11, false); }
-QFont GraphFonts::label() { return pixelFont(10, false); }
+QFont GraphFonts::title() {
+  return pixelFont(13, true);
+}
+QFont GraphFonts::name() {
+  return pixelFont(11, false);
+}
+QFont GraphFonts::label() {
+  return pixelFont(10, false);
+}
 
 QSizeF NodeItem::boxSize(const onnx::DisplayNode& n) {
   const bool op = n.kind == onnx::DisplayNode::Kind::Operator;
@@ -63,8 +73,11 @@ QSizeF NodeItem::boxSize(const onnx::DisplayNode& n) {
 }
 
 NodeItem::NodeItem(int index, const onnx::DisplayNode& n, QSizeF size)
-    : index_(index), kind_(n.kind), name_(QString::fromStdString(n.name)),
-      opType_(QString::fromStdString(n.op_type)), size_(size) {
+    : index_(index),
+      kind_(n.kind),
+      name_(QString::fromStdString(n.name)),
+      opType_(QString::fromStdString(n.op_type)),
+      size_(size) {
   caption_ = isOperator() ? name_ : tagCaption(n);
   setFlag(ItemIsSelectable);
   setAcceptHoverEvents(false);
@@ -90,7 +103,8 @@ void NodeItem::setFill(const QColor& fill, const QString& value, bool unmeasured
 }
 
 QRectF NodeItem::boundingRect() const {
-  return QRectF(-size_.width() / 2 - 2, -size_.height() / 2 - 2, size_.width() + 4, size_.height() + 4);
+  return QRectF(-size_.width() / 2 - 2, -size_.height() / 2 - 2, size_.width() + 4,
+                size_.height() + 4);
 }
 
 void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) {
@@ -101,7 +115,8 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     background = kind_ == onnx::DisplayNode::Kind::Input    ? QColor(0xdc, 0xea, 0xf7)
                  : kind_ == onnx::DisplayNode::Kind::Output ? QColor(0xdf, 0xf0, 0xdf)
                                                             : QColor(0xf7, 0xf7, 0xf7);
-  QPen pen(isSelected() ? QColor(0x15, 0x65, 0xc0) : QColor(0x55, 0x55, 0x55), isSelected() ? 3 : 1);
+  QPen pen(isSelected() ? QColor(0x15, 0x65, 0xc0) : QColor(0x55, 0x55, 0x55),
+           isSelected() ? 3 : 1);
   if (unmeasured_) pen.setStyle(Qt::DashLine);
   p->setPen(pen);
   p->setBrush(background);
@@ -119,8 +134,10 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
   p->setFont(GraphFonts::name());
   const QFontMetricsF fm(p->font());
   const QString suffix = value_.isEmpty() ? QString() : QStringLiteral(" · ") + value_;
-  p->drawText(lower, Qt::AlignHCenter | Qt::AlignTop,
-              fm.elidedText(caption_, Qt::ElideMiddle, lower.width() - fm.horizontalAdvance(suffix)) + suffix);
+  p->drawText(
+      lower, Qt::AlignHCenter | Qt::AlignTop,
+      fm.elidedText(caption_, Qt::ElideMiddle, lower.width() - fm.horizontalAdvance(suffix)) +
+          suffix);
 }
 
 void NodeItem::paintBadge(QPainter* p, const QRectF& box) const {
@@ -159,7 +176,9 @@ EdgeItem::EdgeItem(QPainterPath path, QPointF tip, QString label)
   setZValue(0);
 }
 
-QRectF EdgeItem::boundingRect() const { return bounds_; }
+QRectF EdgeItem::boundingRect() const {
+  return bounds_;
+}
 
 void EdgeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) {
   const QColor ink(0x70, 0x70, 0x70);
@@ -168,7 +187,8 @@ void EdgeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
   p->drawPath(path_);
   p->setBrush(ink);
   p->drawPolygon(arrow_);
-  if (label_.isEmpty() || option->levelOfDetailFromTransform(p->worldTransform()) < kLabelLod) return;
+  if (label_.isEmpty() || option->levelOfDetailFromTransform(p->worldTransform()) < kLabelLod)
+    return;
   p->setFont(GraphFonts::label());
   p->setPen(QColor(0x44, 0x44, 0x44));
   const QFontMetricsF fm(p->font());

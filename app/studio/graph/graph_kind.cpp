@@ -12,7 +12,9 @@ namespace {
 class GraphKind : public ChartKind {
  public:
   QString name() const override { return QStringLiteral("graph"); }
-  QString title() const override { return QCoreApplication::translate("d500::studio::GraphKind", "Graph"); }
+  QString title() const override {
+    return QCoreApplication::translate("d500::studio::GraphKind", "Graph");
+  }
   bool appliesTo(const QString& level) const override { return level == QLatin1String("network"); }
   ChartTab* create(const QString& storePath, const QList<qint64>& runIds) const override {
     return new GraphTab(*this, storePath, runIds);
@@ -21,6 +23,8 @@ class GraphKind : public ChartKind {
 
 }  // namespace
 
-std::unique_ptr<ChartKind> makeGraphKind() { return std::make_unique<GraphKind>(); }
+std::unique_ptr<ChartKind> makeGraphKind() {
+  return std::make_unique<GraphKind>();
+}
 
 }  // namespace d500::studio

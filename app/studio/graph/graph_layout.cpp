@@ -52,7 +52,9 @@ struct GraphDeleter {
   void operator()(Agraph_t* g) const { agclose(g); }
 };
 
-LayoutPoint flip(pointf p, double top) { return {p.x, top - p.y}; }
+LayoutPoint flip(pointf p, double top) {
+  return {p.x, top - p.y};
+}
 
 void readResult(Agraph_t* g, const std::vector<Agnode_t*>& nodes,
                 const std::vector<Agedge_t*>& edges, LayoutResult& out) {
@@ -93,13 +95,14 @@ LayoutResult GraphLayout::layoutWithDot(const LayoutRequest& r) {
     return out;
   }
   {
-    std::unique_ptr<Agraph_t, GraphDeleter> g(
-        agopen(const_cast<char*>("g"), Agdirected, nullptr));
+    std::unique_ptr<Agraph_t, GraphDeleter> g(agopen(const_cast<char*>("g"), Agdirected, nullptr));
     setGraphAttributes(g.get(), r, out.tuned);
     Agsym_t* shape = agattr(g.get(), AGNODE, const_cast<char*>("shape"), const_cast<char*>("box"));
-    Agsym_t* fixed = agattr(g.get(), AGNODE, const_cast<char*>("fixedsize"), const_cast<char*>("true"));
+    Agsym_t* fixed =
+        agattr(g.get(), AGNODE, const_cast<char*>("fixedsize"), const_cast<char*>("true"));
     Agsym_t* width = agattr(g.get(), AGNODE, const_cast<char*>("width"), const_cast<char*>("1"));
-    Agsym_t* height = agattr(g.get(), AGNODE, const_cast<char*>("height"), const_cast<char*>("0.5"));
+    Agsym_t* height =
+        agattr(g.get(), AGNODE, const_cast<char*>("height"), const_cast<char*>("0.5"));
     agattr(g.get(), AGNODE, const_cast<char*>("label"), const_cast<char*>(""));
     (void)shape;
     (void)fixed;
@@ -117,9 +120,10 @@ LayoutResult GraphLayout::layoutWithDot(const LayoutRequest& r) {
     for (const auto& e : r.edges)
       edges.push_back(agedge(g.get(), nodes.at(e.from), nodes.at(e.to), nullptr, 1));
     if (gvLayout(gvc, g.get(), "dot") != 0) {
-      out.error = "Graphviz's dot layout failed" +
-                  (graphvizMessages().empty() ? std::string(" (is the dot layout plugin installed?)")
-                                              : ": " + graphvizMessages());
+      out.error =
+          "Graphviz's dot layout failed" +
+          (graphvizMessages().empty() ? std::string(" (is the dot layout plugin installed?)")
+                                      : ": " + graphvizMessages());
     } else {
       readResult(g.get(), nodes, edges, out);
       gvFreeLayout(gvc, g.get());

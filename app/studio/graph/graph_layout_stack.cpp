@@ -52,7 +52,8 @@ std::vector<size_t> topologicalOrder(const LayoutRequest& r) {
 // segment's second half) that the fewest edges cross, so that few edges run from one segment to
 // the next (between two blocks of a ResNet, one). Returns each segment's first position, then
 // order.size().
-std::vector<size_t> segmentStarts(const LayoutRequest& r, const std::vector<size_t>& order, size_t most) {
+std::vector<size_t> segmentStarts(const LayoutRequest& r, const std::vector<size_t>& order,
+                                  size_t most) {
   std::vector<size_t> position(order.size());
   for (size_t k = 0; k < order.size(); ++k) position[order[k]] = k;
   std::vector<long> crossing(order.size() + 2, 0);  // crossing[k]: edges over the cut before k
@@ -118,7 +119,8 @@ LayoutResult GraphLayout::layout(const LayoutRequest& r) {
     // Segments share one vertical axis (their centres), each below the one before.
     const double dx = -laid.width / 2, dy = top;
     auto shift = [&](LayoutPoint p) { return LayoutPoint{p.x + dx, p.y + dy}; };
-    for (size_t k = 0; k < part.boxes.size(); ++k) out.centers[order[starts[s] + k]] = shift(laid.centers[k]);
+    for (size_t k = 0; k < part.boxes.size(); ++k)
+      out.centers[order[starts[s] + k]] = shift(laid.centers[k]);
     for (size_t k = 0; k < edgeIndex.size(); ++k) {
       LayoutResult::Path& path = out.edges[edgeIndex[k]] = laid.edges[k];
       for (LayoutPoint& c : path.controls) c = shift(c);

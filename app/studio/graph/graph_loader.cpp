@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
-
 #include <nlohmann/json.hpp>
 
 #include "d500/network/network_spec.h"
@@ -35,10 +34,14 @@ Result<std::string> runModelBytes(const store::RunInfo& run, QString* source) {
   nlohmann::json spec = nlohmann::json::parse(run.spec_json, nullptr, false);
   if (!spec.is_object() || !spec.contains("network"))
     return Error{"its experiment has no \"network\" section", ""};
-  const std::string dir = QFileInfo(QString::fromStdString(run.spec_path)).absolutePath().toStdString();
-  auto parsed = network::parse_network(spec["network"], run.spec_path, dir, measure::Policy{}, run.seed);
+  const std::string dir =
+      QFileInfo(QString::fromStdString(run.spec_path)).absolutePath().toStdString();
+  auto parsed =
+      network::parse_network(spec["network"], run.spec_path, dir, measure::Policy{}, run.seed);
   if (!parsed.ok()) return parsed.error();
-  *source = parsed->model_path.empty() ? QCoreApplication::translate("d500::studio::GraphLoader", "built by the %1 builder").arg(QString::fromStdString(parsed->builder))
+  *source = parsed->model_path.empty() ? QCoreApplication::translate("d500::studio::GraphLoader",
+                                                                     "built by the %1 builder")
+                                             .arg(QString::fromStdString(parsed->builder))
                                        : QString::fromStdString(parsed->model_path);
   return network::network_model_bytes(*parsed);
 }
@@ -58,7 +61,8 @@ LoadedGraph loadFileGraph(const QString& path, bool showConstants) {
   out.source = path;
   auto model = onnx::Model::load(path.toStdString());
   if (!model.ok()) {
-    out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot show %1: %2").arg(path, QString::fromStdString(model.error().message));
+    out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot show %1: %2")
+                    .arg(path, QString::fromStdString(model.error().message));
     return out;
   }
   out.title = modelTitle(model->graph_name(), path);
@@ -69,7 +73,8 @@ LoadedGraph loadFileGraph(const QString& path, bool showConstants) {
 LoadedGraph loadRunGraph(const QString& storePath, qint64 runId, bool showConstants) {
   LoadedGraph out;
   out.title = QCoreApplication::translate("d500::studio::GraphLoader", "run %1").arg(runId);
-  auto opened = store::ResultStore::open(storePath.toStdString(), store::ResultStore::Mode::ReadOnly);
+  auto opened =
+      store::ResultStore::open(storePath.toStdString(), store::ResultStore::Mode::ReadOnly);
   if (!opened.ok()) {
     out.error = QString::fromStdString(opened.error().to_string());
     return out;
@@ -77,23 +82,37 @@ LoadedGraph loadRunGraph(const QString& storePath, qint64 runId, bool showConsta
   try {
     const std::optional<store::RunInfo> run = (*opened)->run(runId);
     if (!run) {
-      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Run %1 is not in the store %2.").arg(runId).arg(storePath);
+      out.error =
+          QCoreApplication::translate("d500::studio::GraphLoader", "Run %1 is not in the store %2.")
+              .arg(runId)
+              .arg(storePath);
       return out;
     }
-    out.title = QCoreApplication::translate("d500::studio::GraphLoader", "run %1 · %2").arg(runId).arg(QString::fromStdString(run->name));
+    out.title = QCoreApplication::translate("d500::studio::GraphLoader", "run %1 · %2")
+                    .arg(runId)
+                    .arg(QString::fromStdString(run->name));
     if (run->level != "network") {
-      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Run %1 is a %2 run; the graph view shows the model of a network run.")
-                      .arg(runId).arg(QString::fromStdString(run->level));
+      out.error = QCoreApplication::translate(
+                      "d500::studio::GraphLoader",
+                      "Run %1 is a %2 run; the graph view shows the model of a network run.")
+                      .arg(runId)
+                      .arg(QString::fromStdString(run->level));
       return out;
     }
     auto bytes = runModelBytes(*run, &out.source);
     if (!bytes.ok()) {
-      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot read the model of run %1: %2").arg(runId).arg(QString::fromStdString(bytes.error().to_string()));
+      out.error = QCoreApplication::translate("d500::studio::GraphLoader",
+                                              "Cannot read the model of run %1: %2")
+                      .arg(runId)
+                      .arg(QString::fromStdString(bytes.error().to_string()));
       return out;
     }
     auto model = onnx::Model::parse(*bytes, out.source.toStdString());
     if (!model.ok()) {
-      out.error = QCoreApplication::translate("d500::studio::GraphLoader", "Cannot show the model of run %1: %2").arg(runId).arg(QString::fromStdString(model.error().to_string()));
+      out.error = QCoreApplication::translate("d500::studio::GraphLoader",
+                                              "Cannot show the model of run %1: %2")
+                      .arg(runId)
+                      .arg(QString::fromStdString(model.error().to_string()));
       return out;
     }
     layOut(*model, out, showConstants);

@@ -15,9 +15,9 @@
 namespace d500::studio {
 
 struct LoadedGraph {
-  QString error;  // "" when loaded
-  QString title;  // the model's name ("lenet5", the graph's own name), "run 3 · lenet-network"
-  QString source; // the model file, or the run's model ("builder lenet")
+  QString error;   // "" when loaded
+  QString title;   // the model's name ("lenet5", the graph's own name), "run 3 · lenet-network"
+  QString source;  // the model file, or the run's model ("builder lenet")
   onnx::DisplayGraph graph;
   std::vector<QSizeF> sizes;  // per node of `graph`
   LayoutResult layout;

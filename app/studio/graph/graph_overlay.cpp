@@ -12,12 +12,14 @@ namespace d500::studio {
 namespace {
 
 // ColorBrewer's YlOrRd, light to dark.
-const QColor kStops[] = {QColor(0xff, 0xf7, 0xbc), QColor(0xfe, 0xc4, 0x4f), QColor(0xfb, 0x8a, 0x2c),
-                         QColor(0xe3, 0x1a, 0x1c), QColor(0x80, 0x00, 0x26)};
+const QColor kStops[] = {QColor(0xff, 0xf7, 0xbc), QColor(0xfe, 0xc4, 0x4f),
+                         QColor(0xfb, 0x8a, 0x2c), QColor(0xe3, 0x1a, 0x1c),
+                         QColor(0x80, 0x00, 0x26)};
 constexpr int kStopCount = sizeof kStops / sizeof kStops[0];
 
 QColor mix(const QColor& a, const QColor& b, double t) {
-  return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
+  return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+                          float(a.greenF() + (b.greenF() - a.greenF()) * t),
                           float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
@@ -71,11 +73,14 @@ Overlay Overlay::compute(const NodeProfile& profile, OverlayMode mode, const QSt
     for (const auto& [name, times] : g->nodes) {
       double bytes = 0;
       for (const NodePass& p : times.passes) bytes += p.bytes;
-      if (mode == OverlayMode::TimeShare) o.values[name] = g->share(name);
-      else if (bytes > 0) o.values[name] = bytes;
+      if (mode == OverlayMode::TimeShare)
+        o.values[name] = g->share(name);
+      else if (bytes > 0)
+        o.values[name] = bytes;
     }
-    o.title = mode == OverlayMode::TimeShare ? QObject::tr("Share of the time of %1 (%2)").arg(group, executor)
-                                             : QObject::tr("Bytes moved per call, %1 (%2)").arg(group, executor);
+    o.title = mode == OverlayMode::TimeShare
+                  ? QObject::tr("Share of the time of %1 (%2)").arg(group, executor)
+                  : QObject::tr("Bytes moved per call, %1 (%2)").arg(group, executor);
   } else if (mode == OverlayMode::Validation) {
     if (const auto* v = profile.validation(executor))
       for (const auto& [name, error] : *v) o.values[name] = error.value;
@@ -116,13 +121,15 @@ void OverlayLegend::paintEvent(QPaintEvent*) {
   p.setPen(palette().color(QPalette::WindowText));
   const QRect ends(bar.left(), bar.bottom() + 2, bar.width(), line);
   p.drawText(ends, Qt::AlignLeft, overlay_.valueText(0));
-  p.drawText(ends, Qt::AlignRight, overlay_.values.empty() ? tr("not measured") : overlay_.valueText(overlay_.maxValue));
+  p.drawText(ends, Qt::AlignRight,
+             overlay_.values.empty() ? tr("not measured") : overlay_.valueText(overlay_.maxValue));
   const QRect swatch(bar.right() + 14, bar.top(), line * 2, line);
   p.setPen(QPen(QColor(0x55, 0x55, 0x55), 1, Qt::DashLine));
   p.setBrush(QColor(0xf7, 0xf7, 0xf7));
   p.drawRoundedRect(swatch, 3, 3);
   p.setPen(palette().color(QPalette::WindowText));
-  p.drawText(QRect(swatch.right() + 6, swatch.top(), 120, line), Qt::AlignVCenter, tr("not measured"));
+  p.drawText(QRect(swatch.right() + 6, swatch.top(), 120, line), Qt::AlignVCenter,
+             tr("not measured"));
   if (!overlay_.note.isEmpty())
     p.drawText(QRect(4, ends.bottom() + 2, width() - 8, line), Qt::AlignLeft, overlay_.note);
 }

@@ -19,8 +19,8 @@ struct Overlay {
   OverlayMode mode = OverlayMode::None;
   std::map<QString, double> values;  // by node name
   double maxValue = 0;
-  QString title;                     // "time share of fwd b=1 (reference)"
-  QString note;                      // time outside the graph's nodes, say
+  QString title;  // "time share of fwd b=1 (reference)"
+  QString note;   // time outside the graph's nodes, say
 
   // 0..1 (the node's value over the largest); -1 when the node has no value.
   double heat(const QString& node) const;

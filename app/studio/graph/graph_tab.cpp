@@ -33,23 +33,29 @@ namespace {
 
 const char* modeKey(OverlayMode m) {
   switch (m) {
-    case OverlayMode::TimeShare: return "time";
-    case OverlayMode::Validation: return "validation";
-    case OverlayMode::Memory: return "memory";
-    default: return "none";
+    case OverlayMode::TimeShare:
+      return "time";
+    case OverlayMode::Validation:
+      return "validation";
+    case OverlayMode::Memory:
+      return "memory";
+    default:
+      return "none";
   }
 }
 
 }  // namespace
 
-GraphTab::GraphTab(const ChartKind& kind, const QString& storePath, const QList<qint64>& runIds, QWidget* parent)
+GraphTab::GraphTab(const ChartKind& kind, const QString& storePath, const QList<qint64>& runIds,
+                   QWidget* parent)
     : ChartTab(kind, parent), storePath_(storePath), runIds_(runIds.mid(0, 1)) {
   buildUi();
   connect(&watcher_, &QFutureWatcher<LoadedGraph>::finished, this, &GraphTab::onLoaded);
   if (!runIds_.isEmpty()) {
     reload();
   } else {
-    message_->setText(tr("Open an ONNX model (File > Open ONNX Model…) or the graph of a network run."));
+    message_->setText(
+        tr("Open an ONNX model (File > Open ONNX Model…) or the graph of a network run."));
   }
 }
 
@@ -76,7 +82,8 @@ QHBoxLayout* GraphTab::buildBar() {
   completer_->setCaseSensitivity(Qt::CaseInsensitive);
   completer_->setFilterMode(Qt::MatchContains);
   search_->setCompleter(completer_);
-  connect(completer_, qOverload<const QString&>(&QCompleter::activated), this, [this](const QString& name) { findNode(name); });
+  connect(completer_, qOverload<const QString&>(&QCompleter::activated), this,
+          [this](const QString& name) { findNode(name); });
   searchMessage_ = new QLabel;
   auto button = [this](const QString& text, const QString& tip) {
     auto* b = new QToolButton;
@@ -170,7 +177,8 @@ void GraphTab::buildUi() {
       },
       Qt::QueuedConnection);
   connect(search_, &QLineEdit::returnPressed, this, [this] { findNode(search_->text()); });
-  auto* find = new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+  auto* find =
+      new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
   connect(find, &QShortcut::activated, this, [this] {
     search_->setFocus();
     search_->selectAll();
@@ -255,8 +263,9 @@ void GraphTab::buildScene() {
   for (size_t i = 0; i < g.edges.size(); ++i) {
     const LayoutResult::Path& p = data_.layout.edges[i];
     const std::string& shape = g.edges[i].tensor.shape;
-    scene_->addItem(new EdgeItem(layoutPath(p), QPointF(p.tip.x, p.tip.y),
-                                 QString::fromStdString(shape.empty() ? std::string() : onnx::compact_shape(shape))));
+    scene_->addItem(new EdgeItem(
+        layoutPath(p), QPointF(p.tip.x, p.tip.y),
+        QString::fromStdString(shape.empty() ? std::string() : onnx::compact_shape(shape))));
   }
   edgeCount_ = int(g.edges.size());
   QStringList names;
@@ -272,9 +281,11 @@ void GraphTab::fillChoices() {
   mode_->addItem(tr("Nothing"), int(OverlayMode::None));
   if (!p.empty()) {
     mode_->addItem(tr("Time share"), int(OverlayMode::TimeShare));
-    mode_->addItem(p.hasValidation() ? tr("Validation error") : tr("Validation error (not measured)"),
-                   int(OverlayMode::Validation));
-    if (!p.hasValidation()) mode_->setItemData(mode_->count() - 1, 0, Qt::UserRole - 1);  // disabled
+    mode_->addItem(
+        p.hasValidation() ? tr("Validation error") : tr("Validation error (not measured)"),
+        int(OverlayMode::Validation));
+    if (!p.hasValidation())
+      mode_->setItemData(mode_->count() - 1, 0, Qt::UserRole - 1);  // disabled
     if (p.hasMemory()) mode_->addItem(tr("Memory"), int(OverlayMode::Memory));
     mode_->setCurrentIndex(1);
   }
@@ -296,7 +307,8 @@ void GraphTab::fillChoices() {
     if (group_->findText(s.value(QStringLiteral("group")).toString()) >= 0)
       group_->setCurrentText(s.value(QStringLiteral("group")).toString());
     for (int i = 0; i < mode_->count(); ++i)
-      if (QLatin1String(modeKey(OverlayMode(mode_->itemData(i).toInt()))) == s.value(QStringLiteral("overlay")).toString())
+      if (QLatin1String(modeKey(OverlayMode(mode_->itemData(i).toInt()))) ==
+          s.value(QStringLiteral("overlay")).toString())
         mode_->setCurrentIndex(i);
   }
   applyOverlay();
@@ -351,7 +363,8 @@ bool GraphTab::findNode(const QString& text) {
   NodeItem* hit = wanted.isEmpty() ? nullptr : nodeItem(wanted);
   for (size_t i = 0; !hit && !wanted.isEmpty() && i < nodes_.size(); ++i)
     if (nodes_[i]->name().contains(wanted, Qt::CaseInsensitive)) hit = nodes_[i];
-  searchMessage_->setText(hit || wanted.isEmpty() ? QString() : tr("No node named “%1”").arg(wanted));
+  searchMessage_->setText(hit || wanted.isEmpty() ? QString()
+                                                  : tr("No node named “%1”").arg(wanted));
   if (!hit) return false;
   scene_->clearSelection();
   hit->setSelected(true);
@@ -365,7 +378,9 @@ QString GraphTab::selectedNode() const {
   return s.isEmpty() ? QString() : static_cast<NodeItem*>(s.front())->name();
 }
 
-QString GraphTab::panelText() const { return panel_->toPlainText(); }
+QString GraphTab::panelText() const {
+  return panel_->toPlainText();
+}
 
 void GraphTab::showSelection() {
   const QList<QGraphicsItem*> s = scene_->selectedItems();
@@ -374,13 +389,15 @@ void GraphTab::showSelection() {
     return;
   }
   const auto* item = static_cast<NodeItem*>(s.front());
-  panel_->showNode(data_.graph.nodes[size_t(item->index())], data_.profile, executor_->currentText(), group_->currentText());
+  panel_->showNode(data_.graph.nodes[size_t(item->index())], data_.profile,
+                   executor_->currentText(), group_->currentText());
 }
 
 void GraphTab::placeMinimap() {
   const QRect area = view_->viewport()->geometry();
   const QSize size(std::min(200, area.width() / 4), std::min(280, area.height() / 2));
-  minimap_->setGeometry(area.right() - size.width() - 8, area.bottom() - size.height() - 8, size.width(), size.height());
+  minimap_->setGeometry(area.right() - size.width() - 8, area.bottom() - size.height() - 8,
+                        size.width(), size.height());
   minimap_->refit();
 }
 
@@ -456,7 +473,8 @@ void GraphTab::refresh() {
 qint64 GraphTab::pointCount() const {
   qint64 n = 0;
   for (const QString& ex : data_.profile.executors())
-    for (const QString& g : data_.profile.groups(ex)) n += qint64(data_.profile.find(ex, g)->nodes.size());
+    for (const QString& g : data_.profile.groups(ex))
+      n += qint64(data_.profile.find(ex, g)->nodes.size());
   return n;
 }
 

@@ -35,7 +35,8 @@ class OverlayLegend;
 class GraphTab : public ChartTab {
   Q_OBJECT
  public:
-  GraphTab(const ChartKind& kind, const QString& storePath, const QList<qint64>& runIds, QWidget* parent = nullptr);
+  GraphTab(const ChartKind& kind, const QString& storePath, const QList<qint64>& runIds,
+           QWidget* parent = nullptr);
   ~GraphTab() override;
 
   // Shows the model in `path` (no run: no overlay).

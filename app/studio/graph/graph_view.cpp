@@ -14,7 +14,7 @@ constexpr double kMinZoom = 0.01, kMaxZoom = 4, kStep = 1.25;
 // Fitted smaller than kReadable, names are unreadable: a tall model is shown from its top at
 // kTallZoom instead (the minimap shows the whole).
 constexpr double kReadable = 0.7, kTallZoom = 0.9, kMaxFit = 1.5;
-}
+}  // namespace
 
 GraphView::GraphView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent) {
   setObjectName(QStringLiteral("graphView"));
@@ -26,7 +26,9 @@ GraphView::GraphView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(sce
   setFocusPolicy(Qt::StrongFocus);
 }
 
-double GraphView::zoom() const { return transform().m11(); }
+double GraphView::zoom() const {
+  return transform().m11();
+}
 
 void GraphView::zoomBy(double factor) {
   const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
@@ -95,7 +97,8 @@ void GraphView::resizeEvent(QResizeEvent* event) {
   Q_EMIT viewChanged();
 }
 
-GraphMinimap::GraphMinimap(GraphView* main, QWidget* parent) : QGraphicsView(main->scene(), parent), main_(main) {
+GraphMinimap::GraphMinimap(GraphView* main, QWidget* parent)
+    : QGraphicsView(main->scene(), parent), main_(main) {
   setObjectName(QStringLiteral("graphMinimap"));
   setInteractive(false);
   setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -107,7 +110,8 @@ GraphMinimap::GraphMinimap(GraphView* main, QWidget* parent) : QGraphicsView(mai
 }
 
 void GraphMinimap::refit() {
-  if (scene()) fitInView(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+  if (scene())
+    fitInView(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
 }
 
 void GraphMinimap::drawBackground(QPainter* p, const QRectF& rect) {
@@ -122,14 +126,18 @@ void GraphMinimap::drawForeground(QPainter* p, const QRectF&) {
   QRectF visible = main_->mapToScene(main_->viewport()->rect()).boundingRect();
   // At least a few pixels tall and wide here, however small the view is against the graph.
   const double least = 6 / std::max(transform().m11(), 1e-9);
-  if (visible.height() < least) visible.adjust(0, -(least - visible.height()) / 2, 0, (least - visible.height()) / 2);
-  if (visible.width() < least) visible.adjust(-(least - visible.width()) / 2, 0, (least - visible.width()) / 2, 0);
+  if (visible.height() < least)
+    visible.adjust(0, -(least - visible.height()) / 2, 0, (least - visible.height()) / 2);
+  if (visible.width() < least)
+    visible.adjust(-(least - visible.width()) / 2, 0, (least - visible.width()) / 2, 0);
   p->setPen(QPen(QColor(0x15, 0x65, 0xc0), 0));  // cosmetic: one pixel at any scale
   p->setBrush(QColor(0x15, 0x65, 0xc0, 40));
   p->drawRect(visible);
 }
 
-void GraphMinimap::mousePressEvent(QMouseEvent* event) { main_->centerOn(mapToScene(event->pos())); }
+void GraphMinimap::mousePressEvent(QMouseEvent* event) {
+  main_->centerOn(mapToScene(event->pos()));
+}
 
 void GraphMinimap::mouseMoveEvent(QMouseEvent* event) {
   if (event->buttons() & Qt::LeftButton) main_->centerOn(mapToScene(event->pos()));
@@ -140,6 +148,8 @@ void GraphMinimap::resizeEvent(QResizeEvent* event) {
   refit();
 }
 
-void GraphMinimap::wheelEvent(QWheelEvent* event) { event->ignore(); }
+void GraphMinimap::wheelEvent(QWheelEvent* event) {
+  event->ignore();
+}
 
 }  // namespace d500::studio

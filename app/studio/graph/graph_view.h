@@ -14,7 +14,7 @@ class GraphView : public QGraphicsView {
  public:
   explicit GraphView(QGraphicsScene* scene, QWidget* parent = nullptr);
   void zoomBy(double factor);  // about the view's centre, within sensible bounds
-  void fitAll();  // the whole graph (F, the Fit button)
+  void fitAll();               // the whole graph (F, the Fit button)
   // The first view of a graph: all of it when its names stay readable so, else its top at a
   // readable zoom (the minimap shows the whole).
   void showReadable();

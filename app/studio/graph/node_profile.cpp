@@ -41,7 +41,8 @@ NodeProfile NodeProfile::fromStore(const store::ResultStore& s, qint64 runId) {
   std::map<std::string, std::pair<QString, QString>> bySubject;
   for (const store::MeasurementRow& m : s.measurements(runId)) {
     const QJsonObject point = pointOf(m);
-    if (point.value(QStringLiteral("kind")).toString() != QLatin1String("node") || !m.error.empty()) continue;
+    if (point.value(QStringLiteral("kind")).toString() != QLatin1String("node") || !m.error.empty())
+      continue;
     const QString executor = QString::fromStdString(m.implementation);
     const QString node = point.value(QStringLiteral("node")).toString();
     NodeGroup& g = p.groups_[executor][point.value(QStringLiteral("group")).toString()];
@@ -51,8 +52,13 @@ NodeProfile NodeProfile::fromStore(const store::ResultStore& s, qint64 runId) {
     NodeTimes& t = g.nodes[node];
     t.node = node;
     t.opType = point.value(QStringLiteral("op_type")).toString();
-    t.passes << NodePass{point.value(QStringLiteral("pass")).toString(), m.median, m.ci_lo, m.ci_hi,
-                         m.ci_valid, m.n, m.bytes};
+    t.passes << NodePass{point.value(QStringLiteral("pass")).toString(),
+                         m.median,
+                         m.ci_lo,
+                         m.ci_hi,
+                         m.ci_valid,
+                         m.n,
+                         m.bytes};
     g.totalNs += m.median;
     p.hasMemory_ = p.hasMemory_ || m.bytes > 0;
     nodeOf[m.id] = {executor, node};
@@ -62,7 +68,8 @@ NodeProfile NodeProfile::fromStore(const store::ResultStore& s, qint64 runId) {
     auto it = nodeOf.find(v.measurement_id);
     const std::pair<QString, QString>* owner = it != nodeOf.end() ? &it->second : nullptr;
     if (!owner)
-      if (auto byName = bySubject.find(v.subject); byName != bySubject.end()) owner = &byName->second;
+      if (auto byName = bySubject.find(v.subject); byName != bySubject.end())
+        owner = &byName->second;
     if (!owner) continue;
     NodeValidation& out = p.validation_[owner->first][owner->second];
     // The worst of a node's validations is its error.
@@ -72,7 +79,9 @@ NodeProfile NodeProfile::fromStore(const store::ResultStore& s, qint64 runId) {
   return p;
 }
 
-QStringList NodeProfile::executors() const { return executorOrder_; }
+QStringList NodeProfile::executors() const {
+  return executorOrder_;
+}
 
 QStringList NodeProfile::groups(const QString& executor) const {
   QStringList out;

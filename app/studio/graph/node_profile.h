@@ -60,7 +60,7 @@ class NodeProfile {
   bool hasMemory() const { return hasMemory_; }
 
  private:
-  std::map<QString, std::map<QString, NodeGroup>> groups_;  // executor -> group -> times
+  std::map<QString, std::map<QString, NodeGroup>> groups_;           // executor -> group -> times
   std::map<QString, std::map<QString, NodeValidation>> validation_;  // executor -> node -> error
   QStringList executorOrder_;
   bool hasMemory_ = false;

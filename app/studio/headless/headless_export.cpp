@@ -47,10 +47,10 @@ bool parseSize(const QString& text, QSize* size) {
 bool resolveRuns(const store::ResultStore& s, const QString& store, const QString& text,
                  QList<qint64>* ids, Failure* f) {
   const auto all = s.runs();
-  const QString range = all.empty() ? HeadlessExport::tr("it holds no runs")
-                                    : HeadlessExport::tr("its runs are %1..%2")
-                                          .arg(all.front().id)
-                                          .arg(all.back().id);
+  const QString range =
+      all.empty()
+          ? HeadlessExport::tr("it holds no runs")
+          : HeadlessExport::tr("its runs are %1..%2").arg(all.front().id).arg(all.back().id);
   for (const QString& part : text.split(QLatin1Char(','))) {
     const QString p = part.trimmed();
     if (p == QLatin1String("latest")) {
@@ -95,9 +95,10 @@ bool checkArguments(const HeadlessExport::Request& r, QSize* size, Failure* f) {
     return bad(HeadlessExport::tr("%1 needs --store FILE, the result store to read")
                    .arg(isReport ? QStringLiteral("--report") : QStringLiteral("--dashboard")));
   if (r.output.isEmpty())
-    return bad(HeadlessExport::tr("%1 needs -o FILE, the file to write (%2)")
-                   .arg(isReport ? QStringLiteral("--report") : QStringLiteral("--dashboard"),
-                        isReport ? QStringLiteral(".html or .pdf") : QStringLiteral(".png or .svg")));
+    return bad(
+        HeadlessExport::tr("%1 needs -o FILE, the file to write (%2)")
+            .arg(isReport ? QStringLiteral("--report") : QStringLiteral("--dashboard"),
+                 isReport ? QStringLiteral(".html or .pdf") : QStringLiteral(".png or .svg")));
   const QString suffix = QFileInfo(r.output).suffix().toLower();
   if (isReport && suffix != QLatin1String("html") && suffix != QLatin1String("pdf"))
     return bad(HeadlessExport::tr("-o %1: a report is written as .html or .pdf").arg(r.output));

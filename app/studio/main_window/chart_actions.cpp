@@ -17,8 +17,8 @@
 
 namespace d500::studio {
 
-ChartActions::ChartActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs, ProjectDock* dock,
-                           QObject* parent)
+ChartActions::ChartActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs,
+                           ProjectDock* dock, QObject* parent)
     : QObject(parent), window_(window), project_(project), tabs_(tabs), dock_(dock) {}
 
 QList<qint64> ChartActions::chosenRuns() const {
@@ -28,8 +28,10 @@ QList<qint64> ChartActions::chosenRuns() const {
   return ids;
 }
 
-ChartTab* ChartActions::openChart(const QString& kindName, const QList<qint64>& runIds, const QJsonObject& settings) {
-  ChartTab* panel = tabs_->addChart(ProjectChart{kindName, runIds, settings}, project_->project().storePath);
+ChartTab* ChartActions::openChart(const QString& kindName, const QList<qint64>& runIds,
+                                  const QJsonObject& settings) {
+  ChartTab* panel =
+      tabs_->addChart(ProjectChart{kindName, runIds, settings}, project_->project().storePath);
   project_->setModified(true);
   return panel;
 }
@@ -54,7 +56,9 @@ ChartTab* ChartActions::openModelGraph(const QString& path) {
 
 ChartTab* ChartActions::openChartForSelection(const QString& kindName) {
   const QList<qint64> ids = chosenRuns();
-  if (ids.isEmpty()) Q_EMIT message(tr("No runs yet: the chart fills in when a run of this project stores results."));
+  if (ids.isEmpty())
+    Q_EMIT message(
+        tr("No runs yet: the chart fills in when a run of this project stores results."));
   return openChart(kindName, ids);
 }
 
@@ -82,13 +86,15 @@ void ChartActions::exportChart() {
   if (!chart) return;
   QString filter;
   const QString path = QFileDialog::getSaveFileName(
-      window_, tr("Export chart"), DialogFolder::suggest(exportFileName(chart->title(), QStringLiteral("png"))),
+      window_, tr("Export chart"),
+      DialogFolder::suggest(exportFileName(chart->title(), QStringLiteral("png"))),
       tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
   if (path.isEmpty()) return;
   int dpi = 96;
   if (QFileInfo(path).suffix().compare(QLatin1String("png"), Qt::CaseInsensitive) == 0) {
     bool ok = false;
-    dpi = QInputDialog::getInt(window_, tr("Export chart"), tr("Resolution (dots per inch):"), 150, 72, 1200, 1, &ok);
+    dpi = QInputDialog::getInt(window_, tr("Export chart"), tr("Resolution (dots per inch):"), 150,
+                               72, 1200, 1, &ok);
     if (!ok) return;
   }
   QString error;
@@ -101,8 +107,10 @@ void ChartActions::exportChart() {
 void ChartActions::exportData() {
   ChartTab* chart = chartOrComplain();
   if (!chart) return;
-  const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart data"), DialogFolder::suggest(exportFileName(chart->title(), QStringLiteral("csv"))),
-                                                    tr("CSV (*.csv)"));
+  const QString path = QFileDialog::getSaveFileName(
+      window_, tr("Export chart data"),
+      DialogFolder::suggest(exportFileName(chart->title(), QStringLiteral("csv"))),
+      tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
   QString error;
   if (!chart->exportCsv(path, &error))

@@ -28,7 +28,8 @@ class ChartActions : public QObject {
   // experiment stands for its runs), else the latest run in the store.
   QList<qint64> chosenRuns() const;
   // `kindName`: a registered ChartKind's name (ChartKindRegistry).
-  ChartTab* openChart(const QString& kindName, const QList<qint64>& runIds, const QJsonObject& settings = {});
+  ChartTab* openChart(const QString& kindName, const QList<qint64>& runIds,
+                      const QJsonObject& settings = {});
   ChartTab* openChartForSelection(const QString& kindName);
   // The graph of the ONNX model at `path`; a graph tab already showing that file (the same
   // canonical path) is brought to the front instead of opening a second one.

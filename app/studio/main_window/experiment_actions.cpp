@@ -21,8 +21,9 @@
 
 namespace d500::studio {
 
-ExperimentActions::ExperimentActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs,
-                                     ProjectDock* dock, RunManager* runs, QObject* parent)
+ExperimentActions::ExperimentActions(QWidget* window, ProjectController* project,
+                                     WorkspaceTabs* tabs, ProjectDock* dock, RunManager* runs,
+                                     QObject* parent)
     : QObject(parent), window_(window), project_(project), tabs_(tabs), dock_(dock), runs_(runs) {
   connect(tabs_, &WorkspaceTabs::editorOpened, this, &ExperimentActions::addCanvas);
 }
@@ -57,7 +58,8 @@ void ExperimentActions::addCanvas(ExperimentEditor* editor, int index) {
     return project_->runSource(tabs_->experimentIndexOf(editor), editor->document()->name());
   });
   const QJsonObject layout = project_->project().experiments.value(index).canvas;
-  canvas->model()->setLayoutJson(Json::parse(QJsonDocument(layout).toJson().toStdString(), nullptr, false));
+  canvas->model()->setLayoutJson(
+      Json::parse(QJsonDocument(layout).toJson().toStdString(), nullptr, false));
   // The project keeps the canvas as shown; only an edit on the canvas is a change to save (the
   // placements a rebuild makes, when the runner's verdict arrives after opening, are not).
   auto keep = [this, editor, canvas](bool edited) {
@@ -85,8 +87,9 @@ void ExperimentActions::newExperiment() {
 }
 
 void ExperimentActions::addExperimentFile() {
-  const QStringList files = QFileDialog::getOpenFileNames(window_, tr("Add experiment files"), DialogFolder::folder(),
-                                                          tr("Experiments (*.json);;All files (*)"));
+  const QStringList files =
+      QFileDialog::getOpenFileNames(window_, tr("Add experiment files"), DialogFolder::folder(),
+                                    tr("Experiments (*.json);;All files (*)"));
   int last = -1;
   for (const QString& f : files) last = project_->addExperimentFile(f);
   if (last >= 0) open(last);
@@ -106,15 +109,19 @@ bool ExperimentActions::saveEditor(ExperimentEditor* editor) {
   return true;
 }
 
-void ExperimentActions::saveCurrent() { saveEditor(tabs_->currentEditor()); }
+void ExperimentActions::saveCurrent() {
+  saveEditor(tabs_->currentEditor());
+}
 
 void ExperimentActions::saveCurrentAsFile() {
   ExperimentEditor* editor = tabs_->currentEditor();
   if (!editor) return;
   ExperimentDocument* doc = editor->document();
-  const QString suggestion = doc->isEmbedded() ? doc->name() + QStringLiteral(".json") : doc->filePath();
-  const QString path = QFileDialog::getSaveFileName(window_, tr("Save experiment as"), DialogFolder::suggest(suggestion),
-                                                    tr("Experiments (*.json)"));
+  const QString suggestion =
+      doc->isEmbedded() ? doc->name() + QStringLiteral(".json") : doc->filePath();
+  const QString path =
+      QFileDialog::getSaveFileName(window_, tr("Save experiment as"),
+                                   DialogFolder::suggest(suggestion), tr("Experiments (*.json)"));
   if (path.isEmpty()) return;
   QString error;
   const int index = tabs_->experimentIndexOf(editor);
@@ -148,7 +155,8 @@ bool ExperimentActions::saveAllEditors() {
 RunJob* ExperimentActions::runCurrent() {
   const int index = currentExperiment();
   if (index < 0) {
-    Q_EMIT failure(tr("Select an experiment to run (in the project dock, or open it in the editor)."));
+    Q_EMIT failure(
+        tr("Select an experiment to run (in the project dock, or open it in the editor)."));
     return nullptr;
   }
   return runExperiment(index);

@@ -21,13 +21,13 @@ class ExperimentActions : public QObject {
   Q_OBJECT
  public:
   // All pointers must outlive this object. Ownership: parent.
-  ExperimentActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs, ProjectDock* dock,
-                    RunManager* runs, QObject* parent = nullptr);
+  ExperimentActions(QWidget* window, ProjectController* project, WorkspaceTabs* tabs,
+                    ProjectDock* dock, RunManager* runs, QObject* parent = nullptr);
 
   // Opens the editor of experiment `index` (a tab), reporting a file that cannot be read.
   ExperimentEditor* open(int index);
   void newExperiment();
-  void addExperimentFile();  // asks for the file
+  void addExperimentFile();                   // asks for the file
   bool saveEditor(ExperimentEditor* editor);  // a file experiment: writes it; embedded: no-op
   void saveCurrent();
   void saveCurrentAsFile();  // asks where

@@ -38,7 +38,8 @@ bool Language::install(QCoreApplication* app, const QString& code) {
   }
   app->installTranslator(studio);
   auto* qt = new QTranslator(app);
-  if (qt->load(QStringLiteral("qtbase_%1").arg(code), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+  if (qt->load(QStringLiteral("qtbase_%1").arg(code),
+               QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
     app->installTranslator(qt);
   else
     delete qt;
@@ -46,10 +47,13 @@ bool Language::install(QCoreApplication* app, const QString& code) {
 }
 
 QString Language::fromSettings() {
-  const QString code = QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
+  const QString code =
+      QSettings().value(QStringLiteral("language"), QStringLiteral("en")).toString();
   return isAvailable(code) ? code : QStringLiteral("en");
 }
 
-void Language::saveToSettings(const QString& code) { QSettings().setValue(QStringLiteral("language"), code); }
+void Language::saveToSettings(const QString& code) {
+  QSettings().setValue(QStringLiteral("language"), code);
+}
 
 }  // namespace d500::studio

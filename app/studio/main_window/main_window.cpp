@@ -47,7 +47,9 @@
 #include "views/workspace_tabs.h"
 
 // Q_INIT_RESOURCE may not be used inside a namespace.
-static void initStudioResources() { Q_INIT_RESOURCE(studio); }
+static void initStudioResources() {
+  Q_INIT_RESOURCE(studio);
+}
 
 namespace d500::studio {
 
@@ -60,7 +62,8 @@ QString runnerPath() {
 
 }  // namespace
 
-MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent), interactive_(interactive) {
+MainWindow::MainWindow(bool interactive, QWidget* parent)
+    : QMainWindow(parent), interactive_(interactive) {
   initStudioResources();
   WheelGuard::installOnApplication();
   setObjectName(QStringLiteral("mainWindow"));
@@ -90,12 +93,17 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
   pluginsDock_ = new PluginsDock(pluginModel_);
   queueDock_ = new RunQueueDock(runs_);
   propertiesDock_ = new PropertiesDock;
-  QDockWidget* projectDock = addDock(projectDock_, tr("Project"), QStringLiteral("projectDock"), Qt::LeftDockWidgetArea);
-  QDockWidget* propertiesDock = addDock(propertiesDock_, tr("Properties"), QStringLiteral("propertiesDock"), Qt::LeftDockWidgetArea);
-  QDockWidget* queueDock = addDock(queueDock_, tr("Run Queue"), QStringLiteral("runQueueDock"), Qt::BottomDockWidgetArea);
-  QDockWidget* pluginsDock = addDock(pluginsDock_, tr("Plugins"), QStringLiteral("pluginsDock"), Qt::BottomDockWidgetArea);
-  const QList<QAction*> dockToggles = {projectDock->toggleViewAction(), propertiesDock->toggleViewAction(),
-                                       queueDock->toggleViewAction(), pluginsDock->toggleViewAction()};
+  QDockWidget* projectDock =
+      addDock(projectDock_, tr("Project"), QStringLiteral("projectDock"), Qt::LeftDockWidgetArea);
+  QDockWidget* propertiesDock = addDock(propertiesDock_, tr("Properties"),
+                                        QStringLiteral("propertiesDock"), Qt::LeftDockWidgetArea);
+  QDockWidget* queueDock = addDock(queueDock_, tr("Run Queue"), QStringLiteral("runQueueDock"),
+                                   Qt::BottomDockWidgetArea);
+  QDockWidget* pluginsDock =
+      addDock(pluginsDock_, tr("Plugins"), QStringLiteral("pluginsDock"), Qt::BottomDockWidgetArea);
+  const QList<QAction*> dockToggles = {
+      projectDock->toggleViewAction(), propertiesDock->toggleViewAction(),
+      queueDock->toggleViewAction(), pluginsDock->toggleViewAction()};
 
   actions_ = new StudioActions(undoGroup_, this);
   actions_->install(this, dockToggles);
@@ -104,8 +112,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent) : QMainWindow(parent),
   charts_ = new ChartActions(this, project_, tabs_, projectDock_, this);
   firstSteps_ = new FirstSteps(project_, experiments_, tabs_, this);
   installStartPage();
-  projectDock_->setContextActions({actions_->run, actions_->chartSweep, actions_->chartTimings, actions_->chartGraph,
-                                   actions_->compareRuns, actions_->exportReportHtml, actions_->removeExperiment});
+  projectDock_->setContextActions({actions_->run, actions_->chartSweep, actions_->chartTimings,
+                                   actions_->chartGraph, actions_->compareRuns,
+                                   actions_->exportReportHtml, actions_->removeExperiment});
   project_->setStateCollector([this](Project& p) { collectState(p); });
 
   storeLabel_ = new QLabel;
@@ -143,7 +152,8 @@ void MainWindow::installStartPage() {
   central_->setCurrentWidget(startPage_);
 }
 
-QDockWidget* MainWindow::addDock(QWidget* content, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+QDockWidget* MainWindow::addDock(QWidget* content, const QString& title, const QString& name,
+                                 Qt::DockWidgetArea area) {
   auto* dock = new QDockWidget(title, this);
   dock->setObjectName(name);  // saveState() needs names
   dock->setWidget(content);
@@ -171,25 +181,31 @@ void MainWindow::connectActions() {
     if (maybeSave()) openProject(path);
   });
   connect(a->newExperiment, &QAction::triggered, experiments_, &ExperimentActions::newExperiment);
-  connect(a->addExperiment, &QAction::triggered, experiments_, &ExperimentActions::addExperimentFile);
+  connect(a->addExperiment, &QAction::triggered, experiments_,
+          &ExperimentActions::addExperimentFile);
   connect(a->saveExperiment, &QAction::triggered, experiments_, &ExperimentActions::saveCurrent);
-  connect(a->saveExperimentAs, &QAction::triggered, experiments_, &ExperimentActions::saveCurrentAsFile);
-  connect(a->removeExperiment, &QAction::triggered, experiments_, &ExperimentActions::removeSelected);
+  connect(a->saveExperimentAs, &QAction::triggered, experiments_,
+          &ExperimentActions::saveCurrentAsFile);
+  connect(a->removeExperiment, &QAction::triggered, experiments_,
+          &ExperimentActions::removeSelected);
   connect(a->run, &QAction::triggered, experiments_, &ExperimentActions::runCurrent);
-  connect(a->cancel, &QAction::triggered, this, [this] {
-    runs_->cancel(queueDock_->selectedJob());
-  });
+  connect(a->cancel, &QAction::triggered, this,
+          [this] { runs_->cancel(queueDock_->selectedJob()); });
   connect(a->cancelAll, &QAction::triggered, runs_, &RunManager::cancelAll);
   // The menu's charts by their registered kinds' names (ChartKindRegistry).
-  const QList<QPair<QAction*, const char*>> kinds = {
-      {a->chartConvergence, "convergence"}, {a->chartThroughput, "throughput"}, {a->chartTimings, "timings"},
-      {a->chartSweep, "sweep"},             {a->chartRoofline, "roofline"},     {a->chartSeeds, "seeds"},
-      {a->chartGraph, "graph"}};
+  const QList<QPair<QAction*, const char*>> kinds = {{a->chartConvergence, "convergence"},
+                                                     {a->chartThroughput, "throughput"},
+                                                     {a->chartTimings, "timings"},
+                                                     {a->chartSweep, "sweep"},
+                                                     {a->chartRoofline, "roofline"},
+                                                     {a->chartSeeds, "seeds"},
+                                                     {a->chartGraph, "graph"}};
   for (const auto& [action, kind] : kinds)
     connect(action, &QAction::triggered, this,
             [this, kind = QString::fromLatin1(kind)] { charts_->openChartForSelection(kind); });
   connect(a->openOnnxModel, &QAction::triggered, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(), tr("ONNX models (*.onnx);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(),
+                                                      tr("ONNX models (*.onnx);;All files (*)"));
     if (!path.isEmpty()) charts_->openModelGraph(path);
   });
   // The network editor: its own window (no child of this one, whose shortcuts it would repeat);
@@ -201,17 +217,19 @@ void MainWindow::connectActions() {
     networkEditor_->raise();
     networkEditor_->activateWindow();
   });
-  connect(networkEditor_, &NetworkEditorWindow::experimentWritten, this, [this](const QString& path) {
-    const int index = project_->addExperimentFile(path);
-    if (index >= 0) experiments_->open(index);
-  });
+  connect(networkEditor_, &NetworkEditorWindow::experimentWritten, this,
+          [this](const QString& path) {
+            const int index = project_->addExperimentFile(path);
+            if (index >= 0) experiments_->open(index);
+          });
   connect(a->compareRuns, &QAction::triggered, charts_, &ChartActions::compare);
   connect(a->showList, &QAction::triggered, charts_, &ChartActions::showList);
   connect(a->exportChart, &QAction::triggered, charts_, &ChartActions::exportChart);
   connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
   connect(a->exportReportHtml, &QAction::triggered, this, [this] { charts_->exportReport(false); });
   connect(a->exportReportPdf, &QAction::triggered, this, [this] { charts_->exportReport(true); });
-  connect(a->reloadPlugins, &QAction::triggered, this, [this] { pluginQuery_->start(runnerPath(), true); });
+  connect(a->reloadPlugins, &QAction::triggered, this,
+          [this] { pluginQuery_->start(runnerPath(), true); });
   connect(a->settings, &QAction::triggered, this, [this] {
     SettingsDialog d(this);
     if (d.exec() != QDialog::Accepted) return;
@@ -226,8 +244,10 @@ void MainWindow::connectActions() {
     d->setAttribute(Qt::WA_DeleteOnClose);
     d->open();
   };
-  connect(a->userGuide, &QAction::triggered, this, [this, openOwned] { openOwned(new UserGuideDialog(this)); });
-  connect(a->shortcuts, &QAction::triggered, this, [this, openOwned] { openOwned(new ShortcutsDialog(this, this)); });
+  connect(a->userGuide, &QAction::triggered, this,
+          [this, openOwned] { openOwned(new UserGuideDialog(this)); });
+  connect(a->shortcuts, &QAction::triggered, this,
+          [this, openOwned] { openOwned(new ShortcutsDialog(this, this)); });
   auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
   connect(experiments_, &ExperimentActions::message, this, status);
   connect(charts_, &ChartActions::message, this, status);
@@ -259,15 +279,17 @@ void MainWindow::connectModels() {
     storeLabel_->setText(project_->usesSessionStore()
                              ? tr("Store: %1, this session only (runs: %n)", "", runs).arg(name)
                              : tr("Store: %1 (runs: %n)", "", runs).arg(name));
-    storeLabel_->setToolTip(project_->usesSessionStore()
-                                ? tr("%1\nGiven with --store for this session; the project file keeps its own store.")
-                                      .arg(project_->project().storePath)
-                                : project_->project().storePath);
+    storeLabel_->setToolTip(
+        project_->usesSessionStore()
+            ? tr("%1\nGiven with --store for this session; the project file keeps its own store.")
+                  .arg(project_->project().storePath)
+            : project_->project().storePath);
     updateProperties();
   });
-  connect(project_->storeWatcher(), &StoreWatcher::statusChanged, this, [this](const StoreStatus& s) {
-    projectDock_->setStoreMessage(s.message(project_->project().storePath));
-  });
+  connect(project_->storeWatcher(), &StoreWatcher::statusChanged, this,
+          [this](const StoreStatus& s) {
+            projectDock_->setStoreMessage(s.message(project_->project().storePath));
+          });
   connect(tabs_, &WorkspaceTabs::currentEditorChanged, this, [this](ExperimentEditor* editor) {
     undoGroup_->setActiveStack(editor ? editor->document()->undoStack() : nullptr);
     updateProperties();
@@ -326,7 +348,8 @@ void MainWindow::projectOpened() {
         project_->setEmbeddedExperiment(tabs_->experimentIndexOf(e), doc->json());
       });
   }
-  const QByteArray state = QByteArray::fromBase64(p.layout.value(QStringLiteral("window_state")).toString().toLatin1());
+  const QByteArray state =
+      QByteArray::fromBase64(p.layout.value(QStringLiteral("window_state")).toString().toLatin1());
   if (!state.isEmpty()) restoreState(state);
   project_->setModified(false);  // restoring tabs is not an edit
   updateTitle();
@@ -344,7 +367,8 @@ void MainWindow::newProject() {
 
 void MainWindow::openProjectDialog() {
   if (!maybeSave()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), DialogFolder::folder(), tr("d500 projects (*.d500proj)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open project"), DialogFolder::folder(), tr("d500 projects (*.d500proj)"));
   if (!path.isEmpty()) openProject(path);
 }
 
@@ -371,9 +395,11 @@ bool MainWindow::saveProject() {
 }
 
 bool MainWindow::saveProjectAs() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save project as"),
-                                                    DialogFolder::suggest(project_->projectPath().isEmpty() ? tr("untitled.d500proj") : project_->projectPath()),
-                                                    tr("d500 projects (*.d500proj)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save project as"),
+      DialogFolder::suggest(project_->projectPath().isEmpty() ? tr("untitled.d500proj")
+                                                              : project_->projectPath()),
+      tr("d500 projects (*.d500proj)"));
   if (path.isEmpty()) return false;
   if (!experiments_->saveAllEditors()) return false;
   QString error;
@@ -391,8 +417,9 @@ bool MainWindow::maybeSave() {
   bool modified = project_->isModified();
   for (ExperimentEditor* e : tabs_->editors()) modified = modified || e->document()->isModified();
   if (!modified || !interactive_) return true;
-  const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to the project and its experiments?"),
-                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  const auto answer = QMessageBox::question(
+      this, tr("Unsaved changes"), tr("Save the changes to the project and its experiments?"),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Cancel) return false;
   return answer == QMessageBox::Discard || saveProject();
 }
@@ -404,8 +431,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   if (interactive_ && runs_->hasActive() &&
       QMessageBox::question(this, tr("Runs in progress"),
-                            tr("Runs are still in progress. Cancel them and quit? (What they measured so far is kept.)")) !=
-          QMessageBox::Yes) {
+                            tr("Runs are still in progress. Cancel them and quit? (What they "
+                               "measured so far is kept.)")) != QMessageBox::Yes) {
     event->ignore();
     return;
   }
@@ -428,8 +455,12 @@ bool MainWindow::waitUntilReady(int ms) {
 }
 
 void MainWindow::updateTitle() {
-  DialogFolder::set(project_->projectPath().isEmpty() ? QString() : QFileInfo(project_->projectPath()).absolutePath());
-  const QString name = project_->projectPath().isEmpty() ? tr("untitled") : QFileInfo(project_->projectPath()).fileName();
+  DialogFolder::set(project_->projectPath().isEmpty()
+                        ? QString()
+                        : QFileInfo(project_->projectPath()).absolutePath());
+  const QString name = project_->projectPath().isEmpty()
+                           ? tr("untitled")
+                           : QFileInfo(project_->projectPath()).fileName();
   setWindowTitle(tr("%1[*] — d500 Studio").arg(name));
   setWindowModified(project_->isModified());
 }
@@ -442,7 +473,8 @@ void MainWindow::updateRunStatus() {
     queued += j->state() == RunJob::State::Queued ? 1 : 0;
     if (j->isActive()) current = j;
   }
-  QString text = running + queued == 0 ? tr("No runs in progress") : tr("Runs: %1 running, %2 queued").arg(running).arg(queued);
+  QString text = running + queued == 0 ? tr("No runs in progress")
+                                       : tr("Runs: %1 running, %2 queued").arg(running).arg(queued);
   if (current) text += tr(" · %1: %2").arg(current->title(), current->statusText());
   runsLabel_->setText(text);
   actions_->cancel->setEnabled(running + queued > 0);
@@ -462,12 +494,17 @@ void MainWindow::updateProperties() {
   if (index < 0) return;
   QString error;
   std::unique_ptr<ExperimentDocument> doc(project_->createDocument(index, &error));
-  if (doc) propertiesDock_->showExperiment(doc->json(), doc->filePath(), int(doc->problems().size()));
+  if (doc)
+    propertiesDock_->showExperiment(doc->json(), doc->filePath(), int(doc->problems().size()));
 }
 
-void MainWindow::showNotice(const QString& text) { tell(text, false); }
+void MainWindow::showNotice(const QString& text) {
+  tell(text, false);
+}
 
-void MainWindow::showFailure(const QString& text) { tell(text, true); }
+void MainWindow::showFailure(const QString& text) {
+  tell(text, true);
+}
 
 // Both go to the one banner above the workspace (never a stack of dialogs) and the status bar;
 // without a user (--screenshot, tests) to stderr as well.

@@ -68,7 +68,8 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
-  QDockWidget* addDock(QWidget* content, const QString& title, const QString& name, Qt::DockWidgetArea area);
+  QDockWidget* addDock(QWidget* content, const QString& title, const QString& name,
+                       Qt::DockWidgetArea area);
   void connectActions();
   void installStartPage();
   void connectModels();

@@ -34,7 +34,8 @@ void ProjectController::setModified(bool modified) {
 void ProjectController::newProject() {
   notices_.clear();
   sessionStore_ = false;
-  const QString file = QDir::current().absoluteFilePath(tr("untitled") + QStringLiteral(".d500proj"));
+  const QString file =
+      QDir::current().absoluteFilePath(tr("untitled") + QStringLiteral(".d500proj"));
   makeCurrent(Project::createNew(file), QString());
 }
 
@@ -80,7 +81,8 @@ bool ProjectController::open(const QString& path, const QString& storeOverride) 
   sessionStore_ = !storeOverride.isEmpty() && p.storePath != fileStorePath_;
   for (const ProjectExperiment& e : p.experiments)
     if (!e.isEmbedded() && !QFileInfo::exists(e.path))
-      report(tr("The experiment file %1 does not exist; it is listed but cannot be opened.").arg(e.path));
+      report(tr("The experiment file %1 does not exist; it is listed but cannot be opened.")
+                 .arg(e.path));
   checkStore(p.storePath);
   makeCurrent(p, QFileInfo(path).absoluteFilePath());
   return true;
@@ -155,10 +157,14 @@ void ProjectController::removeExperiment(int index) {
 }
 
 void ProjectController::setEmbeddedExperiment(int index, const Json& experiment) {
-  if (index < 0 || index >= project_.experiments.size() || !project_.experiments[index].isEmbedded()) return;
-  const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(experiment.dump())).object();
+  if (index < 0 || index >= project_.experiments.size() ||
+      !project_.experiments[index].isEmbedded())
+    return;
+  const QJsonObject o =
+      QJsonDocument::fromJson(QByteArray::fromStdString(experiment.dump())).object();
   if (o == project_.experiments[index].embedded) return;
-  const bool renamed = o.value(QStringLiteral("name")) != project_.experiments[index].embedded.value(QStringLiteral("name"));
+  const bool renamed = o.value(QStringLiteral("name")) !=
+                       project_.experiments[index].embedded.value(QStringLiteral("name"));
   project_.experiments[index].embedded = o;
   if (renamed) tree_->setExperiments(project_.experiments);
   setModified(true);
@@ -181,7 +187,8 @@ ExperimentDocument* ProjectController::createDocument(int index, QString* error)
   doc->setStorePath(project_.storePath);  // a run writes there: its folder must exist
   if (e.isEmbedded()) {
     // QJsonObject sorts keys; the document keeps that order from here on.
-    doc->setEmbedded(Json::parse(QJsonDocument(e.embedded).toJson(QJsonDocument::Compact).toStdString()));
+    doc->setEmbedded(
+        Json::parse(QJsonDocument(e.embedded).toJson(QJsonDocument::Compact).toStdString()));
     return doc;
   }
   if (!doc->load(e.path, error)) {
@@ -205,15 +212,20 @@ QString ProjectController::runnableFile(int index, const Json& content, QString*
   }
   const ProjectExperiment& e = project_.experiments[index];
   if (!e.isEmbedded()) return e.path;
-  if (!scratch_) scratch_ = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("d500-studio-XXXXXX")));
+  if (!scratch_)
+    scratch_ = std::make_unique<QTemporaryDir>(
+        QDir::temp().filePath(QStringLiteral("d500-studio-XXXXXX")));
   if (!scratch_->isValid()) {
-    *error = tr("Cannot create a temporary folder for the experiment: %1").arg(scratch_->errorString());
+    *error =
+        tr("Cannot create a temporary folder for the experiment: %1").arg(scratch_->errorString());
     return QString();
   }
   Json copy = content;
   const QDir base = path_.isEmpty() ? QDir::current() : QFileInfo(path_).absoluteDir();
   if (copy.contains("problems") && copy["problems"].is_string())
-    copy["problems"] = base.absoluteFilePath(QString::fromStdString(copy["problems"].get<std::string>())).toStdString();
+    copy["problems"] =
+        base.absoluteFilePath(QString::fromStdString(copy["problems"].get<std::string>()))
+            .toStdString();
   QString name = QString::fromStdString(copy.value("name", std::string("experiment")));
   name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
   const QString file = scratch_->filePath(QStringLiteral("%1-%2.json").arg(index).arg(name));

@@ -8,7 +8,6 @@
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
-
 #include <functional>
 #include <memory>
 
@@ -98,7 +97,7 @@ class ProjectController : public QObject {
 
   Project project_;
   QString path_;
-  QString fileStorePath_;     // the store the project file names
+  QString fileStorePath_;      // the store the project file names
   bool sessionStore_ = false;  // project_.storePath is --store's, not the file's
   bool modified_ = false;
   QStringList notices_;

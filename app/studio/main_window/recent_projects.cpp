@@ -43,8 +43,9 @@ void RecentProjects::rebuildMenu() {
   const QStringList l = list();
   for (int i = 0; i < l.size(); ++i) {
     // &1..&9 give keyboard access to the first nine.
-    const QString label = i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(l[i]))
-                                : QDir::toNativeSeparators(l[i]);
+    const QString label =
+        i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(l[i]))
+              : QDir::toNativeSeparators(l[i]);
     QAction* a = menu_->addAction(label);
     const QString path = l[i];
     connect(a, &QAction::triggered, this, [this, path] { Q_EMIT openRequested(path); });

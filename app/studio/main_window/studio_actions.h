@@ -28,7 +28,8 @@ class StudioActions : public QObject {
   QAction *newExperiment, *addExperiment, *saveExperiment, *saveExperimentAs, *removeExperiment;
   QAction *undo, *redo, *settings;
   QAction *run, *cancel, *cancelAll;
-  QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline, *chartSeeds;
+  QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline,
+      *chartSeeds;
   QAction *chartGraph, *openOnnxModel;  // the ONNX graph view of a network run, of an .onnx file
   QAction* networkEditor;               // the network editor's window (issue 17 item 2)
   QAction *showList, *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf;

@@ -3,7 +3,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
-
 #include <algorithm>
 
 namespace d500::studio {
@@ -47,7 +46,8 @@ QString PluginInfo::capabilitiesText() const {
                  .arg(devices.join(QStringLiteral(", ")));
   }
   if (!executors.isEmpty()) parts << PluginCatalog::tr("executors: %n", "", int(executors.size()));
-  if (!optimizers.isEmpty()) parts << PluginCatalog::tr("optimizers: %n", "", int(optimizers.size()));
+  if (!optimizers.isEmpty())
+    parts << PluginCatalog::tr("optimizers: %n", "", int(optimizers.size()));
   if (!schemes.isEmpty())
     parts << PluginCatalog::tr("distributed schemes: %n", "", int(schemes.size()));
   if (!deviceProblem().isEmpty()) parts << deviceProblem();
@@ -163,7 +163,8 @@ QStringList PluginCatalog::offers(const QString& opType, const QString& domain,
     const bool noGpu = !p.deviceProblem().isEmpty();
     QStringList variants;
     for (const OperatorOffer& o : p.operators)
-      if (o.opType == opType && o.domain == domain && !(runnableOnly && noGpu && o.deviceType == kCuda))
+      if (o.opType == opType && o.domain == domain &&
+          !(runnableOnly && noGpu && o.deviceType == kCuda))
         variants << o.variant;
     // The experiment file names a plugin's only or "default" variant by the plugin alone.
     for (const QString& v : variants)

@@ -40,7 +40,7 @@ struct PluginInfo {
   QString state;           // "loaded", "failed", ...
   QString error;           // why it did not load; empty when it did
   QString library;
-  QString wraps;           // the framework it wraps ("LibTorch 2.1"), if any
+  QString wraps;  // the framework it wraps ("LibTorch 2.1"), if any
   QList<OperatorOffer> operators;
   QList<ComponentOffer> executors;
   QList<ComponentOffer> optimizers;

@@ -47,20 +47,25 @@ QVariant PluginListModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
   if (!queryError_.isEmpty()) {
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
-      return index.column() == Name ? tr("(runner not available)")
-                                    : index.column() == Capabilities ? queryError_ : QVariant();
+      return index.column() == Name           ? tr("(runner not available)")
+             : index.column() == Capabilities ? queryError_
+                                              : QVariant();
     if (role == Qt::ForegroundRole) return QBrush(QColor(0xb0, 0x20, 0x20));
     return {};
   }
   const PluginInfo& p = catalog_.plugins().at(index.row());
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
-      case Name: return p.name;
-      case Version: return p.version;
-      case Abi: return p.abiText();
+      case Name:
+        return p.name;
+      case Version:
+        return p.version;
+      case Abi:
+        return p.abiText();
       case State:
         return stateText(p);
-      case Capabilities: return p.loaded() ? p.capabilitiesText() : p.error;
+      case Capabilities:
+        return p.loaded() ? p.capabilitiesText() : p.error;
     }
   } else if (role == Qt::ToolTipRole) {
     QString tip = tr("Library: %1").arg(p.library);
@@ -81,11 +86,16 @@ QVariant PluginListModel::data(const QModelIndex& index, int role) const {
 QVariant PluginListModel::headerData(int section, Qt::Orientation o, int role) const {
   if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case Name: return tr("Plugin");
-    case Version: return tr("Version");
-    case Abi: return tr("ABI");
-    case State: return tr("State");
-    case Capabilities: return tr("Capabilities or error");
+    case Name:
+      return tr("Plugin");
+    case Version:
+      return tr("Version");
+    case Abi:
+      return tr("ABI");
+    case State:
+      return tr("State");
+    case Capabilities:
+      return tr("Capabilities or error");
   }
   return {};
 }

@@ -25,11 +25,13 @@ void PluginQuery::start(const QString& runner, bool probe) {
   });
   if (runner.isEmpty()) {
     done_ = true;
-    Q_EMIT failed(tr("The runner (d500) was not found beside the studio nor on PATH; set "
-                     "D500_RUNNER to its path."));
+    Q_EMIT failed(
+        tr("The runner (d500) was not found beside the studio nor on PATH; set "
+           "D500_RUNNER to its path."));
     return;
   }
-  QStringList args{QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")};
+  QStringList args{QStringLiteral("plugins"), QStringLiteral("--json"),
+                   QStringLiteral("--operators")};
   if (probe) args << QStringLiteral("--probe");
   process_->start(runner, args);
 }

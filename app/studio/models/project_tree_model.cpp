@@ -47,7 +47,8 @@ void ProjectTreeModel::setExperiments(const QList<ProjectExperiment>& experiment
       // The name links runs started elsewhere (the command line, a script) to this file.
       QFile f(e.path);
       if (f.open(QIODevice::ReadOnly))
-        g.name = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("name")).toString();
+        g.name =
+            QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("name")).toString();
       else
         g.tooltip = tr("%1 (missing)").arg(e.path);
       if (g.name.isEmpty()) g.name = e.displayName();
@@ -64,7 +65,8 @@ QList<ProjectTreeModel::Group> ProjectTreeModel::grouped() const {
   other.name = tr("Other runs");
   other.tooltip = tr("Runs in the store that belong to none of the project's experiments");
   for (const auto& run : watcher_->runs()) {
-    const QString spec = run.spec_path.empty() ? QString() : canonical(QString::fromStdString(run.spec_path));
+    const QString spec =
+        run.spec_path.empty() ? QString() : canonical(QString::fromStdString(run.spec_path));
     const QString name = QString::fromStdString(run.name);
     Group* target = nullptr;
     for (Group& g : groups)
@@ -94,7 +96,8 @@ void ProjectTreeModel::onRunsChanged() {
   }
   for (int g = 0; g < groups_.size(); ++g) {
     const int before = int(groups_[g].runs.size());
-    if (before) Q_EMIT dataChanged(index(0, 0, index(g, 0)), index(before - 1, ColumnCount - 1, index(g, 0)));
+    if (before)
+      Q_EMIT dataChanged(index(0, 0, index(g, 0)), index(before - 1, ColumnCount - 1, index(g, 0)));
     if (now[g].runs.size() > before) {
       beginInsertRows(index(g, 0), before, int(now[g].runs.size()) - 1);
       groups_[g].runs = now[g].runs;
@@ -142,7 +145,8 @@ const ProjectTreeModel::Group* ProjectTreeModel::groupOf(const QModelIndex& inde
 
 QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex& parent) const {
   if (column < 0 || column >= ColumnCount || row < 0) return {};
-  if (!parent.isValid()) return row < groups_.size() ? createIndex(row, column, kTopLevel) : QModelIndex();
+  if (!parent.isValid())
+    return row < groups_.size() ? createIndex(row, column, kTopLevel) : QModelIndex();
   if (parent.internalId() != kTopLevel || parent.row() >= groups_.size()) return {};
   if (row >= groups_[parent.row()].runs.size()) return {};
   return createIndex(row, column, quintptr(parent.row() + 1));
@@ -159,14 +163,17 @@ int ProjectTreeModel::rowCount(const QModelIndex& parent) const {
   return parent.row() < groups_.size() ? int(groups_[parent.row()].runs.size()) : 0;
 }
 
-int ProjectTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int ProjectTreeModel::columnCount(const QModelIndex&) const {
+  return ColumnCount;
+}
 
 QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const {
   const Group* g = groupOf(index);
   if (!g) return {};
   const bool isRun = index.internalId() != kTopLevel;
   if (!isRun) {
-    if (role == KindRole) return int(g->experiment < 0 ? NodeKind::OtherRuns : NodeKind::Experiment);
+    if (role == KindRole)
+      return int(g->experiment < 0 ? NodeKind::OtherRuns : NodeKind::Experiment);
     if (role == ExperimentIndexRole) return g->experiment;
     if (role == Qt::ToolTipRole) return g->tooltip;
     if (role == Qt::DisplayRole) {
@@ -179,11 +186,15 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const {
   const d500::store::RunInfo* run = watcher_->run(id);
   if (!run) return {};
   switch (role) {
-    case KindRole: return int(NodeKind::Run);
-    case ExperimentIndexRole: return g->experiment;
-    case RunIdRole: return id;
+    case KindRole:
+      return int(NodeKind::Run);
+    case ExperimentIndexRole:
+      return g->experiment;
+    case RunIdRole:
+      return id;
     case Qt::DisplayRole:
-      if (index.column() == Name) return QStringLiteral("#%1 %2").arg(id).arg(QString::fromStdString(run->name));
+      if (index.column() == Name)
+        return QStringLiteral("#%1 %2").arg(id).arg(QString::fromStdString(run->name));
       if (index.column() == Status) return DisplayNames::runStatus(run->status);
       if (index.column() == Started) return DisplayNames::time(run->started_at);
       return {};
@@ -193,7 +204,8 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
       if (index.column() != Status) return {};
       if (run->status == d500::store::RunStatus::Succeeded) return QBrush(QColor(0x20, 0x80, 0x30));
-      if (run->status == d500::store::RunStatus::Failed || run->status == d500::store::RunStatus::Crashed)
+      if (run->status == d500::store::RunStatus::Failed ||
+          run->status == d500::store::RunStatus::Crashed)
         return QBrush(QColor(0xb0, 0x20, 0x20));
       return {};
   }
@@ -203,9 +215,12 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const {
 QVariant ProjectTreeModel::headerData(int section, Qt::Orientation o, int role) const {
   if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case Name: return tr("Experiment / run");
-    case Status: return tr("Status");
-    case Started: return tr("Started");
+    case Name:
+      return tr("Experiment / run");
+    case Status:
+      return tr("Status");
+    case Started:
+      return tr("Started");
   }
   return {};
 }

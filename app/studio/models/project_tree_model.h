@@ -8,7 +8,6 @@
 #include <QAbstractItemModel>
 #include <QList>
 #include <QString>
-
 #include <vector>
 
 #include "project/project.h"
@@ -44,8 +43,8 @@ class ProjectTreeModel : public QAbstractItemModel {
 
  private:
   struct Group {
-    QString name;      // the experiment's name, or "Other runs"
-    QString path;      // canonical path of the experiment file; empty when embedded/other
+    QString name;  // the experiment's name, or "Other runs"
+    QString path;  // canonical path of the experiment file; empty when embedded/other
     QString tooltip;
     int experiment = -1;  // index in the project's list; -1 for "Other runs"
     QList<qint64> runs;

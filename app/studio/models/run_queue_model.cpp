@@ -51,13 +51,16 @@ QVariant RunQueueModel::data(const QModelIndex& index, int role) const {
   }
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
-      case Experiment: return job->title();
-      case Status: return job->statusText();
+      case Experiment:
+        return job->title();
+      case Status:
+        return job->statusText();
       case Progress:
         if (job->total() > 0) return QStringLiteral("%1/%2").arg(job->done()).arg(job->total());
         if (!job->isActive()) return QString();
         return job->runId() > 0 ? tr("preparing") : tr("starting");
-      case RunId: return job->runId() > 0 ? QVariant(job->runId()) : QVariant();
+      case RunId:
+        return job->runId() > 0 ? QVariant(job->runId()) : QVariant();
     }
   } else if (role == Qt::ToolTipRole) {
     return job->subject().isEmpty() ? job->statusText() : job->subject();
@@ -65,9 +68,12 @@ QVariant RunQueueModel::data(const QModelIndex& index, int role) const {
     switch (job->state()) {
       case RunJob::State::Crashed:
       case RunJob::State::Failed:
-      case RunJob::State::Error: return QBrush(QColor(0xb0, 0x20, 0x20));
-      case RunJob::State::Succeeded: return QBrush(QColor(0x20, 0x80, 0x30));
-      default: return {};
+      case RunJob::State::Error:
+        return QBrush(QColor(0xb0, 0x20, 0x20));
+      case RunJob::State::Succeeded:
+        return QBrush(QColor(0x20, 0x80, 0x30));
+      default:
+        return {};
     }
   }
   return {};
@@ -76,10 +82,14 @@ QVariant RunQueueModel::data(const QModelIndex& index, int role) const {
 QVariant RunQueueModel::headerData(int section, Qt::Orientation o, int role) const {
   if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case Experiment: return tr("Experiment");
-    case Status: return tr("Status");
-    case Progress: return tr("Progress");
-    case RunId: return tr("Run");
+    case Experiment:
+      return tr("Experiment");
+    case Status:
+      return tr("Status");
+    case Progress:
+      return tr("Progress");
+    case RunId:
+      return tr("Run");
   }
   return {};
 }

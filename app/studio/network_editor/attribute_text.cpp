@@ -9,12 +9,15 @@ namespace d500::studio {
 
 namespace {
 
-// Its own translation context, which lupdate sees too (a plain tr() here would land in "d500::studio").
+// Its own translation context, which lupdate sees too (a plain tr() here would land in
+// "d500::studio").
 struct AttributeText {
   Q_DECLARE_TR_FUNCTIONS(AttributeText)
 };
 
-QString number(double v) { return QString::number(v, 'g', 7); }
+QString number(double v) {
+  return QString::number(v, 'g', 7);
+}
 
 template <class T, class F>
 QString joined(const std::vector<T>& values, F format) {
@@ -26,9 +29,11 @@ QString joined(const std::vector<T>& values, F format) {
 // "1, 2", "[1, 2]" or "1 2" as items; an empty text is no items.
 QStringList items(QString text) {
   text = text.trimmed();
-  if (text.startsWith(QLatin1Char('[')) && text.endsWith(QLatin1Char(']'))) text = text.mid(1, text.size() - 2);
+  if (text.startsWith(QLatin1Char('[')) && text.endsWith(QLatin1Char(']')))
+    text = text.mid(1, text.size() - 2);
   QStringList out;
-  for (const QString& part : text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
+  for (const QString& part :
+       text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
     out << part;
   return out;
 }
@@ -39,20 +44,26 @@ QString attributeText(const plugin::Attribute& a) {
   return std::visit(
       [](const auto& v) -> QString {
         using V = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<V, int64_t>) return QString::number(v);
-        else if constexpr (std::is_same_v<V, double>) return number(v);
-        else if constexpr (std::is_same_v<V, std::string>) return QString::fromStdString(v);
-        else if constexpr (std::is_same_v<V, std::vector<int64_t>>) return joined(v, [](int64_t x) { return QString::number(x); });
-        else if constexpr (std::is_same_v<V, std::vector<double>>) return joined(v, number);
+        if constexpr (std::is_same_v<V, int64_t>)
+          return QString::number(v);
+        else if constexpr (std::is_same_v<V, double>)
+          return number(v);
+        else if constexpr (std::is_same_v<V, std::string>)
+          return QString::fromStdString(v);
+        else if constexpr (std::is_same_v<V, std::vector<int64_t>>)
+          return joined(v, [](int64_t x) { return QString::number(x); });
+        else if constexpr (std::is_same_v<V, std::vector<double>>)
+          return joined(v, number);
         else if constexpr (std::is_same_v<V, std::vector<std::string>>)
           return joined(v, [](const std::string& x) { return QString::fromStdString(x); });
-        else return AttributeText::tr("(a tensor)");
+        else
+          return AttributeText::tr("(a tensor)");
       },
       a.value);
 }
 
-bool parseAttribute(const QString& name, const QString& type, const QString& text, plugin::Attribute* out,
-                    QString* error) {
+bool parseAttribute(const QString& name, const QString& type, const QString& text,
+                    plugin::Attribute* out, QString* error) {
   out->name = name.toStdString();
   const QString t = text.trimmed();
   bool ok = true;

@@ -8,19 +8,25 @@ namespace d500::studio {
 
 namespace {
 
-plugin::Attribute floatValue(double v) { return plugin::Attribute{"value_float", v}; }
+plugin::Attribute floatValue(double v) {
+  return plugin::Attribute{"value_float", v};
+}
 
 }  // namespace
 
-std::string geluGroupName(const std::string& replaced) { return replaced + "/gelu"; }
+std::string geluGroupName(const std::string& replaced) {
+  return replaced + "/gelu";
+}
 
 bool isGeluGroupNode(const std::string& node) {
   const std::string tail = "/gelu";
   return node.find(tail + "/") != std::string::npos ||
-         (node.size() > tail.size() && node.compare(node.size() - tail.size(), tail.size(), tail) == 0);
+         (node.size() > tail.size() &&
+          node.compare(node.size() - tail.size(), tail.size(), tail) == 0);
 }
 
-bool geluNeedsExpansion(const onnx::ModelDocument& doc, const std::string& opType, const std::string& domain) {
+bool geluNeedsExpansion(const onnx::ModelDocument& doc, const std::string& opType,
+                        const std::string& domain) {
   if (opType != "Gelu" || !domain.empty()) return false;
   const int64_t opset = doc.opset("");
   return !onnx::op_schema("Gelu", "", opset ? opset : 1).has_value();
@@ -32,7 +38,8 @@ Result<std::string> expandToGelu(onnx::ModelDocument& doc, const std::string& na
   const onnx::NodeInfo node = doc.node(size_t(index));
   if (node.inputs.size() != 1 || node.outputs.size() != 1 || node.inputs[0].empty())
     return Error{"Gelu takes one input and gives one output; node \"" + name + "\" has " +
-                     std::to_string(node.inputs.size()) + " and " + std::to_string(node.outputs.size()),
+                     std::to_string(node.inputs.size()) + " and " +
+                     std::to_string(node.outputs.size()),
                  doc.source()};
   for (const auto& out : doc.outputs())
     if (out.name == node.outputs[0])
@@ -49,7 +56,8 @@ Result<std::string> expandToGelu(onnx::ModelDocument& doc, const std::string& na
   }
   if (auto r = doc.remove_node(name); !r) return r.error();
   auto add = [&](const std::string& op, const std::string& node, std::vector<std::string> in,
-                 std::vector<plugin::Attribute> attrs, const std::string& out) -> Result<std::string> {
+                 std::vector<plugin::Attribute> attrs,
+                 const std::string& out) -> Result<std::string> {
     onnx::NewNode n;
     n.op_type = op;
     n.name = node;
@@ -58,9 +66,11 @@ Result<std::string> expandToGelu(onnx::ModelDocument& doc, const std::string& na
     n.attributes = std::move(attrs);
     return doc.add_node(n);
   };
-  const std::pair<std::string, double> constants[] = {{"sqrt2", std::sqrt(2.0)}, {"one", 1.0}, {"half", 0.5}};
+  const std::pair<std::string, double> constants[] = {
+      {"sqrt2", std::sqrt(2.0)}, {"one", 1.0}, {"half", 0.5}};
   for (const auto& [c, v] : constants)
-    if (auto r = add("Constant", g + "/" + c, {}, {floatValue(v)}, g + "/" + c); !r) return r.error();
+    if (auto r = add("Constant", g + "/" + c, {}, {floatValue(v)}, g + "/" + c); !r)
+      return r.error();
   const struct {
     const char *op, *step;
     std::vector<std::string> in;

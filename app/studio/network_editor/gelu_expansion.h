@@ -15,7 +15,8 @@ namespace d500::studio {
 
 // Whether replacing with `opType` needs the expansion (Gelu without a schema at the model's
 // opset).
-bool geluNeedsExpansion(const onnx::ModelDocument& doc, const std::string& opType, const std::string& domain);
+bool geluNeedsExpansion(const onnx::ModelDocument& doc, const std::string& opType,
+                        const std::string& domain);
 // Replaces node `name` (one input, one output) by the group; the group's last node, or an Error
 // and nothing changed (the caller's snapshot restores a half-made group).
 Result<std::string> expandToGelu(onnx::ModelDocument& doc, const std::string& name);

@@ -4,12 +4,17 @@
 
 namespace d500::studio {
 
-NetworkEditCommand::NetworkEditCommand(NetworkEditor* editor, const QString& text, std::string before,
-                                       std::string after, QString select)
-    : QUndoCommand(text), editor_(editor), before_(std::move(before)), after_(std::move(after)),
+NetworkEditCommand::NetworkEditCommand(NetworkEditor* editor, const QString& text,
+                                       std::string before, std::string after, QString select)
+    : QUndoCommand(text),
+      editor_(editor),
+      before_(std::move(before)),
+      after_(std::move(after)),
       select_(std::move(select)) {}
 
-void NetworkEditCommand::undo() { editor_->restoreSnapshot(before_, select_); }
+void NetworkEditCommand::undo() {
+  editor_->restoreSnapshot(before_, select_);
+}
 
 void NetworkEditCommand::redo() {
   if (applied_) {

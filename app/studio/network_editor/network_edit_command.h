@@ -14,8 +14,8 @@ class NetworkEditor;
 class NetworkEditCommand : public QUndoCommand {
  public:
   // The edit has been applied already: the first redo() (QUndoStack::push) only redraws.
-  NetworkEditCommand(NetworkEditor* editor, const QString& text, std::string before, std::string after,
-                     QString select);
+  NetworkEditCommand(NetworkEditor* editor, const QString& text, std::string before,
+                     std::string after, QString select);
   void undo() override;
   void redo() override;
 

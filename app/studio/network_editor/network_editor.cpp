@@ -22,7 +22,9 @@ namespace d500::studio {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 Result<std::string> builderBytes(const QString& builder) {
   const onnx::BuildOptions options{.seed = 1, .batch = 0, .with_loss = true};
@@ -85,12 +87,15 @@ void NetworkEditor::buildUi() {
           [this](QListWidgetItem* item) { selectNode(item->data(Qt::UserRole).toString()); });
   connect(form_, &NodeForm::inputChosen, this, &NetworkEditor::connectInput);
   connect(form_, &NodeForm::attributeEdited, this,
-          [this](const QString& node, const QString& name, const QString&, const QString& text) { setAttribute(node, name, text); });
+          [this](const QString& node, const QString& name, const QString&, const QString& text) {
+            setAttribute(node, name, text);
+          });
   connect(form_, &NodeForm::replaceRequested, this, &NetworkEditor::replaceOp);
   connect(form_, &NodeForm::deleteRequested, this, &NetworkEditor::removeNode);
   connect(form_, &NodeForm::widenRequested, this, &NetworkEditor::widen);
   connect(form_, &NodeForm::addRequested, this,
-          [this](const QString& op, const QStringList& inputs, const QMap<QString, QString>& attrs) { addNode(op, inputs, attrs); });
+          [this](const QString& op, const QStringList& inputs,
+                 const QMap<QString, QString>& attrs) { addNode(op, inputs, attrs); });
   auto* del = new QShortcut(QKeySequence::Delete, view_, nullptr, nullptr, Qt::WidgetShortcut);
   connect(del, &QShortcut::activated, this, [this] {
     if (!selectedNode().isEmpty()) removeNode(selectedNode());
@@ -102,7 +107,8 @@ void NetworkEditor::buildUi() {
 
 bool NetworkEditor::refuse(const QString& error) {
   lastError_ = error;
-  status_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(error.toHtmlEscaped()));
+  status_->setText(
+      QStringLiteral("<span style='color:#b00020'>%1</span>").arg(error.toHtmlEscaped()));
   Q_EMIT message(error);
   return false;
 }
@@ -117,7 +123,8 @@ bool NetworkEditor::open(std::string bytes, const QString& where, const QString&
   lastError_.clear();
   palette_->setOpset(doc_->opset(""));
   form_->setOperators(palette_->operators());
-  form_->showNothing(tr("Click a node to edit it, or double-click an operator in the palette to add one."));
+  form_->showNothing(
+      tr("Click a node to edit it, or double-click an operator in the palette to add one."));
   render(QString());
   view_->showReadable();
   stack_->setClean();
@@ -127,7 +134,8 @@ bool NetworkEditor::open(std::string bytes, const QString& where, const QString&
 
 bool NetworkEditor::openFile(const QString& path) {
   QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return refuse(tr("Cannot open %1: %2").arg(path, f.errorString()));
+  if (!f.open(QIODevice::ReadOnly))
+    return refuse(tr("Cannot open %1: %2").arg(path, f.errorString()));
   return open(f.readAll().toStdString(), path, path);
 }
 
@@ -142,9 +150,12 @@ void NetworkEditor::setCatalog(const PluginCatalog& catalog) {
   form_->setOperators(palette_->operators());
 }
 
-void NetworkEditor::setCatalogError(const QString& error) { palette_->setError(error); }
+void NetworkEditor::setCatalogError(const QString& error) {
+  palette_->setError(error);
+}
 
-bool NetworkEditor::apply(const QString& text, const std::function<Result<std::string>(onnx::ModelDocument&)>& edit,
+bool NetworkEditor::apply(const QString& text,
+                          const std::function<Result<std::string>(onnx::ModelDocument&)>& edit,
                           bool weights) {
   if (!doc_) return refuse(tr("Open a model first."));
   std::string before = doc_->snapshot(weights);
@@ -154,12 +165,13 @@ bool NetworkEditor::apply(const QString& text, const std::function<Result<std::s
     return refuse(qs(done.error().message));
   }
   lastError_.clear();
-  stack_->push(new NetworkEditCommand(this, text, std::move(before), doc_->snapshot(weights), qs(*done)));
+  stack_->push(
+      new NetworkEditCommand(this, text, std::move(before), doc_->snapshot(weights), qs(*done)));
   return true;
 }
 
-bool NetworkEditor::addNode(const QString& opType, const QStringList& inputs, const QMap<QString, QString>& attributes,
-                            const QString& domain) {
+bool NetworkEditor::addNode(const QString& opType, const QStringList& inputs,
+                            const QMap<QString, QString>& attributes, const QString& domain) {
   if (!doc_) return refuse(tr("Open a model first."));
   onnx::NewNode n;
   n.op_type = opType.toStdString();
@@ -167,7 +179,8 @@ bool NetworkEditor::addNode(const QString& opType, const QStringList& inputs, co
   for (const QString& in : inputs) n.inputs.push_back(in.toStdString());
   const auto schema = schemaOf(n.op_type, n.domain);
   for (auto it = attributes.begin(); it != attributes.end(); ++it) {
-    const onnx::OpAttributeInfo* info = schema ? schema->attribute(it.key().toStdString()) : nullptr;
+    const onnx::OpAttributeInfo* info =
+        schema ? schema->attribute(it.key().toStdString()) : nullptr;
     if (!info) return refuse(tr("%1 has no attribute “%2”").arg(opType, it.key()));
     plugin::Attribute a;
     QString error;
@@ -178,7 +191,8 @@ bool NetworkEditor::addNode(const QString& opType, const QStringList& inputs, co
 }
 
 bool NetworkEditor::removeNode(const QString& node) {
-  return apply(tr("Delete %1").arg(node), [node](onnx::ModelDocument& d) { return d.remove_node(node.toStdString()); });
+  return apply(tr("Delete %1").arg(node),
+               [node](onnx::ModelDocument& d) { return d.remove_node(node.toStdString()); });
 }
 
 bool NetworkEditor::replaceOp(const QString& node, const QString& opType) {
@@ -186,7 +200,8 @@ bool NetworkEditor::replaceOp(const QString& node, const QString& opType) {
   if (opType.contains(QStringLiteral("::"))) PluginCatalog::splitOperatorKey(opType, &op, &domain);
   return apply(tr("Replace %1 by %2").arg(node, op), [node, op, domain](onnx::ModelDocument& d) {
     // Gelu without a schema here: the opset-17 group PyTorch exports, one undo step.
-    if (geluNeedsExpansion(d, op.toStdString(), domain.toStdString())) return expandToGelu(d, node.toStdString());
+    if (geluNeedsExpansion(d, op.toStdString(), domain.toStdString()))
+      return expandToGelu(d, node.toStdString());
     return d.replace_op(node.toStdString(), op.toStdString(), domain.toStdString());
   });
 }
@@ -196,8 +211,9 @@ bool NetworkEditor::setAttribute(const QString& node, const QString& name, const
   const long index = doc_->find_node(node.toStdString());
   if (index < 0) return refuse(tr("No node named “%1”").arg(node));
   if (text.trimmed().isEmpty())
-    return apply(tr("Unset %1 of %2").arg(name, node),
-                 [node, name](onnx::ModelDocument& d) { return d.remove_attribute(node.toStdString(), name.toStdString()); });
+    return apply(tr("Unset %1 of %2").arg(name, node), [node, name](onnx::ModelDocument& d) {
+      return d.remove_attribute(node.toStdString(), name.toStdString());
+    });
   const onnx::NodeInfo info = doc_->node(size_t(index));
   const auto schema = schemaOf(info.op_type, info.domain);
   const onnx::OpAttributeInfo* a = schema ? schema->attribute(name.toStdString()) : nullptr;
@@ -205,19 +221,23 @@ bool NetworkEditor::setAttribute(const QString& node, const QString& name, const
   plugin::Attribute value;
   QString error;
   if (!parseAttribute(name, qs(a->type), text, &value, &error)) return refuse(error);
-  return apply(tr("Set %1 of %2").arg(name, node),
-               [node, value](onnx::ModelDocument& d) { return d.set_attribute(node.toStdString(), value); });
-}
-
-bool NetworkEditor::connectInput(const QString& node, int index, const QString& tensor) {
-  return apply(tr("Connect %1 to %2").arg(tensor, node), [node, index, tensor](onnx::ModelDocument& d) {
-    return d.connect(node.toStdString(), size_t(std::max(index, 0)), tensor.toStdString());
+  return apply(tr("Set %1 of %2").arg(name, node), [node, value](onnx::ModelDocument& d) {
+    return d.set_attribute(node.toStdString(), value);
   });
 }
 
+bool NetworkEditor::connectInput(const QString& node, int index, const QString& tensor) {
+  return apply(
+      tr("Connect %1 to %2").arg(tensor, node), [node, index, tensor](onnx::ModelDocument& d) {
+        return d.connect(node.toStdString(), size_t(std::max(index, 0)), tensor.toStdString());
+      });
+}
+
 bool NetworkEditor::widen(const QString& node, int outputs) {
-  return apply(tr("Widen %1 to %2").arg(node).arg(outputs),
-               [node, outputs](onnx::ModelDocument& d) { return d.widen(node.toStdString(), outputs, 1); }, true);
+  return apply(
+      tr("Widen %1 to %2").arg(node).arg(outputs),
+      [node, outputs](onnx::ModelDocument& d) { return d.widen(node.toStdString(), outputs, 1); },
+      true);
 }
 
 int NetworkEditor::outputsOf(const onnx::NodeInfo& n) const {
@@ -227,7 +247,8 @@ int NetworkEditor::outputsOf(const onnx::NodeInfo& n) const {
   if (const long i = doc_->find_node(n.name); i >= 0)
     if (auto attrs = doc_->attributes(size_t(i)); attrs.ok())
       for (const auto& a : *attrs)
-        if (a.name == "transB" && std::holds_alternative<int64_t>(a.value)) transB = std::get<int64_t>(a.value) != 0;
+        if (a.name == "transB" && std::holds_alternative<int64_t>(a.value))
+          transB = std::get<int64_t>(a.value) != 0;
   const size_t axis = n.op_type == "Gemm" && !transB ? 1 : 0;
   return w.shape.size() > axis ? int(w.shape[axis]) : -1;
 }
@@ -260,7 +281,8 @@ bool NetworkEditor::saveAs(const QString& path) {
 QString NetworkEditor::title() const {
   if (!doc_) return tr("Network editor");
   const QString name = path_.isEmpty() ? where_ : QFileInfo(path_).fileName();
-  return tr("Network editor · %1%2").arg(name, stack_->isClean() ? QString() : QStringLiteral(" *"));
+  return tr("Network editor · %1%2")
+      .arg(name, stack_->isClean() ? QString() : QStringLiteral(" *"));
 }
 
 QString NetworkEditor::nodeProblem(const QString& node) const {
@@ -268,7 +290,9 @@ QString NetworkEditor::nodeProblem(const QString& node) const {
   return it == diagnostics_.node_errors.end() ? QString() : qs(it->second);
 }
 
-QStringList NetworkEditor::edgeLabels() const { return edgeLabels_; }
+QStringList NetworkEditor::edgeLabels() const {
+  return edgeLabels_;
+}
 
 NodeItem* NetworkEditor::nodeItem(const QString& name) const {
   for (NodeItem* n : nodes_)
@@ -287,7 +311,8 @@ bool NetworkEditor::selectNode(const QString& name) {
 
 QString NetworkEditor::selectedNode() const {
   for (QGraphicsItem* i : scene_->selectedItems())
-    if (i->type() == NodeItem::Type && static_cast<NodeItem*>(i)->isOperator()) return static_cast<NodeItem*>(i)->name();
+    if (i->type() == NodeItem::Type && static_cast<NodeItem*>(i)->isOperator())
+      return static_cast<NodeItem*>(i)->name();
   return QString();
 }
 
@@ -296,9 +321,12 @@ void NetworkEditor::restoreSnapshot(const std::string& snapshot, const QString& 
   render(select);
 }
 
-void NetworkEditor::refresh(const QString& select) { render(select); }
+void NetworkEditor::refresh(const QString& select) {
+  render(select);
+}
 
-std::optional<onnx::OpSchemaInfo> NetworkEditor::schemaOf(const std::string& op, const std::string& domain) const {
+std::optional<onnx::OpSchemaInfo> NetworkEditor::schemaOf(const std::string& op,
+                                                          const std::string& domain) const {
   const int64_t opset = doc_ ? doc_->opset(domain) : 0;
   return onnx::op_schema(op, domain, opset ? opset : 1);
 }

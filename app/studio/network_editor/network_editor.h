@@ -44,11 +44,12 @@ class NetworkEditor : public QWidget {
   void setCatalogError(const QString& error);
 
   // --- edits: each one undo step; false, with lastError() and nothing changed, when refused ---
-  bool addNode(const QString& opType, const QStringList& inputs, const QMap<QString, QString>& attributes,
-               const QString& domain = {});
+  bool addNode(const QString& opType, const QStringList& inputs,
+               const QMap<QString, QString>& attributes, const QString& domain = {});
   bool removeNode(const QString& node);
   bool replaceOp(const QString& node, const QString& opType);
-  bool setAttribute(const QString& node, const QString& name, const QString& text);  // "" removes it
+  bool setAttribute(const QString& node, const QString& name,
+                    const QString& text);  // "" removes it
   bool connectInput(const QString& node, int index, const QString& tensor);
   bool widen(const QString& node, int outputs);  // a Conv's or Gemm's output channels
   // To filePath(); false when there is none or the checker refuses the model. A network without
@@ -86,7 +87,8 @@ class NetworkEditor : public QWidget {
   void buildUi();
   bool open(std::string bytes, const QString& where, const QString& path);
   // `weights`: the edit changes initializers (the snapshots hold them too).
-  bool apply(const QString& text, const std::function<Result<std::string>(onnx::ModelDocument&)>& edit,
+  bool apply(const QString& text,
+             const std::function<Result<std::string>(onnx::ModelDocument&)>& edit,
              bool weights = false);
   int outputsOf(const onnx::NodeInfo& node) const;  // a Conv's or Gemm's outputs, else -1
   bool refuse(const QString& error);
@@ -95,7 +97,8 @@ class NetworkEditor : public QWidget {
   void showProblems();
   void showSelection();
   void startNewNode(const QString& opType, const QString& domain);
-  std::optional<onnx::OpSchemaInfo> schemaOf(const std::string& op, const std::string& domain) const;
+  std::optional<onnx::OpSchemaInfo> schemaOf(const std::string& op,
+                                             const std::string& domain) const;
   QStringList tensorNames() const;
 
   std::unique_ptr<onnx::ModelDocument> doc_;

@@ -19,7 +19,9 @@ namespace {
 const QColor kProblemFill(0xf6, 0xc6, 0xc1);
 const QColor kGeluFill(0xe4, 0xdc, 0xf5);  // the nodes of one Gelu, written in opset-17 ops
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 }  // namespace
 
@@ -58,8 +60,9 @@ void NetworkEditor::buildScene() {
     const QString problem = nodeProblem(item->name());
     if (item->isOperator() && isGeluGroupNode(item->name().toStdString())) {
       item->setFill(kGeluFill, tr("Gelu"));
-      item->setToolTip(tr("%1 (%2): part of a Gelu, x·0.5·(1 + Erf(x/√2)), as PyTorch exports it for opset 17")
-                           .arg(item->name(), item->opType()));
+      item->setToolTip(
+          tr("%1 (%2): part of a Gelu, x·0.5·(1 + Erf(x/√2)), as PyTorch exports it for opset 17")
+              .arg(item->name(), item->opType()));
     }
     if (item->isOperator() && !problem.isEmpty()) {
       item->setFill(kProblemFill, tr("problem"));
@@ -87,39 +90,48 @@ void NetworkEditor::showProblems() {
     item->setToolTip(tr("Double-click to select the node"));
     problems_->addItem(item);
   }
-  if (!diagnostics_.model_error.empty()) problems_->addItem(tr("Model: %1").arg(qs(diagnostics_.model_error)));
+  if (!diagnostics_.model_error.empty())
+    problems_->addItem(tr("Model: %1").arg(qs(diagnostics_.model_error)));
   problems_->setVisible(problems_->count() > 0);
   const int n = int(diagnostics_.node_errors.size()) + (diagnostics_.model_error.empty() ? 0 : 1);
   const QString counts = tr("%n node(s)", "", int(doc_->node_count()));
-  status_->setText(n == 0 ? tr("<span style='color:#1b5e20'>✔ Valid</span>: %1, passes the ONNX checker; "
-                               "shapes from ONNX shape inference label the edges.").arg(counts)
-                          : tr("<span style='color:#b00020'>✖ %n problem(s)</span>: fix them to save "
-                               "(the model is kept as it is meanwhile).", "", n));
+  status_->setText(
+      n == 0 ? tr("<span style='color:#1b5e20'>✔ Valid</span>: %1, passes the ONNX checker; "
+                  "shapes from ONNX shape inference label the edges.")
+                   .arg(counts)
+             : tr("<span style='color:#b00020'>✖ %n problem(s)</span>: fix them to save "
+                  "(the model is kept as it is meanwhile).",
+                  "", n));
 }
 
 void NetworkEditor::showSelection() {
   const QString name = selectedNode();
   if (name.isEmpty()) {
     if (form_->newOp().isEmpty())
-      form_->showNothing(tr("Click a node to edit it, or double-click an operator in the palette to add one."));
+      form_->showNothing(
+          tr("Click a node to edit it, or double-click an operator in the palette to add one."));
     return;
   }
   const long index = doc_->find_node(name.toStdString());
   if (index < 0) return;
   const onnx::NodeInfo info = doc_->node(size_t(index));
   auto attributes = doc_->attributes(size_t(index));
-  form_->showNode(info, attributes.ok() ? *attributes : std::vector<plugin::Attribute>{}, schemaOf(info.op_type, info.domain),
-                  tensorNames(), nodeProblem(name), outputsOf(info));
+  form_->showNode(info, attributes.ok() ? *attributes : std::vector<plugin::Attribute>{},
+                  schemaOf(info.op_type, info.domain), tensorNames(), nodeProblem(name),
+                  outputsOf(info));
 }
 
 void NetworkEditor::startNewNode(const QString& opType, const QString& domain) {
   if (!doc_ && !openBuilder(QStringLiteral("empty"))) return;  // double-click starts a network
   // The new node reads what the selected node writes, or else the first graph input.
   QString first;
-  if (const long i = doc_->find_node(selectedNode().toStdString()); i >= 0) first = qs(doc_->node(size_t(i)).outputs.front());
-  else if (!doc_->inputs().empty()) first = qs(doc_->inputs().front().name);
+  if (const long i = doc_->find_node(selectedNode().toStdString()); i >= 0)
+    first = qs(doc_->node(size_t(i)).outputs.front());
+  else if (!doc_->inputs().empty())
+    first = qs(doc_->inputs().front().name);
   scene_->clearSelection();
-  form_->showNewNode(opType, schemaOf(opType.toStdString(), domain.toStdString()), tensorNames(), first);
+  form_->showNewNode(opType, schemaOf(opType.toStdString(), domain.toStdString()), tensorNames(),
+                     first);
 }
 
 }  // namespace d500::studio

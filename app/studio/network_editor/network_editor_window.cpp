@@ -24,8 +24,10 @@ NetworkEditorWindow::NetworkEditorWindow(QWidget* parent) : QMainWindow(parent) 
   buildMenus();
   resize(1400, 860);
   setWindowTitle(editor_->title());
-  connect(editor_, &NetworkEditor::documentChanged, this, [this] { setWindowTitle(editor_->title()); });
-  connect(editor_, &NetworkEditor::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+  connect(editor_, &NetworkEditor::documentChanged, this,
+          [this] { setWindowTitle(editor_->title()); });
+  connect(editor_, &NetworkEditor::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 }
 
 void NetworkEditorWindow::buildMenus() {
@@ -41,13 +43,18 @@ void NetworkEditorWindow::buildMenus() {
     builders->addAction(text, this, [this, key] {
       if (maybeSave()) editor_->openBuilder(key);
     });
-  QAction* open = file->addAction(tr("&Open ONNX Model…"), QKeySequence::Open, this, &NetworkEditorWindow::openModel);
+  QAction* open = file->addAction(tr("&Open ONNX Model…"), QKeySequence::Open, this,
+                                  &NetworkEditorWindow::openModel);
   QAction* save = file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
-    if (editor_->filePath().isEmpty()) saveAs(); else editor_->save();
+    if (editor_->filePath().isEmpty())
+      saveAs();
+    else
+      editor_->save();
   });
   file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &NetworkEditorWindow::saveAs);
   file->addSeparator();
-  QAction* use = file->addAction(tr("&Use in Network Experiment"), this, [this] { useInExperiment(); });
+  QAction* use =
+      file->addAction(tr("&Use in Network Experiment"), this, [this] { useInExperiment(); });
   use->setToolTip(tr("Save the model and add a network benchmark of it to the project"));
   file->addSeparator();
   file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
@@ -72,20 +79,23 @@ void NetworkEditorWindow::buildMenus() {
 
 void NetworkEditorWindow::openModel() {
   if (!maybeSave()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), DialogFolder::folder(),
-                                                    tr("ONNX models (*.onnx);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open ONNX model"), DialogFolder::folder(),
+                                   tr("ONNX models (*.onnx);;All files (*)"));
   if (!path.isEmpty()) editor_->openFile(path);
 }
 
 bool NetworkEditorWindow::saveAs() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save ONNX model"), DialogFolder::suggest(QStringLiteral("edited.onnx")),
-                                                    tr("ONNX models (*.onnx)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save ONNX model"), DialogFolder::suggest(QStringLiteral("edited.onnx")),
+      tr("ONNX models (*.onnx)"));
   return !path.isEmpty() && editor_->saveAs(path);
 }
 
 QString NetworkEditorWindow::useInExperiment() {
   if (!editor_->hasDocument()) return QString();
-  const bool saved = editor_->filePath().isEmpty() ? saveAs() : editor_->undoStack()->isClean() || editor_->save();
+  const bool saved =
+      editor_->filePath().isEmpty() ? saveAs() : editor_->undoStack()->isClean() || editor_->save();
   if (!saved) return QString();
   bool hasLoss = false;
   for (const auto& o : editor_->document()->outputs()) hasLoss = hasLoss || o.name == "loss";
@@ -102,15 +112,19 @@ QString NetworkEditorWindow::useInExperiment() {
 
 bool NetworkEditorWindow::maybeSave() {
   if (!editor_->hasDocument() || editor_->undoStack()->isClean()) return true;
-  const auto answer = QMessageBox::question(this, tr("Unsaved model"), tr("The model has unsaved edits. Save them?"),
-                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  const auto answer = QMessageBox::question(
+      this, tr("Unsaved model"), tr("The model has unsaved edits. Save them?"),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Cancel) return false;
   if (answer == QMessageBox::Discard) return true;
   return editor_->filePath().isEmpty() ? saveAs() : editor_->save();
 }
 
 void NetworkEditorWindow::closeEvent(QCloseEvent* event) {
-  if (maybeSave()) event->accept(); else event->ignore();
+  if (maybeSave())
+    event->accept();
+  else
+    event->ignore();
 }
 
 }  // namespace d500::studio

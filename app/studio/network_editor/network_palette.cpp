@@ -66,8 +66,9 @@ QStringList NetworkPalette::operators() const {
 void NetworkPalette::rebuild() {
   list_->clear();
   if (!error_.isEmpty() || catalog_.plugins().isEmpty()) {
-    auto* item = new QListWidgetItem(error_.isEmpty() ? tr("Asking the runner which plugins it has…")
-                                                      : tr("Plugins unavailable: %1").arg(error_));
+    auto* item =
+        new QListWidgetItem(error_.isEmpty() ? tr("Asking the runner which plugins it has…")
+                                             : tr("Plugins unavailable: %1").arg(error_));
     item->setFlags(Qt::ItemIsEnabled);
     list_->addItem(item);
     return;
@@ -79,10 +80,13 @@ void NetworkPalette::rebuild() {
     item->setData(OpTypeRole, opType);
     item->setData(DomainRole, domain);
     const QString impls = catalog_.implementationsFor(opType, domain).join(QStringLiteral(", "));
-    const bool known = !domain.isEmpty() || onnx::op_schema(opType.toStdString(), "", opset_ ? opset_ : 13).has_value();
+    const bool known = !domain.isEmpty() ||
+                       onnx::op_schema(opType.toStdString(), "", opset_ ? opset_ : 13).has_value();
     item->setToolTip(known ? tr("Implemented by %1").arg(impls)
-                           : tr("Implemented by %1, but libonnx has no %2 at opset %3: the checker would refuse it")
-                                 .arg(impls, opType).arg(opset_));
+                           : tr("Implemented by %1, but libonnx has no %2 at opset %3: the checker "
+                                "would refuse it")
+                                 .arg(impls, opType)
+                                 .arg(opset_));
     if (!known) item->setForeground(Qt::gray);
     list_->addItem(item);
   }

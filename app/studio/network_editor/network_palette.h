@@ -19,7 +19,7 @@ class NetworkPalette : public QWidget {
   explicit NetworkPalette(QWidget* parent = nullptr);
   void setCatalog(const PluginCatalog& catalog);
   void setError(const QString& error);
-  void setOpset(qint64 opset);  // the model's ai.onnx opset, for the schemas
+  void setOpset(qint64 opset);    // the model's ai.onnx opset, for the schemas
   QStringList operators() const;  // "Relu", "com.example::MyOp"
   QListWidget* list() const { return list_; }
 

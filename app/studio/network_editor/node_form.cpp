@@ -42,7 +42,8 @@ int inputRows(const std::optional<onnx::OpSchemaInfo>& s, int current) {
 }
 
 QString inputLabel(const std::optional<onnx::OpSchemaInfo>& s, int i) {
-  if (!s || s->inputs.empty()) return QCoreApplication::translate("d500::studio::NodeForm", "input %1").arg(i);
+  if (!s || s->inputs.empty())
+    return QCoreApplication::translate("d500::studio::NodeForm", "input %1").arg(i);
   const size_t formal = std::min(size_t(i), s->inputs.size() - 1);
   const onnx::OpPortInfo& p = s->inputs[formal];
   QString label = QString::fromStdString(p.name);
@@ -62,7 +63,8 @@ NodeForm::NodeForm(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(scroll_);
   setMinimumWidth(300);
-  showNothing(tr("Click a node to edit it, or double-click an operator in the palette to add one."));
+  showNothing(
+      tr("Click a node to edit it, or double-click an operator in the palette to add one."));
 }
 
 void NodeForm::setOperators(const QStringList& opTypes) {
@@ -94,8 +96,8 @@ void NodeForm::showNothing(const QString& hint) {
   page->addStretch(1);
 }
 
-void NodeForm::addInputs(QVBoxLayout* page, const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& current,
-                         const QStringList& tensors) {
+void NodeForm::addInputs(QVBoxLayout* page, const std::optional<onnx::OpSchemaInfo>& schema,
+                         const QStringList& current, const QStringList& tensors) {
   page->addWidget(heading(tr("Inputs")));
   auto* form = new QFormLayout;
   for (int i = 0; i < inputRows(schema, int(current.size())); ++i) {
@@ -118,7 +120,8 @@ void NodeForm::addAttributes(QVBoxLayout* page, const std::optional<onnx::OpSche
                              const std::vector<plugin::Attribute>& values) {
   page->addWidget(heading(tr("Attributes")));
   if (!schema) {
-    page->addWidget(note(tr("libonnx has no schema for this operator: its attributes are not known.")));
+    page->addWidget(
+        note(tr("libonnx has no schema for this operator: its attributes are not known.")));
     return;
   }
   if (schema->attributes.empty()) page->addWidget(note(tr("This operator has no attributes.")));
@@ -130,9 +133,11 @@ void NodeForm::addAttributes(QVBoxLayout* page, const std::optional<onnx::OpSche
     field->setObjectName(QStringLiteral("networkAttr_") + name);
     for (const plugin::Attribute& v : values)
       if (v.name == a.name) field->setText(attributeText(v));
-    field->setPlaceholderText(a.default_value.empty() ? (a.required ? tr("required") : tr("not set"))
-                                                      : tr("default %1").arg(QString::fromStdString(a.default_value)));
-    field->setToolTip(QStringLiteral("%1 (%2)\n\n%3").arg(name, type, QString::fromStdString(a.description).trimmed()));
+    field->setPlaceholderText(a.default_value.empty()
+                                  ? (a.required ? tr("required") : tr("not set"))
+                                  : tr("default %1").arg(QString::fromStdString(a.default_value)));
+    field->setToolTip(QStringLiteral("%1 (%2)\n\n%3")
+                          .arg(name, type, QString::fromStdString(a.description).trimmed()));
     connect(field, &QLineEdit::editingFinished, this, [this, name, type, field] {
       if (!node_.isEmpty() && field->isModified()) {
         field->setModified(false);
@@ -156,7 +161,8 @@ void NodeForm::addNodeActions(QVBoxLayout* page) {
   replace_->lineEdit()->setPlaceholderText(tr("another op, e.g. Sigmoid"));
   auto* apply = new QPushButton(tr("Replace"));
   apply->setToolTip(tr("Keeps the inputs, outputs and the attributes the new op has"));
-  connect(apply, &QPushButton::clicked, this, [this] { Q_EMIT replaceRequested(node_, replace_->currentText().trimmed()); });
+  connect(apply, &QPushButton::clicked, this,
+          [this] { Q_EMIT replaceRequested(node_, replace_->currentText().trimmed()); });
   row->addWidget(replace_, 1);
   row->addWidget(apply);
   page->addLayout(row);
@@ -177,24 +183,29 @@ void NodeForm::addWiden(QVBoxLayout* page, int outputs) {
   widen_->setPrefix(tr("%1 → ").arg(outputs));
   widen_->setSuffix(tr(" outputs"));
   auto* apply = new QPushButton(tr("Widen"));
-  apply->setToolTip(tr("More output channels: new weights drawn at random, the next layer's grown by zeros, so the "
-                       "network computes what it did"));
-  connect(apply, &QPushButton::clicked, this, [this] { Q_EMIT widenRequested(node_, widen_->value()); });
+  apply->setToolTip(tr(
+      "More output channels: new weights drawn at random, the next layer's grown by zeros, so the "
+      "network computes what it did"));
+  connect(apply, &QPushButton::clicked, this,
+          [this] { Q_EMIT widenRequested(node_, widen_->value()); });
   row->addWidget(widen_, 1);
   row->addWidget(apply);
   page->addLayout(row);
 }
 
-void NodeForm::showNode(const onnx::NodeInfo& node, const std::vector<plugin::Attribute>& attributes,
-                        const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors, const QString& problem,
-                        int outputs) {
+void NodeForm::showNode(const onnx::NodeInfo& node,
+                        const std::vector<plugin::Attribute>& attributes,
+                        const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors,
+                        const QString& problem, int outputs) {
   newOp_.clear();
   node_ = QString::fromStdString(node.name);
   QStringList written;
   for (const auto& o : node.outputs) written << QString::fromStdString(o);
-  QVBoxLayout* page = startPage(QStringLiteral("%1 · %2").arg(QString::fromStdString(node.op_type), node_),
-                                tr("writes %1").arg(written.join(QStringLiteral(", "))));
-  if (!problem.isEmpty()) page->addWidget(note(tr("Problem: %1").arg(problem), QStringLiteral("color: #b00020")));
+  QVBoxLayout* page =
+      startPage(QStringLiteral("%1 · %2").arg(QString::fromStdString(node.op_type), node_),
+                tr("writes %1").arg(written.join(QStringLiteral(", "))));
+  if (!problem.isEmpty())
+    page->addWidget(note(tr("Problem: %1").arg(problem), QStringLiteral("color: #b00020")));
   QStringList current;
   for (const auto& in : node.inputs) current << QString::fromStdString(in);
   QStringList readable = tensors;
@@ -206,13 +217,14 @@ void NodeForm::showNode(const onnx::NodeInfo& node, const std::vector<plugin::At
   page->addStretch(1);
 }
 
-void NodeForm::showNewNode(const QString& opType, const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors,
-                           const QString& firstInput) {
+void NodeForm::showNewNode(const QString& opType, const std::optional<onnx::OpSchemaInfo>& schema,
+                           const QStringList& tensors, const QString& firstInput) {
   node_.clear();
   newOp_ = opType;
-  QVBoxLayout* page = startPage(tr("New %1 node").arg(opType),
-                                schema ? tr("ONNX %1, since opset %2").arg(opType).arg(schema->since_version)
-                                       : tr("not in libonnx's schemas: inputs and attributes are not checked"));
+  QVBoxLayout* page =
+      startPage(tr("New %1 node").arg(opType),
+                schema ? tr("ONNX %1, since opset %2").arg(opType).arg(schema->since_version)
+                       : tr("not in libonnx's schemas: inputs and attributes are not checked"));
   addInputs(page, schema, firstInput.isEmpty() ? QStringList() : QStringList{firstInput}, tensors);
   addAttributes(page, schema, {});
   auto* add = new QPushButton(tr("Add node"));

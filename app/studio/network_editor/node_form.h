@@ -27,14 +27,14 @@ class NodeForm : public QWidget {
   void setOperators(const QStringList& opTypes);  // what Replace op offers
   // `outputs`: a Conv's or Gemm's output channels, offered to widen; -1 for other nodes.
   void showNode(const onnx::NodeInfo& node, const std::vector<plugin::Attribute>& attributes,
-                const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors, const QString& problem,
-                int outputs = -1);
-  void showNewNode(const QString& opType, const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors,
-                   const QString& firstInput);
+                const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& tensors,
+                const QString& problem, int outputs = -1);
+  void showNewNode(const QString& opType, const std::optional<onnx::OpSchemaInfo>& schema,
+                   const QStringList& tensors, const QString& firstInput);
   void showNothing(const QString& hint);
 
-  QString node() const { return node_; }        // the node shown; "" for a new one or none
-  QString newOp() const { return newOp_; }      // the op to add; "" unless showNewNode
+  QString node() const { return node_; }    // the node shown; "" for a new one or none
+  QString newOp() const { return newOp_; }  // the op to add; "" unless showNewNode
   QLineEdit* attributeField(const QString& name) const { return fields_.value(name); }
   QComboBox* inputPicker(int index) const { return inputs_.value(index); }
   QComboBox* replaceChoice() const { return replace_; }
@@ -42,17 +42,19 @@ class NodeForm : public QWidget {
 
  Q_SIGNALS:
   void inputChosen(const QString& node, int index, const QString& tensor);
-  void attributeEdited(const QString& node, const QString& name, const QString& type, const QString& text);
+  void attributeEdited(const QString& node, const QString& name, const QString& type,
+                       const QString& text);
   void replaceRequested(const QString& node, const QString& opType);
   void deleteRequested(const QString& node);
   void widenRequested(const QString& node, int outputs);
   // Attribute texts by name, only those filled in.
-  void addRequested(const QString& opType, const QStringList& inputs, const QMap<QString, QString>& attributes);
+  void addRequested(const QString& opType, const QStringList& inputs,
+                    const QMap<QString, QString>& attributes);
 
  private:
   QVBoxLayout* startPage(const QString& title, const QString& subtitle);
-  void addInputs(QVBoxLayout* page, const std::optional<onnx::OpSchemaInfo>& schema, const QStringList& current,
-                 const QStringList& tensors);
+  void addInputs(QVBoxLayout* page, const std::optional<onnx::OpSchemaInfo>& schema,
+                 const QStringList& current, const QStringList& tensors);
   void addAttributes(QVBoxLayout* page, const std::optional<onnx::OpSchemaInfo>& schema,
                      const std::vector<plugin::Attribute>& values);
   void addNodeActions(QVBoxLayout* page);

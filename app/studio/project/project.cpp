@@ -33,8 +33,8 @@ Project Project::createNew(const QString& projectFile) {
   Project p;
   QFileInfo fi(projectFile);
   p.name = fi.completeBaseName();
-  p.storePath = QDir::cleanPath(fi.absoluteDir().absoluteFilePath(fi.completeBaseName() +
-                                                                   QStringLiteral(".d500db")));
+  p.storePath = QDir::cleanPath(
+      fi.absoluteDir().absoluteFilePath(fi.completeBaseName() + QStringLiteral(".d500db")));
   return p;
 }
 
@@ -122,7 +122,9 @@ bool Project::load(const QString& projectFile, Project* out, QString* error, QSt
   constexpr qint64 kMaxProjectBytes = qint64{64} << 20;
   if (info.size() > kMaxProjectBytes) {
     *error = tr("Cannot open the project %1: it is %2 bytes; at most %3 are read")
-                 .arg(projectFile).arg(info.size()).arg(kMaxProjectBytes);
+                 .arg(projectFile)
+                 .arg(info.size())
+                 .arg(kMaxProjectBytes);
     return false;
   }
   QFile f(projectFile);

@@ -15,9 +15,9 @@ namespace d500::studio {
 
 // One experiment of the project: a file on disk, or an experiment embedded in the project file.
 struct ProjectExperiment {
-  QString path;         // absolute path of the experiment file; empty when embedded
-  QJsonObject embedded; // the experiment itself when it lives in the project file
-  QJsonObject canvas;   // its experiment canvas's layout (CanvasModel::layoutJson()); may be empty
+  QString path;          // absolute path of the experiment file; empty when embedded
+  QJsonObject embedded;  // the experiment itself when it lives in the project file
+  QJsonObject canvas;    // its experiment canvas's layout (CanvasModel::layoutJson()); may be empty
   bool isEmbedded() const { return path.isEmpty(); }
   // The experiment's "name" when known without reading the file, else the file's base name.
   QString displayName() const;

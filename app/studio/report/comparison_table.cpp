@@ -4,8 +4,8 @@
 #include <QJsonObject>
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "charts/sweep_axis.h"
 #include "charts/validation_summary.h"

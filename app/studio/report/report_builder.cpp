@@ -39,7 +39,8 @@ QString e(const QString& s) {
 // "<p><img ...></p>" -> "<img ...>", to set two images in one paragraph.
 QString unwrapped(const QString& paragraph) {
   QString s = paragraph;
-  if (s.startsWith(QLatin1String("<p>")) && s.endsWith(QLatin1String("</p>"))) s = s.mid(3, s.size() - 7);
+  if (s.startsWith(QLatin1String("<p>")) && s.endsWith(QLatin1String("</p>")))
+    s = s.mid(3, s.size() - 7);
   return s;
 }
 
@@ -124,22 +125,25 @@ bool ReportBuilder::build(ChartEmbedding embedding, QString* error) {
 
 void ReportBuilder::addRuns(const std::vector<store::RunInfo>& runs) {
   ReportTable t;
-  t.header = QStringList{tr("run"),  tr("name"),     tr("level"), tr("status"),
-                         tr("started"), tr("took"), tr("seed"), tr("launcher"),
-                         tr("experiment sha256"), tr("host")};
+  t.header = QStringList{tr("run"),    tr("name"),     tr("level"),
+                         tr("status"), tr("started"),  tr("took"),
+                         tr("seed"),   tr("launcher"), tr("experiment sha256"),
+                         tr("host")};
   t.textColumns = {3};  // a status reason may be a sentence
   for (const auto& r : runs) {
     QString status = DisplayNames::runStatus(r.status);
     if (!r.status_reason.empty())
       status += QStringLiteral(" (%1)").arg(QString::fromStdString(r.status_reason));
     const double took = r.finished_at > 0 && r.started_at > 0 ? r.finished_at - r.started_at : 0;
-    t.rows.append({QString::number(r.id), QString::fromStdString(r.name),
-                   QString::fromStdString(r.level), status, when(r.started_at),
-                   took > 0 ? nbsp(formatNumber(took, 3) + QStringLiteral(" s")) : QStringLiteral("-"),
-                   QString::number(r.seed), QString::fromStdString(r.launcher),
-                   QString::fromStdString(r.spec_hash).left(12), QString::fromStdString(r.host)});
+    t.rows.append(
+        {QString::number(r.id), QString::fromStdString(r.name), QString::fromStdString(r.level),
+         status, when(r.started_at),
+         took > 0 ? nbsp(formatNumber(took, 3) + QStringLiteral(" s")) : QStringLiteral("-"),
+         QString::number(r.seed), QString::fromStdString(r.launcher),
+         QString::fromStdString(r.spec_hash).left(12), QString::fromStdString(r.host)});
   }
-  add(QStringLiteral("<h1>%1</h1>\n<p class=\"meta\">%2</p>\n<h2>%3</h2>\n<div class=\"scroll\">%4</div>\n")
+  add(QStringLiteral(
+          "<h1>%1</h1>\n<p class=\"meta\">%2</p>\n<h2>%3</h2>\n<div class=\"scroll\">%4</div>\n")
           .arg(e(title_),
                e(tr("Generated %1 by d500 Studio %2 from the store %3.")
                      .arg(QDateTime::currentDateTime().toString(Qt::ISODate),
@@ -205,16 +209,19 @@ void ReportBuilder::addComparison(const ComparisonTable& t) {
       if (c.present) validations.append(c.validation);
     }
     validations.removeDuplicates();  // one verdict when the runs agree
-    row.append(validations.isEmpty() ? QStringLiteral("-") : validations.join(QStringLiteral(" / ")));
+    row.append(validations.isEmpty() ? QStringLiteral("-")
+                                     : validations.join(QStringLiteral(" / ")));
     table.rows.append(row);
   }
   table.textColumns = {static_cast<int>(table.header.size()) - 1};
   out += QStringLiteral("<div class=\"scroll\">%1</div>\n").arg(table.html());
   for (const auto& d : t.environmentDiffs) {
     if (d.missing)
-      out += QStringLiteral("<p>%1</p>\n").arg(e(tr("%1: no environment recorded to compare.").arg(d.against)));
+      out += QStringLiteral("<p>%1</p>\n")
+                 .arg(e(tr("%1: no environment recorded to compare.").arg(d.against)));
     else if (d.identical)
-      out += QStringLiteral("<p>%1</p>\n").arg(e(tr("%1: the same environment as the baseline.").arg(d.against)));
+      out += QStringLiteral("<p>%1</p>\n")
+                 .arg(e(tr("%1: the same environment as the baseline.").arg(d.against)));
     else {
       ReportTable diff{{tr("what changed"), t.variants.front(), d.against}, d.changes, {1, 2}, {}};
       out += QStringLiteral("<h3>%1</h3>\n<div class=\"scroll\">%2</div>\n")
@@ -252,7 +259,8 @@ void ReportBuilder::addDashboards(const std::vector<store::RunInfo>& runs) {
   const bool pdf = embedding_ == ChartEmbedding::ImageResource;
   QStringList levels;
   for (const auto& r : runs)
-    if (!levels.contains(QString::fromStdString(r.level))) levels.append(QString::fromStdString(r.level));
+    if (!levels.contains(QString::fromStdString(r.level)))
+      levels.append(QString::fromStdString(r.level));
   bool first = true;
   for (const QString& level : levels) {
     const ChartKind* kind = ChartKindRegistry::studio().kindForRun(level);
@@ -269,13 +277,16 @@ void ReportBuilder::addDashboards(const std::vector<store::RunInfo>& runs) {
       // Each dashboard on a page of its own, its heading with it (QTextDocument keeps no
       // heading with what follows it).
       const QString top = QStringLiteral(" style=\"page-break-before: always\"");
-      QString out = first ? QStringLiteral("<h2%1>%2</h2>\n").arg(top, e(tr("Dashboards"))) : QString();
-      out += QStringLiteral("<h3%1>%2</h3>\n<div class=\"dashboard\">\n%3\n</div>\n")
-                 .arg(first ? QString() : top, e(tab->title()),
-                      pdf ? chart(*tab, kDashboardPdf, kChartPdfZoom) : chart(*tab, kDashboardHtml));
+      QString out =
+          first ? QStringLiteral("<h2%1>%2</h2>\n").arg(top, e(tr("Dashboards"))) : QString();
+      out +=
+          QStringLiteral("<h3%1>%2</h3>\n<div class=\"dashboard\">\n%3\n</div>\n")
+              .arg(first ? QString() : top, e(tab->title()),
+                   pdf ? chart(*tab, kDashboardPdf, kChartPdfZoom) : chart(*tab, kDashboardHtml));
       first = false;
       const QString summary = tab->summaryHtml();  // the kinds escape what they quote
-      if (!summary.isEmpty()) out += QStringLiteral("<div class=\"summary\">%1</div>\n").arg(summary);
+      if (!summary.isEmpty())
+        out += QStringLiteral("<div class=\"summary\">%1</div>\n").arg(summary);
       add(out, true);
     }
   }
@@ -315,7 +326,8 @@ void ReportBuilder::addOtherCharts(const std::vector<store::RunInfo>& runs) {
     if (runsOf[level].size() < 2) continue;
     const ChartKind* dashboard = ChartKindRegistry::studio().kindForRun(level);
     for (const ChartKind* kind : ChartKindRegistry::studio().kinds()) {
-      if (kind == dashboard || !kind->inReports() || kind->oneTabPerRun() || !kind->appliesTo(level))
+      if (kind == dashboard || !kind->inReports() || kind->oneTabPerRun() ||
+          !kind->appliesTo(level))
         continue;
       const QString c = overlay(*kind, runsOf[level]);
       if (!c.isEmpty()) charts.append(c);
@@ -323,12 +335,14 @@ void ReportBuilder::addOtherCharts(const std::vector<store::RunInfo>& runs) {
   }
   if (charts.isEmpty()) return;
   // Two in a row: in the PDF as two images in a paragraph, in HTML as a wrapping flex box.
-  QString out = QStringLiteral("<h2 style=\"page-break-before: always\">%1</h2>\n<div class=\"gallery\">\n")
-                    .arg(e(tr("The runs overlaid")));
+  QString out =
+      QStringLiteral("<h2 style=\"page-break-before: always\">%1</h2>\n<div class=\"gallery\">\n")
+          .arg(e(tr("The runs overlaid")));
   if (pdf) {
     for (int i = 0; i < charts.size(); i += 2)
       out += QStringLiteral("<p>%1 %2</p>\n")
-                 .arg(unwrapped(charts[i]), i + 1 < charts.size() ? unwrapped(charts[i + 1]) : QString());
+                 .arg(unwrapped(charts[i]),
+                      i + 1 < charts.size() ? unwrapped(charts[i + 1]) : QString());
   } else {
     out += charts.join(QLatin1Char('\n'));
   }

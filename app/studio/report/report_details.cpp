@@ -39,7 +39,10 @@ void flatten(const nlohmann::json& j, const std::string& prefix, QList<QStringLi
 void writeJson(const nlohmann::json& j, int depth, std::string& out) {
   const std::string pad(2 * depth + 2, ' ');
   const bool flat = j.is_array() && std::all_of(j.begin(), j.end(), [](const auto& v) {
-                      return v.is_primitive() || (v.is_array() && std::all_of(v.begin(), v.end(), [](const auto& w) { return w.is_primitive(); }));
+                      return v.is_primitive() ||
+                             (v.is_array() && std::all_of(v.begin(), v.end(), [](const auto& w) {
+                                return w.is_primitive();
+                              }));
                     });
   if (j.is_primitive() || j.empty() || flat) {
     std::string text = j.dump();
@@ -99,9 +102,10 @@ std::vector<store::MeasurementRow> inSweepOrder(std::vector<store::MeasurementRo
 
 // Two halves side by side (long key/value lists and experiment files take half the height).
 QString sideBySide(const QString& left, const QString& right) {
-  return QStringLiteral("<table class=\"halves\" width=\"100%\" cellspacing=\"0\" cellpadding=\"0\"><tr>"
-                        "<td width=\"50%\" style=\"border: none; padding-right: 8px\">%1</td>"
-                        "<td width=\"50%\" style=\"border: none\">%2</td></tr></table>\n")
+  return QStringLiteral(
+             "<table class=\"halves\" width=\"100%\" cellspacing=\"0\" cellpadding=\"0\"><tr>"
+             "<td width=\"50%\" style=\"border: none; padding-right: 8px\">%1</td>"
+             "<td width=\"50%\" style=\"border: none\">%2</td></tr></table>\n")
       .arg(left, right);
 }
 
@@ -109,8 +113,9 @@ QString sideBySide(const QString& left, const QString& right) {
 QString preInHalves(const QString& text) {
   const QStringList lines = text.split(QLatin1Char('\n'));
   const auto half = (lines.size() + 1) / 2;
-  return sideBySide(QStringLiteral("<pre>%1</pre>").arg(e(lines.mid(0, half).join(QLatin1Char('\n')))),
-                    QStringLiteral("<pre>%1</pre>").arg(e(lines.mid(half).join(QLatin1Char('\n')))));
+  return sideBySide(
+      QStringLiteral("<pre>%1</pre>").arg(e(lines.mid(0, half).join(QLatin1Char('\n')))),
+      QStringLiteral("<pre>%1</pre>").arg(e(lines.mid(half).join(QLatin1Char('\n')))));
 }
 
 QString section(const QString& heading, const QString& body) {
@@ -124,9 +129,9 @@ void ReportBuilder::addStatistics(const store::ResultStore& s,
   const bool many = runs.size() > 1;
   ReportTable t;
   if (many) t.header.append(tr("run"));
-  t.header << tr("point") << tr("implementation") << tr("n") << tr("median [95% CI]")
-           << tr("±% CI") << tr("stop") << tr("CV") << tr("outliers") << tr("GFLOP/s")
-           << tr("faults/call") << tr("validation");
+  t.header << tr("point") << tr("implementation") << tr("n") << tr("median [95% CI]") << tr("±% CI")
+           << tr("stop") << tr("CV") << tr("outliers") << tr("GFLOP/s") << tr("faults/call")
+           << tr("validation");
   for (const auto& r : runs) {
     const auto validation = ValidationSummary::byMeasurement(s.validations(r.id));
     for (const auto& m : inSweepOrder(s.measurements(r.id))) {
@@ -150,11 +155,12 @@ void ReportBuilder::addStatistics(const store::ResultStore& s,
   if (t.rows.isEmpty()) return;
   // An error's message is a sentence.
   t.textColumns = {static_cast<int>(t.header.indexOf(tr("median [95% CI]")))};
-  add(section(tr("Statistics"), QStringLiteral("<p class=\"meta\">%1</p>\n<div class=\"scroll\">%2</div>\n")
-                                    .arg(e(tr("outliers: Tukey's fences; faults/call: minor page "
-                                              "faults per call; ±% CI: half the 95% confidence "
-                                              "interval of the median, in % of it.")),
-                                         t.html())));
+  add(section(tr("Statistics"),
+              QStringLiteral("<p class=\"meta\">%1</p>\n<div class=\"scroll\">%2</div>\n")
+                  .arg(e(tr("outliers: Tukey's fences; faults/call: minor page "
+                            "faults per call; ±% CI: half the 95% confidence "
+                            "interval of the median, in % of it.")),
+                       t.html())));
 }
 
 // Failed checks in full; passed ones one line per run and metric, with the largest value
@@ -164,8 +170,8 @@ void ReportBuilder::addValidations(const store::ResultStore& s,
   const bool many = runs.size() > 1;
   ReportTable failed, passed;
   if (many) failed.header.append(tr("run"));
-  failed.header << tr("subject") << tr("metric") << tr("value") << tr("tolerance")
-                << tr("verdict") << tr("detail");
+  failed.header << tr("subject") << tr("metric") << tr("value") << tr("tolerance") << tr("verdict")
+                << tr("detail");
   if (many) passed.header.append(tr("run"));
   passed.header << tr("metric") << tr("checks passed") << tr("largest value") << tr("tolerance")
                 << tr("at");
@@ -235,7 +241,8 @@ void ReportBuilder::addEnvironments(const store::ResultStore& s,
     const QString note = QStringLiteral("<p class=\"meta\">sha256 %1</p>\n")
                              .arg(e(QString::fromStdString(env->hash)));
     add(section(heading, note + whole.html()), false,
-        rows.size() > 12 ? section(heading, note + sideBySide(left.html(), right.html())) : QString());
+        rows.size() > 12 ? section(heading, note + sideBySide(left.html(), right.html()))
+                         : QString());
   }
 }
 
@@ -263,7 +270,8 @@ void ReportBuilder::addExperiments(const std::vector<store::RunInfo>& runs) {
     const QString json = QString::fromStdString(text);
     // The PDF takes it in two columns where they fit; a browser scrolls one.
     add(section(heading, note + QStringLiteral("<pre>%1</pre>\n").arg(e(json))), false,
-        json.count(QLatin1Char('\n')) >= 30 ? section(heading, note + preInHalves(json)) : QString());
+        json.count(QLatin1Char('\n')) >= 30 ? section(heading, note + preInHalves(json))
+                                            : QString());
   }
 }
 

@@ -8,9 +8,9 @@
 #include <QPdfWriter>
 #include <QTextBlock>
 #include <QTextCursor>
-#include <QTextTable>
 #include <QTextDocument>
 #include <QTextOption>
+#include <QTextTable>
 #include <QUrl>
 #include <cmath>
 #include <memory>
@@ -30,8 +30,7 @@ constexpr int kResolution = 1200;
 QSizeF contentSize(QPageLayout::Orientation o) {
   const QSizeF a4 = QPageSize(QPageSize::A4).size(QPageSize::Millimeter);
   const QSizeF page = o == QPageLayout::Portrait ? a4 : a4.transposed();
-  return QSizeF(page.width() - 2 * kMarginMm, page.height() - 2 * kMarginMm - kFooterMm) *
-         kPxPerMm;
+  return QSizeF(page.width() - 2 * kMarginMm, page.height() - 2 * kMarginMm - kFooterMm) * kPxPerMm;
 }
 
 // The PDF's style, every size from the base font size (the HTML file has its own, report_builder).

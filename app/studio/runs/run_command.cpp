@@ -36,8 +36,9 @@ bool RunCommand::build(const QString& runner, const QString& mpirun, const QStri
     c.arguments = runArgs;
   } else if (launch.kind == QLatin1String("mpi")) {
     if (mpirun.isEmpty()) {
-      *error = tr("This experiment runs under MPI, but mpirun was not found on PATH (set "
-                  "D500_MPIRUN to its path).");
+      *error =
+          tr("This experiment runs under MPI, but mpirun was not found on PATH (set "
+             "D500_MPIRUN to its path).");
       return false;
     }
     c.program = mpirun;
@@ -46,7 +47,8 @@ bool RunCommand::build(const QString& runner, const QString& mpirun, const QStri
       c.arguments << QStringLiteral("--host") << launch.hosts.join(QLatin1Char(','));
     // Open MPI refuses root without these; a container or CI box often runs as root, and with
     // more ranks than cores it also needs oversubscription.
-    if (asRoot) c.arguments << QStringLiteral("--allow-run-as-root") << QStringLiteral("--oversubscribe");
+    if (asRoot)
+      c.arguments << QStringLiteral("--allow-run-as-root") << QStringLiteral("--oversubscribe");
     c.arguments << launch.extraArgs << runner << runArgs;
   } else {
     *error = tr("The launcher \"%1\" cannot be started with mpirun or locally.").arg(launch.kind);
@@ -58,8 +60,8 @@ bool RunCommand::build(const QString& runner, const QString& mpirun, const QStri
 
 bool RunCommand::buildSlurm(const QString& runner, const QString& experimentFile,
                             const QString& storePath, const LaunchSpec& launch,
-                            const ClusterDefaults& cluster, const QString& jobDir,
-                            RunCommand* out, QString* error) {
+                            const ClusterDefaults& cluster, const QString& jobDir, RunCommand* out,
+                            QString* error) {
   if (runner.isEmpty()) {
     *error = tr("The runner (d500) was not found; set D500_RUNNER to its path.");
     return false;
@@ -68,10 +70,12 @@ bool RunCommand::buildSlurm(const QString& runner, const QString& experimentFile
   c.program = runner;
   c.arguments << QStringLiteral("--json") << QStringLiteral("--db") << storePath
               << QStringLiteral("job") << QStringLiteral("--submit") << experimentFile
-              << QStringLiteral("--nodes") << QStringLiteral("1") << QStringLiteral("--tasks-per-node")
-              << QString::number(qMax(1, launch.ranks)) << QStringLiteral("--job-dir") << jobDir;
+              << QStringLiteral("--nodes") << QStringLiteral("1")
+              << QStringLiteral("--tasks-per-node") << QString::number(qMax(1, launch.ranks))
+              << QStringLiteral("--job-dir") << jobDir;
   if (!cluster.time.isEmpty()) c.arguments << QStringLiteral("--time") << cluster.time;
-  if (!cluster.partition.isEmpty()) c.arguments << QStringLiteral("--partition") << cluster.partition;
+  if (!cluster.partition.isEmpty())
+    c.arguments << QStringLiteral("--partition") << cluster.partition;
   if (!cluster.account.isEmpty()) c.arguments << QStringLiteral("--account") << cluster.account;
   for (const QString& m : cluster.modules) c.arguments << QStringLiteral("--module") << m;
   for (const QString& l : cluster.sbatchLines) c.arguments << QStringLiteral("--sbatch=") + l;

@@ -22,14 +22,22 @@ QString quoted(const QString& arg) {
 
 QString RunJob::stateName(State s) {
   switch (s) {
-    case State::Queued: return tr("queued");
-    case State::Running: return tr("running");
-    case State::Cancelling: return tr("cancelling");
-    case State::Succeeded: return tr("succeeded");
-    case State::Failed: return tr("failed");
-    case State::Cancelled: return tr("cancelled");
-    case State::Crashed: return tr("crashed");
-    case State::Error: return tr("error");
+    case State::Queued:
+      return tr("queued");
+    case State::Running:
+      return tr("running");
+    case State::Cancelling:
+      return tr("cancelling");
+    case State::Succeeded:
+      return tr("succeeded");
+    case State::Failed:
+      return tr("failed");
+    case State::Cancelled:
+      return tr("cancelled");
+    case State::Crashed:
+      return tr("crashed");
+    case State::Error:
+      return tr("error");
   }
   return QString();
 }
@@ -99,8 +107,10 @@ void RunJob::cancel() {
   if (state_ != State::Running) return;
   if (launch_.kind == QLatin1String("slurm")) {
     state_ = State::Cancelling;
-    if (slurm_) slurm_->cancel();
-    else cancelAfterSubmit_ = true;  // still submitting: cancelled once the job id is known
+    if (slurm_)
+      slurm_->cancel();
+    else
+      cancelAfterSubmit_ = true;  // still submitting: cancelled once the job id is known
     appendLog(tr("Cancelling: scancel asks Slurm to stop the job..."));
     Q_EMIT changed();
     return;
@@ -140,7 +150,9 @@ void RunJob::onStdout() {
         finishedStatus_ = e.status;
         reason_ = e.reason;
         appendLog(tr("Run finished: %1%2")
-                      .arg(e.status, e.reason.isEmpty() ? QString() : QStringLiteral(" (") + e.reason + QLatin1Char(')')));
+                      .arg(e.status, e.reason.isEmpty()
+                                         ? QString()
+                                         : QStringLiteral(" (") + e.reason + QLatin1Char(')')));
         break;
       case ProgressEvent::Type::Unknown:
         appendLog(QString::fromLocal8Bit(line).trimmed());
@@ -201,7 +213,8 @@ void RunJob::readStoreStatus() {
   if (!store.ok()) return;
   try {
     if (auto run = store.value()->run(runId_)) {
-      finishedStatus_ = QString::fromStdString(std::string(d500::store::run_status_name(run->status)));
+      finishedStatus_ =
+          QString::fromStdString(std::string(d500::store::run_status_name(run->status)));
       if (!run->status_reason.empty()) reason_ = QString::fromStdString(run->status_reason);
     }
   } catch (const std::exception&) {
@@ -222,7 +235,8 @@ QString RunJob::statusText() const {
       if (launch_.kind == QLatin1String("slurm")) {
         if (slurmJobId_.isEmpty()) return tr("submitting to Slurm");
         // The run's number is in the Run column once the job's run is in the store.
-        return tr("Slurm job %1: %2").arg(slurmJobId_, slurmState_.isEmpty() ? tr("submitted") : slurmState_);
+        return tr("Slurm job %1: %2")
+            .arg(slurmJobId_, slurmState_.isEmpty() ? tr("submitted") : slurmState_);
       }
       // From the runner's first event on, the run's own state: its number, then its points.
       if (runId_ <= 0) return tr("starting the runner");
@@ -232,7 +246,8 @@ QString RunJob::statusText() const {
       return tr("crashed (signal %1)").arg(signal_);
     case State::Failed:
     case State::Error:
-      return reason_.isEmpty() ? stateName(state_) : stateName(state_) + QStringLiteral(": ") + reason_;
+      return reason_.isEmpty() ? stateName(state_)
+                               : stateName(state_) + QStringLiteral(": ") + reason_;
     default:
       return stateName(state_);
   }

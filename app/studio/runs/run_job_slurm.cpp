@@ -15,7 +15,8 @@ void RunJob::startSlurm(const QString& runner) {
   // The job folder: beside the store, so that it is as shared as the store is.
   const QString jobDir = QFileInfo(storePath_).absoluteDir().filePath(QStringLiteral("slurm-jobs"));
   QString error;
-  if (!QDir().mkpath(jobDir)) error = tr("Cannot create the job folder %1").arg(jobDir);
+  if (!QDir().mkpath(jobDir))
+    error = tr("Cannot create the job folder %1").arg(jobDir);
   else if (!RunCommand::buildSlurm(runner, experimentFile_, storePath_, launch_, cluster_, jobDir,
                                    &command_, &error))
     error = error.isEmpty() ? tr("Cannot submit to Slurm") : error;
@@ -41,7 +42,8 @@ void RunJob::onSubmitted(int exitCode, QProcess::ExitStatus status) {
   if (status != QProcess::NormalExit || exitCode != 0 || slurmJobId_.isEmpty()) {
     exitCode_ = exitCode;
     finish(State::Error, tr("the job was not submitted (d500 job --submit exited with %1; see "
-                            "the log)").arg(exitCode));
+                            "the log)")
+                             .arg(exitCode));
     return;
   }
   const QString output = out.value(QStringLiteral("output")).toString();
@@ -69,7 +71,8 @@ void RunJob::onSubmitted(int exitCode, QProcess::ExitStatus status) {
 void RunJob::onSlurmFinished(const QString& state) {
   readStoreStatus();
   const QString s = finishedStatus_;
-  const QString ended = tr("Slurm job %1 ended: %2").arg(slurmJobId_, state.isEmpty() ? tr("unknown") : state);
+  const QString ended =
+      tr("Slurm job %1 ended: %2").arg(slurmJobId_, state.isEmpty() ? tr("unknown") : state);
   appendLog(ended);
   if (s == QLatin1String("succeeded"))
     finish(State::Succeeded, reason_);
@@ -78,7 +81,8 @@ void RunJob::onSlurmFinished(const QString& state) {
   else if (!s.isEmpty())
     finish(State::Failed, reason_.isEmpty() ? s : reason_);
   else
-    finish(State::Failed, tr("%1, without a run in the store (see its output in the log)").arg(ended));
+    finish(State::Failed,
+           tr("%1, without a run in the store (see its output in the log)").arg(ended));
 }
 
 }  // namespace d500::studio

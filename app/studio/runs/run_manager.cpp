@@ -21,7 +21,8 @@ RunJob* RunManager::enqueue(const QString& title, const QString& experimentFile,
   job->setClusterDefaults(cluster_);
   job->setSlurmPollMs(slurmPollMs_);
   connect(job, &RunJob::changed, this, [this, job] { Q_EMIT jobChanged(job); });
-  connect(job, &RunJob::runStarted, this, [this, job](qint64 runId) { Q_EMIT jobRunStarted(job, runId); });
+  connect(job, &RunJob::runStarted, this,
+          [this, job](qint64 runId) { Q_EMIT jobRunStarted(job, runId); });
   connect(job, &RunJob::finished, this, [this, job] {
     Q_EMIT jobFinished(job);
     startNext();

@@ -10,7 +10,8 @@ namespace d500::studio {
 QString RunnerLocator::runnerPath() {
   const QString env = qEnvironmentVariable("D500_RUNNER");
   if (!env.isEmpty()) return env;
-  const QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("d500"));
+  const QString beside =
+      QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("d500"));
   if (QFileInfo(beside).isExecutable()) return beside;
   return QStandardPaths::findExecutable(QStringLiteral("d500"));
 }

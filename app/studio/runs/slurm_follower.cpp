@@ -4,7 +4,6 @@
 #include <QFile>
 #include <QPointer>
 #include <QThread>
-
 #include <functional>
 
 #include "d500/env/slurm.h"
@@ -22,7 +21,10 @@ void offThread(QObject* owner, std::function<Result()> work, std::function<void(
   QThread* t = QThread::create([guard, work, done] {
     Result r = work();
     QMetaObject::invokeMethod(
-        QCoreApplication::instance(), [guard, done, r] { if (guard) done(r); },
+        QCoreApplication::instance(),
+        [guard, done, r] {
+          if (guard) done(r);
+        },
         Qt::QueuedConnection);
   });
   QObject::connect(t, &QThread::finished, t, &QObject::deleteLater);
@@ -52,10 +54,10 @@ void SlurmFollower::cancel() {
   offThread<std::string>(
       this, [id] { return env::slurm::cancel(id); },
       [this](const std::string& error) {
-        Q_EMIT message(error.empty()
-                           ? tr("scancel %1: Slurm asks the job to stop (SIGTERM)").arg(jobId_)
-                           : tr("Cannot cancel Slurm job %1: %2")
-                                 .arg(jobId_, QString::fromStdString(error)));
+        Q_EMIT message(
+            error.empty()
+                ? tr("scancel %1: Slurm asks the job to stop (SIGTERM)").arg(jobId_)
+                : tr("Cannot cancel Slurm job %1: %2").arg(jobId_, QString::fromStdString(error)));
       });
 }
 
@@ -86,8 +88,8 @@ void SlurmFollower::onState(const QString& state, bool known) {
     state_ = state;
     Q_EMIT stateChanged(state_);
   }
-  const bool ended = known ? env::slurm::state_is_final(state_.toStdString())
-                           : unknownPolls_ >= kUnknownPolls;
+  const bool ended =
+      known ? env::slurm::state_is_final(state_.toStdString()) : unknownPolls_ >= kUnknownPolls;
   if (!ended) return;
   if (!known)
     Q_EMIT message(tr("Neither squeue nor sacct knows Slurm job %1 any more; taking it as ended.")

@@ -330,10 +330,11 @@ bool CompareView::exportPdf(const QString& path, QString* error) const {
 
 void CompareView::exportInteractively(bool pdf) {
   if (runIds_.isEmpty()) return;
-  const QString path = QFileDialog::getSaveFileName(
-      this, pdf ? tr("Report as PDF") : tr("Report as HTML"),
-      DialogFolder::suggest(pdf ? QStringLiteral("comparison.pdf") : QStringLiteral("comparison.html")),
-      pdf ? tr("PDF files (*.pdf)") : tr("HTML files (*.html)"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, pdf ? tr("Report as PDF") : tr("Report as HTML"),
+                                   DialogFolder::suggest(pdf ? QStringLiteral("comparison.pdf")
+                                                             : QStringLiteral("comparison.html")),
+                                   pdf ? tr("PDF files (*.pdf)") : tr("HTML files (*.html)"));
   if (path.isEmpty()) return;
   QString error;
   if (!(pdf ? exportPdf(path, &error) : exportHtml(path, &error)))

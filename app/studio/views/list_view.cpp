@@ -15,7 +15,9 @@ namespace {
 
 enum Column { Rank, Run, Implementation, Result, Detail, System, kColumns };
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 QString rankText(const ranking::Placing& p) {
   return p.tied ? ListView::tr("= %1").arg(p.rank) : QString::number(p.rank);
@@ -40,37 +42,45 @@ void addTraining(QTreeWidget* tree, const ranking::TrainingList& list) {
   auto* top = new QTreeWidgetItem(tree, {ListView::tr("recipe %1").arg(q(list.recipe))});
   top->setFirstColumnSpanned(true);
   for (const auto& e : list.ranked) {
-    const QString interval = e.ci_valid ? ListView::tr("95% CI [%1, %2]") : ListView::tr("seeds' range [%1, %2]");
-    row(top, {rankText(e.placing), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)), q(e.implementation),
-              formatDuration(e.tta.median * 1e9),
-              interval.arg(formatDuration(e.lo * 1e9), formatDuration(e.hi * 1e9)) +
-                  ListView::tr("; %1 of %2 seeds converged").arg(e.tta.reached).arg(e.seeds) +
-                  (e.tta.olympic_valid ? ListView::tr("; olympic mean %1").arg(formatDuration(e.tta.olympic_mean * 1e9))
-                                       : QString()),
-              systemText(e.system)});
+    const QString interval =
+        e.ci_valid ? ListView::tr("95% CI [%1, %2]") : ListView::tr("seeds' range [%1, %2]");
+    row(top,
+        {rankText(e.placing), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)),
+         q(e.implementation), formatDuration(e.tta.median * 1e9),
+         interval.arg(formatDuration(e.lo * 1e9), formatDuration(e.hi * 1e9)) +
+             ListView::tr("; %1 of %2 seeds converged").arg(e.tta.reached).arg(e.seeds) +
+             (e.tta.olympic_valid
+                  ? ListView::tr("; olympic mean %1").arg(formatDuration(e.tta.olympic_mean * 1e9))
+                  : QString()),
+         systemText(e.system)});
   }
   for (const auto& e : list.apart)
-    row(top, {ListView::tr("apart"), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)), q(e.implementation),
-              QString(), q(e.reason), systemText(e.system)},
+    row(top,
+        {ListView::tr("apart"), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)),
+         q(e.implementation), QString(), q(e.reason), systemText(e.system)},
         q(e.reason));
 }
 
 void addThroughput(QTreeWidget* tree, const ranking::ThroughputList& list) {
-  auto* top = new QTreeWidgetItem(tree, {ListView::tr("%1 %2").arg(q(list.level), q(list.problem))});
+  auto* top =
+      new QTreeWidgetItem(tree, {ListView::tr("%1 %2").arg(q(list.level), q(list.problem))});
   top->setFirstColumnSpanned(true);
   for (const auto& e : list.ranked)
-    row(top, {rankText(e.placing), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)), q(e.implementation),
-              QStringLiteral("%1 %2").arg(formatNumber(e.throughput, 3), q(e.unit)),
-              ListView::tr("median time %1").arg(formatDuration(e.m.median)), systemText(e.system)});
+    row(top,
+        {rankText(e.placing), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)),
+         q(e.implementation), QStringLiteral("%1 %2").arg(formatNumber(e.throughput, 3), q(e.unit)),
+         ListView::tr("median time %1").arg(formatDuration(e.m.median)), systemText(e.system)});
   for (const auto& e : list.apart)
-    row(top, {ListView::tr("apart"), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)), q(e.implementation),
-              QString(), q(e.reason), systemText(e.system)},
+    row(top,
+        {ListView::tr("apart"), ListView::tr("#%1 %2").arg(e.run.id).arg(q(e.run.name)),
+         q(e.implementation), QString(), q(e.reason), systemText(e.system)},
         q(e.reason));
 }
 
 }  // namespace
 
-ListView::ListView(const QString& storePath, QWidget* parent) : QWidget(parent), storePath_(storePath) {
+ListView::ListView(const QString& storePath, QWidget* parent)
+    : QWidget(parent), storePath_(storePath) {
   auto* layout = new QVBoxLayout(this);
   auto* bar = new QHBoxLayout;
   status_ = new QLabel(this);
@@ -84,8 +94,8 @@ ListView::ListView(const QString& storePath, QWidget* parent) : QWidget(parent),
   tree_ = new QTreeWidget(this);
   tree_->setObjectName(QStringLiteral("listTree"));
   tree_->setColumnCount(kColumns);
-  tree_->setHeaderLabels({tr("Rank"), tr("Run"), tr("Implementation"), tr("Result"), tr("Interval, seeds, reason"),
-                          tr("System")});
+  tree_->setHeaderLabels({tr("Rank"), tr("Run"), tr("Implementation"), tr("Result"),
+                          tr("Interval, seeds, reason"), tr("System")});
   tree_->setRootIsDecorated(true);
   tree_->setAlternatingRowColors(true);
   tree_->header()->setStretchLastSection(true);
@@ -100,7 +110,8 @@ void ListView::setStorePath(const QString& storePath) {
 
 void ListView::refresh() {
   tree_->clear();
-  auto store = store::ResultStore::open(storePath_.toStdString(), store::ResultStore::Mode::ReadOnly);
+  auto store =
+      store::ResultStore::open(storePath_.toStdString(), store::ResultStore::Mode::ReadOnly);
   if (!store) {
     status_->setText(tr("No list: %1").arg(q(store.error().to_string()).toHtmlEscaped()));
     return;
@@ -110,13 +121,15 @@ void ListView::refresh() {
     const auto throughput = ranking::throughput_lists(**store, {});
     for (const auto& l : training) addTraining(tree_, l);
     for (const auto& l : throughput) addThroughput(tree_, l);
-    status_->setText(tr("%1 training lists (ranked by time-to-accuracy, lower first) and %2 workloads "
-                        "(ranked by throughput) from %3; ties within confidence intervals share a rank (= n).")
-                         .arg(training.size())
-                         .arg(throughput.size())
-                         .arg(storePath_.toHtmlEscaped()));
+    status_->setText(
+        tr("%1 training lists (ranked by time-to-accuracy, lower first) and %2 workloads "
+           "(ranked by throughput) from %3; ties within confidence intervals share a rank (= n).")
+            .arg(training.size())
+            .arg(throughput.size())
+            .arg(storePath_.toHtmlEscaped()));
   } catch (const std::exception& e) {
-    status_->setText(tr("The store could not be read: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+    status_->setText(
+        tr("The store could not be read: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
   }
   tree_->expandAll();
   for (int c = 0; c + 1 < kColumns; ++c) tree_->resizeColumnToContents(c);

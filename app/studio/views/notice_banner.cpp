@@ -74,9 +74,11 @@ void NoticeBanner::keyPressEvent(QKeyEvent* event) {
 
 void NoticeBanner::refreshText() {
   const bool warn = severity_ == Severity::Warning;
-  setStyleSheet(warn ? QStringLiteral("#noticeBanner { background: #fff3cd; border: 1px solid #e0b84c; }")
-                     : QStringLiteral("#noticeBanner { background: #e8f1fb; border: 1px solid #9cbde3; }"));
-  const auto icon = style()->standardIcon(warn ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation);
+  setStyleSheet(
+      warn ? QStringLiteral("#noticeBanner { background: #fff3cd; border: 1px solid #e0b84c; }")
+           : QStringLiteral("#noticeBanner { background: #e8f1fb; border: 1px solid #9cbde3; }"));
+  const auto icon =
+      style()->standardIcon(warn ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation);
   icon_->setPixmap(icon.pixmap(20, 20));
   QStringList shown;
   if (expanded_)

@@ -37,7 +37,8 @@ PluginsDock::PluginsDock(PluginListModel* model, QWidget* parent) : QWidget(pare
 }
 
 void PluginsDock::setSearchPath(const QStringList& path) {
-  searchPath_->setText(path.isEmpty() ? QString() : tr("Search path: %1").arg(path.join(QLatin1Char(':'))));
+  searchPath_->setText(path.isEmpty() ? QString()
+                                      : tr("Search path: %1").arg(path.join(QLatin1Char(':'))));
 }
 
 }  // namespace d500::studio

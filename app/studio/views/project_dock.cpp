@@ -11,7 +11,8 @@
 
 namespace d500::studio {
 
-ProjectDock::ProjectDock(ProjectTreeModel* model, QWidget* parent) : QWidget(parent), model_(model) {
+ProjectDock::ProjectDock(ProjectTreeModel* model, QWidget* parent)
+    : QWidget(parent), model_(model) {
   view_ = new QTreeView;
   view_->setObjectName(QStringLiteral("projectTree"));
   view_->setModel(model_);
@@ -42,7 +43,8 @@ ProjectDock::ProjectDock(ProjectTreeModel* model, QWidget* parent) : QWidget(par
     menu.addActions(contextActions_);
     menu.exec(view_->viewport()->mapToGlobal(pos));
   });
-  connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { Q_EMIT currentChanged(); });
+  connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+          [this] { Q_EMIT currentChanged(); });
   // New runs appear under their experiment: keep experiments open so they are seen.
   connect(model_, &QAbstractItemModel::modelReset, view_, &QTreeView::expandAll);
   connect(model_, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent) {
@@ -94,7 +96,9 @@ void ProjectDock::selectExperiment(int index) {
   if (i.isValid()) view_->setCurrentIndex(i);
 }
 
-void ProjectDock::setContextActions(const QList<QAction*>& actions) { contextActions_ = actions; }
+void ProjectDock::setContextActions(const QList<QAction*>& actions) {
+  contextActions_ = actions;
+}
 
 void ProjectDock::setStoreMessage(const QString& message) {
   storeMessage_->setText(message);

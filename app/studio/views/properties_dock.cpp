@@ -18,7 +18,9 @@ QString time(double unixSeconds) {
   return LocaleFormat::dateTime(unixSeconds, true);
 }
 
-QString str(const std::string& s) { return QString::fromStdString(s); }
+QString str(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 QString jsonText(const Json& j, const char* key) {
   const Json* v = JsonPath{QString::fromLatin1(key)}.find(j);

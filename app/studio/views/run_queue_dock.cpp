@@ -74,7 +74,9 @@ void RunQueueDock::selectJob(const RunJob* job) {
   if (row >= 0) table_->selectRow(row);
 }
 
-QString RunQueueDock::shownLog() const { return log_->toPlainText(); }
+QString RunQueueDock::shownLog() const {
+  return log_->toPlainText();
+}
 
 void RunQueueDock::showLogOf(RunJob* job) {
   if (shown_) shown_->disconnect(this);

@@ -21,7 +21,8 @@ namespace {
 QWidget* valueWidget(QObject* o) {
   auto* w = qobject_cast<QWidget*>(o);
   for (int depth = 0; w && depth < 2; ++depth, w = w->parentWidget())
-    if (qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QAbstractSlider*>(w))
+    if (qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w) ||
+        qobject_cast<QAbstractSlider*>(w))
       return w;
   return nullptr;
 }
@@ -47,7 +48,8 @@ bool WheelGuard::eventFilter(QObject* watched, QEvent* event) {
     auto* area = qobject_cast<QAbstractScrollArea*>(p);
     if (!area) continue;
     const QPoint d = wheel->angleDelta();
-    QScrollBar* bar = std::abs(d.x()) > std::abs(d.y()) ? area->horizontalScrollBar() : area->verticalScrollBar();
+    QScrollBar* bar =
+        std::abs(d.x()) > std::abs(d.y()) ? area->horizontalScrollBar() : area->verticalScrollBar();
     if (bar && bar->isVisible()) QApplication::sendEvent(bar, event);
     break;
   }

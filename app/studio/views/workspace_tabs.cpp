@@ -15,10 +15,12 @@ namespace d500::studio {
 namespace {
 
 // What a tab holds, kept on the tab's widget.
-constexpr char kKind[] = "d500TabKind";             // "experiment", "chart", "compare"
+constexpr char kKind[] = "d500TabKind";  // "experiment", "chart", "compare"
 constexpr char kExperiment[] = "d500ExperimentIndex";
 
-QString kindOf(const QWidget* w) { return w ? w->property(kKind).toString() : QString(); }
+QString kindOf(const QWidget* w) {
+  return w ? w->property(kKind).toString() : QString();
+}
 
 QJsonArray idsToJson(const QList<qint64>& ids) {
   QJsonArray a;
@@ -34,7 +36,8 @@ WorkspaceTabs::WorkspaceTabs(QWidget* parent) : QTabWidget(parent) {
   setMovable(true);
   setDocumentMode(true);
   connect(this, &QTabWidget::tabCloseRequested, this, [this](int index) { closeTab(index, true); });
-  connect(this, &QTabWidget::currentChanged, this, [this] { Q_EMIT currentEditorChanged(currentEditor()); });
+  connect(this, &QTabWidget::currentChanged, this,
+          [this] { Q_EMIT currentEditorChanged(currentEditor()); });
 }
 
 ExperimentEditor* WorkspaceTabs::editorFor(int experimentIndex) const {
@@ -73,7 +76,9 @@ QList<ExperimentEditor*> WorkspaceTabs::editors() const {
   return out;
 }
 
-ExperimentEditor* WorkspaceTabs::currentEditor() const { return qobject_cast<ExperimentEditor*>(currentWidget()); }
+ExperimentEditor* WorkspaceTabs::currentEditor() const {
+  return qobject_cast<ExperimentEditor*>(currentWidget());
+}
 
 int WorkspaceTabs::experimentIndexOf(const ExperimentEditor* editor) const {
   return editor ? editor->property(kExperiment).toInt() : -1;
@@ -148,7 +153,9 @@ QList<ChartTab*> WorkspaceTabs::charts() const {
   return out;
 }
 
-ChartTab* WorkspaceTabs::currentChart() const { return qobject_cast<ChartTab*>(currentWidget()); }
+ChartTab* WorkspaceTabs::currentChart() const {
+  return qobject_cast<ChartTab*>(currentWidget());
+}
 
 QList<ProjectChart> WorkspaceTabs::chartStates() const {
   QList<ProjectChart> out;
@@ -162,15 +169,18 @@ QJsonObject WorkspaceTabs::layoutState() const {
   for (int i = 0; i < count(); ++i) {
     const QString kind = kindOf(widget(i));
     if (kind == QLatin1String("experiment"))
-      tabs.append(QJsonObject{{QStringLiteral("experiment"), widget(i)->property(kExperiment).toInt()}});
+      tabs.append(
+          QJsonObject{{QStringLiteral("experiment"), widget(i)->property(kExperiment).toInt()}});
     else if (kind == QLatin1String("chart"))
       tabs.append(QJsonObject{{QStringLiteral("chart"), chart++}});
     else if (kind == QLatin1String("compare"))
-      tabs.append(QJsonObject{{QStringLiteral("compare"), idsToJson(static_cast<CompareView*>(widget(i))->runIds())}});
+      tabs.append(QJsonObject{
+          {QStringLiteral("compare"), idsToJson(static_cast<CompareView*>(widget(i))->runIds())}});
     else if (kind == QLatin1String("list"))
       tabs.append(QJsonObject{{QStringLiteral("list"), true}});
   }
-  return QJsonObject{{QStringLiteral("tabs"), tabs}, {QStringLiteral("current_tab"), currentIndex()}};
+  return QJsonObject{{QStringLiteral("tabs"), tabs},
+                     {QStringLiteral("current_tab"), currentIndex()}};
 }
 
 void WorkspaceTabs::restore(const QList<ProjectChart>& charts, const QJsonObject& layout,
@@ -191,7 +201,8 @@ void WorkspaceTabs::restore(const QList<ProjectChart>& charts, const QJsonObject
       }
     } else if (o.contains(QStringLiteral("compare"))) {
       QList<qint64> ids;
-      for (const QJsonValue& id : o.value(QStringLiteral("compare")).toArray()) ids << id.toInteger();
+      for (const QJsonValue& id : o.value(QStringLiteral("compare")).toArray())
+        ids << id.toInteger();
       addComparison(storePath, ids);
     } else if (o.contains(QStringLiteral("list"))) {
       addList(storePath);

@@ -6,7 +6,6 @@
 #include <QJsonArray>
 #include <QList>
 #include <QTabWidget>
-
 #include <functional>
 
 #include "models/plugin_catalog.h"
@@ -46,11 +45,12 @@ class WorkspaceTabs : public QTabWidget {
 
   // --- the project's view of the tabs ---------------------------------------------------------
   QList<ProjectChart> chartStates() const;
-  // Tab order and the current tab: {"tabs": [{"experiment": 0}, {"chart": 0}, {"compare": [1, 2]}, {"list": true}],
-  // "current_tab": 1}.
+  // Tab order and the current tab: {"tabs": [{"experiment": 0}, {"chart": 0}, {"compare": [1, 2]},
+  // {"list": true}], "current_tab": 1}.
   QJsonObject layoutState() const;
   // Rebuilds the tabs of a project. `openDocument(i)` loads experiment i (nullptr when it cannot).
-  void restore(const QList<ProjectChart>& charts, const QJsonObject& layout, const QString& storePath,
+  void restore(const QList<ProjectChart>& charts, const QJsonObject& layout,
+               const QString& storePath,
                const std::function<ExperimentDocument*(int)>& openDocument);
   void closeAll();
 

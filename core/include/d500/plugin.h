@@ -18,10 +18,9 @@
 #ifndef D500_PLUGIN_H
 #define D500_PLUGIN_H
 
+#include <dlpack/dlpack.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include <dlpack/dlpack.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,17 +82,17 @@ struct d500_graph;
 
 typedef struct d500_attr {
   const char* name;
-  int32_t type;          /* d500_attr_type */
-  int64_t i;             /* D500_ATTR_INT */
-  double f;              /* D500_ATTR_FLOAT */
-  const char* s;         /* D500_ATTR_STRING */
-  const int64_t* ints;   /* D500_ATTR_INTS, `count` elements */
-  const double* floats;  /* D500_ATTR_FLOATS, `count` elements */
+  int32_t type;         /* d500_attr_type */
+  int64_t i;            /* D500_ATTR_INT */
+  double f;             /* D500_ATTR_FLOAT */
+  const char* s;        /* D500_ATTR_STRING */
+  const int64_t* ints;  /* D500_ATTR_INTS, `count` elements */
+  const double* floats; /* D500_ATTR_FLOATS, `count` elements */
   size_t count;
   /* --- ABI 1.3 --- */
-  const DLTensor* t;              /* D500_ATTR_TENSOR: contiguous, on the CPU */
-  const char* const* strings;     /* D500_ATTR_STRINGS, `count` elements */
-  const struct d500_graph* g;     /* D500_ATTR_GRAPH */
+  const DLTensor* t;          /* D500_ATTR_TENSOR: contiguous, on the CPU */
+  const char* const* strings; /* D500_ATTR_STRINGS, `count` elements */
+  const struct d500_graph* g; /* D500_ATTR_GRAPH */
 } d500_attr;
 
 /* d500_attr as ABI 1.0-1.2 laid it out, frozen: what the host passes, in arrays, to plugins
@@ -142,12 +141,12 @@ typedef struct d500_owned_tensor {
 /* One operator implementation. An instance is created per (attributes, input shapes) and can be
  * called many times; instances are used from one thread at a time. */
 typedef struct d500_operator {
-  uint32_t struct_size;   /* sizeof(d500_operator) as the plugin was compiled */
-  const char* op_type;    /* ONNX op type, e.g. "Gemm" */
-  const char* domain;     /* ONNX domain; "" is ai.onnx */
-  const char* variant;    /* implementation name inside the plugin, e.g. "default", "im2col" */
-  int32_t device_type;    /* DLDeviceType: kDLCPU, kDLCUDA */
-  uint32_t flags;         /* D500_OP_* */
+  uint32_t struct_size; /* sizeof(d500_operator) as the plugin was compiled */
+  const char* op_type;  /* ONNX op type, e.g. "Gemm" */
+  const char* domain;   /* ONNX domain; "" is ai.onnx */
+  const char* variant;  /* implementation name inside the plugin, e.g. "default", "im2col" */
+  int32_t device_type;  /* DLDeviceType: kDLCPU, kDLCUDA */
+  uint32_t flags;       /* D500_OP_* */
   const char* description;
 
   /* Creates an instance for these attributes and input descriptors (data pointers may be NULL).
@@ -204,42 +203,42 @@ typedef struct d500_operator {
  * do not. Everything is borrowed for the duration of create(); an executor copies what it keeps
  * (initializers included). */
 typedef enum d500_value_kind {
-  D500_VALUE_INPUT = 1,        /* fed by the caller through set_input */
-  D500_VALUE_PARAMETER = 2,    /* trainable float initializer */
-  D500_VALUE_CONSTANT = 3,     /* other initializers and folded Constant nodes */
-  D500_VALUE_INTERMEDIATE = 4  /* produced by a node (graph outputs included) */
+  D500_VALUE_INPUT = 1,       /* fed by the caller through set_input */
+  D500_VALUE_PARAMETER = 2,   /* trainable float initializer */
+  D500_VALUE_CONSTANT = 3,    /* other initializers and folded Constant nodes */
+  D500_VALUE_INTERMEDIATE = 4 /* produced by a node (graph outputs included) */
 } d500_value_kind;
 
 typedef struct d500_graph_value {
   const char* name;
-  int32_t kind;             /* d500_value_kind */
-  int32_t is_output;        /* non-zero for a graph output */
-  d500_tensor_info info;    /* ndim -1 when the rank is unknown, -1 for an unknown dimension */
-  const DLTensor* data;     /* PARAMETER and CONSTANT: the value (CPU); NULL otherwise */
+  int32_t kind;          /* d500_value_kind */
+  int32_t is_output;     /* non-zero for a graph output */
+  d500_tensor_info info; /* ndim -1 when the rank is unknown, -1 for an unknown dimension */
+  const DLTensor* data;  /* PARAMETER and CONSTANT: the value (CPU); NULL otherwise */
 } d500_graph_value;
 
 typedef struct d500_graph_node {
   const char* name;
   const char* op_type;
-  const char* domain;             /* "" is ai.onnx */
-  int64_t opset;                  /* the model's opset of `domain` */
-  const char* const* inputs;      /* value names; "" marks an omitted optional input */
+  const char* domain;        /* "" is ai.onnx */
+  int64_t opset;             /* the model's opset of `domain` */
+  const char* const* inputs; /* value names; "" marks an omitted optional input */
   size_t n_inputs;
-  const char* const* outputs;     /* "" marks an omitted optional output */
+  const char* const* outputs; /* "" marks an omitted optional output */
   size_t n_outputs;
-  const d500_attr* attrs;         /* in the executor plugin's layout (d500_attr_v1_2 before 1.3) */
+  const d500_attr* attrs; /* in the executor plugin's layout (d500_attr_v1_2 before 1.3) */
   size_t n_attrs;
 } d500_graph_node;
 
 typedef struct d500_graph {
-  uint32_t struct_size;           /* sizeof(d500_graph) as the host was compiled */
-  const void* onnx;               /* the serialized ModelProto; may be NULL for built graphs */
+  uint32_t struct_size; /* sizeof(d500_graph) as the host was compiled */
+  const void* onnx;     /* the serialized ModelProto; may be NULL for built graphs */
   size_t onnx_size;
-  const d500_graph_node* nodes;   /* in an order where producers come first */
+  const d500_graph_node* nodes; /* in an order where producers come first */
   size_t n_nodes;
   const d500_graph_value* values; /* every value: inputs in feed order first, then the rest */
   size_t n_values;
-  const char* const* outputs;     /* graph outputs, in model order */
+  const char* const* outputs; /* graph outputs, in model order */
   size_t n_outputs;
 } d500_graph;
 
@@ -257,9 +256,9 @@ typedef enum d500_view_kind {
 typedef void (*d500_node_callback)(void* user, size_t node, int32_t pass, int32_t after);
 
 typedef struct d500_executor {
-  uint32_t struct_size;   /* sizeof(d500_executor) as the plugin was compiled */
-  const char* name;       /* inside the plugin: "default", "cuda" */
-  int32_t device_type;    /* where its tensors live: kDLCPU, kDLCUDA */
+  uint32_t struct_size; /* sizeof(d500_executor) as the plugin was compiled */
+  const char* name;     /* inside the plugin: "default", "cuda" */
+  int32_t device_type;  /* where its tensors live: kDLCPU, kDLCUDA */
   const char* description;
   /* Builds an executor for `graph` with every fed input's shape fixed (graph->values of kind
    * INPUT carry complete shapes). options: "allocate_gradients" (INT, default 1). */
@@ -291,9 +290,9 @@ typedef struct d500_executor {
  * the training loop and the learning-rate schedule; the instance keeps its per-parameter state
  * (moments, step count) by position in the list, which must stay the same from step to step. */
 typedef struct d500_optimizer {
-  uint32_t struct_size;   /* sizeof(d500_optimizer) as the plugin was compiled */
-  const char* name;       /* "sgd", "momentum", "nesterov", "adam", "adamw", "adagrad", "rmsprop" */
-  const char* variant;    /* "default", "native" */
+  uint32_t struct_size; /* sizeof(d500_optimizer) as the plugin was compiled */
+  const char* name;     /* "sgd", "momentum", "nesterov", "adam", "adamw", "adagrad", "rmsprop" */
+  const char* variant;  /* "default", "native" */
   int32_t device_type;
   const char* description;
   /* hyper: lr, momentum, beta1, beta2, eps, weight_decay, ... (D500_ATTR_FLOAT); unknown names
@@ -361,12 +360,12 @@ typedef struct d500_scheme {
 
 /* What a plugin offers. Returned by d500_plugin_entry; static storage owned by the plugin. */
 typedef struct d500_plugin_info {
-  uint32_t abi_version;   /* D500_ABI_VERSION the plugin was built against */
-  uint32_t struct_size;   /* sizeof(d500_plugin_info) as the plugin was compiled */
-  const char* name;       /* unique, [a-z0-9_-]+ */
-  const char* version;    /* the plugin's own version */
+  uint32_t abi_version; /* D500_ABI_VERSION the plugin was built against */
+  uint32_t struct_size; /* sizeof(d500_plugin_info) as the plugin was compiled */
+  const char* name;     /* unique, [a-z0-9_-]+ */
+  const char* version;  /* the plugin's own version */
   const char* description;
-  const char* wraps;      /* library and version it wraps, e.g. "LibTorch 1.13.1"; "" for none */
+  const char* wraps; /* library and version it wraps, e.g. "LibTorch 1.13.1"; "" for none */
   /* Called once after loading, before anything else; may be NULL. A non-zero status marks the
    * plugin broken with err's message. */
   int32_t (*init)(d500_error* err);

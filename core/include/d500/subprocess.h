@@ -12,7 +12,7 @@ struct CommandResult {
   bool started = false;  // false: not found on PATH or not executable
   int exit_code = -1;    // when it exited
   bool timed_out = false;
-  std::string output;    // stdout and stderr together
+  std::string output;  // stdout and stderr together
 };
 
 CommandResult run_command(const std::vector<std::string>& argv, int timeout_ms = 10000);

@@ -1,14 +1,14 @@
 // Tensors on the host side: an owning, 64-byte-aligned buffer plus a DLPack view of it.
 #pragma once
 
+#include <dlpack/dlpack.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <dlpack/dlpack.h>
 
 #include "d500/error.h"
 
@@ -17,7 +17,16 @@ namespace d500 {
 // New types go at the end (values are stable). Float16 is IEEE binary16, BFloat16 the upper half
 // of a float32; both are stored as 16-bit patterns and read through at()/set() as doubles.
 enum class DType : uint8_t {
-  Invalid = 0, Float32, Float64, Int64, Int32, UInt8, Bool, Int8, Float16, BFloat16
+  Invalid = 0,
+  Float32,
+  Float64,
+  Int64,
+  Int32,
+  UInt8,
+  Bool,
+  Int8,
+  Float16,
+  BFloat16
 };
 
 // "float32", "float64", "int64", "int32", "uint8", "bool", "int8", "float16", "bfloat16".
@@ -66,9 +75,13 @@ class Tensor {
   void* data() { return data_.get(); }
   const void* data() const { return data_.get(); }
   template <class T>
-  T* data_as() { return static_cast<T*>(data()); }
+  T* data_as() {
+    return static_cast<T*>(data());
+  }
   template <class T>
-  const T* data_as() const { return static_cast<const T*>(data()); }
+  const T* data_as() const {
+    return static_cast<const T*>(data());
+  }
 
   // Element i converted to double (any dtype); for validation and printing.
   double at(int64_t i) const;

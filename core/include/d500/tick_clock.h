@@ -23,7 +23,9 @@ extern const bool kTicksAreTsc;  // decided once, from CPUID, when the library l
 }
 
 // Whether ticks() reads the time-stamp counter (else it is now_ns()).
-inline bool ticks_are_tsc() { return detail::kTicksAreTsc; }
+inline bool ticks_are_tsc() {
+  return detail::kTicksAreTsc;
+}
 
 inline int64_t ticks() {
 #if defined(__x86_64__)

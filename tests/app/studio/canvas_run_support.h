@@ -18,7 +18,8 @@ namespace d500::test {
 // What the runner's plugins offer (`d500 plugins --json --operators`), for the palettes.
 inline PluginCatalog catalog() {
   QProcess p;
-  p.start(kRunner, {QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")});
+  p.start(kRunner,
+          {QStringLiteral("plugins"), QStringLiteral("--json"), QStringLiteral("--operators")});
   p.waitForFinished(60000);
   PluginCatalog c;
   QString error;
@@ -44,17 +45,20 @@ struct RunningCanvas {
   // Runs from the canvas and waits for every job; "" when all succeeded, else their logs.
   QString runAll(int expectedJobs, int ms) {
     const QList<RunJob*> jobs = c.canvas.run();
-    if (jobs.size() != expectedJobs) return QStringLiteral("%1 jobs, not %2").arg(jobs.size()).arg(expectedJobs);
+    if (jobs.size() != expectedJobs)
+      return QStringLiteral("%1 jobs, not %2").arg(jobs.size()).arg(expectedJobs);
     QString failed;
     for (RunJob* job : jobs) {
       if (!waitFinished(job, ms)) return QStringLiteral("%1 did not finish").arg(job->title());
-      if (job->state() != RunJob::State::Succeeded) failed += job->title() + QLatin1Char('\n') + job->log();
+      if (job->state() != RunJob::State::Succeeded)
+        failed += job->title() + QLatin1Char('\n') + job->log();
     }
     c.canvas.live()->pollNow();
     return failed;
   }
   std::vector<d500::store::RunInfo> stored() {
-    auto s = d500::store::ResultStore::open(store.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+    auto s = d500::store::ResultStore::open(store.toStdString(),
+                                            d500::store::ResultStore::Mode::ReadOnly);
     return s ? (*s)->runs() : std::vector<d500::store::RunInfo>{};
   }
 };

@@ -62,7 +62,10 @@ struct Canvas {
     QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(view()->viewport(), &drop);
   }
-  QPoint empty() { return view()->mapFromScene(view()->scene()->itemsBoundingRect().bottomRight() + QPointF(60, 40)); }
+  QPoint empty() {
+    return view()->mapFromScene(view()->scene()->itemsBoundingRect().bottomRight() +
+                                QPointF(60, 40));
+  }
 };
 
 inline Json readJson(const QString& path) {
@@ -75,7 +78,8 @@ inline Json readJson(const QString& path) {
 inline bool sameAsExpected(const Json& actual, const QString& name, QString* diff) {
   const nlohmann::json a = nlohmann::json::parse(actual.dump());
   const nlohmann::json e = nlohmann::json::parse(
-      readJson(QStringLiteral(D500_TEST_SOURCE_DIR "/tests/app/studio/canvas_expected/") + name).dump());
+      readJson(QStringLiteral(D500_TEST_SOURCE_DIR "/tests/app/studio/canvas_expected/") + name)
+          .dump());
   *diff = QString::fromStdString(nlohmann::json::diff(e, a).dump());
   return a == e;
 }

@@ -80,19 +80,23 @@ TEST(ChartsSweepAxis, ProblemListsAreCategoriesInOrder) {
       {QStringLiteral("first"), QStringLiteral("second"), QStringLiteral("first again")});
   EXPECT_FALSE(a.numeric());
   // Labelled with their shapes; in the order of the experiment's list when it is given.
-  EXPECT_EQ(a.categories(), (QStringList{QStringLiteral("M=64 N=32"), QStringLiteral("M=16 N=512")}));
+  EXPECT_EQ(a.categories(),
+            (QStringList{QStringLiteral("M=64 N=32"), QStringLiteral("M=16 N=512")}));
   EXPECT_EQ(a.x(QStringLiteral("{\"N\":512,\"M\":16}")), 1);
   EXPECT_TRUE(std::isnan(a.x(QStringLiteral("{\"M\":1}"))));
   const auto listed = SweepAxis::fromPoints(
       {QStringLiteral("{\"M\":64,\"N\":32}"), QStringLiteral("{\"M\":16,\"N\":512}")}, {},
       {QStringLiteral("{\"N\": 512, \"M\": 16}"), QStringLiteral("{\"M\":1,\"N\":1}"),
        QStringLiteral("{\"M\":64,\"N\":32}")});
-  EXPECT_EQ(listed.categories(), (QStringList{QStringLiteral("M=16 N=512"), QStringLiteral("M=64 N=32")}));
+  EXPECT_EQ(listed.categories(),
+            (QStringList{QStringLiteral("M=16 N=512"), QStringLiteral("M=64 N=32")}));
   // Points that are not shapes keep their subjects.
-  const auto named = SweepAxis::fromPoints(
-      {QStringLiteral("{\"kind\":\"latency\",\"batch\":1}"), QStringLiteral("{\"kind\":\"node\",\"batch\":1}")},
-      {QStringLiteral("latency b=1"), QStringLiteral("node conv1")});
-  EXPECT_EQ(named.categories(), (QStringList{QStringLiteral("latency b=1"), QStringLiteral("node conv1")}));
+  const auto named =
+      SweepAxis::fromPoints({QStringLiteral("{\"kind\":\"latency\",\"batch\":1}"),
+                             QStringLiteral("{\"kind\":\"node\",\"batch\":1}")},
+                            {QStringLiteral("latency b=1"), QStringLiteral("node conv1")});
+  EXPECT_EQ(named.categories(),
+            (QStringList{QStringLiteral("latency b=1"), QStringLiteral("node conv1")}));
 }
 
 TEST(ChartsOptions, JsonRoundTripIsExact) {

@@ -178,7 +178,8 @@ TEST(ChartsLive, SettingsReproduceTheView) {
   const auto& kinds = d500::studio::ChartKindRegistry::studio();
   ASSERT_TRUE(kinds.find(QStringLiteral("roofline")));
   EXPECT_EQ(kinds.find(QStringLiteral("timings"))->name(), QStringLiteral("timings"));
-  EXPECT_EQ(ChartPanel(QStringLiteral("timings"), qs(db), {b}).kindName(), QStringLiteral("timings"));
+  EXPECT_EQ(ChartPanel(QStringLiteral("timings"), qs(db), {b}).kindName(),
+            QStringLiteral("timings"));
 }
 
 TEST(ChartsLive, AMissingStoreIsWaitedForNotAnError) {

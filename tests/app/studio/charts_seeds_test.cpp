@@ -98,7 +98,8 @@ TEST(ChartsSeeds, ChartOverARealThreeSeedRun) {
   {
     auto s = ResultStore::open(db, ResultStore::Mode::ReadOnly).value();
     for (const auto& p : s->series_after(1, 0, 1000000))
-      if (auto split = d500::studio::splitSeedName(p.name)) stored[split->first][p.step].push_back(p.value);
+      if (auto split = d500::studio::splitSeedName(p.name))
+        stored[split->first][p.step].push_back(p.value);
   }
   ASSERT_TRUE(stored.count("loss"));
   ASSERT_TRUE(stored.count("test_accuracy"));
@@ -124,7 +125,8 @@ TEST(ChartsSeeds, ChartOverARealThreeSeedRun) {
     const QString line = QString::fromUtf8(raw);
     if (line.startsWith(QLatin1Char('#')) || line.isEmpty()) continue;
     if (!header) {
-      EXPECT_EQ(line, QStringLiteral("run_id,rank,series,step,seeds,median,band_low,band_high,coverage"));
+      EXPECT_EQ(line,
+                QStringLiteral("run_id,rank,series,step,seeds,median,band_low,band_high,coverage"));
       header = true;
       continue;
     }

@@ -148,7 +148,8 @@ TEST(CompareView, RunsOfARealRunnerAndItsRerun) {
   // Same machine, same build: the environment is identical, unless another process kept the
   // machine busy during one of the runs (the tests run in parallel), which is then said instead.
   const QString env = cellText(view.environmentTable(), 0, 1);
-  EXPECT_TRUE(env.contains(QStringLiteral("identical")) || env.startsWith(QStringLiteral("machine load")))
+  EXPECT_TRUE(env.contains(QStringLiteral("identical")) ||
+              env.startsWith(QStringLiteral("machine load")))
       << env.toStdString();
   QString error;
   EXPECT_TRUE(view.exportHtml(qs(dir.file("cmp.html")), &error)) << error.toStdString();
@@ -173,9 +174,12 @@ TEST(CompareView, ABusyMachineDuringOneRunIsShownBesideIdenticalEnvironments) {
   CompareView view(qs(db), {a, b});
   const QTableWidget* t = view.environmentTable();
   ASSERT_EQ(t->rowCount(), 1);
-  EXPECT_TRUE(cellText(t, 0, 1).startsWith(QStringLiteral("machine load"))) << cellText(t, 0, 1).toStdString();
-  EXPECT_TRUE(cellText(t, 0, 2).startsWith(QStringLiteral("quiet"))) << cellText(t, 0, 2).toStdString();
-  EXPECT_TRUE(cellText(t, 0, 3).startsWith(QStringLiteral("BUSY"))) << cellText(t, 0, 3).toStdString();
+  EXPECT_TRUE(cellText(t, 0, 1).startsWith(QStringLiteral("machine load")))
+      << cellText(t, 0, 1).toStdString();
+  EXPECT_TRUE(cellText(t, 0, 2).startsWith(QStringLiteral("quiet")))
+      << cellText(t, 0, 2).toStdString();
+  EXPECT_TRUE(cellText(t, 0, 3).startsWith(QStringLiteral("BUSY")))
+      << cellText(t, 0, 3).toStdString();
   // Both quiet: identical as before.
   view.setRunIds({a, a});
   EXPECT_TRUE(cellText(view.environmentTable(), 0, 1).contains(QStringLiteral("identical")));

@@ -9,8 +9,8 @@
 
 #include <QComboBox>
 #include <QImage>
-#include <QtCharts/QChart>
 #include <QtCharts/QAreaSeries>
+#include <QtCharts/QChart>
 #include <QtCharts/QLineSeries>
 #include <cmath>
 #include <fstream>
@@ -24,11 +24,11 @@
 #include "dashboards/run_dashboard.h"
 
 using namespace d500::test;
+using d500::store::ResultStore;
 using d500::studio::ChartKindRegistry;
 using d500::studio::DashboardPanel;
 using d500::studio::RunDashboard;
 using d500::studio::RunSeries;
-using d500::store::ResultStore;
 
 namespace {
 
@@ -118,14 +118,16 @@ TEST(Dashboards, PerEpochSeriesLandWhereTheirEpochEnded) {
 
 TEST(Dashboards, SeriesPickerHasSearchAllAndNone) {
   d500::studio::SeriesPicker p(QStringLiteral("Series"));
-  p.setItems({QStringLiteral("loss@seed0"), QStringLiteral("loss@seed1"), QStringLiteral("lr@seed0")});
+  p.setItems(
+      {QStringLiteral("loss@seed0"), QStringLiteral("loss@seed1"), QStringLiteral("lr@seed0")});
   QStringList last;
   QObject::connect(&p, &d500::studio::SeriesPicker::checkedChanged,
                    [&](const QStringList& on) { last = on; });
   p.checkAll(false);
   EXPECT_TRUE(last.isEmpty());
   p.setFilter(QStringLiteral("LOSS"));
-  EXPECT_EQ(p.visibleItems(), (QStringList{QStringLiteral("loss@seed0"), QStringLiteral("loss@seed1")}));
+  EXPECT_EQ(p.visibleItems(),
+            (QStringList{QStringLiteral("loss@seed0"), QStringLiteral("loss@seed1")}));
   p.checkAll(true);  // the visible ones only
   EXPECT_EQ(last, (QStringList{QStringLiteral("loss@seed0"), QStringLiteral("loss@seed1")}));
   p.showPopup();
@@ -136,7 +138,8 @@ TEST(Dashboards, SeriesPickerHasSearchAllAndNone) {
 TEST(Dashboards, TrainingDashboardOverARealRun) {
   TempDir dir;
   const std::string spec = dir.file("train.json");
-  std::ofstream(spec) << R"({"d500": 1, "name": "dashboard-training", "level": "training", "seed": 11,
+  std::ofstream(spec)
+      << R"({"d500": 1, "name": "dashboard-training", "level": "training", "seed": 11,
     "training": {"dataset": "synthetic",
                  "synthetic": {"samples": 1024, "test_samples": 256, "shape": [1, 8, 8], "classes": 4, "noise": 1.0},
                  "network": {"builder": "mlp", "hidden": [32]}, "executor": "reference",
@@ -166,16 +169,18 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
       << "loss axis [" << loss->yMin() << ", " << loss->yMax() << "] spans the accuracy's";
   EXPECT_NE(acc->chart()->axes(Qt::Vertical).value(0), loss->chart()->axes(Qt::Vertical).value(0));
   // Legends in full: the panel's line styles and the seeds beside the panels.
-  EXPECT_EQ(acc->legend()->texts(), (QStringList{QStringLiteral("test accuracy (per epoch)"),
-                                                 QStringLiteral("train accuracy (per epoch)"),
-                                                 QStringLiteral("test accuracy (every eval_every steps)"),
-                                                 QStringLiteral("target 99% (time-to-accuracy)")}));
+  EXPECT_EQ(acc->legend()->texts(),
+            (QStringList{QStringLiteral("test accuracy (per epoch)"),
+                         QStringLiteral("train accuracy (per epoch)"),
+                         QStringLiteral("test accuracy (every eval_every steps)"),
+                         QStringLiteral("target 99% (time-to-accuracy)")}));
   // The target the time-to-accuracy is measured against, across the panel, inside its axis.
   const auto target = linePoints(acc, QStringLiteral("target"));
   ASSERT_EQ(target.size(), 1);
   EXPECT_DOUBLE_EQ(target[0].front().y(), 99);
   EXPECT_GE(acc->yMax(), 99);
-  for (const QString& t : acc->legend()->texts()) EXPECT_TRUE(acc->legend()->text().contains(t.toHtmlEscaped()));
+  for (const QString& t : acc->legend()->texts())
+    EXPECT_TRUE(acc->legend()->text().contains(t.toHtmlEscaped()));
   EXPECT_EQ(dash->keyTexts(), (QStringList{QStringLiteral("seed 0"), QStringLiteral("seed 1"),
                                            QStringLiteral("seed 2")}));
   // Per-epoch points at the step where their epoch ended (32 steps an epoch), at the epoch on
@@ -205,14 +210,16 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   dash->setShownGroups({QStringLiteral("seed 1")});
   EXPECT_EQ(dash->keyTexts(), QStringList{QStringLiteral("seed 1")});
   EXPECT_EQ(linePoints(acc, testAcc).size(), 1);
-  dash->setShownGroups({QStringLiteral("seed 0"), QStringLiteral("seed 1"), QStringLiteral("seed 2")});
+  dash->setShownGroups(
+      {QStringLiteral("seed 0"), QStringLiteral("seed 1"), QStringLiteral("seed 2")});
   const QString summary = dash->summaryText();
   EXPECT_TRUE(summary.contains(QStringLiteral("Time to accuracy"))) << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("not reached"))) << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("99% test accuracy"))) << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("No recipe"))) << summary.toStdString();
   // Where a step's time goes, from the profile the runner stored per seed.
-  for (const char* s : {"Where a step's time goes", "forward_backward", "optimizer", "Loop overhead"})
+  for (const char* s :
+       {"Where a step's time goes", "forward_backward", "optimizer", "Loop overhead"})
     EXPECT_TRUE(summary.contains(QLatin1String(s))) << s << "\n" << summary.toStdString();
   saveScreenshot(dash.get(), "dashboard_training.png");
 
@@ -256,7 +263,8 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   EXPECT_GT(QImage(png).height(), 900);
   EXPECT_LT(QImage(png).height(), 1000);
   ASSERT_TRUE(dash->exportCsv(qs(dir.file("d.csv")), &error)) << error.toStdString();
-  EXPECT_NE(read_file(dir.file("d.csv")).find("run_id,seed,series,step,wall_time,value"), std::string::npos);
+  EXPECT_NE(read_file(dir.file("d.csv")).find("run_id,seed,series,step,wall_time,value"),
+            std::string::npos);
 
   // Bound to its run: the same settings on a store whose run 1 is another experiment show none
   // of it; on its own store they restore the view.
@@ -288,7 +296,8 @@ TEST(Dashboards, DistributedDashboardOverARealMpiRun) {
   nlohmann::json j = nlohmann::json::parse(in);
   j["training"]["epochs"] = 2;
   j["training"]["synthetic"]["samples"] = 1024;
-  j["distributed"] = {{"scheme", "allreduce"}, {"sampler", "partitioned"}, {"scaling_baseline", true}};
+  j["distributed"] = {
+      {"scheme", "allreduce"}, {"sampler", "partitioned"}, {"scaling_baseline", true}};
   const std::string spec = dir.file("dist.json");
   std::ofstream(spec) << j.dump(2);
   const std::string db = dir.file("d.d500db");
@@ -310,7 +319,8 @@ TEST(Dashboards, DistributedDashboardOverARealMpiRun) {
   ASSERT_FALSE(comm.empty());
   EXPECT_GT(*std::max_element(comm.begin(), comm.end()), 1000) << "allreduce moves the gradients";
   EXPECT_GT(bytes->yMax(), 0);
-  EXPECT_TRUE(bytes->chart()->axes(Qt::Vertical).value(0)->titleText().contains(QStringLiteral("B)")));
+  EXPECT_TRUE(
+      bytes->chart()->axes(Qt::Vertical).value(0)->titleText().contains(QStringLiteral("B)")));
   // Every rank overlaid and named; the rank picker shows one.
   EXPECT_EQ(dash->keyTexts(), (QStringList{QStringLiteral("rank 0"), QStringLiteral("rank 1")}));
   EXPECT_EQ(linePoints(bytes, QStringLiteral("bytes sent + received per step")).size(), 2);
@@ -320,7 +330,8 @@ TEST(Dashboards, DistributedDashboardOverARealMpiRun) {
   EXPECT_EQ(dash->keyTexts(), QStringList{QStringLiteral("rank 1")});
   EXPECT_EQ(linePoints(bytes, QStringLiteral("bytes sent + received per step")).size(), 1);
   // Rank 1's epochs end after its 16 steps (1024 samples over 2 ranks, batch 32).
-  const auto pts = linePoints(dash->panel(QStringLiteral("accuracy")), QStringLiteral("test accuracy (per epoch)"));
+  const auto pts = linePoints(dash->panel(QStringLiteral("accuracy")),
+                              QStringLiteral("test accuracy (per epoch)"));
   ASSERT_EQ(pts.size(), 1);
   ASSERT_EQ(pts[0].size(), 2);
   EXPECT_EQ(pts[0][0].x(), 15);
@@ -328,7 +339,8 @@ TEST(Dashboards, DistributedDashboardOverARealMpiRun) {
   picker->setCurrentIndex(0);
   const QString summary = dash->summaryText();
   EXPECT_TRUE(summary.contains(QStringLiteral("Kruskal-Wallis"))) << summary.toStdString();
-  EXPECT_FALSE(summary.contains(QStringLiteral("No Kruskal-Wallis test stored"))) << summary.toStdString();
+  EXPECT_FALSE(summary.contains(QStringLiteral("No Kruskal-Wallis test stored")))
+      << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("Speedup"))) << summary.toStdString();
   EXPECT_TRUE(summary.contains(QStringLiteral("Per rank"))) << summary.toStdString();
   saveScreenshot(dash.get(), "dashboard_distributed.png");

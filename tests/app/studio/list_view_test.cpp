@@ -1,6 +1,8 @@
 // Issue 19, item 5: the studio shows the list (d500 list) as a view of the project's store:
 // training runs of a recipe ranked by time-to-accuracy, a run that changes what the recipe fixes
 // listed apart with the reason, and operator workloads ranked by throughput.
+#include "views/list_view.h"
+
 #include <gtest/gtest.h>
 
 #include <QTreeWidget>
@@ -8,7 +10,6 @@
 #include <fstream>
 
 #include "charts_support.h"
-#include "views/list_view.h"
 
 using d500::studio::ListView;
 using namespace d500::test;
@@ -25,7 +26,8 @@ std::string training(const TempDir& dir, const std::string& name, const std::str
   std::ofstream(path) << R"({"d500": 1, "name": ")" << name << R"(", "level": "training", "seed": 3,
     "training": {"recipe": "syn.json", "dataset": "synthetic",
       "synthetic": {"samples": 512, "test_samples": 256, "shape": [32], "classes": 4, "noise": 0.4},
-      "executor": "reference", "batch": 32, "epochs": 4, "seeds": 3)" << extra << "}}";
+      "executor": "reference", "batch": 32, "epochs": 4, "seeds": 3)"
+                      << extra << "}}";
   return path;
 }
 
@@ -39,8 +41,12 @@ void runOk(const TempDir& dir, const std::string& db, const std::string& exp) {
 TEST(ListView, RanksTheStoresRecipeRunsAndListsTheNonCompliantApart) {
   TempDir dir;
   const std::string db = dir.file("list.d500db");
-  runOk(dir, db, training(dir, "adam", R"(, "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.01})"));
-  runOk(dir, db, training(dir, "sgd", R"(, "optimizer": {"plugin": "reference", "name": "sgd", "lr": 0.5})"));
+  runOk(dir, db,
+        training(dir, "adam",
+                 R"(, "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.01})"));
+  runOk(
+      dir, db,
+      training(dir, "sgd", R"(, "optimizer": {"plugin": "reference", "name": "sgd", "lr": 0.5})"));
   runOk(dir, db, training(dir, "wide", R"(, "network": {"builder": "mlp", "hidden": [64]})"));
   runOk(dir, db, gemmSweep(dir, 2, 0.1));
 
@@ -55,7 +61,8 @@ TEST(ListView, RanksTheStoresRecipeRunsAndListsTheNonCompliantApart) {
     if (e->text(0) == QStringLiteral("apart")) {
       ++apart;
       EXPECT_TRUE(e->text(1).contains(QStringLiteral("wide"))) << e->text(1).toStdString();
-      EXPECT_TRUE(e->text(4).contains(QStringLiteral("network is fixed by recipe"))) << e->text(4).toStdString();
+      EXPECT_TRUE(e->text(4).contains(QStringLiteral("network is fixed by recipe")))
+          << e->text(4).toStdString();
       continue;
     }
     ++ranked;
@@ -70,7 +77,8 @@ TEST(ListView, RanksTheStoresRecipeRunsAndListsTheNonCompliantApart) {
   EXPECT_TRUE(gemm->text(0).startsWith(QStringLiteral("operator"))) << gemm->text(0).toStdString();
   ASSERT_EQ(gemm->childCount(), 1);
   EXPECT_EQ(gemm->child(0)->text(0), QStringLiteral("1"));
-  EXPECT_TRUE(gemm->child(0)->text(3).contains(QStringLiteral("/s"))) << gemm->child(0)->text(3).toStdString();
+  EXPECT_TRUE(gemm->child(0)->text(3).contains(QStringLiteral("/s")))
+      << gemm->child(0)->text(3).toStdString();
 
   if (const char* shots = std::getenv("D500_SCREENSHOT_DIR")) {
     view.resize(1400, 500);

@@ -35,6 +35,7 @@
 #include "dashboards/node_table_panel.h"
 
 using namespace d500::test;
+using d500::store::ResultStore;
 using d500::studio::ChartKindRegistry;
 using d500::studio::CurvePanel;
 using d500::studio::KernelTablePanel;
@@ -42,7 +43,6 @@ using d500::studio::LatencyBoxPanel;
 using d500::studio::MeasurementDashboard;
 using d500::studio::ModelPanel;
 using d500::studio::NodeTablePanel;
-using d500::store::ResultStore;
 
 namespace {
 
@@ -101,7 +101,8 @@ TEST(MeasurementDashboards, KindsAreTheirLevelsDashboards) {
 }
 
 TEST(MeasurementDashboards, NetworkDashboardOverARealRun) {
-  if (!haveTorch()) GTEST_SKIP() << "one line per executor needs two: this build has no torch plugin";
+  if (!haveTorch())
+    GTEST_SKIP() << "one line per executor needs two: this build has no torch plugin";
   TempDir dir;
   const std::string spec = dir.file("net.json");
   std::ofstream(spec) << R"({"d500": 1, "name": "dashboard-network", "level": "network", "seed": 5,
@@ -143,15 +144,19 @@ TEST(MeasurementDashboards, NetworkDashboardOverARealRun) {
       EXPECT_LE(p.y, t1);
     }
   }
-  EXPECT_EQ(dash->panel<CurvePanel>(QStringLiteral("first_call"))->legendTexts(),
-            (QStringList{QStringLiteral("reference: steady state (median)"),
-                         QStringLiteral("torch: steady state (median)"),
-                         QStringLiteral("reference: first call"), QStringLiteral("torch: first call")}));
+  EXPECT_EQ(
+      dash->panel<CurvePanel>(QStringLiteral("first_call"))->legendTexts(),
+      (QStringList{QStringLiteral("reference: steady state (median)"),
+                   QStringLiteral("torch: steady state (median)"),
+                   QStringLiteral("reference: first call"), QStringLiteral("torch: first call")}));
   EXPECT_EQ(dash->panel<CurvePanel>(QStringLiteral("memory"))->legendTexts(),
             (QStringList{QStringLiteral("reference, inference"), QStringLiteral("torch, inference"),
                          QStringLiteral("reference, forward+backward"),
                          QStringLiteral("torch, forward+backward")}));
-  EXPECT_TRUE(dash->panel<CurvePanel>(QStringLiteral("memory"))->yAxis()->titleText().contains(QStringLiteral("B)")));
+  EXPECT_TRUE(dash->panel<CurvePanel>(QStringLiteral("memory"))
+                  ->yAxis()
+                  ->titleText()
+                  .contains(QStringLiteral("B)")));
   const auto micro = dash->panel<CurvePanel>(QStringLiteral("micro_time"))->curves();
   ASSERT_EQ(micro.size(), 2u);
   EXPECT_EQ(micro[0].points.size(), 3u) << "k = 1, 2, 4";
@@ -177,9 +182,10 @@ TEST(MeasurementDashboards, NetworkDashboardOverARealRun) {
       }
     EXPECT_TRUE(found) << b.executor.toStdString();
   }
-  EXPECT_EQ(latency->legendTexts().mid(2), (QStringList{QStringLiteral("p50 (median)"),
-                                                        QStringLiteral("p90"), QStringLiteral("p99"),
-                                                        QStringLiteral("box: quartiles, whiskers: 1.5 IQR (Tukey)")}));
+  EXPECT_EQ(
+      latency->legendTexts().mid(2),
+      (QStringList{QStringLiteral("p50 (median)"), QStringLiteral("p90"), QStringLiteral("p99"),
+                   QStringLiteral("box: quartiles, whiskers: 1.5 IQR (Tukey)")}));
   EXPECT_TRUE(qobject_cast<QLogValueAxis*>(latency->yAxis()));
 
   // The per-node table: one row per stored node measurement, largest share first.
@@ -199,7 +205,8 @@ TEST(MeasurementDashboards, NetworkDashboardOverARealRun) {
   EXPECT_NEAR(std::accumulate(shares.begin(), shares.end(), 0.0), 1.0, 1e-9);
   EXPECT_TRUE(std::is_sorted(shares.rbegin(), shares.rend()));
   table->groupFilter()->setCurrentIndex(0);
-  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("reference, torch"))) << dash->summaryText().toStdString();
+  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("reference, torch")))
+      << dash->summaryText().toStdString();
   saveScreenshot(dash.get(), "dashboard_network.png");
 
   // Exports, and the tab bound to its run: another store's run 1 shows nothing.
@@ -222,7 +229,8 @@ TEST(MeasurementDashboards, NetworkDashboardOverARealRun) {
   {
     auto w = openRw(other);
     const int64_t id = addRun(*w, "stranger");
-    addMeasurement(*w, id, "latency b=1", "reference", R"({"batch":1,"kind":"latency"})", {1, 2, 3, 4});
+    addMeasurement(*w, id, "latency b=1", "reference", R"({"batch":1,"kind":"latency"})",
+                   {1, 2, 3, 4});
   }
   auto stranger = makeDashboard(QStringLiteral("network"), other, 1);
   stranger->applySettings(settings);
@@ -363,18 +371,24 @@ TEST(MeasurementDashboards, CollectiveDashboardOverARealMpiRun) {
       if (c.label.toStdString() == point(m)["op"].get<std::string>())
         for (const auto& pt : c.points)
           if (pt.x == point(m)["bytes"].get<double>()) EXPECT_DOUBLE_EQ(pt.y, m.bytes / m.median);
-  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("2 ranks"))) << dash->summaryText().toStdString();
-  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("results correct"))) << dash->summaryText().toStdString();
+  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("2 ranks")))
+      << dash->summaryText().toStdString();
+  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("results correct")))
+      << dash->summaryText().toStdString();
   saveScreenshot(dash.get(), "dashboard_collective.png");
 }
 
 TEST(MeasurementDashboards, OperatorProblemListOnItsShapes) {
   TempDir dir;
-  const std::string problems = std::string(D500_TEST_SOURCE_DIR) + "/resources/problems/deepbench_gemm_train.json";
+  const std::string problems =
+      std::string(D500_TEST_SOURCE_DIR) + "/resources/problems/deepbench_gemm_train.json";
   const std::string spec = dir.file("op.json");
-  std::ofstream(spec) << R"({"d500": 1, "name": "dashboard-operator", "level": "operator", "seed": 2,
+  std::ofstream(spec)
+      << R"({"d500": 1, "name": "dashboard-operator", "level": "operator", "seed": 2,
     "operator": {"op": "Gemm", "dtype": "float32", "inputs": [["M", "K"], ["K", "N"]]},
-    "problems": ")" << problems << R"(", "implementations": )" << (haveTorch() ? R"(["reference", "torch"])" : R"(["reference"])") << R"(,
+    "problems": ")"
+      << problems << R"(", "implementations": )"
+      << (haveTorch() ? R"(["reference", "torch"])" : R"(["reference"])") << R"(,
     "repetition": {"min_samples": 5, "max_samples": 30, "max_seconds": 0.03}})";
   const std::string db = dir.file("o.d500db");
   auto r = run({kRunner, "--db", db, "run", spec, "--progress", "none"}, dir.path());
@@ -396,14 +410,17 @@ TEST(MeasurementDashboards, OperatorProblemListOnItsShapes) {
   auto* ax = qobject_cast<QCategoryAxis*>(chart->axes(Qt::Horizontal).value(0));
   ASSERT_TRUE(ax);
   QStringList labels;
-  for (QString l : ax->categoriesLabels()) labels.append(l.replace(QStringLiteral("<br>"), QStringLiteral(" ")).trimmed());
+  for (QString l : ax->categoriesLabels())
+    labels.append(l.replace(QStringLiteral("<br>"), QStringLiteral(" ")).trimmed());
   EXPECT_EQ(labels, shapes);
   int points = 0;
   for (QAbstractSeries* s : chart->series()) {
     if (auto* sc = qobject_cast<QScatterSeries*>(s)) points += static_cast<int>(sc->count());
-    if (auto* l = qobject_cast<QLineSeries*>(s)) EXPECT_LE(l->count(), 6) << "only error bars are lines";
+    if (auto* l = qobject_cast<QLineSeries*>(s))
+      EXPECT_LE(l->count(), 6) << "only error bars are lines";
   }
-  const QStringList impls = haveTorch() ? QStringList{QStringLiteral("reference/default"), QStringLiteral("torch/default")}
+  const QStringList impls = haveTorch() ? QStringList{QStringLiteral("reference/default"),
+                                                      QStringLiteral("torch/default")}
                                         : QStringList{QStringLiteral("reference/default")};
   EXPECT_EQ(points, 11 * impls.size());
   EXPECT_EQ(dash->panel<ModelPanel>(QStringLiteral("sweep"))->legendTexts(), impls);
@@ -413,14 +430,20 @@ TEST(MeasurementDashboards, OperatorProblemListOnItsShapes) {
   auto* boxAxis = qobject_cast<QBarCategoryAxis*>(timings->axes(Qt::Horizontal).value(0));
   ASSERT_TRUE(boxAxis);
   labels.clear();
-  for (QString l : boxAxis->categories()) labels.append(l.replace(QStringLiteral("<br>"), QStringLiteral(" ")));
+  for (QString l : boxAxis->categories())
+    labels.append(l.replace(QStringLiteral("<br>"), QStringLiteral(" ")));
   EXPECT_EQ(labels, shapes);
   QStringList boxSeries;
   for (QAbstractSeries* s : timings->series()) boxSeries.append(s->name());
-  if (impls.size() > 1) EXPECT_EQ(boxSeries, impls);
-  else EXPECT_EQ(boxSeries.size(), 1);
-  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("11 sweep points"))) << dash->summaryText().toStdString();
-  EXPECT_TRUE(dash->panel<ModelPanel>(QStringLiteral("roofline"))->note().contains(QStringLiteral("d500 probe")))
+  if (impls.size() > 1)
+    EXPECT_EQ(boxSeries, impls);
+  else
+    EXPECT_EQ(boxSeries.size(), 1);
+  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("11 sweep points")))
+      << dash->summaryText().toStdString();
+  EXPECT_TRUE(dash->panel<ModelPanel>(QStringLiteral("roofline"))
+                  ->note()
+                  .contains(QStringLiteral("d500 probe")))
       << "no probe in this store: said under the roofline";
   saveScreenshot(dash.get(), "dashboard_operator.png");
 }
@@ -453,9 +476,11 @@ TEST(MeasurementDashboards, OperatorKernelPerPointWithReordersAndRefusals) {
     row[t->item(i, KernelTablePanel::Point)->text().toStdString() + " " +
         t->item(i, KernelTablePanel::Implementation)->text().toStdString()] = i;
   std::map<std::string, std::string> stored;  // what the runner stored as the kernel
-  for (const auto& m : storedMeasurements(db)) stored[m.subject + " " + m.implementation] = m.kernel;
-  for (const char* key : {"Conv s=1 onednn/convolution_direct", "Conv s=2 onednn/convolution_direct",
-                          "Conv s=1 onednn/convolution_winograd"}) {
+  for (const auto& m : storedMeasurements(db))
+    stored[m.subject + " " + m.implementation] = m.kernel;
+  for (const char* key :
+       {"Conv s=1 onednn/convolution_direct", "Conv s=2 onednn/convolution_direct",
+        "Conv s=1 onednn/convolution_winograd"}) {
     ASSERT_TRUE(row.count(key)) << key;
     const QString kernel = t->item(row[key], KernelTablePanel::Kernel)->text();
     EXPECT_TRUE(kernel.contains(QLatin1Char(':'))) << key << ": " << kernel.toStdString();
@@ -464,11 +489,13 @@ TEST(MeasurementDashboards, OperatorKernelPerPointWithReordersAndRefusals) {
   }
   const int refused = row.at("Conv s=2 onednn/convolution_winograd");
   EXPECT_EQ(t->item(refused, KernelTablePanel::Kernel)->text(), QStringLiteral("unsupported"));
-  EXPECT_TRUE(t->item(refused, KernelTablePanel::Kernel)->toolTip().contains(QStringLiteral("oneDNN")));
+  EXPECT_TRUE(
+      t->item(refused, KernelTablePanel::Kernel)->toolTip().contains(QStringLiteral("oneDNN")));
   EXPECT_EQ(t->item(refused, KernelTablePanel::Median)->text(), QStringLiteral("–"));
   EXPECT_EQ(t->item(row.at("Conv s=1 reference/default"), KernelTablePanel::Kernel)->text(),
             QStringLiteral("–"));
-  EXPECT_TRUE(dash->summaryText().contains(QStringLiteral("unsupported by their implementation: 1")))
+  EXPECT_TRUE(
+      dash->summaryText().contains(QStringLiteral("unsupported by their implementation: 1")))
       << dash->summaryText().toStdString();
   EXPECT_FALSE(dash->summaryText().contains(QStringLiteral("failed measurements")))
       << dash->summaryText().toStdString();

@@ -34,11 +34,17 @@ class CanvasTest : public QObject {
 
 void CanvasTest::operatorLevelThroughTheModel() {
   Canvas c;
-  QCOMPARE(c.model()->addComponent(QStringLiteral("operator"), QStringLiteral("Relu"), {0, 0}), QString());
-  QCOMPARE(c.model()->addComponent(QStringLiteral("implementation"), QStringLiteral("reference"), {300, 0}), QString());
+  QCOMPARE(c.model()->addComponent(QStringLiteral("operator"), QStringLiteral("Relu"), {0, 0}),
+           QString());
+  QCOMPARE(c.model()->addComponent(QStringLiteral("implementation"), QStringLiteral("reference"),
+                                   {300, 0}),
+           QString());
   QCOMPARE(c.model()->addComponent(QStringLiteral("sweep"), QString(), {-300, 0}), QString());
   // A second drop of the same implementation is refused: a fan-out lists each once.
-  QVERIFY(!c.model()->addComponent(QStringLiteral("implementation"), QStringLiteral("reference"), {300, 200}).isEmpty());
+  QVERIFY(
+      !c.model()
+           ->addComponent(QStringLiteral("implementation"), QStringLiteral("reference"), {300, 200})
+           .isEmpty());
   // The form edits the same document.
   c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("canvas-operator"));
   c.doc.setValue(JsonPath{QStringLiteral("repetition"), QStringLiteral("max_seconds")}, Json(0.2));
@@ -56,8 +62,10 @@ void CanvasTest::networkLevelThroughTheModel() {
   const int model = c.id(QStringLiteral("model"));
   QVERIFY(model > 0);
   // Dropping LeNet on the MLP swaps it; its seed and loss output stay.
-  QCOMPARE(c.model()->addComponent(QStringLiteral("model"), QStringLiteral("lenet"), {0, 0}, model), QString());
-  QCOMPARE(c.model()->addComponent(QStringLiteral("executor"), QStringLiteral("torch"), {400, 200}), QString());
+  QCOMPARE(c.model()->addComponent(QStringLiteral("model"), QStringLiteral("lenet"), {0, 0}, model),
+           QString());
+  QCOMPARE(c.model()->addComponent(QStringLiteral("executor"), QStringLiteral("torch"), {400, 200}),
+           QString());
   c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("canvas-network"));
   QString diff;
   QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("network.json"), &diff), qPrintable(diff));
@@ -74,7 +82,8 @@ void CanvasTest::trainingLevelThroughMouseGestures() {
   c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("fashion-mnist-mlp-adam"));
   c.fit();
   // torch Adam dropped on reference Adam swaps it, keeping the learning rate.
-  c.drop(QStringLiteral("optimizer"), QStringLiteral("torch/adam"), c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
+  c.drop(QStringLiteral("optimizer"), QStringLiteral("torch/adam"),
+         c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
   JCOMPARE(JsonPath({QStringLiteral("training"), QStringLiteral("optimizer")}).get(c.doc.json()),
            Json({{"plugin", "torch"}, {"name", "adam"}, {"lr", 0.001}}));
   // reference Adam on the background: the slot is taken, so it waits beside it as a spare.
@@ -88,34 +97,42 @@ void CanvasTest::trainingLevelThroughMouseGestures() {
   for (const auto& e : c.model()->edges()) {
     if (e.to == c.id(QStringLiteral("trainer")) && e.port == QStringLiteral("optimizer"))
       fanIn += e.variant ? (e.from == spare ? 10 : 100) : 1;
-    datasetFeedsLoader = datasetFeedsLoader || (e.from == c.id(QStringLiteral("dataset")) &&
-                                                e.to == c.id(QStringLiteral("loader")) && !e.variant);
+    datasetFeedsLoader =
+        datasetFeedsLoader || (e.from == c.id(QStringLiteral("dataset")) &&
+                               e.to == c.id(QStringLiteral("loader")) && !e.variant);
   }
   QCOMPARE(fanIn, 11);  // one wired optimizer, one variant wire from the spare
   QVERIFY(datasetFeedsLoader);
   c.fit();
   // A sampler dropped on the loader's input port, transforms on the sampler's.
-  c.drop(QStringLiteral("sampler"), QStringLiteral("balanced"), c.view()->inputPortPoint(c.id(QStringLiteral("loader")), QStringLiteral("indices")));
+  c.drop(QStringLiteral("sampler"), QStringLiteral("balanced"),
+         c.view()->inputPortPoint(c.id(QStringLiteral("loader")), QStringLiteral("indices")));
   c.fit();
-  c.drop(QStringLiteral("transforms"), QString(), c.view()->inputPortPoint(c.id(QStringLiteral("sampler")), QStringLiteral("data")));
+  c.drop(QStringLiteral("transforms"), QString(),
+         c.view()->inputPortPoint(c.id(QStringLiteral("sampler")), QStringLiteral("data")));
   QString diff;
   QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("training.json"), &diff), qPrintable(diff));
   // Run as variants: the experiment, and the spare in the optimizer's slot.
   const QList<Json> variants = c.model()->variants();
   QCOMPARE(variants.size(), 2);
-  JCOMPARE(variants[1]["training"]["optimizer"], Json({{"plugin", "reference"}, {"name", "adam"}, {"lr", 0.001}}));
+  JCOMPARE(variants[1]["training"]["optimizer"],
+           Json({{"plugin", "reference"}, {"name", "adam"}, {"lr", 0.001}}));
   // Wiring the spare into the trainer by mouse swaps the two; undo swaps them back.
   c.fit();
   const std::string before = c.doc.jsonText().toStdString();
-  c.drag(c.view()->outputPortPoint(spare), c.view()->inputPortPoint(c.id(QStringLiteral("trainer")), QStringLiteral("optimizer")));
-  JCOMPARE(JsonPath({QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("plugin")}).get(c.doc.json()),
-           Json("reference"));
+  c.drag(c.view()->outputPortPoint(spare),
+         c.view()->inputPortPoint(c.id(QStringLiteral("trainer")), QStringLiteral("optimizer")));
+  JCOMPARE(
+      JsonPath({QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("plugin")})
+          .get(c.doc.json()),
+      Json("reference"));
   QVERIFY(c.id(QStringLiteral("spare/1")) > 0);  // torch Adam is the spare now
   c.doc.undoStack()->undo();
   QCOMPARE(c.doc.jsonText().toStdString(), before);
   // Pulling the loss wire off the trainer leaves the loss on the canvas, out of the file.
   c.fit();
-  c.drag(c.view()->inputPortPoint(c.id(QStringLiteral("trainer")), QStringLiteral("loss")), c.empty());
+  c.drag(c.view()->inputPortPoint(c.id(QStringLiteral("trainer")), QStringLiteral("loss")),
+         c.empty());
   QVERIFY(!JsonPath({QStringLiteral("training"), QStringLiteral("loss")}).exists(c.doc.json()));
   c.doc.undoStack()->undo();
   QCOMPARE(c.doc.jsonText().toStdString(), before);
@@ -126,16 +143,21 @@ void CanvasTest::distributedLevelThroughDropsAndTheForm() {
   c.doc.setLevel(QStringLiteral("distributed"));
   c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("allreduce-sgd-2-ranks"));
   c.fit();
-  c.drop(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
-  c.doc.setValue(JsonPath{QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("lr")}, Json(0.05));
+  c.drop(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"),
+         c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
+  c.doc.setValue(
+      JsonPath{QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("lr")},
+      Json(0.05));
   QString diff;
-  QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("distributed.json"), &diff), qPrintable(diff));
+  QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("distributed.json"), &diff),
+           qPrintable(diff));
   // Level 3's components: launcher -> communicator -> scheme -> trainer, the per-rank sampler.
   for (const char* key : {"launcher", "communicator", "scheme", "rank_sampler", "trainer"})
     QVERIFY2(c.id(QString::fromLatin1(key)) > 0, key);
   bool schemeFeedsTrainer = false;
   for (const auto& e : c.model()->edges())
-    schemeFeedsTrainer = schemeFeedsTrainer || (e.from == c.id(QStringLiteral("scheme")) && e.to == c.id(QStringLiteral("trainer")));
+    schemeFeedsTrainer = schemeFeedsTrainer || (e.from == c.id(QStringLiteral("scheme")) &&
+                                                e.to == c.id(QStringLiteral("trainer")));
   QVERIFY(schemeFeedsTrainer);
 }
 
@@ -150,7 +172,8 @@ void CanvasTest::incompatibleConnectionIsRefusedWithItsReason() {
   c.drag(c.view()->outputPortPoint(c.id(QStringLiteral("optimizer"))),
          c.view()->inputPortPoint(c.id(QStringLiteral("loader")), QStringLiteral("indices")));
   QCOMPARE(refused.count(), 1);
-  QCOMPARE(c.model()->lastRefusal(), QStringLiteral("Loader's indices takes Indices, Optimizer gives Optimizer"));
+  QCOMPARE(c.model()->lastRefusal(),
+           QStringLiteral("Loader's indices takes Indices, Optimizer gives Optimizer"));
   QCOMPARE(c.model()->refusedPort(), QStringLiteral("indices"));
   QCOMPARE(c.doc.jsonText().toStdString(), before);
   QCOMPARE(c.doc.undoStack()->count(), steps);
@@ -158,8 +181,10 @@ void CanvasTest::incompatibleConnectionIsRefusedWithItsReason() {
   QVERIFY(c.view()->itemFor(c.id(QStringLiteral("loader")))->boundingRect().height() >
           CanvasModel::nodeSize(*c.model()->node(c.id(QStringLiteral("loader")))).height() + 40);
   // Dropped on a port of another type, a component is refused too.
-  QVERIFY(!c.model()->addComponent(QStringLiteral("dataset"), QStringLiteral("cifar10"), {}, c.id(QStringLiteral("trainer")),
-                                   QStringLiteral("optimizer")).isEmpty());
+  QVERIFY(!c.model()
+               ->addComponent(QStringLiteral("dataset"), QStringLiteral("cifar10"), {},
+                              c.id(QStringLiteral("trainer")), QStringLiteral("optimizer"))
+               .isEmpty());
   QCOMPARE(c.doc.jsonText().toStdString(), before);
 }
 
@@ -191,24 +216,44 @@ void CanvasTest::everyCanvasActionUndoesByteForByte() {
     layouts << c.model()->layoutJson();
   };
   CanvasModel* m = c.model();
-  step([&] { m->addComponent(QStringLiteral("optimizer"), QStringLiteral("torch/adam"), {}, c.id(QStringLiteral("optimizer"))); });
-  step([&] { m->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {900, 600}); });
-  step([&] { m->connectPorts(c.id(QStringLiteral("spare/1")), c.id(QStringLiteral("trainer")), QStringLiteral("optimizer")); });
+  step([&] {
+    m->addComponent(QStringLiteral("optimizer"), QStringLiteral("torch/adam"), {},
+                    c.id(QStringLiteral("optimizer")));
+  });
+  step([&] {
+    m->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {900, 600});
+  });
+  step([&] {
+    m->connectPorts(c.id(QStringLiteral("spare/1")), c.id(QStringLiteral("trainer")),
+                    QStringLiteral("optimizer"));
+  });
   step([&] { m->disconnect(c.id(QStringLiteral("trainer")), QStringLiteral("loss")); });
   step([&] { m->addComponent(QStringLiteral("schedule"), QStringLiteral("cosine"), {0, 700}); });
   step([&] { m->moveNodes({{c.id(QStringLiteral("dataset")), QPointF(-50, -80)}}); });
-  step([&] { m->align({c.id(QStringLiteral("dataset")), c.id(QStringLiteral("network"))}, CanvasModel::Align::Left); });
+  step([&] {
+    m->align({c.id(QStringLiteral("dataset")), c.id(QStringLiteral("network"))},
+             CanvasModel::Align::Left);
+  });
   step([&] { m->autoLayout(); });
-  step([&] { m->paste(m->copy({c.id(QStringLiteral("schedule")), c.id(QStringLiteral("stop"))}), {100, 900}); });
-  step([&] { m->removeNodes({c.id(QStringLiteral("schedule")), c.id(QStringLiteral("dataset"))}); });
-  step([&] { m->replaceAll(CanvasTemplates::experiment(QStringLiteral("distributed-scaling")), Json::object()); });
+  step([&] {
+    m->paste(m->copy({c.id(QStringLiteral("schedule")), c.id(QStringLiteral("stop"))}), {100, 900});
+  });
+  step([&] {
+    m->removeNodes({c.id(QStringLiteral("schedule")), c.id(QStringLiteral("dataset"))});
+  });
+  step([&] {
+    m->replaceAll(CanvasTemplates::experiment(QStringLiteral("distributed-scaling")),
+                  Json::object());
+  });
   for (int i = 1; i < states.size(); ++i)
-    QVERIFY2(states[i] != states[i - 1] || layouts[i] != layouts[i - 1], qPrintable(QStringLiteral("step %1 did nothing").arg(i)));
+    QVERIFY2(states[i] != states[i - 1] || layouts[i] != layouts[i - 1],
+             qPrintable(QStringLiteral("step %1 did nothing").arg(i)));
   QCOMPARE(c.doc.undoStack()->count() - base, int(states.size()) - 1);  // one step each
   for (int i = int(states.size()) - 2; i >= 0; --i) {
     c.doc.undoStack()->undo();
     QCOMPARE(c.doc.jsonText().toStdString(), states[i]);
-    QVERIFY2(c.model()->layoutJson() == layouts[i], qPrintable(QStringLiteral("layout after undo to %1").arg(i)));
+    QVERIFY2(c.model()->layoutJson() == layouts[i],
+             qPrintable(QStringLiteral("layout after undo to %1").arg(i)));
   }
   for (int i = 1; i < states.size(); ++i) {
     c.doc.undoStack()->redo();
@@ -244,9 +289,12 @@ void CanvasTest::layoutSavedInTheProjectReopensIdentical() {
   QString error;
   QVERIFY2(Project::load(file, &back, &error), qPrintable(error));
   Canvas c;
-  c.doc.setEmbedded(Json::parse(QJsonDocument(back.experiments[0].embedded).toJson().toStdString()));
-  c.model()->setLayoutJson(Json::parse(QJsonDocument(back.experiments[0].canvas).toJson().toStdString()));
-  QVERIFY(nlohmann::json::parse(c.model()->layoutJson().dump()) == nlohmann::json::parse(layout.dump()));
+  c.doc.setEmbedded(
+      Json::parse(QJsonDocument(back.experiments[0].embedded).toJson().toStdString()));
+  c.model()->setLayoutJson(
+      Json::parse(QJsonDocument(back.experiments[0].canvas).toJson().toStdString()));
+  QVERIFY(nlohmann::json::parse(c.model()->layoutJson().dump()) ==
+          nlohmann::json::parse(layout.dump()));
   QCOMPARE(c.model()->position(c.id(QStringLiteral("loss"))), QPointF(333.5, -120.25));
   c.fit();
   QCOMPARE(c.view()->grab().toImage(), shown);  // drawn the same, pixel for pixel
@@ -258,7 +306,8 @@ void CanvasTest::templatesOpenReadyCanvases() {
     c.canvas.openTemplate(id);
     QCOMPARE(c.doc.undoStack()->count(), 1);
     QCOMPARE(QString::fromStdString(c.doc.json().value("name", "")), id);
-    QVERIFY2(c.model()->problemList().isEmpty(), qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+    QVERIFY2(c.model()->problemList().isEmpty(),
+             qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
     QVERIFY(c.model()->nodes().size() >= 4);
   }
 }

@@ -52,8 +52,9 @@ void shoot(Canvas& c, const char* name) {
 // The expected file with the model's path where it says "${MODEL}".
 bool sameWithModel(const Json& actual, const QString& name, const QString& model, QString* diff) {
   Json a = actual;
-  for (const JsonPath& p : {JsonPath{QStringLiteral("network"), QStringLiteral("model")},
-                            JsonPath{QStringLiteral("training"), QStringLiteral("network"), QStringLiteral("model")}})
+  for (const JsonPath& p :
+       {JsonPath{QStringLiteral("network"), QStringLiteral("model")},
+        JsonPath{QStringLiteral("training"), QStringLiteral("network"), QStringLiteral("model")}})
     if (const Json* m = p.find(a); m && *m == Json(model.toStdString())) p.set(a, Json("${MODEL}"));
   return sameAsExpected(a, name, diff);
 }
@@ -78,7 +79,8 @@ void editLenet(NetworkEditor& e, const QString& path) {
   QTest::mouseClick(apply, Qt::LeftButton);
   QVERIFY2(e.document()->find_node("act1/gelu") >= 0, qPrintable(e.lastError()));
   for (const char* act : {"act2", "act3", "act4"})
-    QVERIFY2(e.replaceOp(QString::fromLatin1(act), QStringLiteral("Gelu")), qPrintable(e.lastError()));
+    QVERIFY2(e.replaceOp(QString::fromLatin1(act), QStringLiteral("Gelu")),
+             qPrintable(e.lastError()));
   QVERIFY2(e.diagnostics().ok(), e.diagnostics().model_error.c_str());
   // The group: X * 0.5 * (1 + Erf(X / sqrt 2)), its last node named for the Gelu it stands for,
   // writing the old output; no Relu left, each replacement one undo step.
@@ -139,15 +141,18 @@ void CanvasDoneTest::fashionMnistMlpTorchAdamAgainstReferenceAdam() {
   c.fit();
   // torch Adam dropped on the optimizer swaps it; reference Adam dropped on the background waits
   // beside it as a spare: the run compares the two.
-  c.drop(QStringLiteral("optimizer"), QStringLiteral("torch/adam"), c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
+  c.drop(QStringLiteral("optimizer"), QStringLiteral("torch/adam"),
+         c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
   c.drop(QStringLiteral("optimizer"), QStringLiteral("reference/adam"), c.empty());
   QString diff;
-  QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("done_training.json"), &diff), qPrintable(diff));
+  QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("done_training.json"), &diff),
+           qPrintable(diff));
   QCOMPARE(c.model()->variants().size(), 2);
   QCOMPARE(c.model()->nodes().last().value, QStringLiteral("reference/adam"));
   QVERIFY(c.model()->nodes().last().spare);
   QVERIFY(c.doc.waitForVerdict(60000));
-  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted, qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted,
+           qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
   shortenTrainingRun(c, 2.0, 3);
   const QString failed = rc.runAll(2, 600000);
   QVERIFY2(failed.isEmpty(), qPrintable(failed));
@@ -164,9 +169,12 @@ void CanvasDoneTest::fashionMnistMlpTorchAdamAgainstReferenceAdam() {
   QCOMPARE(plugins, QStringList({QStringLiteral("reference"), QStringLiteral("torch")}));
   // What the first run left on the nodes: the loader's data wait, the optimizer's lr, the
   // trainer's loss and step time, and the runner's last line on the trainer.
-  QVERIFY2(liveOf(c, "loader").startsWith(QStringLiteral("data_wait_s ")), qPrintable(liveOf(c, "loader")));
-  QVERIFY2(liveOf(c, "optimizer").startsWith(QStringLiteral("lr 0.001")), qPrintable(liveOf(c, "optimizer")));
-  QVERIFY2(liveOf(c, "trainer").contains(QStringLiteral("step_time_s ")), qPrintable(liveOf(c, "trainer")));
+  QVERIFY2(liveOf(c, "loader").startsWith(QStringLiteral("data_wait_s ")),
+           qPrintable(liveOf(c, "loader")));
+  QVERIFY2(liveOf(c, "optimizer").startsWith(QStringLiteral("lr 0.001")),
+           qPrintable(liveOf(c, "optimizer")));
+  QVERIFY2(liveOf(c, "trainer").contains(QStringLiteral("step_time_s ")),
+           qPrintable(liveOf(c, "trainer")));
   shoot(c, "canvas_done_training.png");
 }
 
@@ -177,12 +185,15 @@ void CanvasDoneTest::allreduceSgdOnTwoRanks() {
   c.doc.setLevel(QStringLiteral("distributed"));
   c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("allreduce-sgd-2-ranks"));
   c.fit();
-  c.drop(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
+  c.drop(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"),
+         c.view()->nodePoint(c.id(QStringLiteral("optimizer"))));
   c.doc.setValue(kTraining.key(QStringLiteral("optimizer")).key(QStringLiteral("lr")), Json(0.05));
   QString diff;
-  QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("distributed.json"), &diff), qPrintable(diff));
+  QVERIFY2(sameAsExpected(c.doc.json(), QStringLiteral("distributed.json"), &diff),
+           qPrintable(diff));
   QVERIFY(c.doc.waitForVerdict(60000));
-  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted, qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted,
+           qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
   shortenTrainingRun(c, 3.0, 1);
   const QString failed = rc.runAll(1, 600000);
   QVERIFY2(failed.isEmpty(), qPrintable(failed));
@@ -190,7 +201,8 @@ void CanvasDoneTest::allreduceSgdOnTwoRanks() {
   QCOMPARE(runs.size(), size_t(1));
   QCOMPARE(runs.front().launcher, std::string("mpi:2"));
   // The communicator shows the bytes both ranks sent, the loader its data wait.
-  QVERIFY2(liveOf(c, "communicator").startsWith(QStringLiteral("comm_bytes ")), qPrintable(liveOf(c, "communicator")));
+  QVERIFY2(liveOf(c, "communicator").startsWith(QStringLiteral("comm_bytes ")),
+           qPrintable(liveOf(c, "communicator")));
   QVERIFY(!liveOf(c, "communicator").startsWith(QStringLiteral("comm_bytes 0 ")));
   QVERIFY(liveOf(c, "loader").startsWith(QStringLiteral("data_wait_s ")));
   shoot(c, "canvas_done_distributed.png");
@@ -230,9 +242,11 @@ void CanvasDoneTest::editedLenetWithGeluOnTheCanvas() {
     QCOMPARE(c.model()->node(model)->value, file);
     c.drop(QStringLiteral("executor"), QStringLiteral("torch"), c.empty());
     QString diff;
-    QVERIFY2(sameWithModel(c.doc.json(), QStringLiteral("done_lenet_network.json"), file, &diff), qPrintable(diff));
+    QVERIFY2(sameWithModel(c.doc.json(), QStringLiteral("done_lenet_network.json"), file, &diff),
+             qPrintable(diff));
     QVERIFY(c.doc.waitForVerdict(60000));
-    QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted, qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+    QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted,
+             qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
     shortenNetworkRun(c);
     const QString failed = rc.runAll(1, 600000);
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
@@ -248,13 +262,16 @@ void CanvasDoneTest::editedLenetWithGeluOnTheCanvas() {
   c.fit();
   c.dropFile(file, c.view()->nodePoint(c.id(QStringLiteral("network"))));
   QString diff;
-  QVERIFY2(sameWithModel(c.doc.json(), QStringLiteral("done_lenet_training.json"), file, &diff), qPrintable(diff));
+  QVERIFY2(sameWithModel(c.doc.json(), QStringLiteral("done_lenet_training.json"), file, &diff),
+           qPrintable(diff));
   QVERIFY(c.doc.waitForVerdict(60000));
-  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted, qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted,
+           qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
   shortenTrainingRun(c, 3.0, 1);
   const QString failed = rc.runAll(1, 600000);
   QVERIFY2(failed.isEmpty(), qPrintable(failed));
-  QVERIFY2(liveOf(c, "trainer").contains(QStringLiteral("loss ")), qPrintable(liveOf(c, "trainer")));
+  QVERIFY2(liveOf(c, "trainer").contains(QStringLiteral("loss ")),
+           qPrintable(liveOf(c, "trainer")));
   shoot(c, "canvas_done_lenet_training.png");
 }
 
@@ -270,17 +287,26 @@ void CanvasDoneTest::modelFileRefusalsAndUndo() {
   // An operator experiment has no model; a file that is no .onnx and a missing one are refused.
   QVERIFY(c.model()->addModelFile(file, {}).contains(QStringLiteral("no model")));
   c.doc.setLevel(QStringLiteral("training"));
-  QVERIFY(c.model()->addModelFile(models.filePath(QStringLiteral("notes.txt")), {}).contains(QStringLiteral("not an ONNX model")));
-  QVERIFY(c.model()->addModelFile(models.filePath(QStringLiteral("gone.onnx")), {}).contains(QStringLiteral("no model file")));
+  QVERIFY(c.model()
+              ->addModelFile(models.filePath(QStringLiteral("notes.txt")), {})
+              .contains(QStringLiteral("not an ONNX model")));
+  QVERIFY(c.model()
+              ->addModelFile(models.filePath(QStringLiteral("gone.onnx")), {})
+              .contains(QStringLiteral("no model file")));
   // The file in, a builder dropped back on it, and both undone and redone byte for byte.
   QList<std::string> states{c.doc.jsonText().toStdString()};
   QVERIFY(c.model()->addModelFile(file, {}).isEmpty());
   states << c.doc.jsonText().toStdString();
-  JCOMPARE(kTraining.key(QStringLiteral("network")).get(c.doc.json()), Json({{"model", file.toStdString()}}));
+  JCOMPARE(kTraining.key(QStringLiteral("network")).get(c.doc.json()),
+           Json({{"model", file.toStdString()}}));
   JCOMPARE(c.model()->node(c.id(QStringLiteral("network")))->params, Json::object());
-  QVERIFY(c.model()->addComponent(QStringLiteral("network"), QStringLiteral("lenet"), {}, c.id(QStringLiteral("network"))).isEmpty());
+  QVERIFY(c.model()
+              ->addComponent(QStringLiteral("network"), QStringLiteral("lenet"), {},
+                             c.id(QStringLiteral("network")))
+              .isEmpty());
   states << c.doc.jsonText().toStdString();
-  JCOMPARE(kTraining.key(QStringLiteral("network")).get(c.doc.json()), Json({{"builder", "lenet"}}));
+  JCOMPARE(kTraining.key(QStringLiteral("network")).get(c.doc.json()),
+           Json({{"builder", "lenet"}}));
   for (int i = 1; i >= 0; --i) {
     c.doc.undoStack()->undo();
     QCOMPARE(c.doc.jsonText().toStdString(), states[i]);
@@ -292,7 +318,8 @@ void CanvasDoneTest::modelFileRefusalsAndUndo() {
   // The network level keeps the file as network.model itself.
   c.doc.setLevel(QStringLiteral("network"));
   QVERIFY(c.model()->addModelFile(file, {}).isEmpty());
-  JCOMPARE(JsonPath({QStringLiteral("network"), QStringLiteral("model")}).get(c.doc.json()), Json(file.toStdString()));
+  JCOMPARE(JsonPath({QStringLiteral("network"), QStringLiteral("model")}).get(c.doc.json()),
+           Json(file.toStdString()));
 }
 
 QTEST_MAIN(CanvasDoneTest)

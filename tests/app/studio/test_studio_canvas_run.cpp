@@ -1,8 +1,9 @@
 // Issue 17, item 1: experiments built on the canvas run with the real runner from the canvas,
 // whose nodes show the run's live state (the store's series, as the dashboards read them): a
 // Relu sweep, a synthetic training run (lr, data wait, loss), a 2-rank allreduce run (the bytes).
-// With D500_SCREENSHOT_DIR set, renders the README's canvases: a training experiment (Fashion-MNIST,
-// the MLP, torch Adam against reference Adam, 3 seeds) and a 2-rank allreduce-SGD experiment.
+// With D500_SCREENSHOT_DIR set, renders the README's canvases: a training experiment
+// (Fashion-MNIST, the MLP, torch Adam against reference Adam, 3 seeds) and a 2-rank allreduce-SGD
+// experiment.
 #include <QDir>
 #include <QProcess>
 #include <QSignalSpy>
@@ -45,7 +46,8 @@ void CanvasRunTest::operatorBuiltOnTheCanvasRunsWithTheRunner() {
   QCOMPARE(jobs.size(), 1);
   QVERIFY(waitFinished(jobs.first(), 120000));
   QCOMPARE(jobs.first()->state(), RunJob::State::Succeeded);
-  auto s = d500::store::ResultStore::open(store.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+  auto s =
+      d500::store::ResultStore::open(store.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
   QVERIFY(s);
   const auto stored = (*s)->runs();
   QCOMPARE(stored.size(), size_t(1));
@@ -59,25 +61,33 @@ void CanvasRunTest::trainingRunShowsLiveStateOnTheNodes() {
   RunningCanvas rc;
   Canvas& c = rc.c;
   c.doc.setLevel(QStringLiteral("training"));
-  c.model()->addComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"), {}, c.id(QStringLiteral("dataset")));
+  c.model()->addComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"), {},
+                          c.id(QStringLiteral("dataset")));
   const JsonPath t{QStringLiteral("training")};
-  c.doc.setValue(t.key(QStringLiteral("synthetic")), Json({{"samples", 512}, {"test_samples", 128}}));
+  c.doc.setValue(t.key(QStringLiteral("synthetic")),
+                 Json({{"samples", 512}, {"test_samples", 128}}));
   c.doc.setValue(t.key(QStringLiteral("epochs")), Json(1));
   c.doc.setValue(t.key(QStringLiteral("seeds")), Json(1));
   c.doc.setValue(t.key(QStringLiteral("target_accuracy")), Json(0.0));
   QVERIFY(c.doc.waitForVerdict(60000));
-  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted, qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted,
+           qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
   const QList<RunJob*> jobs = c.canvas.run();
   QCOMPARE(jobs.size(), 1);
   QVERIFY(waitFinished(jobs.first(), 180000));
   QCOMPARE(jobs.first()->state(), RunJob::State::Succeeded);
   c.canvas.live()->pollNow();
   // The stored series reach the nodes the core's table names them for.
-  QVERIFY2(c.model()->node(c.id(QStringLiteral("optimizer")))->live.startsWith(QStringLiteral("lr 0.001")),
+  QVERIFY2(c.model()
+               ->node(c.id(QStringLiteral("optimizer")))
+               ->live.startsWith(QStringLiteral("lr 0.001")),
            qPrintable(c.model()->node(c.id(QStringLiteral("optimizer")))->live));
-  QVERIFY(c.model()->node(c.id(QStringLiteral("loader")))->live.startsWith(QStringLiteral("data_wait_s ")));
+  QVERIFY(c.model()
+              ->node(c.id(QStringLiteral("loader")))
+              ->live.startsWith(QStringLiteral("data_wait_s ")));
   QVERIFY(c.model()->node(c.id(QStringLiteral("trainer")))->live.contains(QStringLiteral("loss ")));
-  QCOMPARE(c.view()->itemFor(c.id(QStringLiteral("optimizer")))->node().live, c.model()->node(c.id(QStringLiteral("optimizer")))->live);
+  QCOMPARE(c.view()->itemFor(c.id(QStringLiteral("optimizer")))->node().live,
+           c.model()->node(c.id(QStringLiteral("optimizer")))->live);
 }
 
 void CanvasRunTest::distributedRunShowsTheRanksBytes() {
@@ -85,15 +95,19 @@ void CanvasRunTest::distributedRunShowsTheRanksBytes() {
   RunningCanvas rc;
   Canvas& c = rc.c;
   c.doc.setLevel(QStringLiteral("distributed"));
-  c.model()->addComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"), {}, c.id(QStringLiteral("dataset")));
-  c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {}, c.id(QStringLiteral("optimizer")));
+  c.model()->addComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"), {},
+                          c.id(QStringLiteral("dataset")));
+  c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {},
+                          c.id(QStringLiteral("optimizer")));
   const JsonPath t{QStringLiteral("training")};
-  c.doc.setValue(t.key(QStringLiteral("synthetic")), Json({{"samples", 512}, {"test_samples", 128}}));
+  c.doc.setValue(t.key(QStringLiteral("synthetic")),
+                 Json({{"samples", 512}, {"test_samples", 128}}));
   c.doc.setValue(t.key(QStringLiteral("epochs")), Json(1));
   c.doc.setValue(t.key(QStringLiteral("seeds")), Json(1));
   c.doc.setValue(t.key(QStringLiteral("target_accuracy")), Json(0.0));
   QVERIFY(c.doc.waitForVerdict(60000));
-  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted, qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted,
+           qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
   const QList<RunJob*> jobs = c.canvas.run();
   QCOMPARE(jobs.size(), 1);
   QVERIFY(waitFinished(jobs.first(), 240000));
@@ -106,7 +120,8 @@ void CanvasRunTest::distributedRunShowsTheRanksBytes() {
   if (const char* out = std::getenv("D500_SCREENSHOT_DIR")) {
     c.fit();
     QDir().mkpath(QString::fromLocal8Bit(out));
-    c.canvas.grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/canvas_live_distributed.png"));
+    c.canvas.grab().save(QString::fromLocal8Bit(out) +
+                         QStringLiteral("/canvas_live_distributed.png"));
   }
 }
 
@@ -121,13 +136,15 @@ void CanvasRunTest::screenshots() {
     c.model()->autoLayout();
     c.fit();
     QTest::qWait(100);
-    QVERIFY(c.canvas.grab().save(QString::fromLocal8Bit(out) + QLatin1Char('/') + QLatin1String(name)));
+    QVERIFY(
+        c.canvas.grab().save(QString::fromLocal8Bit(out) + QLatin1Char('/') + QLatin1String(name)));
   };
   {
     Canvas c;
     c.doc.setLevel(QStringLiteral("training"));
     c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("fashion-mnist-mlp-adam"));
-    c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("torch/adam"), {}, c.id(QStringLiteral("optimizer")));
+    c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("torch/adam"), {},
+                            c.id(QStringLiteral("optimizer")));
     c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/adam"), {});
     c.model()->addComponent(QStringLiteral("sampler"), QStringLiteral("shuffled"), {});
     shoot(c, "canvas_training.png");
@@ -136,8 +153,11 @@ void CanvasRunTest::screenshots() {
     Canvas c;
     c.doc.setLevel(QStringLiteral("distributed"));
     c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("allreduce-sgd-2-ranks"));
-    c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {}, c.id(QStringLiteral("optimizer")));
-    c.doc.setValue(JsonPath{QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("lr")}, Json(0.05));
+    c.model()->addComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"), {},
+                            c.id(QStringLiteral("optimizer")));
+    c.doc.setValue(
+        JsonPath{QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("lr")},
+        Json(0.05));
     c.model()->addComponent(QStringLiteral("sampler"), QStringLiteral("shuffled"), {});
     shoot(c, "canvas_distributed.png");
   }

@@ -26,7 +26,9 @@ using namespace d500::studio;
 
 namespace {
 
-ExperimentCanvas* canvasOf(ExperimentEditor* editor) { return editor ? editor->findChild<ExperimentCanvas*>() : nullptr; }
+ExperimentCanvas* canvasOf(ExperimentEditor* editor) {
+  return editor ? editor->findChild<ExperimentCanvas*>() : nullptr;
+}
 
 }  // namespace
 
@@ -57,7 +59,10 @@ void CanvasWindowTest::editorHasACanvasOverTheSameDocument() {
     // An edit on the canvas is in the JSON text at once, and one undo step of the document.
     const int impl = canvas->model()->nodeId(QStringLiteral("implementation/reference"));
     QVERIFY(impl > 0);
-    QVERIFY(canvas->model()->addComponent(QStringLiteral("implementation"), QStringLiteral("torch"), {600, 300}).isEmpty());
+    QVERIFY(
+        canvas->model()
+            ->addComponent(QStringLiteral("implementation"), QStringLiteral("torch"), {600, 300})
+            .isEmpty());
     QVERIFY(editor->jsonView()->editor()->toPlainText().contains(QStringLiteral("\"torch\"")));
     canvas->model()->moveNodes({{impl, QPointF(-240.5, 410)}});
     moved = canvas->model()->position(impl);
@@ -71,7 +76,9 @@ void CanvasWindowTest::editorHasACanvasOverTheSameDocument() {
   QVERIFY(again.openProject(project));
   ExperimentCanvas* canvas = canvasOf(again.experimentActions()->open(0));
   QVERIFY(canvas);
-  QCOMPARE(canvas->model()->position(canvas->model()->nodeId(QStringLiteral("implementation/reference"))), moved);
+  QCOMPARE(canvas->model()->position(
+               canvas->model()->nodeId(QStringLiteral("implementation/reference"))),
+           moved);
   QVERIFY(canvas->model()->nodeId(QStringLiteral("implementation/torch")) > 0);
 }
 

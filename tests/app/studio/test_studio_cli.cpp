@@ -14,8 +14,8 @@ const std::string kStudio = D500_TEST_STUDIO;
 
 // The studio with no display of any kind.
 d500::test::ProcessResult headless(std::vector<std::string> args, const TempDir& dir) {
-  std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
-                                   "-u", "QT_QPA_PLATFORM", kStudio};
+  std::vector<std::string> argv = {"/usr/bin/env",    "-u", "DISPLAY",         "-u",
+                                   "WAYLAND_DISPLAY", "-u", "QT_QPA_PLATFORM", kStudio};
   argv.insert(argv.end(), args.begin(), args.end());
   return run(argv, dir.path());
 }

@@ -3,7 +3,6 @@
 // fields edit through the same path, the JSON view stays in sync both ways, validators accept and
 // refuse as the file format does, and the parser's problems carry the paths of the fields.
 #include <QCheckBox>
-#include <cstdlib>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListWidget>
@@ -12,11 +11,10 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QUndoStack>
-
+#include <cstdlib>
 #include <functional>
 
 #include "editor/experiment_document.h"
-#include "studio_test_support.h"
 #include "editor/experiment_editor.h"
 #include "editor/json_path.h"
 #include "editor/json_view.h"
@@ -25,6 +23,7 @@
 #include "editor/shape_validator.h"
 #include "editor/values_validator.h"
 #include "models/plugin_catalog.h"
+#include "studio_test_support.h"
 
 using namespace d500::studio;
 
@@ -65,7 +64,8 @@ class EditorTest : public QObject {
  private:
   // Applies `edit` to a document holding `start`: one new undo command, the content becomes
   // `expected`; undo gives `start` back exactly, redo `expected` again.
-  void checkUndoRedo(const char* what, const Json& start, const std::function<void(ExperimentDocument&)>& edit,
+  void checkUndoRedo(const char* what, const Json& start,
+                     const std::function<void(ExperimentDocument&)>& edit,
                      const std::function<void(const Json&)>& expected) {
     ExperimentDocument doc;
     doc.setEmbedded(start);
@@ -85,16 +85,28 @@ class EditorTest : public QObject {
 
  private Q_SLOTS:
   void setField() {
-    checkUndoRedo("set name", gemmExperiment(), [](ExperimentDocument& d) { d.setValue(JsonPath{QStringLiteral("name")}, Json("gemm2")); },
-                  [](const Json& j) { JCOMPARE(j["name"], Json("gemm2")); });
-    checkUndoRedo("set new key", gemmExperiment(),
-                  [](ExperimentDocument& d) { d.setValue(JsonPath{QStringLiteral("repetition"), QStringLiteral("confidence")}, Json(0.99)); },
-                  [](const Json& j) { JCOMPARE(j["repetition"]["confidence"], Json(0.99)); });
-    checkUndoRedo("remove key", gemmExperiment(), [](ExperimentDocument& d) { d.setValue(JsonPath{QStringLiteral("seed")}, std::nullopt); },
-                  [](const Json& j) { QVERIFY(!j.contains("seed")); });
-    checkUndoRedo("set dtype", gemmExperiment(),
-                  [](ExperimentDocument& d) { d.setValue(JsonPath{QStringLiteral("operator"), QStringLiteral("dtype")}, Json("float64")); },
-                  [](const Json& j) { JCOMPARE(j["operator"]["dtype"], Json("float64")); });
+    checkUndoRedo(
+        "set name", gemmExperiment(),
+        [](ExperimentDocument& d) { d.setValue(JsonPath{QStringLiteral("name")}, Json("gemm2")); },
+        [](const Json& j) { JCOMPARE(j["name"], Json("gemm2")); });
+    checkUndoRedo(
+        "set new key", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.setValue(JsonPath{QStringLiteral("repetition"), QStringLiteral("confidence")},
+                     Json(0.99));
+        },
+        [](const Json& j) { JCOMPARE(j["repetition"]["confidence"], Json(0.99)); });
+    checkUndoRedo(
+        "remove key", gemmExperiment(),
+        [](ExperimentDocument& d) { d.setValue(JsonPath{QStringLiteral("seed")}, std::nullopt); },
+        [](const Json& j) { QVERIFY(!j.contains("seed")); });
+    checkUndoRedo(
+        "set dtype", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.setValue(JsonPath{QStringLiteral("operator"), QStringLiteral("dtype")},
+                     Json("float64"));
+        },
+        [](const Json& j) { JCOMPARE(j["operator"]["dtype"], Json("float64")); });
   }
 
   void typingMergesIntoOneStep() {
@@ -112,22 +124,30 @@ class EditorTest : public QObject {
   }
 
   void chooseOperator() {
-    checkUndoRedo("choose operator on a blank experiment", ExperimentDocument::blankExperiment(),
-                  [](ExperimentDocument& d) { d.chooseOperator(QStringLiteral("Conv"), QString(), {QStringLiteral("reference"), QStringLiteral("examples/im2col")}); },
-                  [](const Json& j) {
-                    JCOMPARE(j["operator"]["op"], Json("Conv"));
-                    JCOMPARE(j["implementations"], Json::array({"reference", "examples/im2col"}));
-                    JCOMPARE(j["operator"]["inputs"].size(), size_t(2));
-                    JCOMPARE(j["sweep"]["N"], Json::array({64, 128, 256}));
-                  });
-    checkUndoRedo("choose another operator keeps inputs, drops attributes", gemmExperiment(),
-                  [](ExperimentDocument& d) { d.chooseOperator(QStringLiteral("MatMul"), QStringLiteral("ai.onnx"), {QStringLiteral("reference")}); },
-                  [](const Json& j) {
-                    JCOMPARE(j["operator"]["op"], Json("MatMul"));
-                    JCOMPARE(j["operator"]["domain"], Json("ai.onnx"));
-                    QVERIFY(!j["operator"].contains("attributes"));
-                    JCOMPARE(j["operator"]["inputs"], gemmExperiment()["operator"]["inputs"]);
-                  });
+    checkUndoRedo(
+        "choose operator on a blank experiment", ExperimentDocument::blankExperiment(),
+        [](ExperimentDocument& d) {
+          d.chooseOperator(QStringLiteral("Conv"), QString(),
+                           {QStringLiteral("reference"), QStringLiteral("examples/im2col")});
+        },
+        [](const Json& j) {
+          JCOMPARE(j["operator"]["op"], Json("Conv"));
+          JCOMPARE(j["implementations"], Json::array({"reference", "examples/im2col"}));
+          JCOMPARE(j["operator"]["inputs"].size(), size_t(2));
+          JCOMPARE(j["sweep"]["N"], Json::array({64, 128, 256}));
+        });
+    checkUndoRedo(
+        "choose another operator keeps inputs, drops attributes", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.chooseOperator(QStringLiteral("MatMul"), QStringLiteral("ai.onnx"),
+                           {QStringLiteral("reference")});
+        },
+        [](const Json& j) {
+          JCOMPARE(j["operator"]["op"], Json("MatMul"));
+          JCOMPARE(j["operator"]["domain"], Json("ai.onnx"));
+          QVERIFY(!j["operator"].contains("attributes"));
+          JCOMPARE(j["operator"]["inputs"], gemmExperiment()["operator"]["inputs"]);
+        });
   }
 
   // Issue 35, item 5: Conv chosen over Gemm's matrices gets shapes a convolution runs on (Gemm's
@@ -232,17 +252,22 @@ class EditorTest : public QObject {
   }
 
   void implementations() {
-    checkUndoRedo("add implementation", gemmExperiment(), [](ExperimentDocument& d) { d.addImplementation(QStringLiteral("torch")); },
-                  [](const Json& j) { JCOMPARE(j["implementations"], Json::array({"reference", "torch"})); });
+    checkUndoRedo(
+        "add implementation", gemmExperiment(),
+        [](ExperimentDocument& d) { d.addImplementation(QStringLiteral("torch")); },
+        [](const Json& j) {
+          JCOMPARE(j["implementations"], Json::array({"reference", "torch"}));
+        });
     Json withBaseline = gemmExperiment();
     withBaseline["implementations"] = Json::array({"reference", "torch"});
     withBaseline["baseline"] = "torch";
-    checkUndoRedo("remove implementation (and it as baseline)", withBaseline,
-                  [](ExperimentDocument& d) { d.removeImplementation(QStringLiteral("torch")); },
-                  [](const Json& j) {
-                    JCOMPARE(j["implementations"], Json::array({"reference"}));
-                    QVERIFY(!j.contains("baseline"));
-                  });
+    checkUndoRedo(
+        "remove implementation (and it as baseline)", withBaseline,
+        [](ExperimentDocument& d) { d.removeImplementation(QStringLiteral("torch")); },
+        [](const Json& j) {
+          JCOMPARE(j["implementations"], Json::array({"reference"}));
+          QVERIFY(!j.contains("baseline"));
+        });
     ExperimentDocument doc;
     doc.setEmbedded(gemmExperiment());
     doc.addImplementation(QStringLiteral("reference"));  // already there: nothing to do
@@ -251,52 +276,90 @@ class EditorTest : public QObject {
   }
 
   void inputs() {
-    checkUndoRedo("add input", gemmExperiment(), [](ExperimentDocument& d) { d.addInput(Json::array({"N"})); },
-                  [](const Json& j) { JCOMPARE(j["operator"]["inputs"].size(), size_t(3)); });
-    checkUndoRedo("remove input", gemmExperiment(), [](ExperimentDocument& d) { d.removeInput(0); },
-                  [](const Json& j) { JCOMPARE(j["operator"]["inputs"], Json::array({Json::array({"N", "N"})})); });
-    checkUndoRedo("set input shape", gemmExperiment(), [](ExperimentDocument& d) { d.setInput(1, Json::array({"N", 32})); },
-                  [](const Json& j) { JCOMPARE(j["operator"]["inputs"][1], Json::array({"N", 32})); });
+    checkUndoRedo(
+        "add input", gemmExperiment(),
+        [](ExperimentDocument& d) { d.addInput(Json::array({"N"})); },
+        [](const Json& j) { JCOMPARE(j["operator"]["inputs"].size(), size_t(3)); });
+    checkUndoRedo(
+        "remove input", gemmExperiment(), [](ExperimentDocument& d) { d.removeInput(0); },
+        [](const Json& j) {
+          JCOMPARE(j["operator"]["inputs"], Json::array({Json::array({"N", "N"})}));
+        });
+    checkUndoRedo(
+        "set input shape", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.setInput(1, Json::array({"N", 32}));
+        },
+        [](const Json& j) {
+          JCOMPARE(j["operator"]["inputs"][1], Json::array({"N", 32}));
+        });
   }
 
   void attributes() {
-    checkUndoRedo("set attribute", gemmExperiment(), [](ExperimentDocument& d) { d.setAttribute(QStringLiteral("transA"), Json(1)); },
-                  [](const Json& j) { JCOMPARE(j["operator"]["attributes"]["transA"], Json(1)); });
-    checkUndoRedo("remove last attribute", gemmExperiment(), [](ExperimentDocument& d) { d.removeAttribute(QStringLiteral("alpha")); },
-                  [](const Json& j) { QVERIFY(!j["operator"].contains("attributes")); });
+    checkUndoRedo(
+        "set attribute", gemmExperiment(),
+        [](ExperimentDocument& d) { d.setAttribute(QStringLiteral("transA"), Json(1)); },
+        [](const Json& j) { JCOMPARE(j["operator"]["attributes"]["transA"], Json(1)); });
+    checkUndoRedo(
+        "remove last attribute", gemmExperiment(),
+        [](ExperimentDocument& d) { d.removeAttribute(QStringLiteral("alpha")); },
+        [](const Json& j) { QVERIFY(!j["operator"].contains("attributes")); });
   }
 
   void sweep() {
-    checkUndoRedo("add sweep variable", gemmExperiment(), [](ExperimentDocument& d) { d.addSweepVariable(QStringLiteral("K"), Json::array({1, 2})); },
-                  [](const Json& j) { JCOMPARE(j["sweep"]["K"], Json::array({1, 2})); });
-    checkUndoRedo("remove the last sweep variable removes sweep", gemmExperiment(),
-                  [](ExperimentDocument& d) { d.removeSweepVariable(QStringLiteral("N")); },
-                  [](const Json& j) { QVERIFY(!j.contains("sweep")); });
-    checkUndoRedo("edit sweep values", gemmExperiment(),
-                  [](ExperimentDocument& d) { d.setSweepValues(QStringLiteral("N"), Json::array({32, 64, 128})); },
-                  [](const Json& j) { JCOMPARE(j["sweep"]["N"], Json::array({32, 64, 128})); });
-    checkUndoRedo("add sweep to an experiment without one", ExperimentDocument::blankExperiment(),
-                  [](ExperimentDocument& d) { d.addSweepVariable(QStringLiteral("N"), Json::array({8})); },
-                  [](const Json& j) { JCOMPARE(j["sweep"], Json({{"N", Json::array({8})}})); });
+    checkUndoRedo(
+        "add sweep variable", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.addSweepVariable(QStringLiteral("K"), Json::array({1, 2}));
+        },
+        [](const Json& j) {
+          JCOMPARE(j["sweep"]["K"], Json::array({1, 2}));
+        });
+    checkUndoRedo(
+        "remove the last sweep variable removes sweep", gemmExperiment(),
+        [](ExperimentDocument& d) { d.removeSweepVariable(QStringLiteral("N")); },
+        [](const Json& j) { QVERIFY(!j.contains("sweep")); });
+    checkUndoRedo(
+        "edit sweep values", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.setSweepValues(QStringLiteral("N"), Json::array({32, 64, 128}));
+        },
+        [](const Json& j) {
+          JCOMPARE(j["sweep"]["N"], Json::array({32, 64, 128}));
+        });
+    checkUndoRedo(
+        "add sweep to an experiment without one", ExperimentDocument::blankExperiment(),
+        [](ExperimentDocument& d) { d.addSweepVariable(QStringLiteral("N"), Json::array({8})); },
+        [](const Json& j) {
+          JCOMPARE(j["sweep"], Json({{"N", Json::array({8})}}));
+        });
   }
 
   void launcher() {
-    checkUndoRedo("launcher kind", gemmExperiment(),
-                  [](ExperimentDocument& d) { d.setValue(JsonPath{QStringLiteral("launcher"), QStringLiteral("kind")}, Json("mpi")); },
-                  [](const Json& j) { JCOMPARE(j["launcher"]["kind"], Json("mpi")); });
-    checkUndoRedo("add host", gemmExperiment(), [](ExperimentDocument& d) { d.addHost(QStringLiteral("node01:2")); },
-                  [](const Json& j) { JCOMPARE(j["launcher"]["hosts"], Json::array({"node01:2"})); });
+    checkUndoRedo(
+        "launcher kind", gemmExperiment(),
+        [](ExperimentDocument& d) {
+          d.setValue(JsonPath{QStringLiteral("launcher"), QStringLiteral("kind")}, Json("mpi"));
+        },
+        [](const Json& j) { JCOMPARE(j["launcher"]["kind"], Json("mpi")); });
+    checkUndoRedo(
+        "add host", gemmExperiment(),
+        [](ExperimentDocument& d) { d.addHost(QStringLiteral("node01:2")); },
+        [](const Json& j) { JCOMPARE(j["launcher"]["hosts"], Json::array({"node01:2"})); });
     Json withHosts = gemmExperiment();
     withHosts["launcher"] = {{"kind", "mpi"}, {"ranks", 2}, {"hosts", Json::array({"a", "b"})}};
-    checkUndoRedo("remove host", withHosts, [](ExperimentDocument& d) { d.removeHost(0); },
-                  [](const Json& j) { JCOMPARE(j["launcher"]["hosts"], Json::array({"b"})); });
+    checkUndoRedo(
+        "remove host", withHosts, [](ExperimentDocument& d) { d.removeHost(0); },
+        [](const Json& j) { JCOMPARE(j["launcher"]["hosts"], Json::array({"b"})); });
   }
 
   void replaceJson() {
     Json edited = gemmExperiment();
     edited["description"] = "typed in the JSON view";
-    checkUndoRedo("replace from the JSON view", gemmExperiment(), [&](ExperimentDocument& d) { d.replaceJson(edited); },
-                  [&](const Json& j) { JCOMPARE(j, edited); });
+    checkUndoRedo(
+        "replace from the JSON view", gemmExperiment(),
+        [&](ExperimentDocument& d) { d.replaceJson(edited); },
+        [&](const Json& j) { JCOMPARE(j, edited); });
   }
 
   void problemsNameTheirPaths() {
@@ -306,7 +369,9 @@ class EditorTest : public QObject {
     doc.setInput(0, Json::array({"M", "N"}));  // M is no sweep variable
     QCOMPARE(doc.problems().size(), 1);
     QCOMPARE(doc.problems().first().path, QStringLiteral("$.operator.inputs[0][0]"));
-    QCOMPARE(doc.problemsAt(JsonPath{QStringLiteral("operator"), QStringLiteral("inputs")}.index(0)).size(), 1);
+    QCOMPARE(doc.problemsAt(JsonPath{QStringLiteral("operator"), QStringLiteral("inputs")}.index(0))
+                 .size(),
+             1);
     doc.undoStack()->undo();
     QVERIFY(doc.problems().isEmpty());
     doc.setValue(JsonPath{QStringLiteral("repetition"), QStringLiteral("min_samples")}, Json(1));
@@ -385,9 +450,12 @@ class EditorTest : public QObject {
     // The palette picks Conv: one step that the form and the JSON view both show.
     const int before = doc->undoStack()->index();
     doc->removeImplementation(QStringLiteral("reference"));  // none chosen: all are taken
-    Q_EMIT editor.palette()->operatorChosen(QStringLiteral("Conv"), QString(), testCatalog().implementationsFor(QStringLiteral("Conv"), QString()));
+    Q_EMIT editor.palette()->operatorChosen(
+        QStringLiteral("Conv"), QString(),
+        testCatalog().implementationsFor(QStringLiteral("Conv"), QString()));
     QCOMPARE(doc->undoStack()->index(), before + 2);
-    JCOMPARE(doc->json()["implementations"], Json::array({"reference", "examples/direct", "examples/im2col"}));
+    JCOMPARE(doc->json()["implementations"],
+             Json::array({"reference", "examples/direct", "examples/im2col"}));
     QVERIFY(editor.findChild<QCheckBox*>(QStringLiteral("implementation_examples/direct")));
     QVERIFY(editor.jsonView()->editor()->toPlainText().contains(QStringLiteral("\"Conv\"")));
     // Rows rebuilt by an edit are hidden at once and deleted later: let that happen.
@@ -456,7 +524,8 @@ class EditorTest : public QObject {
     QVERIFY(doc.title().endsWith(QLatin1Char('*')));
     QVERIFY(doc.save(&error));
     // Written as people write it: shapes and sweep values on one line, and it parses back.
-    QVERIFY(doc.jsonText().contains(QStringLiteral("\"inputs\": [[\"N\", \"N\"], [\"N\", \"N\"]]")));
+    QVERIFY(
+        doc.jsonText().contains(QStringLiteral("\"inputs\": [[\"N\", \"N\"], [\"N\", \"N\"]]")));
     QVERIFY(doc.jsonText().contains(QStringLiteral("\"N\": [64, 128]")));
     JCOMPARE(Json::parse(doc.jsonText().toStdString()), doc.json());
     ExperimentDocument again;

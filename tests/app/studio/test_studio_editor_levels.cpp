@@ -51,7 +51,9 @@ QTreeWidgetItem* findItem(QTreeWidget* tree, const QString& group, const QString
   return nullptr;
 }
 
-QString runner() { return QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"); }
+QString runner() {
+  return QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500");
+}
 
 }  // namespace
 
@@ -134,11 +136,15 @@ class EditorLevelsTest : public QObject {
     doc.chooseComponent(QStringLiteral("optimizer"), QStringLiteral("torch/adam"));
     QCOMPARE(doc.undoStack()->count(), 1);
     JCOMPARE(doc.json()["level"], Json("training"));
-    JCOMPARE(doc.json()["training"]["optimizer"], Json::parse(R"({"plugin": "torch", "name": "adam", "lr": 0.001})"));
+    JCOMPARE(doc.json()["training"]["optimizer"],
+             Json::parse(R"({"plugin": "torch", "name": "adam", "lr": 0.001})"));
     // The learning rate stays when the rule changes.
-    doc.setValue(JsonPath{QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("lr")}, Json(0.01));
+    doc.setValue(
+        JsonPath{QStringLiteral("training"), QStringLiteral("optimizer"), QStringLiteral("lr")},
+        Json(0.01));
     doc.chooseComponent(QStringLiteral("optimizer"), QStringLiteral("reference/sgd"));
-    JCOMPARE(doc.json()["training"]["optimizer"], Json::parse(R"({"plugin": "reference", "name": "sgd", "lr": 0.01})"));
+    JCOMPARE(doc.json()["training"]["optimizer"],
+             Json::parse(R"({"plugin": "reference", "name": "sgd", "lr": 0.01})"));
     // A training run has one executor: it is replaced.
     doc.chooseComponent(QStringLiteral("executor"), QStringLiteral("torch"));
     JCOMPARE(doc.json()["training"]["executor"], Json("torch"));
@@ -169,9 +175,11 @@ class EditorLevelsTest : public QObject {
     doc.setLevel(QStringLiteral("training"));
     doc.setValue(JsonPath{QStringLiteral("training"), QStringLiteral("batch")}, Json(0));
     doc.setValue(JsonPath{QStringLiteral("training"), QStringLiteral("sampler")}, Json("sideways"));
-    const QStringList batch = doc.problemsAt(JsonPath{QStringLiteral("training"), QStringLiteral("batch")});
+    const QStringList batch =
+        doc.problemsAt(JsonPath{QStringLiteral("training"), QStringLiteral("batch")});
     QVERIFY2(!batch.isEmpty(), "batch 0 accepted");
-    QVERIFY(!doc.problemsAt(JsonPath{QStringLiteral("training"), QStringLiteral("sampler")}).isEmpty());
+    QVERIFY(
+        !doc.problemsAt(JsonPath{QStringLiteral("training"), QStringLiteral("sampler")}).isEmpty());
     doc.undoStack()->undo();
     doc.undoStack()->undo();
     QVERIFY(doc.problems().isEmpty());
@@ -185,9 +193,11 @@ class EditorLevelsTest : public QObject {
     QVERIFY(findItem(tree, QStringLiteral("Models"), QStringLiteral("lenet")));
     QVERIFY(findItem(tree, QStringLiteral("Datasets"), QStringLiteral("cifar10")));
     QVERIFY(findItem(tree, QStringLiteral("Samplers"), QStringLiteral("balanced")));
-    QVERIFY(findItem(tree, QStringLiteral("Distributed optimizers"), QStringLiteral("model_averaging")));
+    QVERIFY(findItem(tree, QStringLiteral("Distributed optimizers"),
+                     QStringLiteral("model_averaging")));
     QVERIFY(findItem(tree, QStringLiteral("Collectives"), QStringLiteral("allgather")));
-    QTreeWidgetItem* adam = findItem(tree, QStringLiteral("Optimizers"), QStringLiteral("torch/adam"));
+    QTreeWidgetItem* adam =
+        findItem(tree, QStringLiteral("Optimizers"), QStringLiteral("torch/adam"));
     QVERIFY(adam);
     QCOMPARE(adam->toolTip(0), QStringLiteral("torch::optim::Adam"));
 
@@ -219,7 +229,8 @@ class EditorLevelsTest : public QObject {
     // The filter finds components as well as operators.
     auto* filter = editor.findChild<QLineEdit*>(QStringLiteral("paletteFilter"));
     filter->setText(QStringLiteral("dpsgd"));
-    QVERIFY(!findItem(tree, QStringLiteral("Distributed optimizers"), QStringLiteral("dpsgd"))->isHidden());
+    QVERIFY(!findItem(tree, QStringLiteral("Distributed optimizers"), QStringLiteral("dpsgd"))
+                 ->isHidden());
     QVERIFY(findItem(tree, QStringLiteral("Datasets"), QStringLiteral("cifar10"))->isHidden());
   }
 
@@ -233,7 +244,8 @@ class EditorLevelsTest : public QObject {
     QVERIFY(torch->isVisible());
     QVERIFY(!torch->isChecked());
     torch->click();
-    JCOMPARE(editor.document()->json()["network"]["executors"], Json::array({"reference", "torch"}));
+    JCOMPARE(editor.document()->json()["network"]["executors"],
+             Json::array({"reference", "torch"}));
     editor.findChild<QCheckBox*>(QStringLiteral("executor_reference"))->click();
     JCOMPARE(editor.document()->json()["network"]["executors"], Json::array({"torch"}));
     editor.document()->undoStack()->undo();
@@ -247,8 +259,9 @@ class EditorLevelsTest : public QObject {
     doc.setLevel(QStringLiteral("training"));
     doc.chooseComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"));
     const JsonPath t{QStringLiteral("training")};
-    doc.setValue(t.key(QStringLiteral("synthetic")),
-                 Json::parse(R"({"samples": 256, "test_samples": 64, "shape": [1, 8, 8], "classes": 4})"));
+    doc.setValue(
+        t.key(QStringLiteral("synthetic")),
+        Json::parse(R"({"samples": 256, "test_samples": 64, "shape": [1, 8, 8], "classes": 4})"));
     doc.setValue(t.key(QStringLiteral("network")).key(QStringLiteral("hidden")), Json::array({16}));
     doc.setValue(t.key(QStringLiteral("epochs")), Json(1));
     doc.setValue(t.key(QStringLiteral("seeds")), Json(1));
@@ -257,8 +270,9 @@ class EditorLevelsTest : public QObject {
     QString error;
     QVERIFY2(doc.saveAs(dir.filePath(QStringLiteral("t.json")), &error), qPrintable(error));
     QProcess p;
-    p.start(runner(), {QStringLiteral("--db"), dir.filePath(QStringLiteral("s.d500db")), QStringLiteral("run"),
-                       dir.filePath(QStringLiteral("t.json")), QStringLiteral("--progress"), QStringLiteral("none")});
+    p.start(runner(), {QStringLiteral("--db"), dir.filePath(QStringLiteral("s.d500db")),
+                       QStringLiteral("run"), dir.filePath(QStringLiteral("t.json")),
+                       QStringLiteral("--progress"), QStringLiteral("none")});
     QVERIFY(p.waitForFinished(120000));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
   }

@@ -19,7 +19,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cstdlib>
 
 #include "canvas/experiment_canvas.h"

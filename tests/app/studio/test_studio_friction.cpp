@@ -32,8 +32,8 @@ namespace {
 
 void wheel(QWidget* w, int steps) {
   const QPointF at = QPointF(w->rect().center());
-  QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
-                Qt::NoScrollPhase, false);
+  QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
+                Qt::NoModifier, Qt::NoScrollPhase, false);
   QApplication::sendEvent(w, &e);
 }
 
@@ -75,7 +75,7 @@ class FrictionTest : public QObject {
 
     wheel(combo, -1);
     wheel(spin->findChild<QLineEdit*>(), -1);  // over its text
-    wheel(spin, -1);  // all downwards: the form scrolls down
+    wheel(spin, -1);                           // all downwards: the form scrolls down
     QCOMPARE(combo->currentIndex(), 1);
     QCOMPARE(spin->value(), 5);
     QVERIFY(area.verticalScrollBar()->value() > 0);  // the form scrolled instead
@@ -92,7 +92,8 @@ class FrictionTest : public QObject {
     QFile f(dir.filePath(QStringLiteral("p.d500proj")));
     QVERIFY(f.open(QIODevice::WriteOnly));
     // Two problems at once: a store that does not exist, an experiment file that does not.
-    f.write(R"({"d500_project": 1, "store": "missing.d500db", "experiments": [{"path": "gone.json"}]})");
+    f.write(
+        R"({"d500_project": 1, "store": "missing.d500db", "experiments": [{"path": "gone.json"}]})");
     f.close();
     MainWindow w(true);  // interactive: where dialogs used to stack
     w.show();
@@ -100,7 +101,8 @@ class FrictionTest : public QObject {
     QVERIFY(openMessageBoxes().isEmpty());
     NoticeBanner* banner = w.noticeBanner();
     QVERIFY(banner->isVisible());
-    QVERIFY2(banner->messages().size() >= 2, qPrintable(banner->messages().join(QLatin1Char('\n'))));
+    QVERIFY2(banner->messages().size() >= 2,
+             qPrintable(banner->messages().join(QLatin1Char('\n'))));
     QVERIFY(banner->shownText().contains(banner->messages().last()));
     QVERIFY(!banner->shownText().contains(banner->messages().first()));
     banner->setExpanded(true);
@@ -135,7 +137,8 @@ class FrictionTest : public QObject {
         if (r.action == action) return r;
       return ShortcutRow{};
     };
-    QCOMPARE(find(QStringLiteral("Run")).shortcut, QKeySequence(QStringLiteral("F5")).toString(QKeySequence::NativeText));
+    QCOMPARE(find(QStringLiteral("Run")).shortcut,
+             QKeySequence(QStringLiteral("F5")).toString(QKeySequence::NativeText));
     QCOMPARE(find(QStringLiteral("Run")).menu, QStringLiteral("Run"));
     QCOMPARE(find(QStringLiteral("Save Project")).menu, QStringLiteral("File"));
     QVERIFY(!find(QStringLiteral("Keyboard Shortcuts")).shortcut.isEmpty());
@@ -144,8 +147,9 @@ class FrictionTest : public QObject {
     QHash<QString, QString> owner;
     for (const ShortcutRow& r : rows)
       for (const QString& key : r.shortcut.split(QStringLiteral(", "))) {
-        QVERIFY2(!owner.contains(key), qPrintable(QStringLiteral("%1 is bound to both \"%2\" and \"%3\"")
-                                                      .arg(key, owner.value(key), r.action)));
+        QVERIFY2(!owner.contains(key),
+                 qPrintable(QStringLiteral("%1 is bound to both \"%2\" and \"%3\"")
+                                .arg(key, owner.value(key), r.action)));
         owner.insert(key, r.action);
       }
     int withKeys = 0;
@@ -156,8 +160,10 @@ class FrictionTest : public QObject {
   }
 
   void namesAndDatesInTheUsersLanguage() {
-    QCOMPARE(DisplayNames::runStatus(d500::store::RunStatus::Succeeded), QStringLiteral("succeeded"));
-    QCOMPARE(DisplayNames::runStatus(QStringLiteral("no-such-state")), QStringLiteral("no-such-state"));
+    QCOMPARE(DisplayNames::runStatus(d500::store::RunStatus::Succeeded),
+             QStringLiteral("succeeded"));
+    QCOMPARE(DisplayNames::runStatus(QStringLiteral("no-such-state")),
+             QStringLiteral("no-such-state"));
     QCOMPARE(DisplayNames::time(0), QString());
     QTranslator t;
     QVERIFY(t.load(QStringLiteral(":/i18n/d500_de.qm")));

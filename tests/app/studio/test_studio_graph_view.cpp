@@ -69,15 +69,18 @@ class GraphViewTest : public QObject {
                   "batch_sizes": [1], "latency": true, "throughput": false, "training": %3,
                   "per_node": true, "latency_min_samples": 5, "loss": "loss"},
       "repetition": {"warmup_calls": 1, "min_samples": 5, "max_samples": 30, "max_seconds": 0.3}})")
-                .arg(builder, executor, training ? QStringLiteral("true") : QStringLiteral("false")).toUtf8());
+                .arg(builder, executor, training ? QStringLiteral("true") : QStringLiteral("false"))
+                .toUtf8());
     f.close();
     QProcess p;
-    p.start(QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"), {QStringLiteral("--db"), store_, QStringLiteral("run"), spec});
+    p.start(QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"),
+            {QStringLiteral("--db"), store_, QStringLiteral("run"), spec});
     if (!p.waitForFinished(240000) || p.exitCode() != 0) {
       qWarning() << p.readAllStandardError();
       return 0;
     }
-    auto s = d500::store::ResultStore::open(store_.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+    auto s = d500::store::ResultStore::open(store_.toStdString(),
+                                            d500::store::ResultStore::Mode::ReadOnly);
     return s.ok() && !(*s)->runs().empty() ? (*s)->runs().back().id : 0;
   }
 
@@ -122,23 +125,28 @@ class GraphViewTest : public QObject {
     QCOMPARE(size_t(operators), model->node_count());
     const std::vector<std::string> weights = model->initializer_names();
     size_t fed = 0;
-    for (const auto& in : model->inputs()) fed += std::find(weights.begin(), weights.end(), in.name) == weights.end();
+    for (const auto& in : model->inputs())
+      fed += std::find(weights.begin(), weights.end(), in.name) == weights.end();
     QCOMPARE(tab->nodeItems().size(), model->node_count() + fed + model->outputs().size());
     QCOMPARE(size_t(tab->edgeItemCount()), d500::test::onnx_edge_count(*model));
     int edgesInScene = 0;
-    for (QGraphicsItem* item : tab->view()->scene()->items()) edgesInScene += dynamic_cast<EdgeItem*>(item) != nullptr;
+    for (QGraphicsItem* item : tab->view()->scene()->items())
+      edgesInScene += dynamic_cast<EdgeItem*>(item) != nullptr;
     QCOMPARE(edgesInScene, tab->edgeItemCount());
   }
 
   void everyEdgeGoesDownward() {
-    for (const QString& file : {QStringLiteral("lenet5.onnx"), QStringLiteral("resnet_small.onnx")}) {
+    for (const QString& file :
+         {QStringLiteral("lenet5.onnx"), QStringLiteral("resnet_small.onnx")}) {
       auto tab = open({}, kModels + file);
       const auto& g = tab->loaded().graph;
       QVERIFY(!g.edges.empty());
       for (const auto& e : g.edges) {
-        const double from = tab->nodeItems()[e.from]->pos().y(), to = tab->nodeItems()[e.to]->pos().y();
-        QVERIFY2(from < to, qPrintable(QStringLiteral("%1: %2 -> %3").arg(file, tab->nodeItems()[e.from]->name(),
-                                                                            tab->nodeItems()[e.to]->name())));
+        const double from = tab->nodeItems()[e.from]->pos().y(),
+                     to = tab->nodeItems()[e.to]->pos().y();
+        QVERIFY2(from < to, qPrintable(QStringLiteral("%1: %2 -> %3")
+                                           .arg(file, tab->nodeItems()[e.from]->name(),
+                                                tab->nodeItems()[e.to]->name())));
       }
     }
   }
@@ -147,16 +155,22 @@ class GraphViewTest : public QObject {
     auto tab = open({lenetRun_});
     QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
     // The slowest node of the forward pass at batch 1, from the store itself.
-    auto s = d500::store::ResultStore::open(store_.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+    auto s = d500::store::ResultStore::open(store_.toStdString(),
+                                            d500::store::ResultStore::Mode::ReadOnly);
     QVERIFY(s.ok());
     QString slowest;
     double most = -1;
     for (const auto& m : (*s)->measurements(lenetRun_)) {
       const QString point = QString::fromStdString(m.point_json);
-      if (!point.contains(QStringLiteral("\"kind\":\"node\"")) || !point.contains(QStringLiteral("\"group\":\"fwd b=1\""))) continue;
+      if (!point.contains(QStringLiteral("\"kind\":\"node\"")) ||
+          !point.contains(QStringLiteral("\"group\":\"fwd b=1\"")))
+        continue;
       if (m.median > most) {
         most = m.median;
-        slowest = QJsonDocument::fromJson(QByteArray::fromStdString(m.point_json)).object().value(QStringLiteral("node")).toString();
+        slowest = QJsonDocument::fromJson(QByteArray::fromStdString(m.point_json))
+                      .object()
+                      .value(QStringLiteral("node"))
+                      .toString();
       }
     }
     QVERIFY(!slowest.isEmpty());
@@ -184,24 +198,31 @@ class GraphViewTest : public QObject {
     NodeItem* conv = tab->nodeItem(QStringLiteral("conv2"));
     QVERIFY(conv);
     tab->view()->centerOn(conv);
-    QTest::mouseClick(tab->view()->viewport(), Qt::LeftButton, {}, tab->view()->mapFromScene(conv->scenePos()));
+    QTest::mouseClick(tab->view()->viewport(), Qt::LeftButton, {},
+                      tab->view()->mapFromScene(conv->scenePos()));
     QCOMPARE(tab->selectedNode(), QStringLiteral("conv2"));
     const QString text = tab->panelText();
-    const auto& group = *tab->loaded().profile.find(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
+    const auto& group =
+        *tab->loaded().profile.find(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
     const auto& times = group.nodes.at(QStringLiteral("conv2"));
     QVERIFY2(text.contains(QStringLiteral("Conv")), qPrintable(text));
     QVERIFY2(text.contains(formatDuration(times.passes.front().medianNs)), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("bwd")), qPrintable(text));  // the fwd+bwd group's passes
     QVERIFY2(text.contains(QStringLiteral("kernel_shape")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("float32[N, 16, 10, 10]")), qPrintable(text));  // its output
+    QVERIFY2(text.contains(QStringLiteral("float32[N, 16, 10, 10]")),
+             qPrintable(text));  // its output
     QVERIFY2(text.contains(QStringLiteral("conv2.weight")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("not measured")), qPrintable(text));  // validation
-    QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_lenet.png")), true);
+    QCOMPARE(tab->grab().save(
+                 QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_lenet.png")),
+             true);
     // The graph exports as an image and its node times as CSV, one row per node pass.
     QString error;
-    QVERIFY2(tab->exportImage(dir_.filePath(QStringLiteral("lenet.png")), 96, &error), qPrintable(error));
+    QVERIFY2(tab->exportImage(dir_.filePath(QStringLiteral("lenet.png")), 96, &error),
+             qPrintable(error));
     QVERIFY(QImage(dir_.filePath(QStringLiteral("lenet.png"))).height() > 500);
-    QVERIFY2(tab->exportImage(dir_.filePath(QStringLiteral("lenet.svg")), 96, &error), qPrintable(error));
+    QVERIFY2(tab->exportImage(dir_.filePath(QStringLiteral("lenet.svg")), 96, &error),
+             qPrintable(error));
     QVERIFY2(tab->exportCsv(dir_.filePath(QStringLiteral("lenet.csv")), &error), qPrintable(error));
     QFile csv(dir_.filePath(QStringLiteral("lenet.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -220,7 +241,8 @@ class GraphViewTest : public QObject {
   // reference, and the validation overlay colours them by that error, the worst the hottest.
   void validationOverlayColoursEveryNodeOfTheOtherExecutor() {
     const QString exe = QStringLiteral("assembled:Conv=examples/im2col,reference");
-    const qint64 run = runNetwork(QStringLiteral("lenet"), QStringLiteral("reference\", \"") + exe, false);
+    const qint64 run =
+        runNetwork(QStringLiteral("lenet"), QStringLiteral("reference\", \"") + exe, false);
     QVERIFY(run > 0);
     auto tab = open({run});
     QVERIFY2(tab->errorText().isEmpty(), qPrintable(tab->errorText()));
@@ -255,8 +277,8 @@ class GraphViewTest : public QObject {
     QVERIFY(view->zoom() < start);
     auto wheel = [view](Qt::KeyboardModifiers modifiers) {
       const QPointF at = view->viewport()->rect().center();
-      QWheelEvent e(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, modifiers,
-                    Qt::NoScrollPhase, false);
+      QWheelEvent e(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                    modifiers, Qt::NoScrollPhase, false);
       QApplication::sendEvent(view->viewport(), &e);
     };
     const double before = view->zoom();
@@ -273,7 +295,9 @@ class GraphViewTest : public QObject {
     QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, empty - QPoint(0, 120));
     QVERIFY(view->verticalScrollBar()->value() > scrolled);
     QTest::keyClick(view, Qt::Key_F);  // fit: all of it
-    QVERIFY(view->mapToScene(view->viewport()->rect()).boundingRect().contains(view->scene()->itemsBoundingRect()));
+    QVERIFY(view->mapToScene(view->viewport()->rect())
+                .boundingRect()
+                .contains(view->scene()->itemsBoundingRect()));
   }
 
   void searchFindsANodeByName() {
@@ -288,20 +312,26 @@ class GraphViewTest : public QObject {
     QCOMPARE(tab->selectedNode(), last);  // a failed search keeps the selection
     tab->setOverlayMode(OverlayMode::TimeShare);
     tab->setExecutorAndGroup(QStringLiteral("reference"), QStringLiteral("fwd b=1"));
-    QVERIFY(tab->findNode(tab->loaded().profile.find(QStringLiteral("reference"), QStringLiteral("fwd b=1"))->slowest()));
-    QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_resnet.png")), true);
+    QVERIFY(tab->findNode(tab->loaded()
+                              .profile.find(QStringLiteral("reference"), QStringLiteral("fwd b=1"))
+                              ->slowest()));
+    QCOMPARE(tab->grab().save(
+                 QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_resnet.png")),
+             true);
   }
 
   void timeOutsideTheGraphsNodesIsNamed() {
     // LibTorch's autograd runs the backward pass as one "(backward)" step, on no node of the graph.
-    if (!QFile::exists(qEnvironmentVariable("D500_PLUGIN_PATH") + QStringLiteral("/libd500_torch.so")))
+    if (!QFile::exists(qEnvironmentVariable("D500_PLUGIN_PATH") +
+                       QStringLiteral("/libd500_torch.so")))
       QSKIP("no torch plugin in this build");
     const qint64 run = runNetwork(QStringLiteral("lenet"), QStringLiteral("torch"));
     QVERIFY(run > 0);
     auto tab = open({run});
     tab->setOverlayMode(OverlayMode::TimeShare);
     tab->setExecutorAndGroup(QStringLiteral("torch"), QStringLiteral("fwd+bwd b=1"));
-    QVERIFY2(tab->overlay().note.contains(QStringLiteral("(backward)")), qPrintable(tab->overlay().note));
+    QVERIFY2(tab->overlay().note.contains(QStringLiteral("(backward)")),
+             qPrintable(tab->overlay().note));
     QVERIFY(!tab->nodeItem(QStringLiteral("(backward)")));
     tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_torch.png"));
   }
@@ -320,7 +350,9 @@ class GraphViewTest : public QObject {
     graph->trigger();  // no runs yet: an empty graph tab that says how to fill it
     auto* tab = qobject_cast<GraphTab*>(w.tabs()->currentChart());
     QVERIFY(tab);
-    QVERIFY(tab->findChild<QLabel*>(QStringLiteral("graphMessage"))->text().contains(QStringLiteral("ONNX")));
+    QVERIFY(tab->findChild<QLabel*>(QStringLiteral("graphMessage"))
+                ->text()
+                .contains(QStringLiteral("ONNX")));
   }
 
   void malformedFileGivesOneClearError() {
@@ -491,9 +523,9 @@ class GraphViewTest : public QObject {
     const QString path = dir_.filePath(QStringLiteral("deep_resnet.onnx"));
     QProcess p;
     p.start(QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500"),
-            {QStringLiteral("model"), QStringLiteral("resnet"), QStringLiteral("--blocks"), QStringLiteral("100"),
-             QStringLiteral("--channels"), QStringLiteral("2,2,2"), QStringLiteral("--input"), QStringLiteral("1x8x8"),
-             QStringLiteral("-o"), path});
+            {QStringLiteral("model"), QStringLiteral("resnet"), QStringLiteral("--blocks"),
+             QStringLiteral("100"), QStringLiteral("--channels"), QStringLiteral("2,2,2"),
+             QStringLiteral("--input"), QStringLiteral("1x8x8"), QStringLiteral("-o"), path});
     QVERIFY(p.waitForFinished(60000) && p.exitCode() == 0);
     QElapsedTimer clock;
     clock.start();
@@ -510,11 +542,15 @@ class GraphViewTest : public QObject {
     QVERIFY(minimap);
     QTRY_VERIFY(minimap->isVisible());
     QVERIFY(tab->view()->zoom() >= 0.7);  // shown first at a readable zoom, from its top
-    tab->view()->fitAll();  // F: all of it
-    QVERIFY(tab->view()->mapToScene(tab->view()->viewport()->rect()).boundingRect().contains(
-        tab->view()->scene()->itemsBoundingRect()));
+    tab->view()->fitAll();                // F: all of it
+    QVERIFY(tab->view()
+                ->mapToScene(tab->view()->viewport()->rect())
+                .boundingRect()
+                .contains(tab->view()->scene()->itemsBoundingRect()));
     QVERIFY(tab->findNode(QStringLiteral("stage3.block13.relu2")));
-    QCOMPARE(tab->grab().save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_big.png")), true);
+    QCOMPARE(tab->grab().save(
+                 QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/graph_view_big.png")),
+             true);
   }
 };
 

@@ -3,6 +3,8 @@
 // (tabs, charts with their runs and settings, the current tab); a missing store or one from a
 // newer d500 is reported and the rest opens; a run started from the window ends up in the tree
 // with a live chart; and `d500-studio --project ... --screenshot FILE` renders offscreen.
+#include <sqlite3.h>
+
 #include <QAction>
 #include <QDir>
 #include <QFile>
@@ -15,11 +17,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sqlite3.h>
-
 #include "charts/chart_panel.h"
-#include "dashboards/run_dashboard.h"
 #include "d500/store/result_store.h"
+#include "dashboards/run_dashboard.h"
 #include "dialogs/about_dialog.h"
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
@@ -47,10 +47,14 @@ const QString kRunner = QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500");
 QString copyExample(const QTemporaryDir& dir) {
   QDir().mkpath(dir.filePath(QStringLiteral("examples")));
   QDir().mkpath(dir.filePath(QStringLiteral("problems")));
-  for (const QString& f : QDir(kSource + QStringLiteral("/resources/examples")).entryList(QDir::Files))
-    QFile::copy(kSource + QStringLiteral("/resources/examples/") + f, dir.filePath(QStringLiteral("examples/") + f));
-  for (const QString& f : QDir(kSource + QStringLiteral("/resources/problems")).entryList(QDir::Files))
-    QFile::copy(kSource + QStringLiteral("/resources/problems/") + f, dir.filePath(QStringLiteral("problems/") + f));
+  for (const QString& f :
+       QDir(kSource + QStringLiteral("/resources/examples")).entryList(QDir::Files))
+    QFile::copy(kSource + QStringLiteral("/resources/examples/") + f,
+                dir.filePath(QStringLiteral("examples/") + f));
+  for (const QString& f :
+       QDir(kSource + QStringLiteral("/resources/problems")).entryList(QDir::Files))
+    QFile::copy(kSource + QStringLiteral("/resources/problems/") + f,
+                dir.filePath(QStringLiteral("problems/") + f));
   return dir.filePath(QStringLiteral("examples/example.d500proj"));
 }
 
@@ -62,7 +66,8 @@ QJsonObject readJson(const QString& path) {
 
 QStringList tabKinds(WorkspaceTabs* tabs) {
   QStringList kinds;
-  for (int i = 0; i < tabs->count(); ++i) kinds << tabs->widget(i)->property("d500TabKind").toString();
+  for (int i = 0; i < tabs->count(); ++i)
+    kinds << tabs->widget(i)->property("d500TabKind").toString();
   return kinds;
 }
 
@@ -84,11 +89,13 @@ class MainWindowTest : public QObject {
     w.show();
     QCOMPARE(w.project()->project().experiments.size(), 3);
     QCOMPARE(w.project()->treeModel()->experimentName(0), QStringLiteral("gemm-reference"));
-    QCOMPARE(tabKinds(w.tabs()), QStringList({QStringLiteral("experiment"), QStringLiteral("chart"), QStringLiteral("chart")}));
+    QCOMPARE(tabKinds(w.tabs()), QStringList({QStringLiteral("experiment"), QStringLiteral("chart"),
+                                              QStringLiteral("chart")}));
     QCOMPARE(w.tabs()->currentIndex(), 1);
     QCOMPARE(w.tabs()->charts().at(1)->kindName(), QStringLiteral("timings"));
     // Its store does not exist yet: said so, and everything else opened.
-    QVERIFY(w.shownMessages().join(QLatin1Char('\n')).contains(QStringLiteral("does not exist yet")));
+    QVERIFY(
+        w.shownMessages().join(QLatin1Char('\n')).contains(QStringLiteral("does not exist yet")));
     QVERIFY(!w.isWindowModified());
     QVERIFY(w.waitUntilReady(30000));
     // The editor's palette knows the plugins now.
@@ -124,8 +131,10 @@ class MainWindowTest : public QObject {
     }
     MainWindow again(false);
     QVERIFY(again.openProject(saved));
-    QCOMPARE(tabKinds(again.tabs()), QStringList({QStringLiteral("experiment"), QStringLiteral("chart"), QStringLiteral("chart"),
-                                                 QStringLiteral("experiment"), QStringLiteral("chart"), QStringLiteral("compare")}));
+    QCOMPARE(tabKinds(again.tabs()),
+             QStringList({QStringLiteral("experiment"), QStringLiteral("chart"),
+                          QStringLiteral("chart"), QStringLiteral("experiment"),
+                          QStringLiteral("chart"), QStringLiteral("compare")}));
     QCOMPARE(again.tabs()->currentIndex(), 3);
     QCOMPARE(again.tabs()->experimentIndexOf(again.tabs()->editors().at(1)), 2);
     const QList<ChartTab*> charts = again.tabs()->charts();
@@ -134,7 +143,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(charts.at(2)->runIds(), QList<qint64>({1, 2}));
     QCOMPARE(charts.at(0)->settings(), sweepSettings);
     // The store path was rebased to the new folder and still names the same file.
-    QCOMPARE(again.project()->project().storePath, dir.filePath(QStringLiteral("examples/example.d500db")));
+    QCOMPARE(again.project()->project().storePath,
+             dir.filePath(QStringLiteral("examples/example.d500db")));
     // Saving the reopened project unchanged writes the same project.
     const QString third = dir.filePath(QStringLiteral("saved/third.d500proj"));
     QString error;
@@ -146,7 +156,10 @@ class MainWindowTest : public QObject {
     QTemporaryDir dir;
     const QString project = copyExample(dir);
     const QString store = dir.filePath(QStringLiteral("examples/example.d500db"));
-    { auto s = d500::store::ResultStore::open(store.toStdString(), d500::store::ResultStore::Mode::ReadWrite); }
+    {
+      auto s = d500::store::ResultStore::open(store.toStdString(),
+                                              d500::store::ResultStore::Mode::ReadWrite);
+    }
     sqlite3* db = nullptr;
     sqlite3_open(store.toUtf8().constData(), &db);
     sqlite3_exec(db, "PRAGMA user_version = 9999", nullptr, nullptr, nullptr);
@@ -174,7 +187,9 @@ class MainWindowTest : public QObject {
     doc->chooseOperator(QStringLiteral("Add"), QString(), {QStringLiteral("reference")});
     doc->setValue(JsonPath{QStringLiteral("name")}, Json("tiny-add"));
     doc->setSweepValues(QStringLiteral("N"), Json::array({16, 32}));
-    doc->setValue(JsonPath{QStringLiteral("repetition")}, Json{{"warmup_calls", 1}, {"min_samples", 3}, {"max_samples", 5}, {"max_seconds", 0.05}});
+    doc->setValue(
+        JsonPath{QStringLiteral("repetition")},
+        Json{{"warmup_calls", 1}, {"min_samples", 3}, {"max_samples", 5}, {"max_seconds", 0.05}});
     doc->setValue(JsonPath{QStringLiteral("validate")}, Json(false));
     QVERIFY2(doc->problems().isEmpty(), qPrintable(doc->problems().value(0).message));
     const int chartsBefore = int(w.tabs()->charts().size());
@@ -194,7 +209,8 @@ class MainWindowTest : public QObject {
     // Selecting the run shows what the store recorded of it.
     w.projectDock()->selectRun(job->runId());
     QCOMPARE(w.propertiesDock()->value(QStringLiteral("Status")), QStringLiteral("succeeded"));
-    QCOMPARE(w.propertiesDock()->value(QStringLiteral("Run")), QStringLiteral("#%1").arg(job->runId()));
+    QCOMPARE(w.propertiesDock()->value(QStringLiteral("Run")),
+             QStringLiteral("#%1").arg(job->runId()));
     // The queue dock shows the run's log.
     w.runQueueDock()->selectJob(job);
     QVERIFY(w.runQueueDock()->shownLog().contains(QStringLiteral("[2/2]")));
@@ -213,9 +229,11 @@ class MainWindowTest : public QObject {
     doc->setValue(JsonPath{QStringLiteral("level")}, Json("training"));
     doc->chooseComponent(QStringLiteral("dataset"), QStringLiteral("synthetic"));
     const JsonPath t{QStringLiteral("training")};
-    doc->setValue(t.key(QStringLiteral("synthetic")),
-                  Json::parse(R"({"samples": 256, "test_samples": 64, "shape": [1, 8, 8], "classes": 4})"));
-    doc->setValue(t.key(QStringLiteral("network")).key(QStringLiteral("hidden")), Json::array({16}));
+    doc->setValue(
+        t.key(QStringLiteral("synthetic")),
+        Json::parse(R"({"samples": 256, "test_samples": 64, "shape": [1, 8, 8], "classes": 4})"));
+    doc->setValue(t.key(QStringLiteral("network")).key(QStringLiteral("hidden")),
+                  Json::array({16}));
     doc->setValue(t.key(QStringLiteral("epochs")), Json(2));
     doc->setValue(t.key(QStringLiteral("seeds")), Json(2));
     doc->setValue(JsonPath{QStringLiteral("name")}, Json("tiny-training"));
@@ -252,7 +270,9 @@ class MainWindowTest : public QObject {
     const QString crasher = dir.filePath(QStringLiteral("crash.sh"));
     QFile f(crasher);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("#!/bin/sh\necho '{\"event\":\"run_started\",\"run_id\":1,\"name\":\"x\"}'\nkill -SEGV $$\n");
+    f.write(
+        "#!/bin/sh\necho '{\"event\":\"run_started\",\"run_id\":1,\"name\":\"x\"}'\nkill -SEGV "
+        "$$\n");
     f.close();
     f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
     MainWindow w(false);
@@ -284,10 +304,14 @@ class MainWindowTest : public QObject {
       MainWindow w(false);
       QVERIFY(w.openProject(project));
     }
-    QVERIFY(QSettings().value(QStringLiteral("recentProjects")).toStringList().contains(QFileInfo(project).absoluteFilePath()));
+    QVERIFY(QSettings()
+                .value(QStringLiteral("recentProjects"))
+                .toStringList()
+                .contains(QFileInfo(project).absoluteFilePath()));
     MainWindow again(false);
     bool listed = false;
-    for (QAction* a : again.actions()->recentMenu->actions()) listed = listed || a->text().contains(QStringLiteral("example.d500proj"));
+    for (QAction* a : again.actions()->recentMenu->actions())
+      listed = listed || a->text().contains(QStringLiteral("example.d500proj"));
     QVERIFY(listed);
   }
 

@@ -7,13 +7,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "d500/plugin.h"
 #include "models/plugin_catalog.h"
 #include "models/plugin_list_model.h"
 #include "models/plugin_query.h"
 #include "models/project_tree_model.h"
 #include "models/run_queue_model.h"
 #include "models/store_watcher.h"
-#include "d500/plugin.h"
 #include "project/project.h"
 #include "runs/run_manager.h"
 
@@ -50,7 +50,9 @@ class ModelsTest : public QObject {
     watcher.setStorePath(store);  // missing: the runner creates it
     QCOMPARE(int(watcher.status().state), int(StoreStatus::State::Missing));
     ProjectTreeModel tree(&watcher);
-    tree.setExperiments({ProjectExperiment{exp, {}}, ProjectExperiment{QString(), QJsonObject{{QStringLiteral("name"), QStringLiteral("embedded")}}}});
+    tree.setExperiments({ProjectExperiment{exp, {}},
+                         ProjectExperiment{QString(), QJsonObject{{QStringLiteral("name"),
+                                                                   QStringLiteral("embedded")}}}});
     QCOMPARE(tree.rowCount(), 2);
     QCOMPARE(tree.experimentName(0), QStringLiteral("watched"));
 
@@ -65,7 +67,8 @@ class ModelsTest : public QObject {
       QTest::qWait(20);
       const QModelIndex experiment = tree.index(0, 0);
       if (tree.rowCount(experiment) == 1 &&
-          tree.index(0, ProjectTreeModel::Status, experiment).data().toString() == QStringLiteral("running"))
+          tree.index(0, ProjectTreeModel::Status, experiment).data().toString() ==
+              QStringLiteral("running"))
         sawRunning = true;
     }
     QVERIFY(job->isFinished());
@@ -76,13 +79,15 @@ class ModelsTest : public QObject {
     QCOMPARE(tree.rowCount(experiment), 1);
     const QModelIndex run = tree.index(0, 0, experiment);
     QCOMPARE(run.data(ProjectTreeModel::RunIdRole).toLongLong(), job->runId());
-    QCOMPARE(tree.index(0, ProjectTreeModel::Status, experiment).data().toString(), QStringLiteral("succeeded"));
+    QCOMPARE(tree.index(0, ProjectTreeModel::Status, experiment).data().toString(),
+             QStringLiteral("succeeded"));
     QCOMPARE(tree.runIdsOf(0), QList<qint64>{job->runId()});
     QCOMPARE(tree.indexOfRun(job->runId()), run);
     QCOMPARE(tree.rowCount(tree.index(1, 0)), 0);  // nothing ran from the embedded one
 
     // A run of a file the project does not list goes to "Other runs", appended without a reset.
-    const QString other = write(dir, QStringLiteral("other.json"), QByteArray(kExperiment).replace("watched", "other"));
+    const QString other = write(dir, QStringLiteral("other.json"),
+                                QByteArray(kExperiment).replace("watched", "other"));
     QSignalSpy reset(&tree, &QAbstractItemModel::modelReset);
     QSignalSpy inserted(&tree, &QAbstractItemModel::rowsInserted);
     RunJob* second = manager.enqueue(QStringLiteral("other"), other, store, LaunchSpec{});
@@ -90,7 +95,8 @@ class ModelsTest : public QObject {
     QVERIFY(done.wait(60000));
     watcher.refresh();
     QCOMPARE(tree.rowCount(), 3);
-    QCOMPARE(tree.index(2, 0).data(ProjectTreeModel::KindRole).toInt(), int(ProjectTreeModel::NodeKind::OtherRuns));
+    QCOMPARE(tree.index(2, 0).data(ProjectTreeModel::KindRole).toInt(),
+             int(ProjectTreeModel::NodeKind::OtherRuns));
     QCOMPARE(reset.count(), 0);
     QVERIFY(inserted.count() >= 1);
   }
@@ -103,8 +109,10 @@ class ModelsTest : public QObject {
     QCOMPARE(finished.count(), 1);
     const PluginCatalog catalog = finished.first().first().value<PluginCatalog>();
     QVERIFY(catalog.operatorKeys().contains(QStringLiteral("Gemm")));
-    QVERIFY(catalog.implementationsFor(QStringLiteral("Conv"), QString()).contains(QStringLiteral("examples/im2col")));
-    QVERIFY(catalog.implementationsFor(QStringLiteral("Gemm"), QString()).contains(QStringLiteral("reference")));
+    QVERIFY(catalog.implementationsFor(QStringLiteral("Conv"), QString())
+                .contains(QStringLiteral("examples/im2col")));
+    QVERIFY(catalog.implementationsFor(QStringLiteral("Gemm"), QString())
+                .contains(QStringLiteral("reference")));
     PluginListModel model;
     model.setCatalog(catalog);
     QVERIFY(model.rowCount() >= 2);
@@ -112,14 +120,19 @@ class ModelsTest : public QObject {
     for (int r = 0; r < model.rowCount(); ++r)
       if (model.index(r, PluginListModel::Name).data().toString() == QStringLiteral("reference")) {
         reference = true;
-        QCOMPARE(model.index(r, PluginListModel::Abi).data().toString(), QStringLiteral("%1.%2").arg(D500_ABI_MAJOR).arg(D500_ABI_MINOR));
-        QVERIFY(model.index(r, PluginListModel::Capabilities).data().toString().contains(QStringLiteral("backward")));
+        QCOMPARE(model.index(r, PluginListModel::Abi).data().toString(),
+                 QStringLiteral("%1.%2").arg(D500_ABI_MAJOR).arg(D500_ABI_MINOR));
+        QVERIFY(model.index(r, PluginListModel::Capabilities)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("backward")));
       }
     QVERIFY(reference);
   }
 
   void brokenPluginShowsItsError() {
-    const QByteArray json = R"({"search_path": [], "plugins": [{"name": "broken", "version": "", "abi_version": 0,
+    const QByteArray json =
+        R"({"search_path": [], "plugins": [{"name": "broken", "version": "", "abi_version": 0,
       "state": "failed", "error": "undefined symbol: d500_plugin_entry", "library": "/p/b.so", "wraps": "", "operators": []}]})";
     PluginCatalog c;
     QString error;
@@ -127,7 +140,8 @@ class ModelsTest : public QObject {
     PluginListModel model;
     model.setCatalog(c);
     QCOMPARE(model.index(0, PluginListModel::State).data().toString(), QStringLiteral("failed"));
-    QCOMPARE(model.index(0, PluginListModel::Capabilities).data().toString(), QStringLiteral("undefined symbol: d500_plugin_entry"));
+    QCOMPARE(model.index(0, PluginListModel::Capabilities).data().toString(),
+             QStringLiteral("undefined symbol: d500_plugin_entry"));
     QVERIFY(c.operatorKeys().isEmpty());  // a failed plugin offers nothing to the palette
     QVERIFY(!PluginCatalog::fromJson("not json", &c, &error));
   }
@@ -151,9 +165,14 @@ class ModelsTest : public QObject {
              QStringList{QStringLiteral("reference")});
     PluginListModel model;
     model.setCatalog(c);
-    QVERIFY(model.index(0, PluginListModel::Capabilities).data().toString().contains(
-        QStringLiteral("no usable GPU: cudaGetDeviceCount: driver too old")));
-    QVERIFY(!model.index(1, PluginListModel::Capabilities).data().toString().contains(QStringLiteral("GPU")));
+    QVERIFY(model.index(0, PluginListModel::Capabilities)
+                .data()
+                .toString()
+                .contains(QStringLiteral("no usable GPU: cudaGetDeviceCount: driver too old")));
+    QVERIFY(!model.index(1, PluginListModel::Capabilities)
+                 .data()
+                 .toString()
+                 .contains(QStringLiteral("GPU")));
   }
 
   void missingRunnerIsReported() {
@@ -170,12 +189,14 @@ class ModelsTest : public QObject {
     manager.setRunnerPath(kRunner);
     RunQueueModel model(&manager);
     const QString exp = write(dir, QStringLiteral("e.json"), kExperiment);
-    RunJob* job = manager.enqueue(QStringLiteral("e"), exp, dir.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
+    RunJob* job = manager.enqueue(QStringLiteral("e"), exp,
+                                  dir.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
     QCOMPARE(model.rowCount(), 1);
     QSignalSpy done(job, &RunJob::finished);
     QVERIFY(done.wait(60000));
     QCOMPARE(model.index(0, RunQueueModel::Status).data().toString(), QStringLiteral("succeeded"));
-    QCOMPARE(model.index(0, RunQueueModel::Progress).data(RunQueueModel::ProgressRole).toInt(), 100);
+    QCOMPARE(model.index(0, RunQueueModel::Progress).data(RunQueueModel::ProgressRole).toInt(),
+             100);
     QCOMPARE(model.index(0, RunQueueModel::RunId).data().toLongLong(), job->runId());
     manager.removeFinished();
     QCOMPARE(model.rowCount(), 0);

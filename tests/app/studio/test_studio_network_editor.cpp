@@ -33,7 +33,9 @@ namespace {
 
 const QString kRunner = QStringLiteral(D500_TEST_BINARY_DIR "/bin/d500");
 
-QByteArray bytesOf(const NetworkEditor* e) { return QByteArray::fromStdString(e->document()->to_bytes()); }
+QByteArray bytesOf(const NetworkEditor* e) {
+  return QByteArray::fromStdString(e->document()->to_bytes());
+}
 
 // The Widen button beside the form's spin box.
 QPushButton* widenButton(NetworkEditor* e) {
@@ -94,11 +96,13 @@ class NetworkEditorTest : public QObject {
     const QByteArray original = bytesOf(e);
 
     // 1. Relu -> Sigmoid, through the API.
-    QVERIFY2(e->replaceOp(QStringLiteral("act1"), QStringLiteral("Sigmoid")), qPrintable(e->lastError()));
+    QVERIFY2(e->replaceOp(QStringLiteral("act1"), QStringLiteral("Sigmoid")),
+             qPrintable(e->lastError()));
     QCOMPARE(e->nodeItem(QStringLiteral("act1"))->opType(), QStringLiteral("Sigmoid"));
     // 2. A 3-D pooling window on 2-D images: shape inference fails on pool2, which is marked,
     // and the model is not saved.
-    QVERIFY(e->setAttribute(QStringLiteral("pool2"), QStringLiteral("kernel_shape"), QStringLiteral("3, 3, 3")));
+    QVERIFY(e->setAttribute(QStringLiteral("pool2"), QStringLiteral("kernel_shape"),
+                            QStringLiteral("3, 3, 3")));
     QVERIFY(!e->nodeProblem(QStringLiteral("pool2")).isEmpty());
     QVERIFY(e->nodeItem(QStringLiteral("pool2"))->fill().isValid());
     QVERIFY(!e->saveAs(dir_.filePath(QStringLiteral("broken.onnx"))));
@@ -116,19 +120,22 @@ class NetworkEditorTest : public QObject {
     // 4. A Sigmoid from the palette after act2, then pool2 connected to it through its picker.
     QVERIFY(e->selectNode(QStringLiteral("act2")));
     QListWidget* list = e->palette()->list();
-    const QList<QListWidgetItem*> hits = list->findItems(QStringLiteral("Sigmoid"), Qt::MatchExactly);
+    const QList<QListWidgetItem*> hits =
+        list->findItems(QStringLiteral("Sigmoid"), Qt::MatchExactly);
     QCOMPARE(hits.size(), 1);
     Q_EMIT list->itemActivated(hits.front());
     QCOMPARE(e->form()->newOp(), QStringLiteral("Sigmoid"));
     QCOMPARE(e->form()->inputPicker(0)->currentData().toString(), QStringLiteral("act2"));
-    QTest::mouseClick(e->form()->findChild<QPushButton*>(QStringLiteral("networkAddNode")), Qt::LeftButton);
+    QTest::mouseClick(e->form()->findChild<QPushButton*>(QStringLiteral("networkAddNode")),
+                      Qt::LeftButton);
     QVERIFY2(e->nodeItem(QStringLiteral("sigmoid_0")), qPrintable(e->lastError()));
     QCOMPARE(e->selectedNode(), QStringLiteral("sigmoid_0"));
     QVERIFY(e->selectNode(QStringLiteral("pool2")));
     QComboBox* pick = e->form()->inputPicker(0);
     pick->setCurrentIndex(pick->findData(QStringLiteral("sigmoid_0")));
     Q_EMIT pick->activated(pick->currentIndex());
-    QCOMPARE(e->document()->node(size_t(e->document()->find_node("pool2"))).inputs[0], std::string("sigmoid_0"));
+    QCOMPARE(e->document()->node(size_t(e->document()->find_node("pool2"))).inputs[0],
+             std::string("sigmoid_0"));
     // 5. Delete act3 with the Delete key: fc2 reads fc1.
     QVERIFY(e->selectNode(QStringLiteral("act3")));
     e->view()->setFocus();
@@ -152,7 +159,8 @@ class NetworkEditorTest : public QObject {
     QVERIFY(e->lastError().contains(QStringLiteral("cycle")));
     QVERIFY(!e->addNode(QStringLiteral("Relu"), {QStringLiteral("nowhere")}, {}));
     QVERIFY(e->lastError().contains(QStringLiteral("nowhere")));
-    QVERIFY(!e->setAttribute(QStringLiteral("conv1"), QStringLiteral("group"), QStringLiteral("two")));
+    QVERIFY(
+        !e->setAttribute(QStringLiteral("conv1"), QStringLiteral("group"), QStringLiteral("two")));
     QVERIFY(!e->removeNode(QStringLiteral("fc3")));
     QCOMPARE(e->undoStack()->count(), steps);
     QCOMPARE(bytesOf(e), edited);
@@ -173,7 +181,8 @@ class NetworkEditorTest : public QObject {
     QVERIFY(!window.windowTitle().endsWith(QLatin1Char('*')));
     auto model = d500::onnx::Model::load(path.toStdString());
     QVERIFY2(model.ok(), model.ok() ? "" : model.error().to_string().c_str());
-    QCOMPARE(QString::fromStdString(model->node(size_t(e->document()->find_node("act1"))).op_type), QStringLiteral("Sigmoid"));
+    QCOMPARE(QString::fromStdString(model->node(size_t(e->document()->find_node("act1"))).op_type),
+             QStringLiteral("Sigmoid"));
     NetworkEditor reopened;
     QVERIFY(reopened.openFile(path));
     QCOMPARE(bytesOf(&reopened), edited);
@@ -186,11 +195,13 @@ class NetworkEditorTest : public QObject {
     QVERIFY(check.waitForFinished(120000));
     QVERIFY2(check.exitCode() == 0, check.readAllStandardOutput() + check.readAllStandardError());
     QProcess run;
-    run.start(kRunner, {QStringLiteral("--db"), dir_.filePath(QStringLiteral("runs.d500db")), QStringLiteral("run"), experiment});
+    run.start(kRunner, {QStringLiteral("--db"), dir_.filePath(QStringLiteral("runs.d500db")),
+                        QStringLiteral("run"), experiment});
     QVERIFY(run.waitForFinished(240000));
     QVERIFY2(run.exitCode() == 0, run.readAllStandardOutput() + run.readAllStandardError());
     QProcess runs;
-    runs.start(kRunner, {QStringLiteral("--db"), dir_.filePath(QStringLiteral("runs.d500db")), QStringLiteral("runs")});
+    runs.start(kRunner, {QStringLiteral("--db"), dir_.filePath(QStringLiteral("runs.d500db")),
+                         QStringLiteral("runs")});
     QVERIFY(runs.waitForFinished(60000));
     const QString listed = QString::fromUtf8(runs.readAllStandardOutput());
     QVERIFY2(listed.contains(QStringLiteral("lenet_edited-network")), qPrintable(listed));
@@ -206,7 +217,8 @@ class NetworkEditorTest : public QObject {
     QVERIFY(e->nodeProblem(QStringLiteral("add_0")).contains(QStringLiteral("input size 1")));
     QVERIFY(e->connectInput(QStringLiteral("add_0"), 1, QStringLiteral("act4")));
     QVERIFY(e->nodeProblem(QStringLiteral("add_0")).isEmpty());
-    QVERIFY(e->setAttribute(QStringLiteral("pool2"), QStringLiteral("kernel_shape"), QStringLiteral("3, 3, 3")));
+    QVERIFY(e->setAttribute(QStringLiteral("pool2"), QStringLiteral("kernel_shape"),
+                            QStringLiteral("3, 3, 3")));
     QVERIFY(!e->nodeProblem(QStringLiteral("pool2")).isEmpty());
     // Only pool2's own problem: the nodes after it, left untyped, are not listed as well.
     QVERIFY(e->nodeProblem(QStringLiteral("fc1")).isEmpty());

@@ -2,6 +2,8 @@
 // rebased when saved elsewhere); a project whose store is missing, was written by a newer d500
 // or is not a store at all opens with a message saying so; a project file from a newer d500 is
 // read as far as understood.
+#include <sqlite3.h>
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -10,15 +12,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sqlite3.h>
-
 #include "d500/store/result_store.h"
 #include "editor/experiment_document.h"
-#include "studio_test_support.h"
 #include "main_window/project_controller.h"
 #include "models/project_tree_model.h"
 #include "project/project.h"
 #include "project/store_status.h"
+#include "studio_test_support.h"
 
 using namespace d500::studio;
 
@@ -29,9 +29,11 @@ Project sample(const QDir& dir) {
   p.name = QStringLiteral("sample");
   p.storePath = dir.filePath(QStringLiteral("data/results.d500db"));
   p.experiments << ProjectExperiment{dir.filePath(QStringLiteral("exp/gemm.json")), {}};
-  p.experiments << ProjectExperiment{QString(), QJsonObject{{QStringLiteral("name"), QStringLiteral("inline")},
-                                                            {QStringLiteral("level"), QStringLiteral("operator")}}};
-  p.charts << ProjectChart{QStringLiteral("sweep"), {1, 2}, QJsonObject{{QStringLiteral("log_y"), true}}};
+  p.experiments << ProjectExperiment{
+      QString(), QJsonObject{{QStringLiteral("name"), QStringLiteral("inline")},
+                             {QStringLiteral("level"), QStringLiteral("operator")}}};
+  p.charts << ProjectChart{
+      QStringLiteral("sweep"), {1, 2}, QJsonObject{{QStringLiteral("log_y"), true}}};
   p.charts << ProjectChart{QStringLiteral("timings"), {3}, {}};
   p.layout = QJsonObject{{QStringLiteral("current_tab"), 1}};
   return p;
@@ -48,7 +50,10 @@ QString writeFile(const QString& path, const QByteArray& content) {
 // A real store (made by the store itself), then marked as written by a future schema.
 QString newerStore(const QDir& dir) {
   const QString path = dir.filePath(QStringLiteral("future.d500db"));
-  { auto s = d500::store::ResultStore::open(path.toStdString(), d500::store::ResultStore::Mode::ReadWrite); }
+  {
+    auto s = d500::store::ResultStore::open(path.toStdString(),
+                                            d500::store::ResultStore::Mode::ReadWrite);
+  }
   sqlite3* db = nullptr;
   sqlite3_open(path.toUtf8().constData(), &db);
   sqlite3_exec(db, "PRAGMA user_version = 9999", nullptr, nullptr, nullptr);
@@ -77,7 +82,12 @@ class ProjectTest : public QObject {
     f.open(QIODevice::ReadOnly);
     const QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
     QCOMPARE(json.value(QStringLiteral("store")).toString(), QStringLiteral("data/results.d500db"));
-    QCOMPARE(json.value(QStringLiteral("experiments")).toArray().at(0).toObject().value(QStringLiteral("path")).toString(),
+    QCOMPARE(json.value(QStringLiteral("experiments"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("path"))
+                 .toString(),
              QStringLiteral("exp/gemm.json"));
   }
 
@@ -97,31 +107,39 @@ class ProjectTest : public QObject {
 
   void newerProjectFormatOpensWithAWarning() {
     QTemporaryDir tmp;
-    const QString file = writeFile(tmp.filePath(QStringLiteral("n.d500proj")),
-                                   R"({"d500_project": 7, "name": "future", "store": "s.d500db", "hologram": {},
+    const QString file =
+        writeFile(tmp.filePath(QStringLiteral("n.d500proj")),
+                  R"({"d500_project": 7, "name": "future", "store": "s.d500db", "hologram": {},
                                        "experiments": [{"path": "a.json"}]})");
     Project p;
     QString error, warning;
     QVERIFY(Project::load(file, &p, &error, &warning));
     QVERIFY(warning.contains(QStringLiteral("newer d500")));
     QCOMPARE(p.experiments.size(), 1);
-    QVERIFY(!Project::load(writeFile(tmp.filePath(QStringLiteral("x.d500proj")), "{\"name\": 1}"), &p, &error));
+    QVERIFY(!Project::load(writeFile(tmp.filePath(QStringLiteral("x.d500proj")), "{\"name\": 1}"),
+                           &p, &error));
     QVERIFY(error.contains(QStringLiteral("not a d500 project")));
-    QVERIFY(!Project::load(writeFile(tmp.filePath(QStringLiteral("y.d500proj")), "{oops"), &p, &error));
+    QVERIFY(
+        !Project::load(writeFile(tmp.filePath(QStringLiteral("y.d500proj")), "{oops"), &p, &error));
     QVERIFY(!Project::load(tmp.filePath(QStringLiteral("missing.d500proj")), &p, &error));
   }
 
   void storeStatus() {
     QTemporaryDir tmp;
     const QDir dir(tmp.path());
-    QCOMPARE(int(StoreStatus::probe(dir.filePath(QStringLiteral("none.d500db"))).state), int(StoreStatus::State::Missing));
+    QCOMPARE(int(StoreStatus::probe(dir.filePath(QStringLiteral("none.d500db"))).state),
+             int(StoreStatus::State::Missing));
     const StoreStatus newer = StoreStatus::probe(newerStore(dir));
     QCOMPARE(int(newer.state), int(StoreStatus::State::Newer));
     QVERIFY(newer.message(QStringLiteral("x")).contains(QStringLiteral("newer d500")));
-    const QString junk = writeFile(dir.filePath(QStringLiteral("junk.d500db")), "this is not sqlite at all, just text......");
+    const QString junk = writeFile(dir.filePath(QStringLiteral("junk.d500db")),
+                                   "this is not sqlite at all, just text......");
     QCOMPARE(int(StoreStatus::probe(junk).state), int(StoreStatus::State::Unreadable));
     const QString good = dir.filePath(QStringLiteral("good.d500db"));
-    { auto s = d500::store::ResultStore::open(good.toStdString(), d500::store::ResultStore::Mode::ReadWrite); }
+    {
+      auto s = d500::store::ResultStore::open(good.toStdString(),
+                                              d500::store::ResultStore::Mode::ReadWrite);
+    }
     QCOMPARE(int(StoreStatus::probe(good).state), int(StoreStatus::State::Ok));
   }
 
@@ -140,15 +158,18 @@ class ProjectTest : public QObject {
     QCOMPARE(c.treeModel()->rowCount(), 2);
     QCOMPARE(c.treeModel()->experimentName(0), QStringLiteral("gemm-x"));
     const QString all = c.notices().join(QLatin1Char('\n'));
-    QVERIFY2(all.contains(QStringLiteral("does not exist yet")), qPrintable(all));   // the store
-    QVERIFY2(all.contains(QStringLiteral("gone.json")), qPrintable(all));            // the experiment
+    QVERIFY2(all.contains(QStringLiteral("does not exist yet")), qPrintable(all));  // the store
+    QVERIFY2(all.contains(QStringLiteral("gone.json")), qPrintable(all));  // the experiment
     QVERIFY(!c.isModified());
 
     // A store from a newer d500: said so, the project still opens.
     const QString future = newerStore(dir);
-    const QString file2 = writeFile(dir.filePath(QStringLiteral("f.d500proj")),
-                                    QStringLiteral(R"({"d500_project": 1, "store": "%1", "experiments": [{"path": "gemm.json"}]})")
-                                        .arg(QFileInfo(future).fileName()).toUtf8());
+    const QString file2 = writeFile(
+        dir.filePath(QStringLiteral("f.d500proj")),
+        QStringLiteral(
+            R"({"d500_project": 1, "store": "%1", "experiments": [{"path": "gemm.json"}]})")
+            .arg(QFileInfo(future).fileName())
+            .toUtf8());
     QVERIFY(c.open(file2));
     QVERIFY(c.notices().join(QLatin1Char('\n')).contains(QStringLiteral("newer d500")));
     QCOMPARE(c.treeModel()->rowCount(), 1);
@@ -180,7 +201,8 @@ class ProjectTest : public QObject {
     QFile f(runnable);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const Json written = Json::parse(f.readAll().toStdString());
-    JCOMPARE(written["problems"], Json(dir.filePath(QStringLiteral("problems/list.json")).toStdString()));
+    JCOMPARE(written["problems"],
+             Json(dir.filePath(QStringLiteral("problems/list.json")).toStdString()));
 
     ProjectController again;
     QVERIFY(again.open(file));

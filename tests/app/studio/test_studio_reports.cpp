@@ -46,10 +46,11 @@ QString tool(const QString& name, const QStringList& args, int* exitCode = nullp
 
 // pdftotext's text as words are compared: ligatures spelt out, no-break spaces as spaces.
 QString normalized(QString s) {
-  const QPair<QString, QString> ligatures[] = {
-      {QStringLiteral("\uFB00"), QStringLiteral("ff")}, {QStringLiteral("\uFB01"), QStringLiteral("fi")},
-      {QStringLiteral("\uFB02"), QStringLiteral("fl")}, {QStringLiteral("\uFB03"), QStringLiteral("ffi")},
-      {QStringLiteral("\uFB04"), QStringLiteral("ffl")}};
+  const QPair<QString, QString> ligatures[] = {{QStringLiteral("\uFB00"), QStringLiteral("ff")},
+                                               {QStringLiteral("\uFB01"), QStringLiteral("fi")},
+                                               {QStringLiteral("\uFB02"), QStringLiteral("fl")},
+                                               {QStringLiteral("\uFB03"), QStringLiteral("ffi")},
+                                               {QStringLiteral("\uFB04"), QStringLiteral("ffl")}};
   for (const auto& [from, to] : ligatures) s.replace(from, to);
   s.replace(QChar(0x00A0), QLatin1Char(' '));
   return s;
@@ -63,9 +64,8 @@ struct Cell {
 // Every <td>/<th> of the report's tables, as text, with whether it may wrap.
 QList<Cell> tableCells(const QString& html) {
   QList<Cell> cells;
-  static const QRegularExpression re(
-      QStringLiteral("<t[dh] class=\"(nw|tx)\">(.*?)</t[dh]>"),
-      QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression re(QStringLiteral("<t[dh] class=\"(nw|tx)\">(.*?)</t[dh]>"),
+                                     QRegularExpression::DotMatchesEverythingOption);
   for (auto it = re.globalMatch(html); it.hasNext();) {
     const auto m = it.next();
     const QString text =
@@ -99,8 +99,8 @@ class ReportsTest : public QObject {
 
   d500::test::ProcessResult studio(const std::vector<std::string>& args) {
     // No display of any kind: the export must not need one.
-    std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
-                                     "-u", "QT_QPA_PLATFORM", kStudio};
+    std::vector<std::string> argv = {"/usr/bin/env",    "-u", "DISPLAY",         "-u",
+                                     "WAYLAND_DISPLAY", "-u", "QT_QPA_PLATFORM", kStudio};
     argv.insert(argv.end(), args.begin(), args.end());
     return d500::test::run(argv, dir_.path());
   }
@@ -121,7 +121,8 @@ class ReportsTest : public QObject {
         "optimizer": {"plugin": "reference", "name": "adam", "lr": 0.01},
         "batch": 32, "epochs": 2, "seeds": 2, "target_accuracy": 0.6}})";
     for (const std::string& exp : {sweep, sweep, training}) {
-      const auto r = d500::test::run({kD500, "--db", db_, "run", exp, "--progress=none"}, dir_.path());
+      const auto r =
+          d500::test::run({kD500, "--db", db_, "run", exp, "--progress=none"}, dir_.path());
       QVERIFY2(r.exit_code == 0, (r.out + r.err).c_str());
     }
   }
@@ -138,14 +139,15 @@ class ReportsTest : public QObject {
     QVERIFY(cells.size() > 100);  // runs, comparison, statistics, validation, environment
     const QString pdf = qs(dir_.file("cmp.pdf"));
     QVERIFY2(ReportWriter::writePdf(qs(db_), {1, 2}, pdf, &error), qPrintable(error));
-    const QString text = normalized(tool(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf,
-                                                                        QStringLiteral("-")}));
+    const QString text = normalized(
+        tool(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")}));
     QVERIFY(!text.isEmpty());
     QStringList lines;
     for (const QString& l : text.split(QLatin1Char('\n'))) lines.append(l.simplified());
     const QSet<QString> words = [&] {
       QSet<QString> w;
-      for (const QString& t : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
+      for (const QString& t :
+           text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
         w.insert(t);
       return w;
     }();
@@ -156,8 +158,8 @@ class ReportsTest : public QObject {
         QVERIFY2(found, qPrintable(QStringLiteral("cell not on one line: \"%1\"").arg(c.text)));
       } else {
         for (const QString& w : c.text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
-          QVERIFY2(words.contains(w), qPrintable(QStringLiteral("word \"%1\" of \"%2\" broken")
-                                                     .arg(w, c.text)));
+          QVERIFY2(words.contains(w),
+                   qPrintable(QStringLiteral("word \"%1\" of \"%2\" broken").arg(w, c.text)));
       }
     }
   }
@@ -169,7 +171,8 @@ class ReportsTest : public QObject {
     const QString pdf = qs(dir_.file("pages.pdf"));
     QString error;
     QVERIFY2(ReportWriter::writePdf(qs(db_), {1, 2}, pdf, &error), qPrintable(error));
-    const QString info = tool(QStringLiteral("pdfinfo"), {QStringLiteral("-l"), QStringLiteral("99"), pdf});
+    const QString info =
+        tool(QStringLiteral("pdfinfo"), {QStringLiteral("-l"), QStringLiteral("99"), pdf});
     const auto pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
     QVERIFY2(pages.hasMatch(), qPrintable(info));
     QVERIFY2(pages.captured(1).toInt() >= 3 && pages.captured(1).toInt() <= 8, qPrintable(info));
@@ -199,20 +202,23 @@ class ReportsTest : public QObject {
     QString error;
     QVERIFY2(ReportWriter::writeHtml(qs(db_), {1, 2, 3}, html, &error), qPrintable(error));
     const QStringList common{QStringLiteral("--headless"), QStringLiteral("--disable-gpu"),
-                             QStringLiteral("--no-sandbox"), QStringLiteral("--enable-logging=stderr")};
+                             QStringLiteral("--no-sandbox"),
+                             QStringLiteral("--enable-logging=stderr")};
     int code = -1;
     QString err;
-    const QString dom = tool(QStringLiteral("chromium"),
-                             common + QStringList{QStringLiteral("--dump-dom"),
-                                                  QStringLiteral("file://") + html},
-                             &code, &err);
+    const QString dom =
+        tool(QStringLiteral("chromium"),
+             common + QStringList{QStringLiteral("--dump-dom"), QStringLiteral("file://") + html},
+             &code, &err);
     QVERIFY2(code == 0 && dom.contains(QStringLiteral("</html>")), qPrintable(err));
     QVERIFY(dom.contains(QStringLiteral("d500 comparison")));
-    QVERIFY2(dom.count(QStringLiteral("<svg")) >= 4, qPrintable(dom.left(400)));  // 3 dashboards + overlay
+    QVERIFY2(dom.count(QStringLiteral("<svg")) >= 4,
+             qPrintable(dom.left(400)));                                  // 3 dashboards + overlay
     QVERIFY2(!err.contains(QStringLiteral("CONSOLE")), qPrintable(err));  // no script errors
     const QString png = qs(dir_.file("cmp.png"));
     tool(QStringLiteral("chromium"),
-         common + QStringList{QStringLiteral("--screenshot=") + png, QStringLiteral("--window-size=1280,2400"),
+         common + QStringList{QStringLiteral("--screenshot=") + png,
+                              QStringLiteral("--window-size=1280,2400"),
                               QStringLiteral("file://") + html},
          &code, &err);
     QVERIFY2(code == 0, qPrintable(err));
@@ -227,7 +233,8 @@ class ReportsTest : public QObject {
     const QImage op(qs(dir_.file("op.png")));
     QCOMPARE(op.size(), QSize(1600, 1000));
     QVERIFY(drawn(op));
-    r = studio({"--store", db_, "--dashboard", "3", "-o", dir_.file("train.svg"), "--size", "1200x800"});
+    r = studio(
+        {"--store", db_, "--dashboard", "3", "-o", dir_.file("train.svg"), "--size", "1200x800"});
     QVERIFY2(r.exit_code == 0, r.err.c_str());
     QXmlStreamReader xml(d500::test::read_file(dir_.file("train.svg")).c_str());
     while (!xml.atEnd()) xml.readNext();
@@ -259,8 +266,12 @@ class ReportsTest : public QObject {
     const Case cases[] = {
         {{"--store", db_, "--dashboard", "99", "-o", out}, 3, "99"},
         {{"--store", db_, "--report", "1,abc", "-o", dir_.file("x.pdf")}, 3, "abc"},
-        {{"--store", dir_.file("missing.d500db"), "--report", "1", "-o", dir_.file("x.pdf")}, 4, "missing.d500db"},
-        {{"--store", dir_.file("corrupt.d500db"), "--dashboard", "1", "-o", out}, 4, "corrupt.d500db"},
+        {{"--store", dir_.file("missing.d500db"), "--report", "1", "-o", dir_.file("x.pdf")},
+         4,
+         "missing.d500db"},
+        {{"--store", dir_.file("corrupt.d500db"), "--dashboard", "1", "-o", out},
+         4,
+         "corrupt.d500db"},
         {{"--store", db_, "--dashboard", "1", "-o", dir_.file("x.txt")}, 2, "x.txt"},
         {{"--store", db_, "--report", "1", "-o", dir_.file("x.png")}, 2, "x.png"},
         {{"--store", db_, "--dashboard", "1,2", "-o", out}, 2, "one run"},
@@ -268,7 +279,9 @@ class ReportsTest : public QObject {
         {{"--store", db_, "--dashboard", "1"}, 2, "-o"},
         {{"--dashboard", "1", "-o", out}, 2, "--store"},
         {{"--store", db_, "--report", "1", "--dashboard", "1", "-o", out}, 2, "choose one"},
-        {{"--store", db_, "--report", "1", "-o", "/nonexistent/dir/r.pdf"}, 3, "/nonexistent/dir/r.pdf"},
+        {{"--store", db_, "--report", "1", "-o", "/nonexistent/dir/r.pdf"},
+         3,
+         "/nonexistent/dir/r.pdf"},
         {{"--store", db_, "--report", "1", "-o", out, "--no-such-option"}, 2, "no-such-option"},
     };
     for (const Case& c : cases) {

@@ -7,7 +7,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <csignal>
 
 #include "d500/store/result_store.h"
@@ -34,7 +33,8 @@ const char kLong[] = R"({"d500": 1, "name": "long", "level": "operator", "seed":
   "implementations": ["reference"], "sweep": {"N": [128, 129, 130, 131, 132, 133]}, "validate": false,
   "repetition": {"target_rel_ci": 0.000001, "min_samples": 100000, "max_samples": 100000000, "max_seconds": 60}})";
 
-QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& content, bool executable = false) {
+QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& content,
+              bool executable = false) {
   const QString path = dir.filePath(name);
   QFile f(path);
   f.open(QIODevice::WriteOnly);
@@ -59,34 +59,42 @@ class RunsTest : public QObject {
     RunCommand c;
     QString error;
     LaunchSpec local;
-    QVERIFY(RunCommand::build(QStringLiteral("/b/d500"), QString(), QStringLiteral("/x/my exp.json"),
-                              QStringLiteral("/x/s.d500db"), local, false, &c, &error));
+    QVERIFY(RunCommand::build(QStringLiteral("/b/d500"), QString(),
+                              QStringLiteral("/x/my exp.json"), QStringLiteral("/x/s.d500db"),
+                              local, false, &c, &error));
     QCOMPARE(c.program, QStringLiteral("/b/d500"));
-    QCOMPARE(c.arguments, QStringList({QStringLiteral("run"), QStringLiteral("/x/my exp.json"), QStringLiteral("--db"),
-                                       QStringLiteral("/x/s.d500db"), QStringLiteral("--progress=json")}));
+    QCOMPARE(c.arguments, QStringList({QStringLiteral("run"), QStringLiteral("/x/my exp.json"),
+                                       QStringLiteral("--db"), QStringLiteral("/x/s.d500db"),
+                                       QStringLiteral("--progress=json")}));
     LaunchSpec mpi{QStringLiteral("mpi"), 4, {QStringLiteral("a"), QStringLiteral("b:2")}, {}};
-    QVERIFY(RunCommand::build(QStringLiteral("/b/d500"), QStringLiteral("/usr/bin/mpirun"), QStringLiteral("e.json"),
-                              QStringLiteral("s.d500db"), mpi, true, &c, &error));
+    QVERIFY(RunCommand::build(QStringLiteral("/b/d500"), QStringLiteral("/usr/bin/mpirun"),
+                              QStringLiteral("e.json"), QStringLiteral("s.d500db"), mpi, true, &c,
+                              &error));
     QCOMPARE(c.program, QStringLiteral("/usr/bin/mpirun"));
-    QCOMPARE(c.arguments.mid(0, 6), QStringList({QStringLiteral("-np"), QStringLiteral("4"), QStringLiteral("--host"),
-                                                  QStringLiteral("a,b:2"), QStringLiteral("--allow-run-as-root"),
-                                                  QStringLiteral("--oversubscribe")}));
-    QCOMPARE(c.arguments.mid(6, 2), QStringList({QStringLiteral("/b/d500"), QStringLiteral("run")}));
-    QVERIFY(RunCommand::build(QStringLiteral("/b/d500"), QStringLiteral("/usr/bin/mpirun"), QStringLiteral("e.json"),
-                              QStringLiteral("s.d500db"), mpi, false, &c, &error));
+    QCOMPARE(c.arguments.mid(0, 6),
+             QStringList({QStringLiteral("-np"), QStringLiteral("4"), QStringLiteral("--host"),
+                          QStringLiteral("a,b:2"), QStringLiteral("--allow-run-as-root"),
+                          QStringLiteral("--oversubscribe")}));
+    QCOMPARE(c.arguments.mid(6, 2),
+             QStringList({QStringLiteral("/b/d500"), QStringLiteral("run")}));
+    QVERIFY(RunCommand::build(QStringLiteral("/b/d500"), QStringLiteral("/usr/bin/mpirun"),
+                              QStringLiteral("e.json"), QStringLiteral("s.d500db"), mpi, false, &c,
+                              &error));
     QVERIFY(!c.arguments.contains(QStringLiteral("--allow-run-as-root")));
-    QVERIFY(!RunCommand::build(QStringLiteral("/b/d500"), QString(), QStringLiteral("e.json"), QStringLiteral("s"), mpi,
-                               false, &c, &error));
+    QVERIFY(!RunCommand::build(QStringLiteral("/b/d500"), QString(), QStringLiteral("e.json"),
+                               QStringLiteral("s"), mpi, false, &c, &error));
     QVERIFY(error.contains(QStringLiteral("mpirun")));
   }
 
   void progressLines() {
-    ProgressEvent e = ProgressEvent::parse(R"({"done":1,"event":"progress","rel_ci":0.02,"samples":5,"subject":"Add N=32","total":2})");
+    ProgressEvent e = ProgressEvent::parse(
+        R"({"done":1,"event":"progress","rel_ci":0.02,"samples":5,"subject":"Add N=32","total":2})");
     QCOMPARE(int(e.type), int(ProgressEvent::Type::Progress));
     QCOMPARE(e.done, 1);
     QCOMPARE(e.total, 2);
     QCOMPARE(e.subject, QStringLiteral("Add N=32"));
-    e = ProgressEvent::parse(R"({"event":"run_finished","exit_code":0,"reason":"","run_id":7,"status":"succeeded"})");
+    e = ProgressEvent::parse(
+        R"({"event":"run_finished","exit_code":0,"reason":"","run_id":7,"status":"succeeded"})");
     QCOMPARE(int(e.type), int(ProgressEvent::Type::RunFinished));
     QCOMPARE(e.runId, 7);
     QCOMPARE(e.status, QStringLiteral("succeeded"));
@@ -108,7 +116,8 @@ class RunsTest : public QObject {
     QCOMPARE(job->done(), 3);
     QCOMPARE(job->total(), 3);
     QVERIFY(job->log().contains(QStringLiteral("[3/3]")));
-    auto s = d500::store::ResultStore::open(store.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+    auto s = d500::store::ResultStore::open(store.toStdString(),
+                                            d500::store::ResultStore::Mode::ReadOnly);
     QVERIFY(s.ok());
     QCOMPARE(int(s.value()->run(job->runId())->status), int(d500::store::RunStatus::Succeeded));
     QCOMPARE(s.value()->measurements(job->runId()).size(), size_t(3));
@@ -121,7 +130,8 @@ class RunsTest : public QObject {
     const QString exp = write(dir, QStringLiteral("tiny.json"), kTiny);
     RunManager manager;
     manager.setRunnerPath(kRunner);
-    RunJob* job = manager.enqueue(QStringLiteral("tiny"), exp, dir.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
+    RunJob* job = manager.enqueue(QStringLiteral("tiny"), exp,
+                                  dir.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
     QStringList seen;
     int startedAt = -1;
     connect(job, &RunJob::runStarted, this, [&] { startedAt = int(seen.size()); });
@@ -132,8 +142,10 @@ class RunsTest : public QObject {
     QVERIFY2(startedAt >= 0, qPrintable(seen.join(QStringLiteral(" | "))));
     const QString prefix = QStringLiteral("run #%1: ").arg(job->runId());
     QVERIFY2(seen.size() > startedAt, qPrintable(seen.join(QStringLiteral(" | "))));
-    for (int i = startedAt; i < seen.size(); ++i) QVERIFY2(seen[i].startsWith(prefix), qPrintable(seen[i]));
-    QVERIFY2(seen.contains(prefix + QStringLiteral("3/3")), qPrintable(seen.join(QStringLiteral(" | "))));
+    for (int i = startedAt; i < seen.size(); ++i)
+      QVERIFY2(seen[i].startsWith(prefix), qPrintable(seen[i]));
+    QVERIFY2(seen.contains(prefix + QStringLiteral("3/3")),
+             qPrintable(seen.join(QStringLiteral(" | "))));
     for (int i = 0; i < startedAt; ++i) QCOMPARE(seen[i], QStringLiteral("starting the runner"));
   }
 
@@ -142,9 +154,12 @@ class RunsTest : public QObject {
     const QString exp = write(dir, QStringLiteral("tiny.json"), kTiny);
     RunManager manager;
     manager.setRunnerPath(kRunner);
-    RunJob* a = manager.enqueue(QStringLiteral("a"), exp, dir.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
-    RunJob* b = manager.enqueue(QStringLiteral("b"), exp, dir.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
-    QCOMPARE(int(b->state()), int(RunJob::State::Queued));  // two benchmarks at once disturb each other
+    RunJob* a = manager.enqueue(QStringLiteral("a"), exp, dir.filePath(QStringLiteral("s.d500db")),
+                                LaunchSpec{});
+    RunJob* b = manager.enqueue(QStringLiteral("b"), exp, dir.filePath(QStringLiteral("s.d500db")),
+                                LaunchSpec{});
+    QCOMPARE(int(b->state()),
+             int(RunJob::State::Queued));  // two benchmarks at once disturb each other
     QVERIFY(waitFinished(a, 60000));
     QVERIFY(waitFinished(b, 60000));
     QCOMPARE(int(b->state()), int(RunJob::State::Succeeded));
@@ -176,7 +191,8 @@ class RunsTest : public QObject {
     QCOMPARE(job->exitCode(), 130);
     QVERIFY(!job->log().contains(QStringLiteral("killing")));
     // The runner recorded the run as cancelled; the studio read that from the store.
-    auto s = d500::store::ResultStore::open(store.toStdString(), d500::store::ResultStore::Mode::ReadOnly);
+    auto s = d500::store::ResultStore::open(store.toStdString(),
+                                            d500::store::ResultStore::Mode::ReadOnly);
     QVERIFY(s.ok());
     QCOMPARE(int(s.value()->run(job->runId())->status), int(d500::store::RunStatus::Cancelled));
   }
@@ -184,13 +200,16 @@ class RunsTest : public QObject {
   void cancelKillsAfterTheGracePeriod() {
     // A runner that ignores SIGTERM is killed once the grace period is over.
     QTemporaryDir dir;
-    const QString stubborn = write(dir, QStringLiteral("stubborn.sh"),
-                                   "#!/bin/sh\ntrap '' TERM\necho '{\"event\":\"run_started\",\"run_id\":1}'\n"
-                                   "while true; do sleep 0.1; done\n", true);
+    const QString stubborn =
+        write(dir, QStringLiteral("stubborn.sh"),
+              "#!/bin/sh\ntrap '' TERM\necho '{\"event\":\"run_started\",\"run_id\":1}'\n"
+              "while true; do sleep 0.1; done\n",
+              true);
     RunManager manager;
     manager.setRunnerPath(stubborn);
     manager.setGracePeriodMs(500);
-    RunJob* job = manager.enqueue(QStringLiteral("stubborn"), QStringLiteral("x.json"), dir.filePath(QStringLiteral("s")), LaunchSpec{});
+    RunJob* job = manager.enqueue(QStringLiteral("stubborn"), QStringLiteral("x.json"),
+                                  dir.filePath(QStringLiteral("s")), LaunchSpec{});
     QSignalSpy started(job, &RunJob::runStarted);
     QVERIFY(started.wait(10000));
     manager.cancel(job);
@@ -204,14 +223,19 @@ class RunsTest : public QObject {
     // D500_RUNNER points at a runner that dies of SIGSEGV mid-run, as a crashing plugin would
     // take the real one down.
     QTemporaryDir dir;
-    const QString crasher = write(dir, QStringLiteral("crash.sh"),
-                                  "#!/bin/sh\necho '{\"event\":\"run_started\",\"run_id\":3,\"name\":\"x\"}'\n"
-                                  "echo '{\"event\":\"progress\",\"done\":0,\"total\":2,\"subject\":\"Conv\",\"samples\":1,\"rel_ci\":0}'\n"
-                                  "kill -SEGV $$\n", true);
+    const QString crasher =
+        write(dir, QStringLiteral("crash.sh"),
+              "#!/bin/sh\necho '{\"event\":\"run_started\",\"run_id\":3,\"name\":\"x\"}'\n"
+              "echo "
+              "'{\"event\":\"progress\",\"done\":0,\"total\":2,\"subject\":\"Conv\",\"samples\":1,"
+              "\"rel_ci\":0}'\n"
+              "kill -SEGV $$\n",
+              true);
     qputenv("D500_RUNNER", crasher.toLocal8Bit());
     QCOMPARE(RunnerLocator::runnerPath(), crasher);
     RunManager manager;  // no runner path set: found through D500_RUNNER
-    RunJob* job = manager.enqueue(QStringLiteral("crash"), QStringLiteral("x.json"), dir.filePath(QStringLiteral("s")), LaunchSpec{});
+    RunJob* job = manager.enqueue(QStringLiteral("crash"), QStringLiteral("x.json"),
+                                  dir.filePath(QStringLiteral("s")), LaunchSpec{});
     QVERIFY(waitFinished(job, 10000));
     qunsetenv("D500_RUNNER");
     QCOMPARE(int(job->state()), int(RunJob::State::Crashed));
@@ -222,8 +246,9 @@ class RunsTest : public QObject {
     // The studio is still here and the queue still works.
     QTemporaryDir dir2;
     manager.setRunnerPath(kRunner);
-    RunJob* next = manager.enqueue(QStringLiteral("tiny"), write(dir2, QStringLiteral("t.json"), kTiny),
-                                   dir2.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
+    RunJob* next =
+        manager.enqueue(QStringLiteral("tiny"), write(dir2, QStringLiteral("t.json"), kTiny),
+                        dir2.filePath(QStringLiteral("s.d500db")), LaunchSpec{});
     QVERIFY(waitFinished(next, 60000));
     QCOMPARE(int(next->state()), int(RunJob::State::Succeeded));
   }
@@ -236,8 +261,9 @@ class RunsTest : public QObject {
     RunManager manager;
     manager.setRunnerPath(kRunner);
     LaunchSpec mpi{QStringLiteral("mpi"), 1, {}, {}};
-    RunJob* job = manager.enqueue(QStringLiteral("tiny"), write(dir, QStringLiteral("t.json"), kTiny),
-                                  dir.filePath(QStringLiteral("s.d500db")), mpi);
+    RunJob* job =
+        manager.enqueue(QStringLiteral("tiny"), write(dir, QStringLiteral("t.json"), kTiny),
+                        dir.filePath(QStringLiteral("s.d500db")), mpi);
     QVERIFY(waitFinished(job, 60000));
     QVERIFY2(job->state() == RunJob::State::Succeeded, qPrintable(job->log()));
     QVERIFY(job->commandLine().contains(QStringLiteral("mpirun -np 1")));
@@ -248,7 +274,8 @@ class RunsTest : public QObject {
   void missingRunnerIsAnError() {
     RunManager manager;
     manager.setRunnerPath(QStringLiteral("/nonexistent/d500"));
-    RunJob* job = manager.enqueue(QStringLiteral("x"), QStringLiteral("x.json"), QStringLiteral("s"), LaunchSpec{});
+    RunJob* job = manager.enqueue(QStringLiteral("x"), QStringLiteral("x.json"),
+                                  QStringLiteral("s"), LaunchSpec{});
     QVERIFY(waitFinished(job, 10000));
     QCOMPARE(int(job->state()), int(RunJob::State::Error));
   }

@@ -9,7 +9,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -97,9 +96,9 @@ class SlurmLauncherTest : public QObject {
     c.sbatchLines = {QStringLiteral("--qos=debug")};
     RunCommand cmd;
     QString error;
-    QVERIFY(RunCommand::buildSlurm(QStringLiteral("/opt/d 500/d500"), QStringLiteral("/p/my exp.json"),
-                                   QStringLiteral("/p/s.d500db"), l, c, QStringLiteral("/p/slurm-jobs"),
-                                   &cmd, &error));
+    QVERIFY(RunCommand::buildSlurm(QStringLiteral("/opt/d 500/d500"),
+                                   QStringLiteral("/p/my exp.json"), QStringLiteral("/p/s.d500db"),
+                                   l, c, QStringLiteral("/p/slurm-jobs"), &cmd, &error));
     QCOMPARE(cmd.program, QStringLiteral("/opt/d 500/d500"));
     QCOMPARE(cmd.arguments,
              (QStringList{"--json", "--db", "/p/s.d500db", "job", "--submit", "/p/my exp.json",
@@ -111,10 +110,14 @@ class SlurmLauncherTest : public QObject {
   void settingsHoldTheClusterDefaults() {
     QStandardPaths::setTestModeEnabled(true);  // not the user's settings
     SettingsDialog d;
-    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmPartition"))->setText(QStringLiteral("short"));
-    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmAccount"))->setText(QStringLiteral("proj42"));
-    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmTime"))->setText(QStringLiteral("00:20:00"));
-    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmModules"))->setText(QStringLiteral("gcc/12  openmpi/4.1"));
+    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmPartition"))
+        ->setText(QStringLiteral("short"));
+    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmAccount"))
+        ->setText(QStringLiteral("proj42"));
+    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmTime"))
+        ->setText(QStringLiteral("00:20:00"));
+    d.findChild<QLineEdit*>(QStringLiteral("settingsSlurmModules"))
+        ->setText(QStringLiteral("gcc/12  openmpi/4.1"));
     d.findChild<QPlainTextEdit*>(QStringLiteral("settingsSlurmSbatch"))
         ->setPlainText(QStringLiteral("--qos=short\n\n  --constraint=avx2\n"));
     d.resize(520, d.sizeHint().height());
@@ -140,7 +143,8 @@ class SlurmLauncherTest : public QObject {
     const QString id = job->slurmJobId();
     QVERIFY2(!id.isEmpty(), qPrintable(job->log()));
     QCOMPARE(job->slurmState(), QStringLiteral("completed"));
-    QVERIFY2(job->log().contains(QStringLiteral("Submitted Slurm job ") + id), qPrintable(job->log()));
+    QVERIFY2(job->log().contains(QStringLiteral("Submitted Slurm job ") + id),
+             qPrintable(job->log()));
     // The job's output file, streamed into the log: the runner's own words inside the job.
     QVERIFY2(job->log().contains(QStringLiteral("run 1 succeeded")), qPrintable(job->log()));
     QCOMPARE(started.count(), 1);
@@ -172,7 +176,8 @@ class SlurmLauncherTest : public QObject {
     m.cancel(job);
     QVERIFY2(waitFinished(job, 90000), qPrintable(job->log()));
     QCOMPARE(job->state(), RunJob::State::Cancelled);
-    QVERIFY2(job->log().contains(QStringLiteral("scancel ") + job->slurmJobId()), qPrintable(job->log()));
+    QVERIFY2(job->log().contains(QStringLiteral("scancel ") + job->slurmJobId()),
+             qPrintable(job->log()));
     auto s = store::ResultStore::open(db.toStdString(), store::ResultStore::Mode::ReadOnly).value();
     QCOMPARE(s->run(job->runId())->status, store::RunStatus::Cancelled);
     const auto kept = s->measurements(job->runId()).size();

@@ -11,8 +11,8 @@
 #include <QTranslator>
 #include <QXmlStreamReader>
 
-#include "main_window/language.h"
 #include "graph/graph_view.h"
+#include "main_window/language.h"
 #include "main_window/main_window.h"
 #include "models/plugin_query.h"
 #include "network_editor/attribute_text.h"
@@ -53,11 +53,13 @@ class TranslationsTest : public QObject {
           xml.readNext();
           if (xml.isCharacters()) text += xml.text();
         }
-        QVERIFY2(!text.trimmed().isEmpty(), qPrintable(QStringLiteral("%1: empty translation: %2").arg(path, source)));
+        QVERIFY2(!text.trimmed().isEmpty(),
+                 qPrintable(QStringLiteral("%1: empty translation: %2").arg(path, source)));
       }
     }
     QVERIFY(!xml.hasError());
-    QVERIFY2(messages > 300, qPrintable(QStringLiteral("%1 holds only %2 messages").arg(path).arg(messages)));
+    QVERIFY2(messages > 300,
+             qPrintable(QStringLiteral("%1 holds only %2 messages").arg(path).arg(messages)));
   }
 
  private Q_SLOTS:
@@ -68,7 +70,8 @@ class TranslationsTest : public QObject {
     QVERIFY(t.load(QStringLiteral(":/i18n/d500_de.qm")));
     QCoreApplication::installTranslator(&t);
     QCOMPARE(fileMenuTitle(), QStringLiteral("&Datei"));
-    QCOMPARE(QCoreApplication::translate("d500::studio::RunJob", "crashed"), QStringLiteral("abgestürzt"));
+    QCOMPARE(QCoreApplication::translate("d500::studio::RunJob", "crashed"),
+             QStringLiteral("abgestürzt"));
     QCoreApplication::removeTranslator(&t);
     QCOMPARE(fileMenuTitle(), QStringLiteral("&File"));
   }
@@ -103,23 +106,29 @@ class TranslationsTest : public QObject {
       window.show();
       QVERIFY(window.editor()->openBuilder(QStringLiteral("lenet")));
       QCOMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&Datei"));
-      QVERIFY2(window.windowTitle().startsWith(QStringLiteral("Netz-Editor · ")), qPrintable(window.windowTitle()));
+      QVERIFY2(window.windowTitle().startsWith(QStringLiteral("Netz-Editor · ")),
+               qPrintable(window.windowTitle()));
       window.editor()->view()->fitAll();
       QVERIFY(window.editor()->selectNode(QStringLiteral("conv1")));
       QStringList buttons;
-      for (const QPushButton* b : window.editor()->form()->findChildren<QPushButton*>()) buttons << b->text();
-      QVERIFY2(buttons.contains(QStringLiteral("Knoten löschen")), qPrintable(buttons.join(QLatin1String(", "))));
+      for (const QPushButton* b : window.editor()->form()->findChildren<QPushButton*>())
+        buttons << b->text();
+      QVERIFY2(buttons.contains(QStringLiteral("Knoten löschen")),
+               qPrintable(buttons.join(QLatin1String(", "))));
       window.repaint();
       QCoreApplication::processEvents();
       const QImage image = window.grab().toImage();
-      QVERIFY(image.save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/network_editor_de.png")));
+      QVERIFY(image.save(
+          QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/network_editor_de.png")));
       const QString dir = qEnvironmentVariable("D500_SCREENSHOT_DIR");
       if (!dir.isEmpty()) QVERIFY(image.save(dir + QStringLiteral("/network_editor_de.png")));
     }
     d500::plugin::Attribute a;
     QString error;
-    QVERIFY(!parseAttribute(QStringLiteral("group"), QStringLiteral("int"), QStringLiteral("two"), &a, &error));
-    QCOMPARE(error, QStringLiteral("„two“ ist kein Wert für group: erwartet wird eine ganze Zahl, z. B. 1"));
+    QVERIFY(!parseAttribute(QStringLiteral("group"), QStringLiteral("int"), QStringLiteral("two"),
+                            &a, &error));
+    QCOMPARE(error, QStringLiteral(
+                        "„two“ ist kein Wert für group: erwartet wird eine ganze Zahl, z. B. 1"));
     QCoreApplication::removeTranslator(&t);
   }
 

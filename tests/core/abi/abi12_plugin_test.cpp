@@ -35,9 +35,8 @@ TEST(Abi12Plugin, LoadsNextToAbi13Plugins) {
 TEST(Abi12Plugin, RunsWithIntAndFloatsAttributesInTheOldLayout) {
   const auto& ss = abi_op("ScaleShift", "ai.d500.fixture12");
   // Three attributes: with the 1.3 stride the second and third would be read from the wrong place.
-  std::vector<plugin::Attribute> attrs = {{D500_ATTR_OPSET, int64_t{17}},
-                                          {"k", int64_t{3}},
-                                          {"bias", std::vector<double>{1.0, 2.0}}};
+  std::vector<plugin::Attribute> attrs = {
+      {D500_ATTR_OPSET, int64_t{17}}, {"k", int64_t{3}}, {"bias", std::vector<double>{1.0, 2.0}}};
   Tensor x(DType::Float32, {4});
   for (int i = 0; i < 4; ++i) x.set(i, i + 1);
   plugin::OperatorInstance inst(ss, attrs, {plugin::tensor_info(DType::Float32, {4})});

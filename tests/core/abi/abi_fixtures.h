@@ -3,13 +3,12 @@
 #pragma once
 
 #include <dlfcn.h>
+#include <gtest/gtest.h>
 
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "d500/error.h"
 #include "d500/plugin/plugin_manager.h"

@@ -1,10 +1,10 @@
 // Dtypes across the boundary (ABI 1.3, issue 14 item 1): int8, float16 and bfloat16 have names,
 // sizes, DLPack codes, element conversions and TensorProto readings (raw_data and int32_data).
-#include <cmath>
-#include <limits>
-
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
+
+#include <cmath>
+#include <limits>
 
 #include "d500/onnx/tensor_file.h"
 #include "d500/tensor.h"
@@ -36,10 +36,10 @@ TEST(DTypes, NamesSizesAndDlpackRoundTrip) {
 TEST(DTypes, HalfConversionsRoundToNearestEven) {
   EXPECT_EQ(float_to_half(1.0f), 0x3c00);
   EXPECT_EQ(float_to_half(-2.0f), 0xc000);
-  EXPECT_EQ(float_to_half(65504.0f), 0x7bff);             // the largest half
-  EXPECT_EQ(float_to_half(65520.0f), 0x7c00);             // rounds to infinity
-  EXPECT_EQ(float_to_half(std::ldexp(1.0f, -24)), 0x0001);  // the smallest subnormal
-  EXPECT_EQ(float_to_half(std::ldexp(1.0f, -25)), 0x0000);  // a tie, to even (zero)
+  EXPECT_EQ(float_to_half(65504.0f), 0x7bff);                      // the largest half
+  EXPECT_EQ(float_to_half(65520.0f), 0x7c00);                      // rounds to infinity
+  EXPECT_EQ(float_to_half(std::ldexp(1.0f, -24)), 0x0001);         // the smallest subnormal
+  EXPECT_EQ(float_to_half(std::ldexp(1.0f, -25)), 0x0000);         // a tie, to even (zero)
   EXPECT_EQ(float_to_half(1.0f + std::ldexp(1.0f, -11)), 0x3c00);  // tie to even
   EXPECT_EQ(float_to_half(1.0f + 3 * std::ldexp(1.0f, -11)), 0x3c02);
   EXPECT_TRUE(std::isnan(half_to_float(float_to_half(std::nanf("")))));

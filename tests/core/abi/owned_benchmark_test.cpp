@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-
 #include <nlohmann/json.hpp>
 
 #include "abi_fixtures.h"
@@ -22,7 +21,9 @@ TEST(OwnedBenchmark, CallsAreMeasuredAndTheCopyIsItsOwnMeasurement) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("d500_owned_bench_" + std::to_string(getpid()) + ".d500db");
   std::filesystem::remove(path);
-  auto store = std::move(store::ResultStore::open(path.string(), store::ResultStore::Mode::ReadWrite)).value();
+  auto store =
+      std::move(store::ResultStore::open(path.string(), store::ResultStore::Mode::ReadWrite))
+          .value();
   store::RunInfo info;
   info.name = "owned";
   info.level = "operator";
@@ -31,8 +32,11 @@ TEST(OwnedBenchmark, CallsAreMeasuredAndTheCopyIsItsOwnMeasurement) {
          {"name", "owned"},
          {"level", "operator"},
          {"seed", 7u},
-         {"operator", {{"op", "Twice"}, {"domain", "ai.d500.fixture"}, {"dtype", "float32"},
-                       {"inputs", {{4, "N"}}}}},
+         {"operator",
+          {{"op", "Twice"},
+           {"domain", "ai.d500.fixture"},
+           {"dtype", "float32"},
+           {"inputs", {{4, "N"}}}}},
          {"implementations", {"fixture_owned"}},
          {"sweep", {{"N", {50, 64}}}},
          {"validate", {{"determinism", true}, {"backward", false}}},
@@ -47,7 +51,7 @@ TEST(OwnedBenchmark, CallsAreMeasuredAndTheCopyIsItsOwnMeasurement) {
   auto summary = operators::run_operator_experiment(*e, *impls, nullptr, *store, run, {});
   EXPECT_EQ(summary.failed, 0u) << (summary.errors.empty() ? "" : summary.errors.front());
   const auto after = owned_counts();
-  EXPECT_GT(after.made - before.made, 20);                        // many measured calls
+  EXPECT_GT(after.made - before.made, 20);                                // many measured calls
   EXPECT_EQ(after.made - before.made, after.released - before.released);  // all released
   // The one being made, the previous call's, and the one kept for validation: not a block's worth.
   EXPECT_LE(d500::test::owned_peak_live(), 3);

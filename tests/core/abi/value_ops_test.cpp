@@ -34,7 +34,8 @@ std::vector<Tensor> run(const std::string& op, const std::vector<plugin::Attribu
                         const std::vector<const Tensor*>& in) {
   std::vector<d500_tensor_info> infos;
   std::vector<DLTensor> dls;
-  for (const Tensor* t : in) infos.push_back(plugin::tensor_info(t->dtype(), t->shape())), dls.push_back(t->dl());
+  for (const Tensor* t : in)
+    infos.push_back(plugin::tensor_info(t->dtype(), t->shape())), dls.push_back(t->dl());
   plugin::OperatorInstance inst(ref(op), attrs, infos);
   return inst.run(dls);
 }

@@ -28,8 +28,9 @@ class DeviceBenchmark : public ::testing::Test {
     path_ = std::filesystem::temp_directory_path() /
             ("d500_device_bench_" + std::to_string(getpid()) + ".d500db");
     std::filesystem::remove(path_);
-    store_ = std::move(store::ResultStore::open(path_.string(), store::ResultStore::Mode::ReadWrite))
-                 .value();
+    store_ =
+        std::move(store::ResultStore::open(path_.string(), store::ResultStore::Mode::ReadWrite))
+            .value();
     store::RunInfo r;
     r.name = "device";
     r.level = "operator";

@@ -26,9 +26,9 @@ const plugin::PluginManager& simdev_plugins() {
   return *pm;
 }
 
-#define REQUIRE_NODE_TESTS()                                                       \
-  if (!std::filesystem::exists(kNodeTests + "/test_relu"))                         \
-  GTEST_SKIP() << "ONNX node tests not installed at " << kNodeTests                \
+#define REQUIRE_NODE_TESTS()                                        \
+  if (!std::filesystem::exists(kNodeTests + "/test_relu"))          \
+  GTEST_SKIP() << "ONNX node tests not installed at " << kNodeTests \
                << " (Debian package libonnx-testdata)"
 
 }  // namespace

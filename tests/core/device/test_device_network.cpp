@@ -36,8 +36,7 @@ Graph mixed() {
   d.name = "mixed";
   d.inputs = {{"x", type(DType::Float32, {2, 4})}};
   d.outputs = {"y"};
-  d.parameters.push_back(
-      {"b", tensor(DType::Float32, {2, 4}, {0.5, -1, 0.25, 2, -0.5, 1, 0, -2})});
+  d.parameters.push_back({"b", tensor(DType::Float32, {2, 4}, {0.5, -1, 0.25, 2, -0.5, 1, 0, -2})});
   d.nodes = {node("r1", "Relu", {"x"}, {"h1"}), node("a1", "Add", {"h1", "b"}, {"h2"}),
              node("s1", "Sigmoid", {"h2"}, {"h3"}), node("a2", "Add", {"h3", "h2"}, {"y"})};
   return d500::test::make_graph(std::move(d));
@@ -234,9 +233,9 @@ TEST(DeviceNetwork, NetworkBenchmarkStoresTheCopiesPerPass) {
   cb.on_point = [&](const auto& p, const auto& n) {
     store_benchmark_results(**st, id, p, n, o.policy);
   };
-  auto r = run_network_benchmark({{"simdev", factory({"fixture_simdev", "reference"})},
-                                  {"cpu", factory({"reference"})}},
-                                 o, cb);
+  auto r = run_network_benchmark(
+      {{"simdev", factory({"fixture_simdev", "reference"})}, {"cpu", factory({"reference"})}}, o,
+      cb);
   ASSERT_TRUE(r.errors.empty()) << r.errors[0];
   std::map<std::string, double> series;
   for (const auto& p : (*st)->series_after(id, 0, 100)) {

@@ -18,10 +18,14 @@ using namespace d500::distributed;
 
 namespace {
 
-Communicator& W() { return Communicator::world(); }
+Communicator& W() {
+  return Communicator::world();
+}
 
 // Rank r's element i: distinct per rank and per element, exact in float32.
-double value(int r, int64_t i) { return (r + 1) * 1000.0 + static_cast<double>(i) + 0.5; }
+double value(int r, int64_t i) {
+  return (r + 1) * 1000.0 + static_cast<double>(i) + 0.5;
+}
 
 template <class T>
 void check_allreduce(DType dt, ReduceOp op) {
@@ -36,8 +40,10 @@ void check_allreduce(DType dt, ReduceOp op) {
       mx = std::max(mx, value(r, i));
       mn = std::min(mn, value(r, i));
     }
-    const double want = op == ReduceOp::Sum ? sum : op == ReduceOp::Avg ? sum / n
-                        : op == ReduceOp::Max ? mx : mn;
+    const double want = op == ReduceOp::Sum   ? sum
+                        : op == ReduceOp::Avg ? sum / n
+                        : op == ReduceOp::Max ? mx
+                                              : mn;
     ASSERT_NEAR(t.at(i), want, std::abs(want) * 1e-6) << reduce_op_name(op) << " element " << i;
   }
 }
@@ -214,7 +220,8 @@ TEST(Communicator, BadArgumentsAreRefusedBeforeAnyTraffic) {
     ADD_FAILURE();
   } catch (const D500Error& e) {
     EXPECT_NE(std::string(e.what()).find("broadcast: rank " + std::to_string(W().size()) +
-                                         " does not exist"), std::string::npos);
+                                         " does not exist"),
+              std::string::npos);
   }
   EXPECT_THROW(W().send(b.data(), 4, -3), D500Error);
 }

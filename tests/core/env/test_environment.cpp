@@ -12,7 +12,8 @@ TEST(Environment, CapturesTheProvenanceFields) {
   CaptureOptions o;
   o.plugins = {{"reference", "0.1.0", ""}, {"torch", "0.1.0", "LibTorch 1.13.1"}};
   auto e = capture(o);
-  for (const char* key : {"cpu", "memory", "os", "build", "plugins", "blas", "threads", "env", "host"})
+  for (const char* key :
+       {"cpu", "memory", "os", "build", "plugins", "blas", "threads", "env", "host"})
     EXPECT_TRUE(e.contains(key)) << key;
   EXPECT_FALSE(e["cpu"]["model"].get<std::string>().empty());
   EXPECT_GT(e["cpu"]["logical_cpus"].get<int>(), 0);

@@ -2,7 +2,6 @@
 // the /proc counters, a busy machine is called busy, and samples round-trip through the store.
 // Fake /proc trees make every value known; nothing depends on how busy this machine is.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -45,7 +44,8 @@ TEST(MachineLoad, ParsesTheProcFiles) {
   ASSERT_TRUE(parse_loadavg("1.75 0.80 0.40 2/300 12345\n", c));
   EXPECT_DOUBLE_EQ(c.load1, 1.75);
   // comm with spaces and a ')' of its own: fields count from the last ')'.
-  ASSERT_TRUE(parse_self_stat("42 (d500 (x) y) S 1 42 42 0 -1 4194304 10 0 0 0 300 70 0 0 20 0", c));
+  ASSERT_TRUE(
+      parse_self_stat("42 (d500 (x) y) S 1 42 42 0 -1 4194304 10 0 0 0 300 70 0 0 20 0", c));
   EXPECT_EQ(c.self_jiffies, 370u);
   EXPECT_FALSE(parse_proc_stat("intr 1 2 3", c));
   EXPECT_FALSE(parse_self_stat("no parenthesis", c));
@@ -65,15 +65,15 @@ TEST(MachineLoad, ReadsAFakeProcTreeAndRefusesAnIncompleteOne) {
 
 TEST(MachineLoad, OthersCpuIsBusyTimeLessOurOwnOverWallTime) {
   LoadCounters a, b;
-  a.wall_s = 10, b.wall_s = 12;                 // 2 s apart
+  a.wall_s = 10, b.wall_s = 12;                  // 2 s apart
   a.busy_jiffies = 1000, b.busy_jiffies = 1500;  // 500 jiffies of busy CPU ...
   a.self_jiffies = 100, b.self_jiffies = 300;    // ... 200 of them ours
   a.total_jiffies = 5000, b.total_jiffies = 5400;
-  a.steal_jiffies = 10, b.steal_jiffies = 30;    // 20 of 400 stolen
+  a.steal_jiffies = 10, b.steal_jiffies = 30;  // 20 of 400 stolen
   a.involuntary_switches = 5, b.involuntary_switches = 45;
   b.load1 = 2.5;
-  LoadSample s = load_between(a, b, 9, 100);    // 100 jiffies per second
-  EXPECT_DOUBLE_EQ(s.others_cpu, 1.5);           // 300 jiffies / 100 / 2 s
+  LoadSample s = load_between(a, b, 9, 100);  // 100 jiffies per second
+  EXPECT_DOUBLE_EQ(s.others_cpu, 1.5);        // 300 jiffies / 100 / 2 s
   EXPECT_DOUBLE_EQ(s.steal, 0.05);
   EXPECT_DOUBLE_EQ(s.involuntary_per_s, 20);
   EXPECT_DOUBLE_EQ(s.wall_s, 3);
@@ -117,7 +117,8 @@ TEST(MachineLoad, MonitorTakesSamplesFromItsProcTree) {
 
 TEST(MachineLoad, SamplesRoundTripThroughTheStore) {
   const std::string path = (std::filesystem::temp_directory_path() /
-                            ("d500-load-" + std::to_string(::getpid()) + ".d500db")).string();
+                            ("d500-load-" + std::to_string(::getpid()) + ".d500db"))
+                               .string();
   {
     auto s = store::ResultStore::open(path, store::ResultStore::Mode::ReadWrite);
     ASSERT_TRUE(s) << s.error().to_string();

@@ -4,10 +4,9 @@
 #include <stdlib.h>
 
 #include <filesystem>
-
-#include "../../support/process.h"
 #include <fstream>
 
+#include "../../support/process.h"
 #include "../../support/tfevents_reader.h"
 #include "d500/interop/interop.h"
 
@@ -28,7 +27,8 @@ TEST(Interop, Crc32cMatchesTheCastagnoliCheckValue) {
 
 TEST(Interop, TensorBoardEventsReadBackAgainstThePublishedFormat) {
   TempDir dir;
-  auto s = store::ResultStore::open(dir.path() + "/s.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/s.d500db", store::ResultStore::Mode::ReadWrite)
+               .value();
   store::RunInfo r;
   r.name = "curves";
   r.level = "training";
@@ -41,7 +41,8 @@ TEST(Interop, TensorBoardEventsReadBackAgainstThePublishedFormat) {
   const auto run = *s->run(id);
   auto path = write_tensorboard(*s, run, dir.path() + "/tb");
   ASSERT_TRUE(path) << path.error().to_string();
-  EXPECT_EQ(std::filesystem::path(path.value()).filename().string().rfind("events.out.tfevents.", 0), 0u);
+  EXPECT_EQ(
+      std::filesystem::path(path.value()).filename().string().rfind("events.out.tfevents.", 0), 0u);
   const auto events = test::read_tfevents(bytes_of(path.value()));
   ASSERT_EQ(events.size(), 5u);
   EXPECT_EQ(events[0].file_version, "brain.Event:2");
@@ -71,7 +72,8 @@ TEST(Interop, AnMllogLogBecomesARunWithCurvesAndTimeToTrain) {
 :::MLLOG {"namespace": "", "time_ms": 6000, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value": 0.76, "metadata": {"epoch_num": 2}}
 :::MLLOG {"namespace": "", "time_ms": 6500, "event_type": "INTERVAL_END", "key": "run_stop", "value": null, "metadata": {"status": "success"}}
 )";
-  auto s = store::ResultStore::open(dir.path() + "/s.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/s.d500db", store::ResultStore::Mode::ReadWrite)
+               .value();
   auto r = import_mllog(*s, log);
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(r.value().benchmark, "resnet");
@@ -93,7 +95,8 @@ TEST(Interop, AnMllogLogBecomesARunWithCurvesAndTimeToTrain) {
   std::ofstream(dir.path() + "/bad.txt") << ":::MLLOG {\"key\": 3}\n";
   auto bad = import_mllog(*s, dir.path() + "/bad.txt");
   ASSERT_FALSE(bad);
-  EXPECT_NE(bad.error().to_string().find("bad.txt:1"), std::string::npos) << bad.error().to_string();
+  EXPECT_NE(bad.error().to_string().find("bad.txt:1"), std::string::npos)
+      << bad.error().to_string();
 }
 
 }  // namespace

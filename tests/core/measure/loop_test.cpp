@@ -530,7 +530,7 @@ TEST(Loop, KeepsTheContextOfEverySample) {
   EXPECT_GE(woken, ms[1].contexts.size() / 2);
   uint64_t sum = 0;
   for (const auto& c : ms[0].contexts) sum += c.minor_faults;
-  EXPECT_DOUBLE_EQ(static_cast<double>(sum) /
-                       static_cast<double>(ms[0].contexts.size() * ms[0].block_size),
-                   ms[0].minor_faults_per_call);
+  EXPECT_DOUBLE_EQ(
+      static_cast<double>(sum) / static_cast<double>(ms[0].contexts.size() * ms[0].block_size),
+      ms[0].minor_faults_per_call);
 }

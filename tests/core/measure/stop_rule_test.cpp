@@ -1,9 +1,9 @@
 // The stop rule and block sizing that the measurement loop and the collective timing share.
+#include "d500/measure/stop_rule.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
-
-#include "d500/measure/stop_rule.h"
 
 using namespace d500::measure;
 

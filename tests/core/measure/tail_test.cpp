@@ -77,8 +77,8 @@ TEST(LatencyTail, ABodyPreemptedLessThanHalfTheTimeIsNotContended) {
 TEST(LatencyTail, TooFewSamplesOrNoContextIsNotATail) {
   Timeline r;
   EXPECT_FALSE(dm::explain_tail(std::span(r.ns).first(19), std::span(r.ctx).first(19)).valid);
-  EXPECT_FALSE(dm::explain_tail(r.ns, {}).valid);                 // an older store kept none
-  EXPECT_FALSE(dm::explain_tail(r.ns, r.ctx).valid);              // all equal: no tail above p90
+  EXPECT_FALSE(dm::explain_tail(r.ns, {}).valid);     // an older store kept none
+  EXPECT_FALSE(dm::explain_tail(r.ns, r.ctx).valid);  // all equal: no tail above p90
   EXPECT_EQ(dm::describe_tail(dm::TailContext{}), "no tail context recorded");
 }
 

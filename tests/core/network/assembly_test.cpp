@@ -92,8 +92,7 @@ TEST(AssembledExecutor, OperatorNoChosenPluginImplementsIsNamedAtBuild) {
   GraphDesc d;
   d.inputs = {{"x", type(DType::Float32, {2})}};
   d.outputs = {"z"};
-  d.nodes = {node("first", "Relu", {"x"}, {"y"}),
-             node("odd one", "StringNormalizer", {"y"}, {"e"}),
+  d.nodes = {node("first", "Relu", {"x"}, {"y"}), node("odd one", "StringNormalizer", {"y"}, {"e"}),
              node("last", "TfIdfVectorizer", {"e"}, {"z"})};
   Graph g = d500::test::make_graph(std::move(d));
   auto missing = AssembledExecutor::unimplemented(g, d500::test::operators(), AssemblyPolicy{});

@@ -1,12 +1,13 @@
 // Micro-batching (issue 4, item 5): gradients accumulated over k micro-batches equal the
 // full-batch gradients of the mean loss, for an MLP and LeNet-5 from the model builder on the
 // reference executor; an accumulation without the 1/k scale is caught; bad k refused; stored.
+#include "d500/network/micro_batching.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "../../support/process.h"
-#include "d500/network/micro_batching.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
 #include "network_test_util.h"
@@ -105,7 +106,8 @@ TEST(MicroBatching, RefusesKThatDoesNotDivide) {
     run_micro_batching(mlp(true), options(8, {3}, "loss"));
     FAIL() << "k = 3 accepted for a batch of 8";
   } catch (const D500Error& e) {
-    EXPECT_NE(std::string(e.what()).find("k = 3 does not divide the minibatch 8"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("k = 3 does not divide the minibatch 8"),
+              std::string::npos)
         << e.what();
   }
 }

@@ -1,6 +1,8 @@
 // The editable model document (core/onnx/model_edit.h, issue 17 item 2): every edit, every
 // refusal, snapshots that restore byte for byte, and edited models that pass the ONNX checker and
 // run on the reference plugin's assembled executor.
+#include "d500/onnx/model_edit.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +11,6 @@
 #include "d500/network/graph.h"
 #include "d500/onnx/display_graph.h"
 #include "d500/onnx/model_builder.h"
-#include "d500/onnx/model_edit.h"
 #include "network_test_util.h"
 
 using namespace d500;
@@ -178,9 +179,7 @@ TEST(ModelEdit, SnapshotsRestoreEveryEditByteForByte) {
   ModelDocument doc = mlp();
   const std::string original = doc.to_bytes();
   std::vector<std::string> undo;
-  auto edit = [&](Result<std::string> r) {
-    ASSERT_TRUE(r.ok()) << r.error().to_string();
-  };
+  auto edit = [&](Result<std::string> r) { ASSERT_TRUE(r.ok()) << r.error().to_string(); };
   undo.push_back(doc.snapshot());
   edit(doc.add_node({.op_type = "Sigmoid", .inputs = {"act1"}}));
   undo.push_back(doc.snapshot());

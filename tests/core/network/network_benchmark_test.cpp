@@ -2,6 +2,8 @@
 // latency percentiles in order, a throughput and a forward+backward point per batch size, node
 // times named after the graph's nodes, the slowest sorted, first call and memory recorded, a
 // failing executor recorded without stopping the others, and everything stored.
+#include "d500/network/network_benchmark.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,9 +11,8 @@
 #include <set>
 
 #include "../../support/process.h"
-#include "d500/network/network_benchmark.h"
-#include "d500/onnx/model_builder.h"
 #include "d500/onnx/model.h"
+#include "d500/onnx/model_builder.h"
 #include "network_test_util.h"
 
 using namespace d500;

@@ -23,7 +23,8 @@ const plugin::OperatorRegistry& with_strict_softmax() {
   static plugin::OperatorRegistry reg = [] {
     plugin::OperatorRegistry r;
     for (const auto& impl : d500::test::operators().all()) r.add(impl);
-    static d500_operator narrowed = *d500::test::operators().find_impl("Softmax", "", "reference")->op;
+    static d500_operator narrowed =
+        *d500::test::operators().find_impl("Softmax", "", "reference")->op;
     narrowed.since_opset = 13;
     narrowed.until_opset = 0;
     plugin::OperatorImpl strict = *d500::test::operators().find_impl("Softmax", "", "reference");
@@ -79,7 +80,7 @@ TEST(OpsetRange, EachNodeRunsOnAnImplementationOfItsOpset) {
     (*ex)->forward();
     const Tensor& y = (*ex)->output("y");
     EXPECT_NEAR(y.at(3), 1.0 / 3.0, 1e-6);
-    EXPECT_NEAR(y.at(2), std::exp(1.0) / (1 + std::exp(1.0) + std::exp(-1.0)) , 1e-6);
+    EXPECT_NEAR(y.at(2), std::exp(1.0) / (1 + std::exp(1.0) + std::exp(-1.0)), 1e-6);
   }
 }
 
@@ -92,5 +93,6 @@ TEST(OpsetRange, AnOpsetNoChosenImplementationFollowsIsNamedWithTheVersionsThatE
   ASSERT_FALSE(ex.ok());
   EXPECT_TRUE(contains(ex.error().message, "Softmax at opset 11")) << ex.error().message;
   EXPECT_TRUE(contains(ex.error().message, "follows opsets 13+")) << ex.error().message;
-  EXPECT_TRUE(AssembledExecutor::build(softmax_graph(13), with_strict_softmax(), prefer("strict")).ok());
+  EXPECT_TRUE(
+      AssembledExecutor::build(softmax_graph(13), with_strict_softmax(), prefer("strict")).ok());
 }

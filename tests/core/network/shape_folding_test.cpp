@@ -4,7 +4,6 @@
 // graph runs on the reference, and an executor at another batch is refused instead of
 // reshaping with the folded batch.
 #include <gtest/gtest.h>
-
 #include <onnx/onnx_pb.h>
 
 #include "network_test_util.h"

@@ -89,5 +89,6 @@ TEST(CompareAllclose, DtypeOrShapeMismatchNeverPasses) {
   EXPECT_FALSE(s.passed);
   EXPECT_EQ(s.message, "shape [2, 1], expected [1, 2]");
   // Empty tensors of the same shape agree.
-  EXPECT_TRUE(compare_allclose(Tensor(DType::Float32, {0}), Tensor(DType::Float32, {0}), {}).passed);
+  EXPECT_TRUE(
+      compare_allclose(Tensor(DType::Float32, {0}), Tensor(DType::Float32, {0}), {}).passed);
 }

@@ -1,6 +1,8 @@
 // Conformance: real ONNX node tests against the reference plugin, in-process fake operators that
 // record what the host hands them (attributes with "_opset", absent inputs, constants), and
 // deliberately broken copies of test folders that must end as errors while the rest carries on.
+#include "d500/operators/conformance.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <filesystem>
 
 #include "../../support/process.h"
-#include "d500/operators/conformance.h"
 #include "d500/plugin/plugin_manager.h"
 #include "d500/sdk/operator.h"
 #include "onnx_test_util.h"
@@ -123,10 +124,10 @@ std::string echo_test(const TempDir& dir, const std::string& name, const std::st
 
 TEST(Conformance, RealNodeTestsPassOnTheReferencePlugin) {
   const auto& ops = reference().operators();
-  for (std::string test : {"test_add", "test_add_bcast", "test_relu", "test_gemm_default_no_bias",
-                           "test_gemm_default_scalar_bias", "test_gemm_default_vector_bias",
-                           "test_gemm_all_attributes", "test_gemm_transposeA", "test_matmul_2d",
-                           "test_matmul_4d"}) {
+  for (std::string test :
+       {"test_add", "test_add_bcast", "test_relu", "test_gemm_default_no_bias",
+        "test_gemm_default_scalar_bias", "test_gemm_default_vector_bias",
+        "test_gemm_all_attributes", "test_gemm_transposeA", "test_matmul_2d", "test_matmul_4d"}) {
     auto r = run_node_test(ops, "reference", kNodeTests + "/" + test);
     EXPECT_EQ(r.outcome, ConformanceOutcome::Passed) << test << ": " << r.detail();
     EXPECT_EQ(r.test, test);
@@ -267,12 +268,16 @@ TEST(Conformance, CorruptedTestFoldersAreErrorsAndTheRestContinues) {
     EXPECT_EQ(by[t].outcome, ConformanceOutcome::Error) << t << ": " << by[t].detail();
   EXPECT_TRUE(contains(by["test_add_cut_model"].reason, "test_add_cut_model/model.onnx"))
       << by["test_add_cut_model"].reason;
-  EXPECT_TRUE(contains(by["test_add_cut_input"].reason, "input_1.pb")) << by["test_add_cut_input"].reason;
+  EXPECT_TRUE(contains(by["test_add_cut_input"].reason, "input_1.pb"))
+      << by["test_add_cut_input"].reason;
   EXPECT_TRUE(contains(by["test_add_cut_input"].reason, "not a valid TensorProto"))
       << by["test_add_cut_input"].reason;
-  EXPECT_TRUE(contains(by["test_add_no_output"].reason, "output_0.pb")) << by["test_add_no_output"].reason;
-  EXPECT_TRUE(contains(by["test_add_no_data"].reason, "no test_data_set")) << by["test_add_no_data"].reason;
-  EXPECT_TRUE(contains(by["test_empty_folder"].reason, "model.onnx")) << by["test_empty_folder"].reason;
+  EXPECT_TRUE(contains(by["test_add_no_output"].reason, "output_0.pb"))
+      << by["test_add_no_output"].reason;
+  EXPECT_TRUE(contains(by["test_add_no_data"].reason, "no test_data_set"))
+      << by["test_add_no_data"].reason;
+  EXPECT_TRUE(contains(by["test_empty_folder"].reason, "model.onnx"))
+      << by["test_empty_folder"].reason;
 
   auto counts = d500::operators::count_outcomes(results);
   EXPECT_EQ(counts.passed, 1u);

@@ -1,12 +1,13 @@
 // The graph to draw of a model (display_graph.h): one box per node, inputs and outputs, one edge
 // per tensor read from another box, typed by shape inference, named as network::Graph names.
+#include "d500/onnx/display_graph.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 #include <set>
 
 #include "../../support/onnx_edges.h"
-#include "d500/onnx/display_graph.h"
 #include "onnx_test_util.h"
 #include "proto.h"
 
@@ -62,7 +63,11 @@ TEST(DisplayGraph, TypesTensorsByShapeInferenceAndListsWeightsAsInputs) {
   EXPECT_EQ(conv1->inputs[1].type(), "float32[6, 1, 5, 5]");
   ASSERT_EQ(conv1->outputs.size(), 1u);
   EXPECT_EQ(conv1->outputs[0].type(), "float32[N, 6, 28, 28]");  // the symbolic batch stays N
-  EXPECT_EQ(d500::onnx::compact_shape(conv1->outputs[0].shape), "N\xC3\x97" "6\xC3\x97" "28\xC3\x97" "28");
+  EXPECT_EQ(d500::onnx::compact_shape(conv1->outputs[0].shape),
+            "N\xC3\x97"
+            "6\xC3\x97"
+            "28\xC3\x97"
+            "28");
   std::map<std::string, std::string> attrs(conv1->attributes.begin(), conv1->attributes.end());
   EXPECT_EQ(attrs["kernel_shape"], "[5, 5]");
   EXPECT_EQ(attrs["pads"], "[2, 2, 2, 2]");

@@ -1,9 +1,10 @@
 // Model loading (the checker, opsets, node descriptions, attributes) and the broken files a user
 // will hand d500 sooner or later: missing, empty, truncated, random bytes, failing the checker.
+#include "d500/onnx/model.h"
+
 #include <gtest/gtest.h>
 
 #include "../../support/process.h"
-#include "d500/onnx/model.h"
 #include "d500/onnx/subgraph.h"
 #include "onnx_test_util.h"
 #include "proto.h"
@@ -98,7 +99,6 @@ TEST(Model, OpsetPerDomain) {
   auto n = m.node(0);
   EXPECT_EQ(n.domain, "ai.d500.test");
   EXPECT_EQ(n.opset, 3);
-
 }
 
 TEST(Model, AttributesOfEveryAbiType) {
@@ -161,7 +161,8 @@ TEST(Model, AttributeTypesTheAbiCannotCarryAreNamed) {
   *t->mutable_t() = d500::test::float_tensor("v", {2}, {1.f, 2.f});
   auto r = d500::onnx::detail::attributes_from_node(node, "here");
   ASSERT_TRUE(r.ok()) << r.error().to_string();
-  EXPECT_EQ(std::get<std::vector<std::string>>((*r)[0].value), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(std::get<std::vector<std::string>>((*r)[0].value),
+            (std::vector<std::string>{"a", "b"}));
   const auto& tensor = std::get<std::shared_ptr<const d500::Tensor>>((*r)[1].value);
   ASSERT_TRUE(tensor);
   EXPECT_EQ(tensor->shape(), (d500::Shape{2}));
@@ -253,9 +254,8 @@ TEST(Model, ZeroStridesAndKernelsAreRefusedBeforeShapeInference) {
     for (const char* attr : {"strides", "kernel_shape", "dilations"}) {
       if (std::string(attr) == "dilations" && std::string(op) == "AveragePool") continue;
       const bool conv = std::string(op) == "Conv";
-      auto m = d500::test::one_node_model(op, "", conv ? std::vector<std::string>{"X", "W"}
-                                                       : std::vector<std::string>{"X"},
-                                          {"Y"});
+      auto m = d500::test::one_node_model(
+          op, "", conv ? std::vector<std::string>{"X", "W"} : std::vector<std::string>{"X"}, {"Y"});
       auto* n = m.mutable_graph()->mutable_node(0);
       auto* k = n->add_attribute();
       k->set_name("kernel_shape");

@@ -37,7 +37,7 @@ inline void write_random(const std::string& path, size_t n, unsigned seed) {
 }
 
 inline ::onnx::TensorProto float_tensor(const std::string& name, std::vector<int64_t> dims,
-                                      std::vector<float> values) {
+                                        std::vector<float> values) {
   ::onnx::TensorProto t;
   t.set_name(name);
   t.set_data_type(::onnx::TensorProto::FLOAT);
@@ -57,9 +57,9 @@ inline void set_tensor_type(::onnx::ValueInfoProto* v, const std::string& name, 
 // FLOAT graph outputs. opset_import: "" at `opset`, plus `domain` at `domain_opset` when the
 // node is in another domain.
 inline ::onnx::ModelProto one_node_model(const std::string& op_type, const std::string& domain,
-                                       const std::vector<std::string>& inputs,
-                                       const std::vector<std::string>& outputs, int64_t opset = 13,
-                                       int64_t domain_opset = 1) {
+                                         const std::vector<std::string>& inputs,
+                                         const std::vector<std::string>& outputs,
+                                         int64_t opset = 13, int64_t domain_opset = 1) {
   ::onnx::ModelProto m;
   m.set_ir_version(8);
   m.set_producer_name("d500-test");

@@ -1,11 +1,12 @@
 // TensorProto files -> d500::Tensor: every d500 dtype from raw_data and from the typed fields,
 // and a clear error for each way a file can be wrong.
+#include "d500/onnx/tensor_file.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 #include "../../support/process.h"
-#include "d500/onnx/tensor_file.h"
 #include "onnx_test_util.h"
 
 using d500::DType;
@@ -215,7 +216,8 @@ TEST(TensorFile, MissingEmptyTruncatedAndRandomFilesNameThePath) {
   auto cut = read_tensor_file(dir.file("cut.pb"));
   ASSERT_FALSE(cut.ok());
   EXPECT_TRUE(contains(cut.error().to_string(), dir.file("cut.pb")));
-  EXPECT_TRUE(contains(cut.error().to_string(), "not a valid TensorProto")) << cut.error().to_string();
+  EXPECT_TRUE(contains(cut.error().to_string(), "not a valid TensorProto"))
+      << cut.error().to_string();
 
   for (unsigned seed = 1; seed <= 5; ++seed) {
     d500::test::write_random(dir.file("noise.pb"), 300, seed);

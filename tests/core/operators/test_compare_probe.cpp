@@ -47,7 +47,8 @@ int64_t make_run(store::ResultStore& s, const std::vector<std::pair<double, doub
 
 TEST(Compare, WithinARunEachImplementationAgainstTheBaseline) {
   test::TempDir dir;
-  auto s = store::ResultStore::open(dir.file("c.d500db"), store::ResultStore::Mode::ReadWrite).value();
+  auto s =
+      store::ResultStore::open(dir.file("c.d500db"), store::ResultStore::Mode::ReadWrite).value();
   int64_t run = make_run(*s, {{1000, 500}, {2000, 2000}}, 1);
   auto cs = operators::compare_to_baseline(*s, run, "base/default");
   ASSERT_EQ(cs.size(), 2u);
@@ -68,7 +69,8 @@ TEST(Compare, WithinARunEachImplementationAgainstTheBaseline) {
 
 TEST(Compare, AcrossRunsMatchesPointAndImplementation) {
   test::TempDir dir;
-  auto s = store::ResultStore::open(dir.file("c.d500db"), store::ResultStore::Mode::ReadWrite).value();
+  auto s =
+      store::ResultStore::open(dir.file("c.d500db"), store::ResultStore::Mode::ReadWrite).value();
   int64_t a = make_run(*s, {{1000, 500}, {2000, 2000}}, 1);
   int64_t b = make_run(*s, {{1000, 550}, {1500, 2000}}, 2);
   // alpha 0.001: two equal-centred samples may still differ at 5% by chance.
@@ -122,7 +124,8 @@ TEST(Compare, RunsOfOneRecipeWithOtherSeedCountsPair) {
 
 TEST(Probe, StoresPeakAndBandwidthAndTheRooflineFindsThem) {
   test::TempDir dir;
-  auto s = store::ResultStore::open(dir.file("p.d500db"), store::ResultStore::Mode::ReadWrite).value();
+  auto s =
+      store::ResultStore::open(dir.file("p.d500db"), store::ResultStore::Mode::ReadWrite).value();
   plugin::PluginManager pm({D500_TEST_PLUGIN_DIR});
   pm.discover();
   pm.load({"reference"});
@@ -152,7 +155,8 @@ TEST(Probe, StoresPeakAndBandwidthAndTheRooflineFindsThem) {
   EXPECT_DOUBLE_EQ(found->peak_gflops, roof.peak_gflops);
   EXPECT_EQ(found->probe_run_id, r.id);
   // Another machine's environment does not use this probe.
-  EXPECT_FALSE(operators::find_roofline(*s, R"({"host": "h2", "cpu": {"model": "m"}})").has_value());
+  EXPECT_FALSE(
+      operators::find_roofline(*s, R"({"host": "h2", "cpu": {"model": "m"}})").has_value());
   // The bound: memory-bound at low intensity, compute-bound at high.
   EXPECT_DOUBLE_EQ(found->bound_gflops(1e-6), 1e-6 * found->bandwidth_gbs);
   EXPECT_DOUBLE_EQ(found->bound_gflops(1e9), found->peak_gflops);

@@ -19,9 +19,9 @@ namespace {
 class Isolation : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    pm_ = new plugin::PluginManager({D500_CRASHY_PLUGIN_DIR, D500_FAULTY_PLUGIN_DIR,
-                                     D500_TEST_PLUGIN_DIR},
-                                    std::vector<std::string>{D500_TEST_PLUGIN_DIR});
+    pm_ = new plugin::PluginManager(
+        {D500_CRASHY_PLUGIN_DIR, D500_FAULTY_PLUGIN_DIR, D500_TEST_PLUGIN_DIR},
+        std::vector<std::string>{D500_TEST_PLUGIN_DIR});
     pm_->load({"reference", "fixture_crashy", "fixture_faulty"});
   }
   static void TearDownTestSuite() { delete pm_; }
@@ -30,8 +30,9 @@ class Isolation : public ::testing::Test {
     path_ = std::filesystem::temp_directory_path() /
             ("d500_isolation_" + std::to_string(getpid()) + ".d500db");
     std::filesystem::remove(path_);
-    store_ = std::move(store::ResultStore::open(path_.string(), store::ResultStore::Mode::ReadWrite))
-                 .value();
+    store_ =
+        std::move(store::ResultStore::open(path_.string(), store::ResultStore::Mode::ReadWrite))
+            .value();
     store::RunInfo r;
     r.name = "isolation";
     r.level = "operator";

@@ -128,7 +128,8 @@ TEST_F(Validation, AThrowingKernelIsAFailureWithItsMessage) {
 TEST_F(Validation, NoReferenceMeansSkippedNotPassed) {
   std::vector<Tensor> in;
   in.emplace_back(DType::Float32, Shape{8});
-  auto rs = operators::validate_operator(*impl("fixture_faulty/wrong_forward"), nullptr, {}, in, {});
+  auto rs =
+      operators::validate_operator(*impl("fixture_faulty/wrong_forward"), nullptr, {}, in, {});
   auto* f = find(rs, "forward");
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(f->skipped);

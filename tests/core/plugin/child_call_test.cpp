@@ -2,6 +2,8 @@
 // how the child ended when it did not report: the signal, the exit status, the deadline, a cancel.
 // The probe of plugins that are not shipped uses it, so a plugin whose static constructor calls
 // exit(0) is listed broken instead of ending the caller.
+#include "d500/plugin/child_call.h"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -12,7 +14,6 @@
 #include <filesystem>
 #include <thread>
 
-#include "d500/plugin/child_call.h"
 #include "d500/plugin/plugin_manager.h"
 #include "fixture_paths.h"
 
@@ -36,8 +37,12 @@ TEST(ChildCall, ReplyComesBackWhole) {
 }
 
 TEST(ChildCall, CrashIsNamedBySignal) {
-  ChildOutcome c = call_in_child([]() -> std::string { raise(SIGSEGV); return "unreached"; },
-                                 within(10s));
+  ChildOutcome c = call_in_child(
+      []() -> std::string {
+        raise(SIGSEGV);
+        return "unreached";
+      },
+      within(10s));
   EXPECT_FALSE(c.reported);
   EXPECT_EQ(c.signal, SIGSEGV);
   EXPECT_EQ(c.failure, "killed by SIGSEGV");
@@ -98,7 +103,8 @@ TEST(ChildCall, CancelStopsAChildThatIgnoresSigterm) {
 
 TEST(ChildCall, ChildClosesItsCopiesOfTheFilesToLeaveAlone) {
   const std::string path = (std::filesystem::temp_directory_path() /
-                            ("d500_child_call_" + std::to_string(getpid()) + ".db")).string();
+                            ("d500_child_call_" + std::to_string(getpid()) + ".db"))
+                               .string();
   const int db = ::open(path.c_str(), O_RDWR | O_CREAT, 0600);
   const int wal = ::open((path + "-wal").c_str(), O_RDWR | O_CREAT, 0600);
   ASSERT_GE(db, 0);
@@ -117,7 +123,9 @@ TEST(ChildCall, ChildClosesItsCopiesOfTheFilesToLeaveAlone) {
   std::filesystem::remove(path + "-wal");
 }
 
-std::string exit_dir() { return std::string(D500_TEST_BINARY_DIR) + "/tests/fixtures/plugin-dir-exit"; }
+std::string exit_dir() {
+  return std::string(D500_TEST_BINARY_DIR) + "/tests/fixtures/plugin-dir-exit";
+}
 
 TEST(ProbeIsolated, StaticConstructorThatExitsIsReportedBroken) {
   PluginManager m({exit_dir()});

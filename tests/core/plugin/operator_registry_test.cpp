@@ -54,7 +54,8 @@ TEST_F(Registry, FindByOpTypeDomainAndDevice) {
   EXPECT_TRUE(ops().find("Gemm", "", kDLCUDA).empty());
   EXPECT_TRUE(ops().find("Gemm", "ai.d500.test").empty());
   EXPECT_TRUE(ops().find("Frobnicate").empty());
-  EXPECT_EQ(ops().find("Conv").size(), 1u);  // examples/ and torch offer Conv too, but are not loaded
+  EXPECT_EQ(ops().find("Conv").size(),
+            1u);  // examples/ and torch offer Conv too, but are not loaded
   EXPECT_EQ(ops().find("Noop", "ai.d500.test").size(), 1u);
   EXPECT_EQ(ops().find("Scale", "ai.d500.fixture").size(), 1u);
   for (const char* op : {"Gemm", "MatMul", "Add", "Relu"}) {

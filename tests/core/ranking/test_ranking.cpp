@@ -7,7 +7,6 @@
 #include <filesystem>
 
 #include "../../support/process.h"
-
 #include "d500/ranking/ranking.h"
 
 namespace d500::ranking {
@@ -52,7 +51,8 @@ int64_t training_run(store::ResultStore& s, const std::string& name, std::vector
   r.name = name;
   r.level = "training";
   r.environment_id = s.put_environment(
-      R"({"host":"h-)" + name + R"(","cpu":{"model":"Test CPU","logical_cpus":8},"gpu":{},"plugins":{"reference":{"version":"1.2","wraps":""}}})");
+      R"({"host":"h-)" + name +
+      R"(","cpu":{"model":"Test CPU","logical_cpus":8},"gpu":{},"plugins":{"reference":{"version":"1.2","wraps":""}}})");
   const int64_t id = s.create_run(r);
   std::vector<store::SeriesPoint> pts;
   for (size_t k = 0; k < tta.size(); ++k)
@@ -71,12 +71,14 @@ int64_t training_run(store::ResultStore& s, const std::string& name, std::vector
 
 TEST(RankingTraining, RanksCompliantRunsByMedianWithTiesAndListsTheOthersApart) {
   TempDir dir;
-  auto s = store::ResultStore::open(dir.path() + "/t.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/t.d500db", store::ResultStore::Mode::ReadWrite)
+               .value();
   // Eight seeds give a 95% CI of the median (order statistics 1 and 8).
   const int64_t slow = training_run(*s, "slow", {9, 9.5, 10, 10.5, 11, 11.5, 12, 12.5}, true);
   const int64_t fast = training_run(*s, "fast", {1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5}, true);
   const int64_t fast2 = training_run(*s, "fast2", {2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5}, true);
-  const int64_t bad = training_run(*s, "bad", {1, -1, 2}, false, "1 of 3 seeds never reached 90.0%");
+  const int64_t bad =
+      training_run(*s, "bad", {1, -1, 2}, false, "1 of 3 seeds never reached 90.0%");
   const auto lists = training_lists(*s, "");
   ASSERT_EQ(lists.size(), 1u);
   const auto& l = lists[0];
@@ -117,7 +119,8 @@ TEST(RankingTraining, RanksCompliantRunsByMedianWithTiesAndListsTheOthersApart) 
 // measurement is apart with its error.
 TEST(RankingThroughput, NetworkPointsBySamplesPerSecondWithoutNodeRows) {
   TempDir dir;
-  auto s = store::ResultStore::open(dir.path() + "/n.d500db", store::ResultStore::Mode::ReadWrite).value();
+  auto s = store::ResultStore::open(dir.path() + "/n.d500db", store::ResultStore::Mode::ReadWrite)
+               .value();
   store::RunInfo r;
   r.name = "net";
   r.level = "network";

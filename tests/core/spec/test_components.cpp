@@ -11,7 +11,9 @@
 using namespace d500::spec;
 
 namespace {
-bool in(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool in(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 }  // namespace
 
 TEST(Components, EveryPortIsFedByKindsOfItsLevelThatGiveItsType) {
@@ -39,10 +41,12 @@ TEST(Components, LevelsHaveTheirComponents) {
       if (k->kind == kind) return true;
     return false;
   };
-  for (const char* k : {"operator", "implementation", "sweep", "repetition"}) EXPECT_TRUE(has("operator", k)) << k;
-  for (const char* k : {"model", "executor", "batch_sizes", "measures"}) EXPECT_TRUE(has("network", k)) << k;
-  for (const char* k : {"dataset", "transforms", "sampler", "loader", "network", "loss", "optimizer", "schedule",
-                        "trainer", "stop", "recipe"})
+  for (const char* k : {"operator", "implementation", "sweep", "repetition"})
+    EXPECT_TRUE(has("operator", k)) << k;
+  for (const char* k : {"model", "executor", "batch_sizes", "measures"})
+    EXPECT_TRUE(has("network", k)) << k;
+  for (const char* k : {"dataset", "transforms", "sampler", "loader", "network", "loss",
+                        "optimizer", "schedule", "trainer", "stop", "recipe"})
     EXPECT_TRUE(has("training", k)) << k;
   for (const char* k : {"communicator", "scheme", "rank_sampler", "launcher", "trainer"})
     EXPECT_TRUE(has("distributed", k)) << k;
@@ -50,7 +54,8 @@ TEST(Components, LevelsHaveTheirComponents) {
   // The trainer takes the optimizer itself in training, through the scheme in distributed.
   auto portNames = [](const std::string& level) {
     std::vector<std::string> names;
-    for (const auto& p : component_ports(*find_component_kind("trainer"), level)) names.push_back(p.name);
+    for (const auto& p : component_ports(*find_component_kind("trainer"), level))
+      names.push_back(p.name);
     return names;
   };
   EXPECT_TRUE(in(portNames("training"), "optimizer"));
@@ -66,8 +71,10 @@ TEST(Components, RefusalsSayWhatEachSideIs) {
   EXPECT_EQ(connection_refusal(optimizer, loader, "indices", "training"),
             "Loader's indices takes Indices, Optimizer gives Optimizer");
   EXPECT_EQ(connection_refusal(optimizer, trainer, "optimizer", "training"), "");
-  EXPECT_EQ(connection_refusal(optimizer, trainer, "nothing", "training"), "Trainer has no input \"nothing\"");
-  EXPECT_EQ(connection_refusal(trainer, loader, "indices", "training"), "Trainer gives nothing to connect");
+  EXPECT_EQ(connection_refusal(optimizer, trainer, "nothing", "training"),
+            "Trainer has no input \"nothing\"");
+  EXPECT_EQ(connection_refusal(trainer, loader, "indices", "training"),
+            "Trainer gives nothing to connect");
 }
 
 TEST(Components, ParametersTiedToOneValueGoOnASwap) {

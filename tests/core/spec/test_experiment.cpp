@@ -59,7 +59,8 @@ TEST(Experiment, SweepIsTheCartesianProductAndSubstitutesVariables) {
   EXPECT_EQ(seen.size(), 6u);
   auto shapes = e.op.shapes_at(pts[0]);
   ASSERT_EQ(shapes.size(), 2u);
-  EXPECT_EQ(shapes[0], (d500::Shape{pts[0].vars.at("M").get<int64_t>(), pts[0].vars.at("K").get<int64_t>()}));
+  EXPECT_EQ(shapes[0],
+            (d500::Shape{pts[0].vars.at("M").get<int64_t>(), pts[0].vars.at("K").get<int64_t>()}));
   EXPECT_EQ(shapes[1][1], 8);
   auto attrs = e.op.attributes_at(pts[0]);
   EXPECT_EQ(attrs["transB"], 0);
@@ -169,7 +170,8 @@ TEST(Experiment, LoadReportsMissingAndMalformedFiles) {
 }
 
 TEST(Experiment, TheShippedExampleParses) {
-  auto r = load_experiment(std::string(D500_TEST_SOURCE_DIR) + "/resources/examples/gemm_reference.json");
+  auto r = load_experiment(std::string(D500_TEST_SOURCE_DIR) +
+                           "/resources/examples/gemm_reference.json");
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_EQ(r.value().points().size(), 3u);
 }
@@ -242,15 +244,31 @@ TEST(Experiment, ValidationAndBaseline) {
 
 INSTANTIATE_TEST_SUITE_P(
     PointErrors, ExperimentErrors,
-    ::testing::Values(
-        BadCase{"points_not_array", [](json& j) { j["points"] = 3; }, {"$.points", "array of points"}},
-        BadCase{"point_not_object", [](json& j) { j["points"] = json::array({1}); }, {"$.points[0]", "object"}},
-        BadCase{"points_differ", [](json& j) { j["points"] = json::parse(R"([{"Q": 1}, {"R": 2}])"); }, {"$.points[1]", "other variables"}},
-        BadCase{"point_is_sweep_var", [](json& j) { j["points"] = json::parse(R"([{"M": 1}])"); }, {"$.points[0].M", "sweep variable"}},
-        BadCase{"points_and_problems", [](json& j) { j["points"] = json::parse(R"([{"Q": 1}])"); j["problems"] = "x.json"; }, {"$.problems", "not both"}},
-        BadCase{"baseline_unknown", [](json& j) { j["baseline"] = "nope"; }, {"$.baseline", "not one of"}},
-        BadCase{"validate_bad", [](json& j) { j["validate"] = 3; }, {"$.validate"}},
-        BadCase{"validate_key", [](json& j) { j["validate"] = json::parse(R"({"fwd": true})"); }, {"$.validate.fwd", "unknown key"}}),
+    ::testing::Values(BadCase{"points_not_array",
+                              [](json& j) { j["points"] = 3; },
+                              {"$.points", "array of points"}},
+                      BadCase{"point_not_object",
+                              [](json& j) { j["points"] = json::array({1}); },
+                              {"$.points[0]", "object"}},
+                      BadCase{"points_differ",
+                              [](json& j) { j["points"] = json::parse(R"([{"Q": 1}, {"R": 2}])"); },
+                              {"$.points[1]", "other variables"}},
+                      BadCase{"point_is_sweep_var",
+                              [](json& j) { j["points"] = json::parse(R"([{"M": 1}])"); },
+                              {"$.points[0].M", "sweep variable"}},
+                      BadCase{"points_and_problems",
+                              [](json& j) {
+                                j["points"] = json::parse(R"([{"Q": 1}])");
+                                j["problems"] = "x.json";
+                              },
+                              {"$.problems", "not both"}},
+                      BadCase{"baseline_unknown",
+                              [](json& j) { j["baseline"] = "nope"; },
+                              {"$.baseline", "not one of"}},
+                      BadCase{"validate_bad", [](json& j) { j["validate"] = 3; }, {"$.validate"}},
+                      BadCase{"validate_key",
+                              [](json& j) { j["validate"] = json::parse(R"({"fwd": true})"); },
+                              {"$.validate.fwd", "unknown key"}}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 TEST(Experiment, EveryShippedExampleAndProblemListParses) {

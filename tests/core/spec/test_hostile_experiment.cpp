@@ -1,7 +1,6 @@
 // Guards issue 15 (hardening): numbers that are not what they seem, unbounded sweeps, deep
 // nesting and files that are not files are refused with the file and JSON path.
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,7 +82,8 @@ TEST(HostileExperiment, HugeSweepsAreRefusedAtParse) {
 
 TEST(HostileExperiment, FilesThatAreNotFilesDoNotBlock) {
   const std::string fifo = (std::filesystem::temp_directory_path() /
-                            ("d500_exp_fifo_" + std::to_string(::getpid()) + ".json")).string();
+                            ("d500_exp_fifo_" + std::to_string(::getpid()) + ".json"))
+                               .string();
   ::unlink(fifo.c_str());
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   auto r = load_experiment(fifo);
@@ -95,7 +95,8 @@ TEST(HostileExperiment, FilesThatAreNotFilesDoNotBlock) {
 
 TEST(HostileExperiment, DeepNestingIsACleanError) {
   const std::string path = (std::filesystem::temp_directory_path() /
-                            ("d500_exp_deep_" + std::to_string(::getpid()) + ".json")).string();
+                            ("d500_exp_deep_" + std::to_string(::getpid()) + ".json"))
+                               .string();
   {
     std::ofstream out(path);
     out << "{\"d500\": 1, \"x\": " << std::string(100000, '[') << std::string(100000, ']') << "}";

@@ -52,11 +52,31 @@ MeasurementRow sample_measurement(int64_t run_id) {
   m.error = "";
   m.n = 1234;
   // Distinct values everywhere, so a swapped pair of columns cannot go unnoticed.
-  double* fields[] = {&m.median, &m.ci_lo, &m.ci_hi, &m.ci_level, &m.q1, &m.q3, &m.min, &m.max,
-                      &m.p90, &m.p99, &m.p999, &m.mean, &m.sd, &m.cv, &m.shapiro_w, &m.shapiro_p,
-                      &m.warmup_ns, &m.first_call_ns, &m.timer_overhead_ns,
-                      &m.timer_resolution_ns, &m.minor_faults_per_call, &m.major_faults_per_call,
-                      &m.ctx_switches_per_call, &m.flops, &m.bytes};
+  double* fields[] = {&m.median,
+                      &m.ci_lo,
+                      &m.ci_hi,
+                      &m.ci_level,
+                      &m.q1,
+                      &m.q3,
+                      &m.min,
+                      &m.max,
+                      &m.p90,
+                      &m.p99,
+                      &m.p999,
+                      &m.mean,
+                      &m.sd,
+                      &m.cv,
+                      &m.shapiro_w,
+                      &m.shapiro_p,
+                      &m.warmup_ns,
+                      &m.first_call_ns,
+                      &m.timer_overhead_ns,
+                      &m.timer_resolution_ns,
+                      &m.minor_faults_per_call,
+                      &m.major_faults_per_call,
+                      &m.ctx_switches_per_call,
+                      &m.flops,
+                      &m.bytes};
   double v = 1.5;
   for (double* f : fields) *f = (v += 1.125);
   m.ci_valid = true;
@@ -84,16 +104,31 @@ void expect_same(const MeasurementRow& a, const MeasurementRow& b) {
   EXPECT_EQ(a.warmup_calls, b.warmup_calls);
   EXPECT_EQ(a.policy_json, b.policy_json);
   EXPECT_EQ(a.kernel, b.kernel);
-  const double MeasurementRow::*doubles[] = {
-      &MeasurementRow::median, &MeasurementRow::ci_lo, &MeasurementRow::ci_hi,
-      &MeasurementRow::ci_level, &MeasurementRow::q1, &MeasurementRow::q3, &MeasurementRow::min,
-      &MeasurementRow::max, &MeasurementRow::p90, &MeasurementRow::p99, &MeasurementRow::p999,
-      &MeasurementRow::mean, &MeasurementRow::sd, &MeasurementRow::cv,
-      &MeasurementRow::shapiro_w, &MeasurementRow::shapiro_p, &MeasurementRow::warmup_ns,
-      &MeasurementRow::first_call_ns, &MeasurementRow::timer_overhead_ns,
-      &MeasurementRow::timer_resolution_ns, &MeasurementRow::minor_faults_per_call,
-      &MeasurementRow::major_faults_per_call, &MeasurementRow::ctx_switches_per_call,
-      &MeasurementRow::flops, &MeasurementRow::bytes};
+  const double MeasurementRow::*doubles[] = {&MeasurementRow::median,
+                                             &MeasurementRow::ci_lo,
+                                             &MeasurementRow::ci_hi,
+                                             &MeasurementRow::ci_level,
+                                             &MeasurementRow::q1,
+                                             &MeasurementRow::q3,
+                                             &MeasurementRow::min,
+                                             &MeasurementRow::max,
+                                             &MeasurementRow::p90,
+                                             &MeasurementRow::p99,
+                                             &MeasurementRow::p999,
+                                             &MeasurementRow::mean,
+                                             &MeasurementRow::sd,
+                                             &MeasurementRow::cv,
+                                             &MeasurementRow::shapiro_w,
+                                             &MeasurementRow::shapiro_p,
+                                             &MeasurementRow::warmup_ns,
+                                             &MeasurementRow::first_call_ns,
+                                             &MeasurementRow::timer_overhead_ns,
+                                             &MeasurementRow::timer_resolution_ns,
+                                             &MeasurementRow::minor_faults_per_call,
+                                             &MeasurementRow::major_faults_per_call,
+                                             &MeasurementRow::ctx_switches_per_call,
+                                             &MeasurementRow::flops,
+                                             &MeasurementRow::bytes};
   for (size_t i = 0; i < std::size(doubles); ++i)
     EXPECT_EQ(a.*doubles[i], b.*doubles[i]) << "double field #" << i;
 }
@@ -256,8 +291,8 @@ TEST(ResultStore, SeriesRoundTripAndPaging) {
   int64_t other = s->create_run(sample_run());
   std::vector<SeriesPoint> pts;
   for (int i = 0; i < 10; ++i)
-    pts.push_back({0, i % 2 ? other : run, i % 3, i % 2 ? "loss" : "accuracy", i * 10,
-                   0.5 * i, 1.0 / (i + 1)});
+    pts.push_back({0, i % 2 ? other : run, i % 3, i % 2 ? "loss" : "accuracy", i * 10, 0.5 * i,
+                   1.0 / (i + 1)});
   s->add_series(pts);
   auto got = s->series_after(run, 0, 100);
   ASSERT_EQ(got.size(), 5u);
@@ -440,10 +475,8 @@ TEST(SeriesWriter, FlushesWhenTheDelayHasPassed) {
 
 TEST(Sha256, KnownVectors) {
   // FIPS 180-2, appendix B.1, and the empty message.
-  EXPECT_EQ(sha256_hex("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(sha256_hex(""),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }

@@ -22,7 +22,8 @@ bool contains(const std::string& s, const std::string& part) {
 // measurement, a log line and an artifact; `env` names its environment; run 2 re-runs run 1.
 void write_store(const std::string& path, const std::string& env, int runs, double base) {
   auto s = ResultStore::open(path, ResultStore::Mode::ReadWrite).value();
-  const int64_t e = s->put_environment(R"({"host":")" + env + R"(","cpu":{"model":"cpu )" + env + R"("}})");
+  const int64_t e =
+      s->put_environment(R"({"host":")" + env + R"(","cpu":{"model":"cpu )" + env + R"("}})");
   for (int k = 0; k < runs; ++k) {
     RunInfo r;
     r.name = env + " run " + std::to_string(k);
@@ -38,7 +39,8 @@ void write_store(const std::string& path, const std::string& env, int runs, doub
     m.median = base + k;
     const std::vector<double> samples{base + k, base + k + 0.25, base + k + 1e-9};
     const int64_t mid = s->add_measurement(m, samples);
-    s->add_series(std::vector<SeriesPoint>{{0, id, 0, "loss", 0, 0.5, 1.5}, {0, id, 0, "loss", 1, 1.0, 0.75}});
+    s->add_series(std::vector<SeriesPoint>{{0, id, 0, "loss", 0, 0.5, 1.5},
+                                           {0, id, 0, "loss", 1, 1.0, 0.75}});
     s->add_validation({0, id, mid, m.subject, "rel_l2", 1e-7, 1e-5, true, ""});
     s->add_log(id, "info", "hello from " + env);
     s->add_artifact({0, id, "heat.png", "image/png", {1, 2, 3, static_cast<uint8_t>(k)}});
@@ -51,7 +53,8 @@ std::unique_ptr<ResultStore> open_ro(const std::string& path) {
 
 TEST(StoreMerge, CopiesRunsWithEverythingAndIsIdempotent) {
   TempDir dir;
-  const std::string a = dir.file("a.d500db"), b = dir.file("b.d500db"), out = dir.file("all.d500db");
+  const std::string a = dir.file("a.d500db"), b = dir.file("b.d500db"),
+                    out = dir.file("all.d500db");
   write_store(a, "alpha", 2, 100);
   write_store(b, "beta", 3, 200);
   const std::string a_bytes = test::file_bytes(a);
@@ -70,7 +73,8 @@ TEST(StoreMerge, CopiesRunsWithEverythingAndIsIdempotent) {
     const auto src = in_b->runs().back();
     const auto& dst = runs.back();
     EXPECT_EQ(dst.name, src.name);
-    EXPECT_EQ(s->environment(dst.environment_id)->json, in_b->environment(src.environment_id)->json);
+    EXPECT_EQ(s->environment(dst.environment_id)->json,
+              in_b->environment(src.environment_id)->json);
     const auto ms = s->measurements(dst.id), src_ms = in_b->measurements(src.id);
     ASSERT_EQ(ms.size(), 1u);
     EXPECT_EQ(ms[0].median, src_ms[0].median);
@@ -101,7 +105,8 @@ TEST(StoreMerge, CopiesRunsWithEverythingAndIsIdempotent) {
 
 TEST(StoreMerge, RunsWithTheSameIdentityAreOneRun) {
   TempDir dir;
-  const std::string a = dir.file("a.d500db"), copy = dir.file("copy.d500db"), out = dir.file("o.d500db");
+  const std::string a = dir.file("a.d500db"), copy = dir.file("copy.d500db"),
+                    out = dir.file("o.d500db");
   write_store(a, "alpha", 1, 10);
   std::filesystem::copy_file(a, copy);
   auto r = merge_stores({a, copy}, out);
@@ -112,7 +117,8 @@ TEST(StoreMerge, RunsWithTheSameIdentityAreOneRun) {
 
 TEST(StoreMerge, RefusesANewerStoreNamingItAndBothVersions) {
   TempDir dir;
-  const std::string a = dir.file("a.d500db"), b = dir.file("future.d500db"), out = dir.file("o.d500db");
+  const std::string a = dir.file("a.d500db"), b = dir.file("future.d500db"),
+                    out = dir.file("o.d500db");
   write_store(a, "alpha", 1, 10);
   write_store(b, "beta", 1, 10);
   {
@@ -168,7 +174,8 @@ TEST(StoreMerge, BadInputsAreOneClearErrorAndChangeNothing) {
   EXPECT_TRUE(contains(r.error().to_string(), "not a d500 store")) << r.error().to_string();
   r = merge_stores({a}, a);
   ASSERT_FALSE(r);
-  EXPECT_TRUE(contains(r.error().to_string(), "both an input and the output")) << r.error().to_string();
+  EXPECT_TRUE(contains(r.error().to_string(), "both an input and the output"))
+      << r.error().to_string();
   EXPECT_FALSE(std::filesystem::exists(out));
   EXPECT_EQ(test::file_bytes(a), bytes);
 }
@@ -180,8 +187,9 @@ TEST(StoreMerge, AVersion1StoreMergesTwiceAsTheSameRuns) {
     RawDb raw(old);
     raw.exec(detail::migrations()[0].sql);
     raw.exec("PRAGMA user_version = 1");
-    raw.exec("INSERT INTO runs(name, level, status, pid, host, created_at) "
-             "VALUES('old run', 'operator', 'succeeded', 7, 'oldhost', 12.5)");
+    raw.exec(
+        "INSERT INTO runs(name, level, status, pid, host, created_at) "
+        "VALUES('old run', 'operator', 'succeeded', 7, 'oldhost', 12.5)");
     raw.exec("INSERT INTO measurements(run_id, subject, n, median) VALUES(1, 'Gemm', 1, 42)");
   }
   const std::string bytes = test::file_bytes(old);
@@ -198,7 +206,8 @@ TEST(StoreMerge, AVersion1StoreMergesTwiceAsTheSameRuns) {
 
 TEST(StoreMerge, ExportOneRunAndImportItBack) {
   TempDir dir;
-  const std::string a = dir.file("a.d500db"), file = dir.file("run.d500run"), b = dir.file("b.d500db");
+  const std::string a = dir.file("a.d500db"), file = dir.file("run.d500run"),
+                    b = dir.file("b.d500db");
   write_store(a, "alpha", 3, 10);
   const auto src_run = open_ro(a)->runs()[1];
   MergeOptions o;
@@ -208,7 +217,7 @@ TEST(StoreMerge, ExportOneRunAndImportItBack) {
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(r.value().runs_added, 1);
   EXPECT_FALSE(std::filesystem::exists(file + "-wal"));  // one self-contained file
-  ASSERT_TRUE(merge_stores({a}, file, o));  // written again in place
+  ASSERT_TRUE(merge_stores({a}, file, o));               // written again in place
   write_store(b, "beta", 1, 5);
   r = merge_stores({file}, b);
   ASSERT_TRUE(r) << r.error().to_string();
@@ -217,7 +226,8 @@ TEST(StoreMerge, ExportOneRunAndImportItBack) {
   const auto got = s->runs().back();
   EXPECT_EQ(got.name, src_run.name);
   EXPECT_EQ(got.parent_run_id, 0);  // the run it re-ran did not travel
-  EXPECT_EQ(s->samples(s->measurements(got.id)[0].id), in->samples(in->measurements(src_run.id)[0].id));
+  EXPECT_EQ(s->samples(s->measurements(got.id)[0].id),
+            in->samples(in->measurements(src_run.id)[0].id));
   EXPECT_EQ(run_provenance(b, got.id).value().size(), 2u);  // the store, then the run file
 }
 

@@ -163,15 +163,17 @@ TEST(InterruptedRuns, ReusedPidRebootAndOtherHosts) {
   std::string me = std::to_string(getpid());
   {
     RawDb raw(path);
-    std::string boot = raw.text("SELECT process_start FROM runs WHERE id = " +
-                                std::to_string(reused));
+    std::string boot =
+        raw.text("SELECT process_start FROM runs WHERE id = " + std::to_string(reused));
     boot = boot.substr(0, boot.rfind(':'));
     // Our pid, but a process that started at another time: the pid was reused.
-    raw.exec("UPDATE runs SET process_start = '" + boot + ":1' WHERE id = " +
-             std::to_string(reused));
+    raw.exec("UPDATE runs SET process_start = '" + boot +
+             ":1' WHERE id = " + std::to_string(reused));
     // Our pid and start time, but from before a reboot.
-    raw.exec("UPDATE runs SET process_start = 'another-boot:' || substr(process_start, "
-             "instr(process_start, ':') + 1) WHERE id = " + std::to_string(rebooted));
+    raw.exec(
+        "UPDATE runs SET process_start = 'another-boot:' || substr(process_start, "
+        "instr(process_start, ':') + 1) WHERE id = " +
+        std::to_string(rebooted));
     // A dead pid on another machine is none of our business.
     raw.exec("UPDATE runs SET host = 'node-17', pid = 999999999 WHERE id = " +
              std::to_string(elsewhere));

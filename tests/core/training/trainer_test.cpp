@@ -333,18 +333,18 @@ TEST(TrainingSpec, WrongTypesInNetworkAndAugmentAreReportedAtTheirPaths) {
       "exp.json", "");
   ASSERT_FALSE(bad);
   const std::string e = bad.error().to_string();
-  for (const char* path : {"$.training.network.builder", "$.training.network.hidden",
-                           "$.training.network.depth", "$.training.augment.horizontal_flip",
-                           "$.training.normalize"})
+  for (const char* path :
+       {"$.training.network.builder", "$.training.network.hidden", "$.training.network.depth",
+        "$.training.augment.horizontal_flip", "$.training.normalize"})
     EXPECT_NE(e.find(path), std::string::npos) << path << " in " << e;
   auto model = parse_training(nlohmann::json::parse(R"({"network": {"model": ["a.onnx"]}})"),
                               "exp.json", "");
   ASSERT_FALSE(model);
   EXPECT_NE(model.error().to_string().find("$.training.network.model"), std::string::npos);
-  auto good = parse_training(
-      nlohmann::json::parse(R"({"network": {"builder": "mlp", "hidden": [32, 16]},
+  auto good =
+      parse_training(nlohmann::json::parse(R"({"network": {"builder": "mlp", "hidden": [32, 16]},
                                 "augment": {"horizontal_flip": true}})"),
-      "exp.json", "");
+                     "exp.json", "");
   ASSERT_TRUE(good) << good.error().to_string();
   EXPECT_TRUE(good->augment.horizontal_flip);
   EXPECT_EQ(good->network["hidden"], nlohmann::json::parse("[32, 16]"));

@@ -1,7 +1,6 @@
 // Guards issue 15 (hardening): sizes computed from input never wrap, and JSON input has limits
 // (regular files only, nesting depth, errors with their JSON path).
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 

@@ -7,8 +7,8 @@
 using namespace d500;
 
 TEST(Tensor, DtypesRoundTripThroughNamesAndDlpack) {
-  for (DType t : {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::UInt8, DType::Bool,
-                  DType::Int8, DType::Float16, DType::BFloat16}) {
+  for (DType t : {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::UInt8,
+                  DType::Bool, DType::Int8, DType::Float16, DType::BFloat16}) {
     EXPECT_EQ(dtype_from_name(dtype_name(t)), t);
     EXPECT_EQ(from_dlpack(to_dlpack(t)), t);
     EXPECT_GT(dtype_size(t), 0u);
@@ -57,4 +57,6 @@ TEST(Tensor, NegativeDimensionIsAnError) {
   EXPECT_THROW(Tensor(DType::Float32, {2, -1}), D500Error);
 }
 
-TEST(Tensor, ShapeToString) { EXPECT_EQ(shape_to_string({2, 3}), "[2, 3]"); }
+TEST(Tensor, ShapeToString) {
+  EXPECT_EQ(shape_to_string({2, 3}), "[2, 3]");
+}

@@ -1,10 +1,10 @@
 // The tick clock: ticks advance, and a span summed in ticks converts to the span now_ns() saw.
-#include "d500/tick_clock.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
+
+#include "d500/tick_clock.h"
 
 namespace d500 {
 namespace {

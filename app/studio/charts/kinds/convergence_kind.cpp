@@ -1,4 +1,5 @@
-// The "convergence" chart kind: series (loss, accuracy, learning rate) against step or wall time, runs overlaid, an EMA over the raw line.
+// The "convergence" chart kind: series (loss, accuracy, learning rate) against step or wall time,
+// runs overlaid, an EMA over the raw line.
 #include <memory>
 
 #include "charts/chart_kind.h"

@@ -1,4 +1,5 @@
-// The "seeds" chart kind: a training run's per-seed series as the median across seeds with its CI band.
+// The "seeds" chart kind: a training run's per-seed series as the median across seeds with its CI
+// band.
 #include <memory>
 
 #include "charts/chart_kind.h"

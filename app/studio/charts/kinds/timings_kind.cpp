@@ -1,4 +1,5 @@
-// The "timings" chart kind: per-measurement timing distributions as box plots, the whisker rule stated.
+// The "timings" chart kind: per-measurement timing distributions as box plots, the whisker rule
+// stated.
 #include <memory>
 
 #include "charts/chart_kind.h"

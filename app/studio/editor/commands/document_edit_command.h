@@ -6,7 +6,6 @@
 #pragma once
 
 #include <QUndoCommand>
-
 #include <optional>
 
 #include "editor/json_path.h"
@@ -19,7 +18,8 @@ class DocumentEditCommand : public QUndoCommand {
  public:
   // `before`/`after`: nullopt means "absent" (the key or element does not exist).
   DocumentEditCommand(ExperimentDocument* doc, const JsonPath& path, std::optional<Json> before,
-                      std::optional<Json> after, const QString& text, QUndoCommand* parent = nullptr);
+                      std::optional<Json> after, const QString& text,
+                      QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
 
@@ -30,7 +30,7 @@ class DocumentEditCommand : public QUndoCommand {
   JsonPath path_;
   std::optional<Json> before_, after_;  // the value at the path
   bool applied_ = false;
-  Json docBefore_, docAfter_;            // the whole document around the first redo
+  Json docBefore_, docAfter_;  // the whole document around the first redo
 };
 
 }  // namespace d500::studio

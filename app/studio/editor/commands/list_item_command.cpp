@@ -26,8 +26,9 @@ ListItemCommand::ListItemCommand(ExperimentDocument* doc, const JsonPath& arrayP
                                  int index, const Json& item, const QString& text, bool keepEmpty,
                                  QUndoCommand* parent)
     : DocumentEditCommand(doc, arrayPath,
-                          arrayPath.exists(doc->json()) ? std::optional<Json>(arrayPath.get(doc->json()))
-                                                        : std::nullopt,
+                          arrayPath.exists(doc->json())
+                              ? std::optional<Json>(arrayPath.get(doc->json()))
+                              : std::nullopt,
                           edited(doc, arrayPath, op, index, item, keepEmpty), text, parent) {}
 
 }  // namespace d500::studio

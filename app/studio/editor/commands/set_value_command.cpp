@@ -14,8 +14,10 @@ std::optional<Json> current(ExperimentDocument* doc, const JsonPath& path) {
 }
 
 QString describe(const JsonPath& path, const std::optional<Json>& value) {
-  return value ? QCoreApplication::translate("d500::studio::SetValueCommand", "Set %1").arg(path.toString())
-               : QCoreApplication::translate("d500::studio::SetValueCommand", "Remove %1").arg(path.toString());
+  return value ? QCoreApplication::translate("d500::studio::SetValueCommand", "Set %1")
+                     .arg(path.toString())
+               : QCoreApplication::translate("d500::studio::SetValueCommand", "Remove %1")
+                     .arg(path.toString());
 }
 
 }  // namespace
@@ -25,7 +27,9 @@ SetValueCommand::SetValueCommand(ExperimentDocument* doc, const JsonPath& path,
     : DocumentEditCommand(doc, path, current(doc, path), value, describe(path, value), parent),
       mergeable_(mergeable) {}
 
-int SetValueCommand::id() const { return mergeable_ ? 0x500 : -1; }
+int SetValueCommand::id() const {
+  return mergeable_ ? 0x500 : -1;
+}
 
 bool SetValueCommand::mergeWith(const QUndoCommand* other) {
   auto* o = static_cast<const SetValueCommand*>(other);  // same id() guarantees the type

@@ -4,12 +4,12 @@
 // in the tests) are registered by DLDeviceType.
 #pragma once
 
+#include <dlpack/dlpack.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
-
-#include <dlpack/dlpack.h>
 
 #include "d500/measure/loop.h"
 #include "d500/tensor.h"

@@ -30,9 +30,9 @@
 #include <string_view>
 #include <vector>
 
-#include "d500/tick_clock.h"
 #include "d500/error.h"
 #include "d500/tensor.h"
+#include "d500/tick_clock.h"
 
 namespace d500::distributed {
 
@@ -40,7 +40,15 @@ enum class ReduceOp : uint8_t { Sum, Avg, Max, Min };
 std::string_view reduce_op_name(ReduceOp op);  // "sum", "avg", "max", "min"
 
 enum class CallKind : uint8_t {
-  Allreduce, Broadcast, Reduce, Gather, Allgather, Send, Recv, SendRecv, Barrier
+  Allreduce,
+  Broadcast,
+  Reduce,
+  Gather,
+  Allgather,
+  Send,
+  Recv,
+  SendRecv,
+  Barrier
 };
 inline constexpr size_t kCallKinds = 9;
 std::string_view call_kind_name(CallKind k);  // "allreduce", "broadcast", ...

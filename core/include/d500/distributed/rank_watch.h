@@ -41,7 +41,8 @@ struct RankFailure {
 
 struct RankWatchOptions {
   std::chrono::milliseconds connect_timeout{10000};
-  std::chrono::milliseconds abandon_after{3000};  // 0: never end the process (issue 20: seconds, not 15)
+  std::chrono::milliseconds abandon_after{
+      3000};  // 0: never end the process (issue 20: seconds, not 15)
   int exit_code = 1;
 };
 

@@ -1,10 +1,9 @@
 // Environment capture (measurement.md, "Provenance"): what machine and software produced a number.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace d500::env {
 

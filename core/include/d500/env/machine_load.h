@@ -19,21 +19,21 @@ namespace d500::env {
 
 // Cumulative counters at one moment (the /proc files' own units: jiffies, switches).
 struct LoadCounters {
-  double wall_s = 0;              // a steady clock, seconds
-  double load1 = 0;               // 1-minute load average
-  uint64_t busy_jiffies = 0;      // all CPUs: user+nice+system+irq+softirq (not idle, iowait, steal)
+  double wall_s = 0;          // a steady clock, seconds
+  double load1 = 0;           // 1-minute load average
+  uint64_t busy_jiffies = 0;  // all CPUs: user+nice+system+irq+softirq (not idle, iowait, steal)
   uint64_t steal_jiffies = 0;
-  uint64_t total_jiffies = 0;     // every field of the "cpu" line
-  uint64_t self_jiffies = 0;      // this process's utime+stime (all its threads)
+  uint64_t total_jiffies = 0;        // every field of the "cpu" line
+  uint64_t self_jiffies = 0;         // this process's utime+stime (all its threads)
   int64_t involuntary_switches = 0;  // this process, getrusage's ru_nivcsw
 };
 
 // What happened between two counter readings.
 struct LoadSample {
-  double wall_s = 0;        // at the later reading, seconds since the first of the run
+  double wall_s = 0;  // at the later reading, seconds since the first of the run
   double load1 = 0;
-  double others_cpu = 0;    // cores' worth of CPU used by other processes over the interval
-  double steal = 0;         // fraction of all CPU time stolen by the hypervisor
+  double others_cpu = 0;  // cores' worth of CPU used by other processes over the interval
+  double steal = 0;       // fraction of all CPU time stolen by the hypervisor
   double involuntary_per_s = 0;
 };
 
@@ -50,9 +50,9 @@ struct LoadSummary {
 };
 
 // Parsers of the /proc texts (pure, for tests): false when the text is not in the expected form.
-bool parse_proc_stat(std::string_view text, LoadCounters& c);     // the "cpu " line
+bool parse_proc_stat(std::string_view text, LoadCounters& c);  // the "cpu " line
 bool parse_loadavg(std::string_view text, LoadCounters& c);
-bool parse_self_stat(std::string_view text, LoadCounters& c);     // /proc/self/stat utime, stime
+bool parse_self_stat(std::string_view text, LoadCounters& c);  // /proc/self/stat utime, stime
 
 // Reads the counters now from a /proc tree (tests pass a folder of fake files); nullopt when a
 // file is missing or malformed (not Linux, a restricted container): then nothing is sampled.

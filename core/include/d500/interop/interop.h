@@ -36,9 +36,9 @@ Result<std::string> write_tensorboard(const store::ResultStore& s, const store::
 struct MllogImport {
   int64_t run_id = 0;
   std::string benchmark;
-  int64_t points = 0;          // series points stored
-  bool success = false;        // run_stop with status "success"
-  double time_to_train_s = -1; // run_start to run_stop when successful
+  int64_t points = 0;           // series points stored
+  bool success = false;         // run_stop with status "success"
+  double time_to_train_s = -1;  // run_start to run_stop when successful
 };
 // Reads the log (lines other than ":::MLLOG ..." are skipped; a malformed MLLOG line is an error
 // naming its line) and stores it as one training run.

@@ -16,15 +16,15 @@ namespace d500::measure {
 
 // How to measure one point; stored with every measurement.
 struct Policy {
-  int64_t warmup_calls = 3;         // at least this many calls before sampling
-  double warmup_seconds = 0.0;      // and, when > 0, at least this long
-  double target_rel_ci = 0.05;      // stop when the CI half-width <= target * median
-  double confidence = 0.95;         // CI level
+  int64_t warmup_calls = 3;     // at least this many calls before sampling
+  double warmup_seconds = 0.0;  // and, when > 0, at least this long
+  double target_rel_ci = 0.05;  // stop when the CI half-width <= target * median
+  double confidence = 0.95;     // CI level
   int64_t min_samples = 10;
   int64_t max_samples = 100000;
-  double max_seconds = 10.0;        // per variant, sampling time; applies once min_samples are in
-  int64_t check_every = 10;         // test the stop rule every k samples
-  double block_overhead = 1e-4;     // grow blocks x10 until timer overhead <= this of a block
+  double max_seconds = 10.0;     // per variant, sampling time; applies once min_samples are in
+  int64_t check_every = 10;      // test the stop rule every k samples
+  double block_overhead = 1e-4;  // grow blocks x10 until timer overhead <= this of a block
   // Interleaved variants are sampled over the same period: one that converges keeps sampling
   // (up to its caps) until every other has stopped too, so a later, slower or faster stretch of
   // the machine is not seen by some variants only. Off, a converged variant drops out at once.
@@ -67,26 +67,26 @@ struct SampleContext {
 
 // The outcome of measuring one subject; a failure is recorded here, not thrown.
 struct Measurement {
-  std::vector<double> samples_ns;  // per-call time of each sample (block time / block_size)
+  std::vector<double> samples_ns;       // per-call time of each sample (block time / block_size)
   std::vector<SampleContext> contexts;  // one per sample, in the same order
-  uint64_t block_size = 1;         // calls per timed sample
-  int64_t warmup_calls = 0;        // calls made before sampling, first call included
-  double warmup_ns = 0;            // total time of those calls
-  double first_call_ns = 0;        // the very first call, reported on its own
+  uint64_t block_size = 1;              // calls per timed sample
+  int64_t warmup_calls = 0;             // calls made before sampling, first call included
+  double warmup_ns = 0;                 // total time of those calls
+  double first_call_ns = 0;             // the very first call, reported on its own
   StopReason stop = StopReason::MaxSamples;
-  std::string error;               // set when stop == Error
+  std::string error;  // set when stop == Error
   double sampling_seconds = 0;
   double minor_faults_per_call = 0, major_faults_per_call = 0, ctx_switches_per_call = 0;
   TimerInfo timer;
-  stats::Summary summary;          // of samples_ns
+  stats::Summary summary;  // of samples_ns
 };
 
 struct Progress {
-  size_t variant = 0;       // index of the subject that just took a sample
+  size_t variant = 0;  // index of the subject that just took a sample
   size_t variants_done = 0;
   size_t n_variants = 0;
-  int64_t samples = 0;      // samples of that variant so far
-  double rel_ci = 0;        // its current CI half-width / median, when known (else 0)
+  int64_t samples = 0;  // samples of that variant so far
+  double rel_ci = 0;    // its current CI half-width / median, when known (else 0)
 };
 using ProgressFn = std::function<void(const Progress&)>;
 

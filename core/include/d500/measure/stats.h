@@ -71,7 +71,7 @@ struct Summary {
   bool ci_valid = false;
   double q1 = 0, q3 = 0, min = 0, max = 0, p90 = 0, p99 = 0, p999 = 0;
   double mean = 0, sd = 0, cv = 0;
-  size_t n_outliers = 0;               // Tukey, k = 1.5; kept in the data, flagged
+  size_t n_outliers = 0;                // Tukey, k = 1.5; kept in the data, flagged
   double shapiro_w = 0, shapiro_p = 1;  // shapiro_valid false when n is out of range
   bool shapiro_valid = false;
 };

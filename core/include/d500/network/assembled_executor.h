@@ -19,9 +19,9 @@
 namespace d500::network {
 
 // Which implementation runs a node. Entries are "plugin" (its CPU implementations of the op, then
-// those on a device, the "default" variant first in each) or "plugin/variant". For a node of op type T the candidates are
-// per_op[T] followed by `prefer`; the first that implements T and accepts the node (its create
-// succeeds) runs it.
+// those on a device, the "default" variant first in each) or "plugin/variant". For a node of op
+// type T the candidates are per_op[T] followed by `prefer`; the first that implements T and accepts
+// the node (its create succeeds) runs it.
 struct AssemblyPolicy {
   std::vector<std::string> prefer = {"reference"};
   std::map<std::string, std::vector<std::string>> per_op;

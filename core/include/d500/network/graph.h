@@ -45,11 +45,11 @@ struct Value {
   std::string name;
   ValueKind kind = ValueKind::Invalid;
   TensorType type;
-  int64_t producer = -1;          // index into Graph::nodes(); -1 unless an Intermediate
+  int64_t producer = -1;  // index into Graph::nodes(); -1 unless an Intermediate
   // Nodes reading it, once per input position that reads it, and once for a node whose
   // subgraphs read it (outer scope).
   std::vector<size_t> consumers;
-  bool is_output = false;         // a graph output
+  bool is_output = false;  // a graph output
 };
 
 class Graph;

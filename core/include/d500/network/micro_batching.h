@@ -45,8 +45,8 @@ struct GradientError {
 
 struct MicroBatchResult {
   int64_t k = 1;
-  int64_t micro_batch = 0;  // B / k
-  std::vector<GradientError> gradients;  // one per parameter, in model order
+  int64_t micro_batch = 0;                      // B / k
+  std::vector<GradientError> gradients;         // one per parameter, in model order
   double max_abs_error = 0, max_rel_error = 0;  // worst over the parameters
   double tolerance = 0;
   bool passed = false;     // every parameter within the tolerance

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "d500/network/assembled_executor.h"
-#include "d500/plugin/plugin_manager.h"
 #include "d500/operators/conformance.h"
+#include "d500/plugin/plugin_manager.h"
 
 namespace d500::network {
 

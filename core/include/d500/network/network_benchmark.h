@@ -52,10 +52,10 @@ struct PointResult {
   std::string description;  // NetworkExecutor::description(), "" when it was not built
   std::string kind;         // "latency", "throughput", "fwd+bwd"
   int64_t batch = 0;
-  std::string subject;      // "latency b=1", "throughput b=64", "fwd+bwd b=64"
-  measure::Measurement m;   // time per call (one pass over a batch); m.error when it failed
-  double build_ns = 0;      // building the executor
-  double first_call_ns = 0; // the very first pass of the fresh executor (lazy initialisation)
+  std::string subject;       // "latency b=1", "throughput b=64", "fwd+bwd b=64"
+  measure::Measurement m;    // time per call (one pass over a batch); m.error when it failed
+  double build_ns = 0;       // building the executor
+  double first_call_ns = 0;  // the very first pass of the fresh executor (lazy initialisation)
   // Growth of the process's peak resident set over building the executor and its first pass;
   // -1 when the platform cannot tell.
   int64_t peak_rss_delta_bytes = -1;
@@ -76,10 +76,10 @@ struct NodeTime {
   std::string executor;
   std::string group;  // the pass measured: "fwd b=1", "fwd+bwd b=64"
   int64_t batch = 0;
-  size_t node = 0;    // index into the graph's nodes, or NetworkExecutor::kWholePass
+  size_t node = 0;  // index into the graph's nodes, or NetworkExecutor::kWholePass
   std::string name, op_type;
   Pass pass = Pass::Forward;
-  std::string subject;           // "node conv1 (Conv) fwd b=1", "node conv1 (Conv) bwd b=64"
+  std::string subject;             // "node conv1 (Conv) fwd b=1", "node conv1 (Conv) bwd b=64"
   std::vector<double> samples_ns;  // one per call
   stats::Summary summary;
   double share = 0;  // median / sum of the medians of every node of the group
@@ -139,8 +139,7 @@ void add_memory(store::ResultStore& store, int64_t run_id, const std::string& me
 // Seeded values for every input at the executor's shapes: floats uniform in [-1, 1); integers
 // (labels) i % C, C the last dimension of the first float output of rank >= 2 (the classes of a
 // classifier), else 0.
-std::vector<std::pair<std::string, Tensor>> seeded_inputs(const NetworkExecutor& ex,
-                                                          uint64_t seed);
+std::vector<std::pair<std::string, Tensor>> seeded_inputs(const NetworkExecutor& ex, uint64_t seed);
 // Sets them.
 void fill_inputs(NetworkExecutor& ex, uint64_t seed);
 
@@ -149,8 +148,8 @@ void fill_inputs(NetworkExecutor& ex, uint64_t seed);
 // (a lower bound, 0 when the region stays under an earlier peak).
 class PeakMemory {
  public:
-  PeakMemory();                  // trims the allocator, reads the resident set, resets the peak
-  int64_t delta_bytes() const;   // peak since construction - resident set at construction; -1
+  PeakMemory();                 // trims the allocator, reads the resident set, resets the peak
+  int64_t delta_bytes() const;  // peak since construction - resident set at construction; -1
   const std::string& method() const { return method_; }
 
  private:

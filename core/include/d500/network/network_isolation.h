@@ -36,8 +36,8 @@ struct IsolatedOutcome {
   size_t points = 0;                // measured (and stored by the caller)
   std::vector<std::string> errors;  // its failed points, and how the child ended when it failed
   bool cancelled = false;
-  bool child_failed = false;        // crashed, exited, hung: `errors` says how
-  size_t invalid = 0;               // micro-batching runs whose gradients differ
+  bool child_failed = false;  // crashed, exited, hung: `errors` says how
+  size_t invalid = 0;         // micro-batching runs whose gradients differ
 };
 
 // Where the measurements go: stored into `store` as run `run_id` (store_benchmark_results,

@@ -18,8 +18,8 @@
 namespace d500::network {
 
 struct NodeValidationSummary {
-  size_t nodes = 0;             // validation rows written
-  size_t failed = 0;            // of them outside the tolerance
+  size_t nodes = 0;                 // validation rows written
+  size_t failed = 0;                // of them outside the tolerance
   std::vector<std::string> errors;  // an executor that could not be compared, and why
 };
 

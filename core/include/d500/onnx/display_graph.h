@@ -32,9 +32,9 @@ struct DisplayTensor {
 struct DisplayNode {
   enum class Kind { Operator, Input, Output };
   Kind kind = Kind::Operator;
-  std::string name;     // an Input's or Output's is its tensor's name
-  std::string op_type;  // "" for an Input or Output
-  std::string domain;   // "" is ai.onnx
+  std::string name;                            // an Input's or Output's is its tensor's name
+  std::string op_type;                         // "" for an Input or Output
+  std::string domain;                          // "" is ai.onnx
   std::vector<DisplayTensor> inputs, outputs;  // an omitted optional one is left out
   std::vector<std::pair<std::string, std::string>> attributes;  // name, value as text
   long model_index = -1;  // the node's index in the model; -1 for an Input or Output
@@ -49,8 +49,8 @@ struct DisplayGraph {
   std::string name;                // the model's graph name ("" when unnamed); a document's source
   std::vector<DisplayNode> nodes;  // the model's nodes in model order, then inputs, then outputs
   std::vector<DisplayEdge> edges;
-  size_t operator_count = 0;       // the model's nodes (the first operator_count of `nodes`)
-  size_t folded_constants = 0;     // Constant nodes fold_constants() took out
+  size_t operator_count = 0;    // the model's nodes (the first operator_count of `nodes`)
+  size_t folded_constants = 0;  // Constant nodes fold_constants() took out
   // Why shape inference gave no types ("" when it ran): the graph is still drawn, untyped.
   std::string shape_problem;
 };

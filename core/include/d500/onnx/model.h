@@ -39,17 +39,15 @@ struct ValueInfo {
   std::vector<std::string> dim_params;
 };
 
-
-
 // One node, described without its attribute values (those come from Model::attributes).
 struct NodeInfo {
   std::string name;
   std::string op_type;
-  std::string domain;                  // "" is ai.onnx
-  std::vector<std::string> inputs;     // "" marks an omitted optional input
-  std::vector<std::string> outputs;    // "" marks an omitted optional output
+  std::string domain;                // "" is ai.onnx
+  std::vector<std::string> inputs;   // "" marks an omitted optional input
+  std::vector<std::string> outputs;  // "" marks an omitted optional output
   std::vector<std::string> attribute_names;
-  int64_t opset = 0;                   // the model's opset for `domain`; 0 when not imported
+  int64_t opset = 0;  // the model's opset for `domain`; 0 when not imported
 };
 
 // A parsed model that passed the ONNX checker. Move-only; immutable once loaded, except that
@@ -68,7 +66,7 @@ class Model {
   Model& operator=(Model&&) noexcept;
   ~Model();
 
-  const std::string& source() const;  // the path or `where` it was read from
+  const std::string& source() const;      // the path or `where` it was read from
   const std::string& graph_name() const;  // the GraphProto's name; "" when it has none
   int64_t ir_version() const;
   const std::vector<OpsetImport>& opset_imports() const;

@@ -90,7 +90,7 @@ class ModelDocument {
 
   // --- read (the same names as Model's, so display_graph() draws either) ---
   size_t node_count() const;
-  NodeInfo node(size_t index) const;  // index < node_count(), asserted
+  NodeInfo node(size_t index) const;              // index < node_count(), asserted
   long find_node(const std::string& name) const;  // -1 when none
   Result<std::vector<plugin::Attribute>> attributes(size_t index) const;
   std::vector<ValueInfo> inputs() const;   // graph inputs

@@ -18,10 +18,10 @@ struct Comparison {
   double a_median_ns = 0, b_median_ns = 0;
   double a_ci_lo = 0, a_ci_hi = 0, b_ci_lo = 0, b_ci_hi = 0;
   int64_t a_n = 0, b_n = 0;
-  double speedup = 0;       // a_median / b_median: > 1 means b is faster
-  stats::MannWhitney test;  // a's samples against b's
-  bool significant = false; // p < alpha
-  bool ci_overlap = true;   // the first look: do the two CIs overlap?
+  double speedup = 0;        // a_median / b_median: > 1 means b is faster
+  stats::MannWhitney test;   // a's samples against b's
+  bool significant = false;  // p < alpha
+  bool ci_overlap = true;    // the first look: do the two CIs overlap?
 };
 
 // The identity of a measurement's point, independent of how its JSON was spelled: the point's

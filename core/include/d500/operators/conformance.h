@@ -34,12 +34,12 @@ struct Tolerance {
 
 struct Comparison {
   bool passed = false;
-  double max_abs_error = 0;   // over all elements; infinity for a NaN or infinity mismatch
-  double max_rel_error = 0;   // |a - e| / |e|; infinity where e == 0 and a != e
-  int64_t n_bad = 0;          // elements outside the tolerance
-  int64_t first_bad = -1;     // flat (row-major) index of the first, -1 when none
+  double max_abs_error = 0;  // over all elements; infinity for a NaN or infinity mismatch
+  double max_rel_error = 0;  // |a - e| / |e|; infinity where e == 0 and a != e
+  int64_t n_bad = 0;         // elements outside the tolerance
+  int64_t first_bad = -1;    // flat (row-major) index of the first, -1 when none
   double first_bad_actual = 0, first_bad_expected = 0;
-  std::string message;        // why it did not pass: dtype, shape, or the first bad element
+  std::string message;  // why it did not pass: dtype, shape, or the first bad element
 };
 
 // Compares two tensors. Different dtypes or shapes never pass (and say so in `message`).
@@ -51,9 +51,9 @@ struct ConformanceResult {
   std::string domain;          // "" is ai.onnx
   std::string implementation;  // "reference/default"; "" when the plugin has none
   ConformanceOutcome outcome = ConformanceOutcome::Invalid;
-  std::string reason;          // empty when passed
-  int data_sets = 0;           // data sets compared
-  double max_abs_error = 0;    // worst over every output of every data set compared
+  std::string reason;        // empty when passed
+  int data_sets = 0;         // data sets compared
+  double max_abs_error = 0;  // worst over every output of every data set compared
   double max_rel_error = 0;
   // "passed", "failed: <reason>", "unsupported: <reason>", "error: <reason>".
   std::string detail() const;
@@ -65,7 +65,8 @@ struct ConformanceResult {
 // and the result so far (test name set) and returns the finished result.
 // Such tests count under this op type (their model does not name the operator they expand).
 inline constexpr const char* kFunctionBody = "(function body)";
-using GraphTestRunner = std::function<ConformanceResult(const std::string& test_dir, ConformanceResult r)>;
+using GraphTestRunner =
+    std::function<ConformanceResult(const std::string& test_dir, ConformanceResult r)>;
 
 // The test folders under `data_dir` (holding a model.onnx) whose name matches the ECMAScript
 // regex `filter` (searched, not anchored; "" matches all), sorted by name. Errors: `data_dir` is

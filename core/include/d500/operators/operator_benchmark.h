@@ -17,11 +17,11 @@
 namespace d500::operators {
 
 struct ProgressEvent {
-  size_t done = 0;       // measurements finished
-  size_t total = 0;      // measurements planned (points x implementations)
-  std::string subject;   // the point being measured, e.g. "Gemm N=64"
-  int64_t samples = 0;   // samples of the variant that just took one
-  double rel_ci = 0;     // its current relative CI half-width (0 = not yet known)
+  size_t done = 0;      // measurements finished
+  size_t total = 0;     // measurements planned (points x implementations)
+  std::string subject;  // the point being measured, e.g. "Gemm N=64"
+  int64_t samples = 0;  // samples of the variant that just took one
+  double rel_ci = 0;    // its current relative CI half-width (0 = not yet known)
 };
 
 struct RunCallbacks {
@@ -31,9 +31,9 @@ struct RunCallbacks {
 
 struct RunSummary {
   size_t measurements = 0;
-  size_t failed = 0;      // measurements that ended in an error
-  size_t unsupported = 0; // implementations that refused a point (see kUnsupportedStop)
-  size_t invalid = 0;     // measurements whose implementation failed a validation check
+  size_t failed = 0;       // measurements that ended in an error
+  size_t unsupported = 0;  // implementations that refused a point (see kUnsupportedStop)
+  size_t invalid = 0;      // measurements whose implementation failed a validation check
   bool cancelled = false;
   std::vector<std::string> errors;  // one line per failed measurement
 };
@@ -77,9 +77,8 @@ std::vector<plugin::Attribute> attributes_from_json(const nlohmann::json& attrs)
 // error ("killed by SIGSEGV (measured in a child process)").
 RunSummary run_operator_experiment(const spec::Experiment& e,
                                    const std::vector<const plugin::OperatorImpl*>& impls,
-                                   const plugin::OperatorImpl* reference,
-                                   store::ResultStore& store, int64_t run_id,
-                                   const RunCallbacks& callbacks,
+                                   const plugin::OperatorImpl* reference, store::ResultStore& store,
+                                   int64_t run_id, const RunCallbacks& callbacks,
                                    const IsolationOptions& isolation = {});
 
 }  // namespace d500::operators

@@ -14,8 +14,8 @@
 namespace d500::operators {
 
 struct Roofline {
-  double peak_gflops = 0;     // FLOP per ns
-  double bandwidth_gbs = 0;   // bytes per ns
+  double peak_gflops = 0;    // FLOP per ns
+  double bandwidth_gbs = 0;  // bytes per ns
   int64_t probe_run_id = 0;
   // The attainable GFLOP/s at arithmetic intensity `flops_per_byte`.
   double bound_gflops(double flops_per_byte) const;
@@ -24,7 +24,7 @@ struct Roofline {
 struct ProbeOptions {
   double target_call_seconds = 0.05;  // GEMM size chosen so one call takes about this long
   int64_t copy_bytes = int64_t{256} << 20;
-  measure::Policy policy;             // max_seconds and friends for both measurements
+  measure::Policy policy;  // max_seconds and friends for both measurements
   uint64_t seed = 1;
 };
 

@@ -12,12 +12,12 @@
 namespace d500::operators {
 
 struct ValidationResult {
-  std::string metric;     // "forward_rel_l2[k]", "backward_rel[i]", "determinism[k]"
-  double value = 0;       // the error (or the count of differing elements)
+  std::string metric;  // "forward_rel_l2[k]", "backward_rel[i]", "determinism[k]"
+  double value = 0;    // the error (or the count of differing elements)
   double tolerance = 0;
   bool passed = false;
-  std::string detail;     // L1/L2/Linf, where it failed, or why it was skipped
-  bool skipped = false;   // nothing was checked (no reference, no backward, non-finite inputs)
+  std::string detail;    // L1/L2/Linf, where it failed, or why it was skipped
+  bool skipped = false;  // nothing was checked (no reference, no backward, non-finite inputs)
   // Determinism only: element-wise relative difference of two runs, when they differ, as JSON
   // {"shape": [...], "values": [...]} (Deep500's DiffHeatmap).
   std::string heatmap_json;

@@ -29,8 +29,8 @@ struct ChildOptions {
 };
 
 struct ChildOutcome {
-  bool reported = false;   // the body returned and its whole reply arrived
-  std::string reply;       // the body's return value (when reported)
+  bool reported = false;  // the body returned and its whole reply arrived
+  std::string reply;      // the body's return value (when reported)
   // When not reported, how the child ended: "killed by SIGSEGV", "exited with status 0 before
   // reporting", "no result within 2.5 s: killed", "cancelled: killed", "failed: <exception>".
   std::string failure;

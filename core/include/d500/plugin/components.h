@@ -12,7 +12,7 @@ namespace d500::plugin {
 
 struct ExecutorImpl {
   std::string plugin;
-  const d500_executor* ex;  // owned by the plugin; valid while the PluginManager lives
+  const d500_executor* ex;          // owned by the plugin; valid while the PluginManager lives
   uint32_t abi = D500_ABI_VERSION;  // the plugin's abi_version (the layout of its attribute arrays)
   std::string variant() const { return ex->name && *ex->name ? ex->name : "default"; }
   std::string id() const { return plugin + "/" + variant(); }  // "torch/default"

@@ -18,8 +18,8 @@ namespace d500::plugin {
 std::string opset_range_text(int32_t since, int32_t until);
 
 struct OperatorImpl {
-  std::string plugin;        // plugin name
-  const d500_operator* op;   // owned by the plugin; valid while the PluginManager lives
+  std::string plugin;               // plugin name
+  const d500_operator* op;          // owned by the plugin; valid while the PluginManager lives
   uint32_t abi = D500_ABI_VERSION;  // the plugin's abi_version: the layout of the arrays it reads
   std::string op_type() const { return op->op_type; }
   std::string domain() const { return op->domain ? op->domain : ""; }
@@ -33,7 +33,9 @@ struct OperatorImpl {
            op->forward_owned != nullptr;
   }
   // Output shapes known only after the call (D500_OP_RUNTIME_SHAPES), honoured with forward_owned.
-  bool runtime_shapes() const { return (op->flags & D500_OP_RUNTIME_SHAPES) && has_forward_owned(); }
+  bool runtime_shapes() const {
+    return (op->flags & D500_OP_RUNTIME_SHAPES) && has_forward_owned();
+  }
   // ABI 1.3: the opsets of op_type the implementation follows (0: unbounded on that side).
   int32_t since_opset() const { return has_opset_range() ? op->since_opset : 0; }
   int32_t until_opset() const { return has_opset_range() ? op->until_opset : 0; }

@@ -15,7 +15,8 @@
 
 namespace d500::plugin {
 
-// Zero is Invalid (Qt Creator's rule): a default-constructed record is never mistaken for a good one.
+// Zero is Invalid (Qt Creator's rule): a default-constructed record is never mistaken for a good
+// one.
 enum class PluginState { Invalid = 0, Discovered, Loaded, Broken };
 const char* plugin_state_name(PluginState s);  // "invalid", "discovered", "loaded", "broken"
 
@@ -34,8 +35,8 @@ struct PluginRecord {
   bool shipped = false;
   // After loading.
   PluginState state = PluginState::Invalid;
-  std::string error;          // why it is broken, in words a user can act on
-  uint32_t abi_version = 0;   // what the plugin reported
+  std::string error;         // why it is broken, in words a user can act on
+  uint32_t abi_version = 0;  // what the plugin reported
   size_t n_operators = 0;
   size_t n_executors = 0;   // ABI >= 1.2
   size_t n_optimizers = 0;  // ABI >= 1.2
@@ -66,8 +67,9 @@ class PluginManager {
   // calls do nothing (records of loaded plugins must stay put).
   void discover();
   // dlopen(RTLD_NOW) each discovered plugin (one that is not shipped: after probe_isolated said
-  // it loads, so one that crashes or exits while loading is only listed broken), resolve the entry point, check the ABI and struct
-  // sizes, run init; registers operators of the good ones. Never throws for a broken plugin.
+  // it loads, so one that crashes or exits while loading is only listed broken), resolve the entry
+  // point, check the ABI and struct sizes, run init; registers operators of the good ones. Never
+  // throws for a broken plugin.
   void load_all();
   // Loads only the named plugins (and discovers first if needed); others stay Discovered.
   // Throws D500Error for a name no manifest in the search path declares (a typo would otherwise

@@ -17,10 +17,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "d500/store/result_store.h"
 #include "d500/training/time_to_accuracy.h"
@@ -32,7 +31,7 @@ struct SystemInfo {
   std::string host, cpu, gpu;  // gpu "" for none
   int64_t cores = 0;
   int ranks = 1;
-  std::string frameworks;      // "torch 0.1 (LibTorch 2.1.2)", the plugins the run used
+  std::string frameworks;  // "torch 0.1 (LibTorch 2.1.2)", the plugins the run used
 };
 SystemInfo system_of(const store::ResultStore& s, const store::RunInfo& r,
                      const std::vector<std::string>& plugins);
@@ -54,17 +53,17 @@ std::vector<Placing> place(const std::vector<Interval>& xs, const std::vector<si
 struct TrainingEntry {
   store::RunInfo run;
   std::string uuid;
-  std::string implementation;   // "torch + torch/adam": executor and optimizer
+  std::string implementation;  // "torch + torch/adam": executor and optimizer
   training::TtaSummary tta;
-  bool ci_valid = false;        // tta's own CI; else the interval is the seeds' range
-  double lo = 0, hi = 0;        // the interval the placing used (seconds)
+  bool ci_valid = false;  // tta's own CI; else the interval is the seeds' range
+  double lo = 0, hi = 0;  // the interval the placing used (seconds)
   int64_t seeds = 0;
   SystemInfo system;
   Placing placing;
-  std::string reason;           // why not compliant ("" for a ranked entry)
+  std::string reason;  // why not compliant ("" for a ranked entry)
 };
 struct TrainingList {
-  std::string recipe;           // the recipe's name
+  std::string recipe;                 // the recipe's name
   std::vector<TrainingEntry> ranked;  // in rank order
   std::vector<TrainingEntry> apart;   // not compliant, with the reason
 };
@@ -76,16 +75,16 @@ struct ThroughputEntry {
   store::RunInfo run;
   std::string implementation;
   store::MeasurementRow m;
-  double lo = 0, hi = 0;        // the interval used (ns): the CI, else [min, max]
-  double throughput = 0;        // per second of the median
-  std::string unit;             // "GFLOP/s", "samples/s" or "calls/s"
+  double lo = 0, hi = 0;  // the interval used (ns): the CI, else [min, max]
+  double throughput = 0;  // per second of the median
+  std::string unit;       // "GFLOP/s", "samples/s" or "calls/s"
   SystemInfo system;
   Placing placing;
   std::string reason;
 };
 struct ThroughputList {
-  std::string level;            // "operator" or "network"
-  std::string problem;          // the measurement subject
+  std::string level;    // "operator" or "network"
+  std::string problem;  // the measurement subject
   std::vector<ThroughputEntry> ranked, apart;
 };
 // `problems`: a problem list's points; empty = every measured point.
@@ -95,8 +94,8 @@ std::vector<ThroughputList> throughput_lists(const store::ResultStore& s,
 // Output. `report_link(run)` gives the href of a run's report ("" for none).
 struct ListPage {
   std::string title = "d500 list";
-  std::string store;            // the store's path, named in the page
-  std::string problems_name;    // the problem list's name, "" for none
+  std::string store;          // the store's path, named in the page
+  std::string problems_name;  // the problem list's name, "" for none
   std::vector<TrainingList> training;
   std::vector<ThroughputList> throughput;
 };

@@ -142,7 +142,8 @@ class Attributes {
     if (!a) return fallback;
     check_type(*a, D500_ATTR_STRINGS, D500_ATTR_STRINGS);
     std::vector<std::string> out;
-    for (size_t i = 0; a->strings && i < a->count; ++i) out.emplace_back(a->strings[i] ? a->strings[i] : "");
+    for (size_t i = 0; a->strings && i < a->count; ++i)
+      out.emplace_back(a->strings[i] ? a->strings[i] : "");
     return out;
   }
 

@@ -75,9 +75,8 @@ struct has_backward<T, decltype(void(std::declval<T&>().backward(
 template <class T, class = void>
 struct has_forward : std::false_type {};
 template <class T>
-struct has_forward<T, decltype(void(std::declval<T&>().forward(std::declval<Inputs>(),
-                                                               std::declval<Outputs>())))>
-    : std::true_type {};
+struct has_forward<T, decltype(void(std::declval<T&>().forward(
+                          std::declval<Inputs>(), std::declval<Outputs>())))> : std::true_type {};
 
 template <class T, class = void>
 struct has_forward_owned : std::false_type {};
@@ -147,8 +146,7 @@ class Operator {
       infos.reserve(n_inputs);
       for (size_t i = 0; i < n_inputs; ++i) infos.emplace_back(inputs[i]);
       if constexpr (std::is_constructible<Derived, const Attributes&,
-                                          const std::vector<TensorInfo>&,
-                                          const Constants&>::value)
+                                          const std::vector<TensorInfo>&, const Constants&>::value)
         *instance = new Derived(Attributes(attrs, n_attrs), infos, Constants(constants, n_inputs));
       else
         *instance = new Derived(Attributes(attrs, n_attrs), infos);

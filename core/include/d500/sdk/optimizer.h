@@ -104,7 +104,8 @@ class Optimizer {
     for (size_t i = 0; i < n; ++i) {
       const DLTensor& p = params[i];
       const DLTensor& g = grads[i];
-      if (!p.data || !g.data) throw std::invalid_argument(which(i) + " or its gradient has no data");
+      if (!p.data || !g.data)
+        throw std::invalid_argument(which(i) + " or its gradient has no data");
       if (p.device.device_type != device_type_ || g.device.device_type != device_type_)
         throw std::invalid_argument(which(i) + " or its gradient is on device type " +
                                     std::to_string(p.device.device_type) + "/" +
@@ -114,12 +115,14 @@ class Optimizer {
         throw std::invalid_argument(which(i) + " is " + dtype_name(p.dtype) +
                                     " but its gradient is " + dtype_name(g.dtype));
       if (!same_shape(p, g.shape, g.ndim))
-        throw std::invalid_argument(which(i) + " has shape " + shape_string(p.shape, static_cast<size_t>(p.ndim)) +
-                                    " but its gradient " + shape_string(g.shape, static_cast<size_t>(g.ndim)));
+        throw std::invalid_argument(
+            which(i) + " has shape " + shape_string(p.shape, static_cast<size_t>(p.ndim)) +
+            " but its gradient " + shape_string(g.shape, static_cast<size_t>(g.ndim)));
       if (steps_ == 0) {
         shapes_.push_back(shape_of(p));
       } else if (!same_shape(p, shapes_[i].data(), static_cast<int32_t>(shapes_[i].size()))) {
-        throw std::invalid_argument(which(i) + " has shape " + shape_string(p.shape, static_cast<size_t>(p.ndim)) +
+        throw std::invalid_argument(which(i) + " has shape " +
+                                    shape_string(p.shape, static_cast<size_t>(p.ndim)) +
                                     ", at the first step it had " + shape_string(shapes_[i]) +
                                     " (state is kept by position)");
       }

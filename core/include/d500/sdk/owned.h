@@ -1,7 +1,8 @@
 // d500 SDK: outputs an operator allocates and hands to the host (ABI 1.3, forward_owned).
 //
 //   void forward_owned(Inputs in, d500_owned_tensor* out, size_t n) {
-//     int64_t* y = static_cast<int64_t*>(sdk::make_owned(out[0], sdk::dtype_of<int64_t>(), {2, k}));
+//     int64_t* y = static_cast<int64_t*>(sdk::make_owned(out[0], sdk::dtype_of<int64_t>(), {2,
+//     k}));
 //     ...
 //   }
 //

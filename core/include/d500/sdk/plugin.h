@@ -160,10 +160,10 @@ PluginDefinition<sizeof...(Ops)> make_plugin(const PluginMeta& meta, const Ops&.
   }
 
 // D500_PLUGIN(meta, operators...): the entry point of a plugin whose operators are fixed.
-#define D500_PLUGIN(...)                                                                   \
-  D500_PLUGIN_TABLE(([]() -> const d500_plugin_info* {                                     \
-    static const auto d500_definition_ = ::d500::sdk::make_plugin(__VA_ARGS__);            \
-    return d500_definition_.info();                                                        \
+#define D500_PLUGIN(...)                                                        \
+  D500_PLUGIN_TABLE(([]() -> const d500_plugin_info* {                          \
+    static const auto d500_definition_ = ::d500::sdk::make_plugin(__VA_ARGS__); \
+    return d500_definition_.info();                                             \
   }()))
 
 #endif  // D500_SDK_PLUGIN_H

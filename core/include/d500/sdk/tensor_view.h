@@ -289,7 +289,8 @@ class Constants {
       for (int64_t k = 0; k < n; ++k) out.push_back(reinterpret_cast<const float*>(p)[k]);
     } else if (t->dtype.code == kDLFloat && t->dtype.bits == 64) {
       for (int64_t k = 0; k < n; ++k) out.push_back(reinterpret_cast<const double*>(p)[k]);
-    } else if (t->dtype.bits == 8 && (t->dtype.code == kDLUInt || t->dtype.code == D500_DLPACK_BOOL_CODE)) {
+    } else if (t->dtype.bits == 8 &&
+               (t->dtype.code == kDLUInt || t->dtype.code == D500_DLPACK_BOOL_CODE)) {
       for (int64_t k = 0; k < n; ++k) out.push_back(reinterpret_cast<const uint8_t*>(p)[k]);
     } else {
       for (int64_t v : ints(i, what)) out.push_back(static_cast<double>(v));

@@ -4,12 +4,11 @@
 
 #include <cmath>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace d500::spec {
 
@@ -48,8 +47,8 @@ class Checker {
     return &*it;
   }
 
-  std::string string_field(const json& obj, const std::string& path, const char* key,
-                           bool required, std::string def = {}) {
+  std::string string_field(const json& obj, const std::string& path, const char* key, bool required,
+                           std::string def = {}) {
     const json* v = field(obj, path, key, required);
     if (!v) return def;
     if (!v->is_string()) {
@@ -78,10 +77,11 @@ class Checker {
     bool integral = std::is_integral_v<T>;
     bool bad_sign = std::is_unsigned_v<T> && !v->is_number_unsigned();
     if (!v->is_number() || (integral && !v->is_number_integer()) || bad_sign) {
-      fail(path + "." + key,
-           std::string("expected ") +
-               (bad_sign ? "an integer >= 0" : integral ? "an integer" : "a number") + ", got " +
-               describe(*v));
+      fail(path + "." + key, std::string("expected ") +
+                                 (bad_sign   ? "an integer >= 0"
+                                  : integral ? "an integer"
+                                             : "a number") +
+                                 ", got " + describe(*v));
       return def;
     }
     // Compared in the JSON value's own type before narrowing: 4294967298 must not read as 2.

@@ -31,14 +31,15 @@ struct ComponentPort {
 
 struct ComponentKind {
   enum class Shape { Value, Object, ListItem, Fields, Implied };
-  std::string kind;                  // "optimizer"
-  std::string title;                 // "Optimizer" (English; the studio translates)
-  std::vector<std::string> levels;   // "operator", "network", "training", "distributed", "collective"
+  std::string kind;   // "optimizer"
+  std::string title;  // "Optimizer" (English; the studio translates)
+  std::vector<std::string>
+      levels;  // "operator", "network", "training", "distributed", "collective"
   Shape shape = Shape::Value;
-  std::string path;                  // dotted keys from the top: "training.optimizer"
-  std::vector<std::string> fields;   // see the header comment
+  std::string path;                     // dotted keys from the top: "training.optimizer"
+  std::vector<std::string> fields;      // see the header comment
   std::vector<std::string> value_keys;  // Object: the keys its value is made of
-  std::string output;                // the type it gives; "" for none
+  std::string output;                   // the type it gives; "" for none
   std::vector<ComponentPort> inputs;
   bool required = false;             // the level needs one (a ListItem: at least one)
   std::vector<std::string> choices;  // built-in values (the runner's own components)
@@ -46,7 +47,7 @@ struct ComponentKind {
   // chosen operator), "executor", "optimizer", "scheme" (distributed::schemes(), built-ins
   // included); "" for none.
   std::string offered_by;
-  std::string default_value;         // what a new one is when dropped without a value
+  std::string default_value;  // what a new one is when dropped without a value
   // The stored series that show this component's live state while a run goes ("lr").
   std::vector<std::string> live_series;
   // Parameters that belong to one value only, as "value:parameter" ("mlp:hidden"): swapping to

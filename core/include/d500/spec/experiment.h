@@ -5,10 +5,9 @@
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "d500/error.h"
 #include "d500/measure/loop.h"
@@ -50,11 +49,11 @@ struct OperatorSpec {
 
 // How results are checked beside being timed (measurement.md, "Correctness beside speed").
 struct Validation {
-  bool forward = true;      // outputs against the reference implementation in float64
-  bool backward = true;     // analytic gradients against central differences (float64)
-  bool determinism = true;  // a second forward on the same inputs, compared bitwise
+  bool forward = true;                  // outputs against the reference implementation in float64
+  bool backward = true;                 // analytic gradients against central differences (float64)
+  bool determinism = true;              // a second forward on the same inputs, compared bitwise
   std::string reference = "reference";  // the plugin whose operators are the reference
-  double tolerance = 0;     // relative tolerance override; 0 = the default per dtype
+  double tolerance = 0;                 // relative tolerance override; 0 = the default per dtype
 };
 
 struct Launcher {

@@ -23,21 +23,21 @@ struct MergeOptions {
 };
 
 struct MergeSummary {
-  int64_t runs_seen = 0;          // runs the inputs offered
-  int64_t runs_added = 0;         // copied into the output
-  int64_t runs_present = 0;       // already there (same uuid), left as they were
+  int64_t runs_seen = 0;     // runs the inputs offered
+  int64_t runs_added = 0;    // copied into the output
+  int64_t runs_present = 0;  // already there (same uuid), left as they were
   int64_t environments_added = 0;
 };
 
-Result<MergeSummary> merge_stores(const std::vector<std::string>& inputs,
-                                  const std::string& output, const MergeOptions& options = {});
+Result<MergeSummary> merge_stores(const std::vector<std::string>& inputs, const std::string& output,
+                                  const MergeOptions& options = {});
 
 // The provenance of one run, oldest first.
 struct ProvenanceRow {
-  std::string store;        // the store it was copied out of, as the merge saw its path
-  int64_t store_run_id = 0; // its id there
-  std::string merged_on;    // host that merged it
-  double merged_at = 0;     // unix seconds
+  std::string store;         // the store it was copied out of, as the merge saw its path
+  int64_t store_run_id = 0;  // its id there
+  std::string merged_on;     // host that merged it
+  double merged_at = 0;      // unix seconds
 };
 // The run's uuid ("" for a store older than schema 4) and its provenance.
 Result<std::string> run_uuid(const std::string& store_path, int64_t run_id);

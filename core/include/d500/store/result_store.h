@@ -19,32 +19,32 @@ namespace d500::store {
 int current_schema_version();
 
 enum class RunStatus { Queued, Running, Succeeded, Failed, Crashed, Interrupted, Cancelled };
-std::string_view run_status_name(RunStatus s);          // "queued", "running", ...
+std::string_view run_status_name(RunStatus s);  // "queued", "running", ...
 std::optional<RunStatus> run_status_from_name(std::string_view name);
 
 struct RunInfo {
   int64_t id = 0;
   std::string name;
-  std::string level;        // "operator", "network", "training", "distributed", "collective"
-  std::string spec_json;    // the experiment file as run (canonical JSON)
-  std::string spec_hash;    // sha256 hex of spec_json
-  std::string spec_path;    // where it was read from, informational
+  std::string level;      // "operator", "network", "training", "distributed", "collective"
+  std::string spec_json;  // the experiment file as run (canonical JSON)
+  std::string spec_hash;  // sha256 hex of spec_json
+  std::string spec_path;  // where it was read from, informational
   RunStatus status = RunStatus::Queued;
   int exit_code = 0;
   std::string status_reason;  // why it failed / crashed / was interrupted
   double created_at = 0, started_at = 0, finished_at = 0;  // unix seconds; 0 = not yet
   uint64_t seed = 0;
-  std::string launcher;     // "local", "mpi:4", "slurm"
-  int64_t environment_id = 0;   // 0 = none recorded
-  int64_t parent_run_id = 0;    // the run this one re-runs; 0 = none
-  int64_t pid = 0;              // writer process, for the interrupted-run rule
+  std::string launcher;        // "local", "mpi:4", "slurm"
+  int64_t environment_id = 0;  // 0 = none recorded
+  int64_t parent_run_id = 0;   // the run this one re-runs; 0 = none
+  int64_t pid = 0;             // writer process, for the interrupted-run rule
   std::string host;
-  std::string process_start;    // identity of the process beyond its pid (boot id + start time)
+  std::string process_start;  // identity of the process beyond its pid (boot id + start time)
 };
 
 struct Environment {
   int64_t id = 0;
-  std::string hash;   // sha256 hex of json
+  std::string hash;  // sha256 hex of json
   std::string json;
   double captured_at = 0;
 };
@@ -58,7 +58,7 @@ struct MeasurementRow {
   std::string point_json;      // the sweep point, e.g. {"N":64}
   int rank = 0;
   std::string unit = "ns";
-  std::string stop_reason;     // measure::stop_reason_name
+  std::string stop_reason;  // measure::stop_reason_name
   std::string error;
   int64_t n = 0;
   double median = 0, ci_lo = 0, ci_hi = 0, ci_level = 0.95;
@@ -71,8 +71,8 @@ struct MeasurementRow {
   double warmup_ns = 0, first_call_ns = 0;
   double timer_overhead_ns = 0, timer_resolution_ns = 0;
   double minor_faults_per_call = 0, major_faults_per_call = 0, ctx_switches_per_call = 0;
-  double flops = 0, bytes = 0;   // per call; 0 = unknown
-  std::string policy_json;       // the repetition policy used
+  double flops = 0, bytes = 0;  // per call; 0 = unknown
+  std::string policy_json;      // the repetition policy used
   // What the implementation reported running, when it tells (schema 5): a library's kernel
   // name ("jit:avx512_core", "gemm:jit", "ref"); "" when it does not say.
   std::string kernel;
@@ -82,9 +82,9 @@ struct SeriesPoint {
   int64_t id = 0;
   int64_t run_id = 0;
   int rank = 0;
-  std::string name;     // "loss", "test_accuracy", ...
+  std::string name;  // "loss", "test_accuracy", ...
   int64_t step = 0;
-  double wall_time = 0; // seconds since the run started
+  double wall_time = 0;  // seconds since the run started
   double value = 0;
 };
 
@@ -93,7 +93,7 @@ struct ValidationRow {
   int64_t run_id = 0;
   int64_t measurement_id = 0;  // 0 = not tied to one measurement
   std::string subject;
-  std::string metric;          // "rel_l2", "linf", "gradcheck_rel", "bitwise", ...
+  std::string metric;  // "rel_l2", "linf", "gradcheck_rel", "bitwise", ...
   double value = 0;
   double tolerance = 0;
   bool passed = false;

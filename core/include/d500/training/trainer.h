@@ -40,7 +40,7 @@ struct TrainerOptions {
   std::string input = "input";  // the executor's fed inputs and outputs
   std::string labels = "labels";
   std::string logits = "logits";
-  std::string loss = "loss";    // a scalar output: mean loss over the batch
+  std::string loss = "loss";  // a scalar output: mean loss over the batch
   LrSchedule schedule = LrSchedule::constant(1e-3);
   // Batches the loader thread assembles ahead; 0: no loader thread. The thread runs only when
   // batches are augmented (work worth overlapping) or `loader_thread` is set: gathering in-memory
@@ -48,9 +48,9 @@ struct TrainerOptions {
   // mid-step competes with LibTorch's OpenMP threads for the cores (bench_training_torch prints
   // both).
   size_t prefetch = 4;
-  bool loader_thread = false;   // also for plain batches
+  bool loader_thread = false;  // also for plain batches
   Augmentation augmentation;
-  uint64_t seed = 0;            // augmentation seed
+  uint64_t seed = 0;  // augmentation seed
   // A non-finite loss stops training as Diverged. false: the step goes on and an event judges
   // the loss it gets in after_step (a distributed scheme: all ranks agree, so that none stops
   // alone while the others wait in a collective).
@@ -65,15 +65,15 @@ struct EpochRecord {
   double train_loss = 0;      // mean over the epoch's steps
   double train_accuracy = 0;  // over the samples seen this epoch
   double test_accuracy = 0, test_loss = 0;
-  double wall_s = 0;          // since training started, at the end of the evaluation
-  double samples_per_s = 0;   // training samples per second of step time this epoch
-  double data_wait_s = 0;     // summed time the loop waited for batches this epoch
-  double step_s = 0;          // summed forward + backward + optimizer time this epoch
+  double wall_s = 0;         // since training started, at the end of the evaluation
+  double samples_per_s = 0;  // training samples per second of step time this epoch
+  double data_wait_s = 0;    // summed time the loop waited for batches this epoch
+  double step_s = 0;         // summed forward + backward + optimizer time this epoch
 };
 
 struct TrainResult {
   StopReason stop = StopReason::Invalid;
-  std::string stop_detail;     // e.g. "loss nan at step 12"
+  std::string stop_detail;  // e.g. "loss nan at step 12"
   bool reached_target = false;
   double time_to_accuracy_s = -1;  // wall time at the first evaluation at or above the target
   int64_t steps = 0;

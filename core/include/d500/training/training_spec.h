@@ -20,10 +20,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "d500/error.h"
 #include "d500/training/augmentation.h"
@@ -33,8 +32,8 @@
 namespace d500::training {
 
 // The components a recipe can fix, as they are compared: their canonical JSON.
-inline const std::vector<std::string> kRecipeComponents = {"dataset", "network", "loss",
-                                                           "test_set", "target_accuracy"};
+inline const std::vector<std::string> kRecipeComponents = {"dataset", "network", "loss", "test_set",
+                                                           "target_accuracy"};
 
 struct Recipe {
   std::string name, path;
