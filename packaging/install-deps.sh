@@ -9,6 +9,7 @@ pkgs=(build-essential cmake ninja-build pkg-config ccache git
       libonnx-dev libprotobuf-dev protobuf-compiler
       dataset-fashion-mnist libonnx-testdata
       clang-14 libclang-rt-14-dev  # the fuzz targets (packaging/robustness.sh)
+      clang-format-14  # packaging/format-check.sh
       help2man lintian appstream man-db file)  # man pages from --help; the Debian packages' test
 if [ "${1:-}" != "--minimal" ]; then
   pkgs+=(qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqt6opengl6-dev

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Checks that the C, C++ and CUDA sources follow .clang-format (issue 30): prints each file that
+# clang-format would change, with the first lines of its diff, and exits 1 if there is any.
+# The frozen copies of older ABI headers (tests/fixtures/plugins/abi_1_*) are left as they were
+# shipped. Fix a failure with: clang-format -i FILE (or git clang-format on a change).
+# Usage: packaging/format-check.sh [--fix]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+fmt=$(command -v clang-format-14 || command -v clang-format || true)
+if [ -z "$fmt" ]; then
+  echo "format-check: clang-format is not installed (packaging/install-deps.sh installs it)" >&2
+  exit 2
+fi
+mapfile -t files < <(git ls-files -- 'core/*.cpp' 'core/*.h' 'app/*.cpp' 'app/*.h' \
+  'plugins/*.cpp' 'plugins/*.h' 'plugins/*.c' 'plugins/*.cu' 'tests/*.cpp' 'tests/*.h' \
+  'tests/*.c' 'examples/*.cpp' 'examples/*.h' | grep -v '^tests/fixtures/plugins/abi_1_')
+if [ "${1:-}" = "--fix" ]; then
+  "$fmt" -i "${files[@]}"
+  exit 0
+fi
+bad=0
+for f in "${files[@]}"; do
+  if ! "$fmt" --dry-run -Werror "$f" >/dev/null 2>&1; then
+    bad=$((bad + 1))
+    echo "format-check: $f is not formatted:"
+    diff -u "$f" <("$fmt" "$f") | sed -n '3,12p' || true
+  fi
+done
+if [ "$bad" -ne 0 ]; then
+  echo "format-check: $bad of ${#files[@]} files differ from .clang-format" \
+       "(fix: packaging/format-check.sh --fix)" >&2
+  exit 1
+fi
+echo "format-check: all ${#files[@]} files follow .clang-format"
