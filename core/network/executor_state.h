@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,31 @@ struct AssembledExecutor::State {
   // Why back-propagation cannot run ("" when it can): a node with run-time shapes lies on a
   // parameter's gradient path.
   std::string no_backward;
+
+  // Building (assembled_executor.cpp, assembled_executor_views.cpp), in this order:
+  // a slot per value, a step per node, which values gradients flow through, and the DLTensor
+  // views every step calls its operator with.
+  void add_slot(const std::string& name, ValueKind kind, Tensor value);
+  // Places `node`'s step: its instance and output slots, or a step sized at run time. The
+  // message of what stops it, else nullopt; `changed`: the fed inputs differ from the graph's.
+  std::optional<std::string> plan_node(size_t n, const plugin::OperatorRegistry& ops,
+                                       const ExecutorOptions& options, bool changed);
+  void plan_gradients();  // needs_grad, edges, accumulate; no_backward
+  void allocate_gradients();
+  void make_views();
+  void describe();  // `description`: the implementations used and how often
+
+ private:
+  struct NodeInputs;
+  void gather_inputs(Step& step, const Node& node, const ExecutorOptions& options, NodeInputs& in);
+  void add_runtime_outputs(Step step, const Node& node);
+  std::optional<std::string> place_outputs(Step step, const Node& node,
+                                           const std::vector<d500_tensor_info>& outs,
+                                           const NodeAssignment& a, bool changed);
+  const device::DeviceTensor& mirror(int idx, device::DeviceApi& api);
+  void host_views(Step& step);
+  void device_views(Step& step);
+  void device_gradient_views(Step& step);
 };
 
 // The constants a deferred step's instance is made with at run time: the values of Constant
