@@ -14,7 +14,7 @@ if [ -z "$fmt" ]; then
 fi
 mapfile -t files < <(git ls-files -- 'core/*.cpp' 'core/*.h' 'app/*.cpp' 'app/*.h' \
   'plugins/*.cpp' 'plugins/*.h' 'plugins/*.c' 'plugins/*.cu' 'tests/*.cpp' 'tests/*.h' \
-  'tests/*.c' 'examples/*.cpp' 'examples/*.h' | grep -v '^tests/fixtures/plugins/abi_1_')
+  'tests/*.c' 'resources/*.cpp' 'resources/*.h' | grep -v '^tests/fixtures/plugins/abi_1_')
 if [ "${1:-}" = "--fix" ]; then
   "$fmt" -i "${files[@]}"
   exit 0

@@ -9,27 +9,25 @@
 #include <vector>
 
 #include "d500/plugin/plugin_manager.h"
+#include "d500/run/run.h"
 #include "d500/store/result_store.h"
 #include "printable.h"
 
 namespace d500::cli {
 
-// Documented in `d500 --help` and the README.
-enum Exit : int {
-  kOk = 0,
-  kRunFailed = 1,    // the run finished, but measurements failed or the run failed
-  kUsage = 2,        // bad command-line arguments
-  kBadInput = 3,     // experiment file, unknown plugin / operator / run, unreadable file
-  kStoreError = 4,   // store missing, corrupt, unwritable or from a newer d500
-  kInternal = 5,     // a bug: please report it
-  kCancelled = 130,  // SIGINT or SIGTERM; what was measured is kept
-};
+// The exit codes are the library's (d500/run/run.h), documented in `d500 --help` and the README.
+using run::Exit;
+using run::kBadInput;
+using run::kCancelled;
+using run::kInternal;
+using run::kOk;
+using run::kRunFailed;
+using run::kStoreError;
+using run::kUsage;
 
 // Thrown by commands for an expected failure: printed as "d500: <message>", exits with `code`.
-struct CliError {
-  int code;
-  std::string message;
-};
+// The library's Failure, so that what run_experiment throws is reported the same way.
+using CliError = run::Failure;
 
 struct GlobalOptions {
   std::string db = "d500.d500db";        // the store; default in the current folder
@@ -48,10 +46,9 @@ store::RunInfo require_run(const store::ResultStore& s, const std::string& arg);
 
 // "812 ns", "3.41 us", "12.0 ms", "1.20 s" with 3 significant digits.
 std::string format_duration_ns(double ns);
-std::string format_time(double unix_seconds);
+std::string format_time(double unix_seconds);      // "2026-11-30 04:12:00" local time, "-" for 0
 std::string fixed(double v, int digits);           // printf %.*f
-std::string duration_of(const store::RunInfo& r);  // "5.6 s", "-" when not started  // "2026-11-30
-                                                   // 04:12:00" local time, "-" for 0
+std::string duration_of(const store::RunInfo& r);  // "5.6 s", "-" when not started
 // Prints rows as aligned columns (the first row is the header), every cell through printable().
 void print_table(const std::vector<std::vector<std::string>>& rows);
 

@@ -1,28 +1,29 @@
-// What `d500 run` does per experiment level. cmd_run.cpp opens the store, has core's
+// What run_experiment (run_experiment.cpp) does per experiment level: it opens the store, has
 // check::check_experiment load the plugins and refuse what the runner refuses (the levels'
 // sections are parsed and checked in core, beside each level), records the environment and the
-// run, and installs the signal handlers; a level then measures and stores, and says how the run
-// ended. One file per level: level_operator.cpp, level_network.cpp, level_training.cpp, ...
+// run; a level then measures and stores, and says how the run ended. One folder per level:
+// operators/, network/, training/, distributed/ (the collective sweep and distributed training).
 #pragma once
 
+#include <atomic>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "cli.h"
+#include "d500/plugin/plugin_manager.h"
+#include "d500/run/run.h"
 #include "d500/spec/experiment.h"
-#include "progress.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 struct LevelContext {
-  const GlobalOptions& g;
   const spec::Experiment& e;
   const std::string& spec_path;
   store::ResultStore& store;
   plugin::PluginManager& plugins;
   int64_t run_id = 0;
-  ProgressReporter& progress;
+  Observer& observer;
+  std::atomic<bool>& cancel;  // set: stop soon, keep what was measured
 };
 
 struct LevelOutcome {
@@ -54,4 +55,4 @@ extern const Level kNetworkLevel;
 extern const Level kTrainingLevel;
 extern const Level kDistributedLevel;
 
-}  // namespace d500::cli
+}  // namespace d500::run

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-namespace d500::cli {
+namespace d500::run {
 
 RankStore::~RankStore() {
   store.reset();
@@ -13,18 +13,25 @@ RankStore::~RankStore() {
   }
 }
 
-RankStore open_rank_store(const GlobalOptions& g, const distributed::Communicator& comm) {
+std::unique_ptr<store::ResultStore> open_store(const std::string& path,
+                                               store::ResultStore::Mode mode) {
+  auto r = store::ResultStore::open(path, mode);
+  if (!r) throw Failure{kStoreError, r.error().to_string()};
+  return std::move(r).value();
+}
+
+RankStore open_rank_store(const std::string& db, const distributed::Communicator& comm) {
   RankStore rs;
   if (comm.rank() == 0) {
-    rs.store = open_store(g.db, store::ResultStore::Mode::ReadWrite);
+    rs.store = open_store(db, store::ResultStore::Mode::ReadWrite);
     return rs;
   }
   const char* tmp = std::getenv("TMPDIR");
   std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/d500-rank" +
                       std::to_string(comm.rank()) + "-XXXXXX";
   if (!mkdtemp(templ.data()))
-    throw CliError{kStoreError, "rank " + std::to_string(comm.rank()) +
-                                    ": cannot create a scratch folder like " + templ};
+    throw Failure{kStoreError, "rank " + std::to_string(comm.rank()) +
+                                   ": cannot create a scratch folder like " + templ};
   rs.scratch_dir = templ;
   rs.store = open_store(templ + "/scratch.d500db", store::ResultStore::Mode::ReadWrite);
   return rs;
@@ -39,23 +46,10 @@ void require_same_on_all_ranks(distributed::Communicator& comm, const std::strin
     comm.require_same("the experiment (canonical sha256)", spec_hash);
     comm.require_same("the set of loaded plugins", loaded.empty() ? "(none)" : loaded);
   } catch (const D500Error& ex) {
-    throw CliError{kBadInput, "rank " + std::to_string(comm.rank()) + " of " +
-                                  std::to_string(comm.size()) + ": " + ex.what() +
-                                  "; every rank must read the same experiment file and plugins"};
+    throw Failure{kBadInput, "rank " + std::to_string(comm.rank()) + " of " +
+                                 std::to_string(comm.size()) + ": " + ex.what() +
+                                 "; every rank must read the same experiment file and plugins"};
   }
 }
 
-std::string mpirun_command(const spec::Experiment& e, const std::string& spec_path,
-                           const GlobalOptions& g) {
-  std::string cmd = "mpirun -np " + std::to_string(e.launcher.ranks);
-  if (!e.launcher.hosts.empty()) {
-    cmd += " --host ";
-    for (size_t i = 0; i < e.launcher.hosts.size(); ++i)
-      cmd += (i ? "," : "") + e.launcher.hosts[i];
-  }
-  for (const auto& a : e.launcher.extra_args) cmd += " " + a;
-  cmd += " " + executable_dir() + "/d500 run " + spec_path + " --db " + g.db;
-  return cmd;
-}
-
-}  // namespace d500::cli
+}  // namespace d500::run

@@ -12,8 +12,9 @@
 #include "d500/measure/stats.h"
 #include "d500/training/sampler.h"
 #include "d500/training/trainer.h"
+#include "format.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 namespace {
 
@@ -84,8 +85,8 @@ std::shared_ptr<training::TrainingEvent> make_fault_event(const FaultSpec& f, in
                                                           network::NetworkExecutor& ex) {
   if (f.rank < 0) return nullptr;
   if (f.rank >= ranks)
-    throw CliError{kBadInput, "$.distributed.fault.rank: " + std::to_string(f.rank) +
-                                  " is not a rank of this " + std::to_string(ranks) + "-rank job"};
+    throw Failure{kBadInput, "$.distributed.fault.rank: " + std::to_string(f.rank) +
+                                 " is not a rank of this " + std::to_string(ranks) + "-rank job"};
   if (f.rank != rank) return nullptr;
   return std::make_shared<FaultEvent>(f, ex);
 }
@@ -171,4 +172,4 @@ void run_scaling_baseline(distributed::Communicator& comm, LevelContext& ctx, co
   out.reason += "; " + line;
 }
 
-}  // namespace d500::cli
+}  // namespace d500::run

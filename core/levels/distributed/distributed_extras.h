@@ -27,11 +27,11 @@
 #include "d500/training/training_spec.h"
 #include "levels.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 using distributed::FaultSpec;  // $.distributed.fault (distributed_spec.h)
 // The event that injects the fault on this rank; nullptr when it is another rank's or none.
-// CliError(kBadInput) when the fault names a rank the job does not have.
+// Failure(kBadInput) when the fault names a rank the job does not have.
 std::shared_ptr<training::TrainingEvent> make_fault_event(const FaultSpec& f, int rank, int ranks,
                                                           network::NetworkExecutor& ex);
 
@@ -54,4 +54,4 @@ struct ScalingJob {
 void run_scaling_baseline(distributed::Communicator& comm, LevelContext& ctx, const ScalingJob& job,
                           LevelOutcome& out);
 
-}  // namespace d500::cli
+}  // namespace d500::run

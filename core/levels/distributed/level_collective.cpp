@@ -13,7 +13,7 @@
 #include "d500/operators/operator_benchmark.h"
 #include "levels.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 namespace {
 
@@ -24,7 +24,7 @@ using distributed::Communicator;
 distributed::CollectiveSpec parse_section(const spec::Experiment& e, const std::string& source) {
   auto s = distributed::parse_collective(e.sections.value("collective", nlohmann::json::object()),
                                          source);
-  if (!s) throw CliError{kBadInput, s.error().to_string()};
+  if (!s) throw Failure{kBadInput, s.error().to_string()};
   return std::move(s).value();
 }
 
@@ -98,7 +98,7 @@ LevelOutcome run_collectives(LevelContext& ctx) {
   bool cancelled = false;
   for (const auto& [op, bytes] : points) {
     // Rank 0 decides whether to go on, outside any timed region.
-    int32_t go = writer ? !g_cancel.load() : 0;
+    int32_t go = writer ? !ctx.cancel.load() : 0;
     comm.broadcast(&go, sizeof go, 0);
     if (!go) {
       cancelled = true;
@@ -107,7 +107,7 @@ LevelOutcome run_collectives(LevelContext& ctx) {
     const std::string name(distributed::collective_name(op));
     const std::string label = name + " " + size_label(bytes);
     distributed::CollectiveMeasurement cm = distributed::measure_collective(
-        comm, op, static_cast<size_t>(bytes), sec.dtype, ctx.e.repetition, timer, &g_cancel);
+        comm, op, static_cast<size_t>(bytes), sec.dtype, ctx.e.repetition, timer, &ctx.cancel);
     const measure::Measurement& m = cm.m;
     distributed::CollectiveCheck check =
         distributed::check_collective(comm, op, static_cast<size_t>(bytes), sec.dtype);
@@ -151,10 +151,10 @@ LevelOutcome run_collectives(LevelContext& ctx) {
     v.passed = check.passed;
     v.detail = check.detail;
     ctx.store.add_validation(v);
-    ctx.progress.update({done, points.size(), label, static_cast<int64_t>(m.samples_ns.size()),
-                         m.summary.ci_valid && m.summary.median > 0
-                             ? (m.summary.ci_hi - m.summary.ci_lo) / 2 / m.summary.median
-                             : 0});
+    ctx.observer.progress({done, points.size(), label, static_cast<int64_t>(m.samples_ns.size()),
+                           m.summary.ci_valid && m.summary.median > 0
+                               ? (m.summary.ci_hi - m.summary.ci_lo) / 2 / m.summary.median
+                               : 0});
   }
   auto series = comm_series(comm, ctx.run_id);
   if (writer) ctx.store.add_series(series);
@@ -163,7 +163,7 @@ LevelOutcome run_collectives(LevelContext& ctx) {
   if (cancelled) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
-    out.reason = "cancelled by a signal; " + std::to_string(done) + " measurements kept";
+    out.reason = "cancelled; " + std::to_string(done) + " measurements kept";
   } else if (!out.errors.empty()) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;
@@ -182,4 +182,4 @@ LevelOutcome run_collectives(LevelContext& ctx) {
 
 const Level kCollectiveLevel{"collective", &run_collectives, true};
 
-}  // namespace d500::cli
+}  // namespace d500::run

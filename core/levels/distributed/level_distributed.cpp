@@ -31,10 +31,11 @@
 #include "d500/measure/stats.h"
 #include "d500/training/trainer.h"
 #include "distributed_extras.h"
+#include "format.h"
 #include "levels.h"
-#include "training_setup.h"
+#include "training/training_section.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 namespace {
 
@@ -44,7 +45,7 @@ using distributed::Communicator;
 distributed::DistributedSpec parse_dist(const spec::Experiment& e, const std::string& source) {
   auto d = distributed::parse_distributed(e.sections.value("distributed", nlohmann::json::object()),
                                           source);
-  if (!d) throw CliError{kBadInput, d.error().to_string()};
+  if (!d) throw Failure{kBadInput, d.error().to_string()};
   return std::move(d).value();
 }
 
@@ -185,171 +186,232 @@ std::string analyse(LevelContext& ctx, const Collected& col, const std::string& 
   return verdict;
 }
 
-LevelOutcome run_distributed(LevelContext& ctx) {
-  Communicator& comm = Communicator::world();
-  const bool writer = comm.rank() == 0;
-  const training::TrainingSpec t = parse_training_section(ctx.e, ctx.spec_path);
-  const distributed::DistributedSpec d = parse_dist(ctx.e, ctx.spec_path);
-  const uint64_t seed = ctx.e.seed;
-  if (writer) {
-    ctx.store.add_log(ctx.run_id, "info", "training section: " + t.as_written.dump());
-    ctx.store.add_log(ctx.run_id, "info",
-                      "distributed section: " + d.as_written.dump() + " on " +
-                          std::to_string(comm.size()) + " ranks");
-    if (t.seeds > 1)
-      ctx.store.add_log(ctx.run_id, "info",
-                        "the distributed level trains one seed (" + std::to_string(seed) +
-                            "); $.training.seeds ignored");
-  }
-  auto data = training::load_training_data(t, seed);
-  auto ex = training::build_training_executor(t, seed, ctx.plugins).value();
-  training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
-  distributed::register_plugin_schemes(ctx.plugins);  // check_experiment did; a no-op then
-  const auto* found = distributed::schemes().find(d.scheme);
-  if (!found) throw CliError{kBadInput, "no scheme \"" + d.scheme + "\" (see `d500 plugins`)"};
-  const distributed::SchemeDescriptor& kind = *found;
-  const bool async = kind.asynchronous;
-  const uint64_t rank_seed = seed + static_cast<uint64_t>(comm.rank());
-  training::Trainer trainer(*ex, opt,
-                            distributed::distributed_trainer_options(t, rank_seed, async));
+// One rank's part of a distributed training job, phase by phase.
+struct Job {
+  explicit Job(LevelContext& c)
+      : ctx(c),
+        comm(Communicator::world()),
+        writer(comm.rank() == 0),
+        t(parse_training_section(c.e, c.spec_path)),
+        d(parse_dist(c.e, c.spec_path)),
+        seed(c.e.seed),
+        sink(comm.rank()) {}
+  LevelContext& ctx;
+  Communicator& comm;
+  const bool writer;
+  const training::TrainingSpec t;
+  const distributed::DistributedSpec d;
+  const uint64_t seed;
+  training::DatasetSplit data;
+  std::unique_ptr<network::NetworkExecutor> ex;
+  std::unique_ptr<training::Optimizer> opt;
+  const distributed::SchemeDescriptor* kind = nullptr;
+  bool async = false;
   distributed::SchemeOptions so;
-  so.scheme = d.scheme;
-  so.average_every = d.average_every;
-  so.params = d.params;
-  auto scheme = std::make_shared<distributed::DistributedScheme>(comm, *ex, so);
-  RankSink sink(comm.rank());
+  std::shared_ptr<distributed::DistributedScheme> scheme;
+  std::unique_ptr<training::Trainer> trainer;
+  RankSink sink;
   Collected col;
-  trainer.set_sink(&sink);
-  scheme->set_sink(&sink);
-  if (async) {
-    scheme->set_optimizer(&opt, t.schedule);
-    trainer.set_cancel(&g_cancel);
-  } else {
-    scheme->set_local_stop(&g_cancel, t.max_seconds);
-    trainer.set_cancel(scheme->global_stop());
-  }
-  trainer.add_event(scheme);
-  if (auto fault = make_fault_event(d.fault, comm.rank(), comm.size(), *ex))
-    trainer.add_event(fault);
-  struct EpochEnd : training::TrainingEvent {
-    std::function<void(const training::EpochRecord&)> f;
-    void after_epoch(const training::EpochRecord& r) override { f(r); }
-  };
-  auto epoch_end = std::make_shared<EpochEnd>();
-  epoch_end->f = [&](const training::EpochRecord& r) {
-    if (!async) ship(comm, sink, ctx, col);  // a collective: not while the server serves
-    ctx.progress.update({static_cast<size_t>(r.epoch + 1), static_cast<size_t>(t.epochs),
-                         "epoch " + std::to_string(r.epoch + 1) + " test acc (rank 0) " +
-                             fixed(100 * r.test_accuracy, 2) + "%",
-                         0, 0});
-  };
-  trainer.add_event(epoch_end);
-  scheme->broadcast_parameters();
-  const int64_t n = data.train.size();
-  std::unique_ptr<training::Sampler> sampler;
-  if (d.partitioned)
-    sampler = std::make_unique<training::PartitionedSampler>(n, comm.rank(), comm.size(), seed,
-                                                             t.sampler != "sequential", true);
-  else
-    sampler = std::make_unique<training::ReplicatedSampler>(n, seed, t.sampler != "sequential");
-  const training::TrainResult r = trainer.train(data.train, *sampler, data.test);
-  scheme->finish();  // async: the server applies what is still coming
+  training::TrainResult r;
+  double tta = -1;  // rank 0's time to the target accuracy; -1: not reached
+  std::string impl;
+  std::vector<double> crit;  // per step, the slowest rank's time (rank 0)
+};
 
-  double tta = -1;
-  for (const auto& ep : r.epochs)
-    if (t.target_accuracy > 0 && tta < 0 && ep.test_accuracy >= t.target_accuracy) tta = ep.wall_s;
+void log_sections(Job& j) {
+  if (!j.writer) return;
+  store::ResultStore& st = j.ctx.store;
+  st.add_log(j.ctx.run_id, "info", "training section: " + j.t.as_written.dump());
+  st.add_log(j.ctx.run_id, "info",
+             "distributed section: " + j.d.as_written.dump() + " on " +
+                 std::to_string(j.comm.size()) + " ranks");
+  if (j.t.seeds > 1)
+    st.add_log(j.ctx.run_id, "info",
+               "the distributed level trains one seed (" + std::to_string(j.seed) +
+                   "); $.training.seeds ignored");
+}
+
+// The network, the optimizer, the scheme and the trainer, wired: the scheme's hooks around each
+// step, the fault to inject, and at every epoch's end the series shipped to rank 0 and progress.
+void set_up(Job& j) {
+  j.data = training::load_training_data(j.t, j.seed);
+  j.ex = training::build_training_executor(j.t, j.seed, j.ctx.plugins).value();
+  j.opt = std::make_unique<training::Optimizer>(j.ctx.plugins, j.t.optimizer_plugin, j.t.optimizer,
+                                                j.t.hyper);
+  distributed::register_plugin_schemes(j.ctx.plugins);  // check_experiment did; a no-op then
+  j.kind = distributed::schemes().find(j.d.scheme);
+  if (!j.kind) throw Failure{kBadInput, "no scheme \"" + j.d.scheme + "\" (see `d500 plugins`)"};
+  j.async = j.kind->asynchronous;
+  const uint64_t rank_seed = j.seed + static_cast<uint64_t>(j.comm.rank());
+  j.trainer = std::make_unique<training::Trainer>(
+      *j.ex, *j.opt, distributed::distributed_trainer_options(j.t, rank_seed, j.async));
+  j.so.scheme = j.d.scheme;
+  j.so.average_every = j.d.average_every;
+  j.so.params = j.d.params;
+  j.scheme = std::make_shared<distributed::DistributedScheme>(j.comm, *j.ex, j.so);
+  j.trainer->set_sink(&j.sink);
+  j.scheme->set_sink(&j.sink);
+  if (j.async) {
+    j.scheme->set_optimizer(j.opt.get(), j.t.schedule);
+    j.trainer->set_cancel(&j.ctx.cancel);
+  } else {
+    j.scheme->set_local_stop(&j.ctx.cancel, j.t.max_seconds);
+    j.trainer->set_cancel(j.scheme->global_stop());
+  }
+  j.trainer->add_event(j.scheme);
+  if (auto fault = make_fault_event(j.d.fault, j.comm.rank(), j.comm.size(), *j.ex))
+    j.trainer->add_event(fault);
+  struct EpochEnd : training::TrainingEvent {
+    explicit EpochEnd(Job& job) : j(job) {}
+    void after_epoch(const training::EpochRecord& r) override {
+      if (!j.async) ship(j.comm, j.sink, j.ctx, j.col);  // a collective: not while serving
+      j.ctx.observer.progress({static_cast<size_t>(r.epoch + 1), static_cast<size_t>(j.t.epochs),
+                               "epoch " + std::to_string(r.epoch + 1) + " test acc (rank 0) " +
+                                   fixed(100 * r.test_accuracy, 2) + "%",
+                               0, 0});
+    }
+    Job& j;
+  };
+  j.trainer->add_event(std::make_shared<EpochEnd>(j));
+}
+
+void train(Job& j) {
+  j.scheme->broadcast_parameters();
+  const int64_t n = j.data.train.size();
+  const bool shuffle = j.t.sampler != "sequential";
+  std::unique_ptr<training::Sampler> sampler;
+  if (j.d.partitioned)
+    sampler = std::make_unique<training::PartitionedSampler>(n, j.comm.rank(), j.comm.size(),
+                                                             j.seed, shuffle, true);
+  else
+    sampler = std::make_unique<training::ReplicatedSampler>(n, j.seed, shuffle);
+  j.r = j.trainer->train(j.data.train, *sampler, j.data.test);
+  j.scheme->finish();  // async: the server applies what is still coming
+  for (const auto& ep : j.r.epochs)
+    if (j.t.target_accuracy > 0 && j.tta < 0 && ep.test_accuracy >= j.t.target_accuracy)
+      j.tta = ep.wall_s;
+}
+
+// Each rank's last points (accuracies, steps, the averaged or the server's model), then every
+// rank's series to rank 0.
+void store_final_points(Job& j) {
+  const training::TrainResult& r = j.r;
+  RankSink& sink = j.sink;
   sink.point(series::stored(series::kFinalTestAccuracy), 0, r.wall_s, r.final_test_accuracy);
   sink.point(series::stored(series::kBestTestAccuracy), 0, r.wall_s, r.best_test_accuracy);
   sink.point(series::stored(series::kSteps), 0, r.wall_s, static_cast<double>(r.steps));
-  sink.point(series::stored(series::kTimeToAccuracy), 0, r.wall_s, tta);
+  sink.point(series::stored(series::kTimeToAccuracy), 0, r.wall_s, j.tta);
   sink.point(series::stored(series::kDiverged), 0, r.wall_s,
              r.stop == training::StopReason::Diverged ? 1 : 0);
-  if (kind.replicas_differ) {
+  if (j.kind->replicas_differ) {
     // The replicas differ; their average is the model the job delivers.
-    scheme->average_parameters();
+    j.scheme->average_parameters();
     sink.point(series::stored(series::kAveragedModelAccuracy), 0, r.wall_s,
-               trainer.evaluate(data.test).first);
+               j.trainer->evaluate(j.data.test).first);
   }
-  if (async && comm.rank() == 0) {
+  if (j.async && j.comm.rank() == 0) {
     sink.point(series::stored(series::kServerAppliedGradients), 0, r.wall_s,
-               static_cast<double>(scheme->applied()));
+               static_cast<double>(j.scheme->applied()));
     sink.point(series::stored(series::kServerModelAccuracy), 0, r.wall_s,
-               trainer.evaluate(data.test).first);
+               j.trainer->evaluate(j.data.test).first);
   }
-  counter_points(comm, sink);
-  ship(comm, sink, ctx, col);
+  counter_points(j.comm, sink);
+  ship(j.comm, sink, j.ctx, j.col);
+}
 
-  LevelOutcome out;
-  const std::string impl = d.scheme + " x" + std::to_string(comm.size()) + " (" + t.executor +
-                           " + " + t.optimizer_plugin + "/" + t.optimizer + ")";
+// Which ranks diverged: the synchronous schemes agreed on it; the asynchronous ones' ranks
+// stopped on their own and said so in their series.
+std::string diverged_ranks(const Job& j) {
+  if (j.scheme->diverged()) return j.scheme->diverged_detail();
+  if (!j.writer) return "";
+  std::string ranks;
+  const std::string name = series::stored(series::kDiverged);
+  for (const auto& [rank, l] : j.col.last)
+    if (l.count(name) && l.at(name) > 0)
+      ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
+  return ranks.empty() ? "" : "loss not finite on rank(s) " + ranks;
+}
+
+// The run's numbers and reason: staleness (async), the step-time verdict, the recipe's.
+void summarize(Job& j, LevelOutcome& out) {
+  const int ranks = j.comm.size();
+  j.impl = j.d.scheme + " x" + std::to_string(ranks) + " (" + j.t.executor + " + " +
+           j.t.optimizer_plugin + "/" + j.t.optimizer + ")";
   std::string verdict;
-  std::vector<double> crit;
-  if (writer) verdict = analyse(ctx, col, impl, crit);
-  // Which ranks diverged: the synchronous schemes agreed on it; the asynchronous ones' ranks
-  // stopped on their own and said so in their series.
-  std::string diverged = scheme->diverged() ? scheme->diverged_detail() : "";
-  if (writer && diverged.empty()) {
-    std::string ranks;
-    for (const auto& [rank, l] : col.last)
-      if (l.count(series::stored(series::kDiverged)) && l.at(series::stored(series::kDiverged)) > 0)
-        ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
-    if (!ranks.empty()) diverged = "loss not finite on rank(s) " + ranks;
-  }
-  if (writer && !col.staleness.empty()) {
-    const stats::Summary st = stats::summarize(col.staleness);
+  if (j.writer) verdict = analyse(j.ctx, j.col, j.impl, j.crit);
+  if (j.writer && !j.col.staleness.empty()) {
+    const stats::Summary st = stats::summarize(j.col.staleness);
     out.summary["staleness_median"] = st.median;
     out.summary["staleness_max"] = st.max;
-    ctx.store.add_log(ctx.run_id, "info",
-                      "staleness of " + std::to_string(col.staleness.size()) +
-                          " worker gradients: median " + fixed(st.median, 1) + ", max " +
-                          fixed(st.max, 0) + " versions");
+    j.ctx.store.add_log(j.ctx.run_id, "info",
+                        "staleness of " + std::to_string(j.col.staleness.size()) +
+                            " worker gradients: median " + fixed(st.median, 1) + ", max " +
+                            fixed(st.max, 0) + " versions");
   }
-  out.summary.update({{"scheme", d.scheme},
-                      {"ranks", comm.size()},
-                      {"steps", r.steps},
-                      {"final_test_accuracy", r.final_test_accuracy},
+  out.summary.update({{"scheme", j.d.scheme},
+                      {"ranks", ranks},
+                      {"steps", j.r.steps},
+                      {"final_test_accuracy", j.r.final_test_accuracy},
                       {"step_time_across_ranks", verdict}});
-  out.reason = d.scheme + " on " + std::to_string(comm.size()) + " ranks, " +
-               std::to_string(r.steps) + " steps, rank 0 test accuracy " +
-               fixed(100 * r.final_test_accuracy, 2) + "%" +
-               (writer ? "; step time: " + verdict : "");
-  if (writer && !t.recipe_path.empty()) {
+  out.reason = j.d.scheme + " on " + std::to_string(ranks) + " ranks, " +
+               std::to_string(j.r.steps) + " steps, rank 0 test accuracy " +
+               fixed(100 * j.r.final_test_accuracy, 2) + "%" +
+               (j.writer ? "; step time: " + verdict : "");
+  if (j.writer && !j.t.recipe_path.empty()) {
     const std::string missed =
-        tta < 0 ? "rank 0 never reached " + fixed(100 * t.target_accuracy, 1) + "% test accuracy"
-                : "";
+        j.tta < 0
+            ? "rank 0 never reached " + fixed(100 * j.t.target_accuracy, 1) + "% test accuracy"
+            : "";
     bool compliant = false;
-    out.reason += "; " + store_recipe_verdict(ctx.store, ctx.run_id, t, missed, &compliant);
+    out.reason += "; " + store_recipe_verdict(j.ctx.store, j.ctx.run_id, j.t, missed, &compliant);
     out.summary["compliant"] = compliant;
   }
-  // The base case on one rank (collective; skipped by all when any rank stopped early).
-  if (d.scaling_baseline) {
-    int32_t skip =
-        r.stop == training::StopReason::Diverged || scheme->diverged() || g_cancel.load();
-    comm.allreduce(&skip, 1, DType::Int32, distributed::ReduceOp::Max);
-    if (!skip) {
-      ScalingJob job{ex.get(), &opt, &t, &data.train, &data.test, seed, r.steps, so, crit, impl};
-      run_scaling_baseline(comm, ctx, job, out);
-    } else if (writer) {
-      ctx.store.add_log(ctx.run_id, "warning",
+}
+
+// The base case on one rank (collective; skipped by all when any rank stopped early).
+void scaling_baseline(Job& j, LevelOutcome& out) {
+  if (!j.d.scaling_baseline) return;
+  int32_t skip =
+      j.r.stop == training::StopReason::Diverged || j.scheme->diverged() || j.ctx.cancel.load();
+  j.comm.allreduce(&skip, 1, DType::Int32, distributed::ReduceOp::Max);
+  if (!skip) {
+    ScalingJob job{j.ex.get(), j.opt.get(), &j.t, &j.data.train, &j.data.test,
+                   j.seed,     j.r.steps,   j.so, j.crit,        j.impl};
+    run_scaling_baseline(j.comm, j.ctx, job, out);
+  } else if (j.writer) {
+    j.ctx.store.add_log(j.ctx.run_id, "warning",
                         "scaling: no base case measured (the job stopped early or diverged)");
-    }
   }
-  if (!diverged.empty()) {
+}
+
+// How the run ended: diverged, cancelled, short of its target, or as summarized.
+void conclude(const Job& j, const std::string& diverged, LevelOutcome& out) {
+  const bool stopped = j.async ? j.ctx.cancel.load()
+                               : j.scheme->global_stop()->load() && !j.scheme->stopped_by_time();
+  if (!diverged.empty() || j.r.stop == training::StopReason::Diverged) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;
-    out.reason = "diverged: " + diverged;
-  } else if (r.stop == training::StopReason::Diverged) {
-    out.status = store::RunStatus::Failed;
-    out.code = kRunFailed;
-    out.reason = "diverged: " + r.stop_detail;
-  } else if (async ? g_cancel.load()
-                   : scheme->global_stop()->load() && !scheme->stopped_by_time()) {
+    out.reason = "diverged: " + (diverged.empty() ? j.r.stop_detail : diverged);
+  } else if (stopped) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
-  } else if (t.target_accuracy > 0 && tta < 0) {
-    out.errors.push_back("rank 0 never reached " + fixed(100 * t.target_accuracy, 1) +
+  } else if (j.t.target_accuracy > 0 && j.tta < 0) {
+    out.errors.push_back("rank 0 never reached " + fixed(100 * j.t.target_accuracy, 1) +
                          "% test accuracy");
   }
+}
+
+LevelOutcome run_distributed(LevelContext& ctx) {
+  Job j(ctx);
+  log_sections(j);
+  set_up(j);
+  train(j);
+  store_final_points(j);
+  LevelOutcome out;
+  const std::string diverged = diverged_ranks(j);
+  summarize(j, out);
+  scaling_baseline(j, out);
+  conclude(j, diverged, out);
   return out;
 }
 
@@ -357,4 +419,4 @@ LevelOutcome run_distributed(LevelContext& ctx) {
 
 const Level kDistributedLevel{"distributed", &run_distributed, true};
 
-}  // namespace d500::cli
+}  // namespace d500::run

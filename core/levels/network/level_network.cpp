@@ -9,7 +9,7 @@
 #include "d500/network/node_validation.h"
 #include "levels.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 namespace {
 
@@ -18,7 +18,7 @@ network::NetworkSpec parse_section(const spec::Experiment& e, const std::string&
   const std::string dir = std::filesystem::path(spec_path).parent_path().string();
   auto s = network::parse_network(e.sections.value("network", nlohmann::json::object()), spec_path,
                                   dir, e.repetition, e.seed);
-  if (!s) throw CliError{kBadInput, s.error().to_string()};
+  if (!s) throw Failure{kBadInput, s.error().to_string()};
   return std::move(s).value();
 }
 
@@ -56,13 +56,13 @@ void benchmark_all(LevelContext& ctx, const network::NetworkSpec& s,
   const size_t points = network::count_points(s.bench);
   if (points == 0) return;
   network::BenchmarkCallbacks cb;
-  cb.cancel = &g_cancel;
+  cb.cancel = &ctx.cancel;
   cb.on_point = [&](const auto& measured, const auto& nodes) {
     network::store_benchmark_results(ctx.store, ctx.run_id, measured, nodes, s.bench.policy);
   };
   auto progress_from = [&](size_t base) {
     return [&ctx, base, total](size_t d, size_t, const std::string& subject) {
-      ctx.progress.update(operators::ProgressEvent{base + d, total, subject});
+      ctx.observer.progress(operators::ProgressEvent{base + d, total, subject});
     };
   };
   std::vector<network::ExecutorUnderTest> here;
@@ -76,7 +76,7 @@ void benchmark_all(LevelContext& ctx, const network::NetworkSpec& s,
     done = points;
   }
   const network::IsolatedDestination own{ctx.store, ctx.run_id};
-  for (size_t i = 0; i < exs.size() && !g_cancel.load(); ++i) {
+  for (size_t i = 0; i < exs.size() && !ctx.cancel.load(); ++i) {
     if (!isolate[i]) continue;
     cb.progress = progress_from(done);
     auto r = network::run_isolated_benchmark(exs[i], s.bench, own, cb);
@@ -91,21 +91,21 @@ void micro_batch_all(LevelContext& ctx, const network::NetworkSpec& s, const std
   const auto isolate = network::executor_isolation_plan(operators::experiment_isolation(ctx.e),
                                                         s.micro_executors, ctx.plugins);
   const network::IsolatedDestination own{ctx.store, ctx.run_id};
-  for (size_t i = 0; i < s.micro_executors.size() && !g_cancel.load(); ++i) {
+  for (size_t i = 0; i < s.micro_executors.size() && !ctx.cancel.load(); ++i) {
     const std::string& name = s.micro_executors[i];
-    ctx.progress.update(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
+    ctx.observer.progress(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
     const auto make = network::network_executor_factory(name, bytes, s, ctx.plugins);
     if (isolate[i]) {
-      auto r = network::run_isolated_micro_batching(name, make, s.micro_opt, own, &g_cancel);
+      auto r = network::run_isolated_micro_batching(name, make, s.micro_opt, own, &ctx.cancel);
       t.add(r.points, r.errors, r.cancelled, r.child_failed);
       t.invalid += r.invalid;
     } else {
-      auto results = network::run_micro_batching(make, s.micro_opt, &g_cancel);
+      auto results = network::run_micro_batching(make, s.micro_opt, &ctx.cancel);
       network::store_micro_batching(ctx.store, ctx.run_id, name, s.micro_opt, results);
       t.add_micro(name, results);
     }
     done += s.micro_opt.ks.size();
-    ctx.progress.update(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
+    ctx.observer.progress(operators::ProgressEvent{done, total, "micro-batching [" + name + "]"});
   }
 }
 
@@ -131,7 +131,7 @@ void validate_each_node(LevelContext& ctx, const network::NetworkSpec& s, const 
 LevelOutcome run_network(LevelContext& ctx) {
   const network::NetworkSpec s = parse_section(ctx.e, ctx.spec_path);
   auto model = network::network_model_bytes(s);
-  if (!model) throw CliError{kBadInput, ctx.spec_path + ":" + model.error().to_string()};
+  if (!model) throw Failure{kBadInput, ctx.spec_path + ":" + model.error().to_string()};
   const std::string& bytes = *model;
   ctx.store.add_log(ctx.run_id, "info",
                     "model: " + (s.model_path.empty() ? s.model_arg : s.model_path) + " (" +
@@ -154,7 +154,7 @@ LevelOutcome run_network(LevelContext& ctx) {
   const size_t total = bench_total + micro_total;
   Tally t;
   benchmark_all(ctx, s, timed, isolate, total, t);
-  if (s.bench.per_node && !g_cancel.load()) validate_each_node(ctx, s, bytes, exs, isolate);
+  if (s.bench.per_node && !ctx.cancel.load()) validate_each_node(ctx, s, bytes, exs, isolate);
   micro_batch_all(ctx, s, bytes, bench_total, total, t);
   LevelOutcome out;
   out.errors = t.errors;
@@ -163,10 +163,10 @@ LevelOutcome run_network(LevelContext& ctx) {
   for (const auto& e : out.errors) ctx.store.add_log(ctx.run_id, "error", e);
   out.summary = {
       {"measurements", measured}, {"failed", failed}, {"micro_batching_failed", invalid}};
-  if (cancelled || g_cancel.load()) {
+  if (cancelled || ctx.cancel.load()) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
-    out.reason = "cancelled by a signal; what was measured is kept";
+    out.reason = "cancelled; what was measured is kept";
   } else if (failed > 0) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;
@@ -186,4 +186,4 @@ LevelOutcome run_network(LevelContext& ctx) {
 
 const Level kNetworkLevel{"network", &run_network};
 
-}  // namespace d500::cli
+}  // namespace d500::run

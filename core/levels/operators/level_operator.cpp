@@ -2,7 +2,7 @@
 #include "d500/operators/operator_benchmark.h"
 #include "levels.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 namespace {
 
@@ -12,17 +12,17 @@ LevelOutcome run_operators(LevelContext& ctx) {
   if (ctx.plugins.find(e.validation.reference) && (e.validation.forward || e.validation.backward))
     ctx.plugins.load({e.validation.reference});
   auto impls = operators::resolve_implementations(e, ctx.plugins.operators());
-  if (!impls) throw CliError{kBadInput, ctx.spec_path + ":" + impls.error().to_string()};
+  if (!impls) throw Failure{kBadInput, ctx.spec_path + ":" + impls.error().to_string()};
   operators::RunCallbacks cb;
-  cb.cancel = &g_cancel;
-  cb.progress = [&](const operators::ProgressEvent& ev) { ctx.progress.update(ev); };
+  cb.cancel = &ctx.cancel;
+  cb.progress = [&](const operators::ProgressEvent& ev) { ctx.observer.progress(ev); };
   const plugin::OperatorImpl* reference =
       ctx.plugins.operators().find_impl(e.op.op_type, e.op.domain, e.validation.reference);
   // Plugins not shipped with d500 run in child processes unless the experiment says otherwise.
   const operators::Isolation mode = operators::experiment_isolation(e);
   if (mode == operators::Isolation::Invalid)
-    throw CliError{kBadInput,
-                   ctx.spec_path + ":$.isolation: expected \"auto\", \"process\" or \"none\""};
+    throw Failure{kBadInput,
+                  ctx.spec_path + ":$.isolation: expected \"auto\", \"process\" or \"none\""};
   operators::IsolationOptions isolation;
   isolation.isolate = operators::isolation_plan(mode, *impls, ctx.plugins);
   operators::RunSummary summary = operators::run_operator_experiment(
@@ -33,11 +33,10 @@ LevelOutcome run_operators(LevelContext& ctx) {
   out.summary = {{"measurements", summary.measurements},
                  {"failed", summary.failed},
                  {"unsupported", summary.unsupported}};
-  if (summary.cancelled || g_cancel.load()) {
+  if (summary.cancelled || ctx.cancel.load()) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
-    out.reason =
-        "cancelled by a signal; " + std::to_string(summary.measurements) + " measurements kept";
+    out.reason = "cancelled; " + std::to_string(summary.measurements) + " measurements kept";
   } else if (summary.failed > 0) {
     out.status = store::RunStatus::Failed;
     out.code = kRunFailed;
@@ -62,4 +61,4 @@ LevelOutcome run_operators(LevelContext& ctx) {
 
 const Level kOperatorLevel{"operator", &run_operators};
 
-}  // namespace d500::cli
+}  // namespace d500::run

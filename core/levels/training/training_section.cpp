@@ -1,10 +1,10 @@
-#include "training_setup.h"
+#include "training/training_section.h"
 
 #include <filesystem>
 
-#include "cli.h"
+#include "d500/run/run.h"
 
-namespace d500::cli {
+namespace d500::run {
 
 using training::TrainingSpec;
 
@@ -13,7 +13,7 @@ TrainingSpec parse_training_section(const spec::Experiment& e, const std::string
       spec_path.empty() ? "" : std::filesystem::path(spec_path).parent_path().string();
   auto t = training::parse_training(e.sections.value("training", nlohmann::json::object()),
                                     spec_path, dir);
-  if (!t) throw CliError{kBadInput, t.error().to_string()};
+  if (!t) throw Failure{kBadInput, t.error().to_string()};
   return std::move(t).value();
 }
 
@@ -39,4 +39,4 @@ std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
   return v.passed ? "recipe: compliant" : "recipe: NOT compliant: " + v.detail;
 }
 
-}  // namespace d500::cli
+}  // namespace d500::run

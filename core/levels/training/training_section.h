@@ -9,9 +9,9 @@
 #include "d500/store/result_store.h"
 #include "d500/training/training_setup.h"
 
-namespace d500::cli {
+namespace d500::run {
 
-// The experiment's "training" section; CliError(kBadInput) listing every problem.
+// The experiment's "training" section; Failure(kBadInput) listing every problem.
 training::TrainingSpec parse_training_section(const spec::Experiment& e,
                                               const std::string& spec_path);
 
@@ -23,4 +23,4 @@ std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
                                  const training::TrainingSpec& t, const std::string& missed,
                                  bool* compliant);
 
-}  // namespace d500::cli
+}  // namespace d500::run

@@ -1,0 +1,188 @@
+// run::run_experiment, the library entry point every front end calls (issue 30, item 1): a level
+// runs from a program that links the library, with no `d500` binary, and the observer hears the
+// run start, progress, stop and finish; refusals are Failures before a run is recorded; a cancel
+// flag ends the run as cancelled with what was measured kept.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "d500/run/run.h"
+#include "d500/store/result_store.h"
+
+namespace fs = std::filesystem;
+using namespace d500;
+
+namespace {
+
+class Recorder : public run::Observer {
+ public:
+  void started(const store::RunInfo& r, const std::string& db) override {
+    ++starts;
+    started_id = r.id;
+    started_db = db;
+  }
+  void progress(const operators::ProgressEvent& e) override {
+    ++updates;
+    last_done = e.done;
+  }
+  void log(const std::string& level, const std::string& text) override {
+    logs.push_back(level + ": " + text);
+  }
+  void stopped() override { ++stops; }
+  void finished(const run::Result& r) override {
+    ++finishes;
+    finished_id = r.run_id;
+  }
+  int starts = 0, updates = 0, stops = 0, finishes = 0;
+  int64_t started_id = 0, finished_id = 0;
+  size_t last_done = 0;
+  std::string started_db;
+  std::vector<std::string> logs;
+};
+
+class RunExperimentTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("d500-run-experiment-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // A Gemm sweep on the reference plugin, small enough to take well under a second.
+  run::Request request(const std::string& op = "Gemm") {
+    const std::string path = (dir_ / "gemm.json").string();
+    std::ofstream(path) << R"({"d500": 1, "name": "gemm-lib", "level": "operator", "seed": 1,
+      "operator": {"op": ")"
+                        << op << R"(", "dtype": "float32", "inputs": [["N", "N"], ["N", "N"]]},
+      "implementations": ["reference"], "sweep": {"N": [8, 16]},
+      "repetition": {"warmup_calls": 1, "min_samples": 5, "max_samples": 20,
+                     "max_seconds": 1}})";
+    auto e = spec::load_experiment(path);
+    EXPECT_TRUE(e.ok()) << (e.ok() ? "" : e.error().to_string());
+    run::Request req;
+    req.experiment = std::move(e).value();
+    req.spec_path = path;
+    req.db = (dir_ / "results.d500db").string();
+    // d500's own plugins, found as the runner finds them: ../lib/d500/plugins beside bin/.
+    req.program_dir = std::string(D500_TEST_BINARY_DIR) + "/bin";
+    return req;
+  }
+  fs::path dir_;
+};
+
+TEST_F(RunExperimentTest, AnOperatorLevelRunsFromTheLibraryAndIsStored) {
+  Recorder rec;
+  run::Request req = request();
+  const run::Result r = run::run_experiment(req, rec);
+  EXPECT_EQ(r.code, run::kOk) << r.reason;
+  EXPECT_EQ(r.status, store::RunStatus::Succeeded);
+  EXPECT_TRUE(r.writer);
+  ASSERT_GT(r.run_id, 0);
+  EXPECT_EQ(rec.starts, 1);
+  EXPECT_EQ(rec.started_id, r.run_id);
+  EXPECT_EQ(rec.started_db, req.db);
+  EXPECT_EQ(rec.finishes, 1);
+  EXPECT_EQ(rec.finished_id, r.run_id);
+  EXPECT_GE(rec.stops, 1);
+  EXPECT_GT(rec.updates, 0);
+  EXPECT_EQ(rec.last_done, 2u);  // both sweep points
+
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  const store::RunInfo stored = *s.value()->run(r.run_id);
+  EXPECT_EQ(stored.name, "gemm-lib");
+  EXPECT_EQ(stored.status, store::RunStatus::Succeeded);
+  EXPECT_EQ(stored.spec_path, req.spec_path);
+  EXPECT_EQ(s.value()->measurements(r.run_id).size(), 2u);
+}
+
+TEST_F(RunExperimentTest, TheRequestNamesTheRunAndItsSource) {
+  Recorder rec;
+  run::Request req = request();
+  req.name = "renamed";
+  req.source = "project.d500proj#gemm";
+  const run::Result r = run::run_experiment(req, rec);
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  const store::RunInfo stored = *s.value()->run(r.run_id);
+  EXPECT_EQ(stored.name, "renamed");
+  EXPECT_EQ(stored.spec_path, "project.d500proj#gemm");
+}
+
+TEST_F(RunExperimentTest, AnUnknownOperatorIsRefusedBeforeARunIsRecorded) {
+  Recorder rec;
+  run::Request req = request("NoSuchOp");
+  try {
+    run::run_experiment(req, rec);
+    FAIL() << "an unknown operator was run";
+  } catch (const run::Failure& f) {
+    EXPECT_EQ(f.code, run::kBadInput);
+    EXPECT_NE(f.message.find(req.spec_path + ":$."), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find("NoSuchOp"), std::string::npos) << f.message;
+  }
+  EXPECT_EQ(rec.starts, 0);
+  EXPECT_EQ(rec.finishes, 0);
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  if (s.ok()) EXPECT_TRUE(s.value()->runs().empty());
+}
+
+TEST_F(RunExperimentTest, AnUnwritableStoreIsAStoreErrorNamingIt) {
+  Recorder rec;
+  run::Request req = request();
+  req.db = (dir_ / "no-such-folder" / "results.d500db").string();
+  try {
+    run::run_experiment(req, rec);
+    FAIL() << "a store in a missing folder was written";
+  } catch (const run::Failure& f) {
+    EXPECT_EQ(f.code, run::kStoreError);
+    EXPECT_NE(f.message.find("no-such-folder"), std::string::npos) << f.message;
+  }
+  EXPECT_EQ(rec.starts, 0);
+}
+
+TEST_F(RunExperimentTest, ACancelledRunIsKeptAsCancelled) {
+  Recorder rec;
+  run::Request req = request();
+  std::atomic<bool> cancel{true};  // asked to stop before the first measurement
+  req.cancel = &cancel;
+  const run::Result r = run::run_experiment(req, rec);
+  EXPECT_EQ(r.status, store::RunStatus::Cancelled);
+  EXPECT_EQ(r.code, run::kCancelled);
+  EXPECT_EQ(rec.finishes, 1);
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s.value()->run(r.run_id)->status, store::RunStatus::Cancelled);
+}
+
+TEST_F(RunExperimentTest, ATrainingLevelRunsFromTheLibraryWithItsSeries) {
+  auto e = spec::load_experiment(std::string(D500_LEVELS_TEST_DIR) + "/synthetic_training.json");
+  ASSERT_TRUE(e.ok()) << e.error().to_string();
+  run::Request req = request();
+  req.experiment = std::move(e).value();
+  Recorder rec;
+  const run::Result r = run::run_experiment(req, rec);
+  EXPECT_EQ(r.status, store::RunStatus::Succeeded) << r.reason;
+  EXPECT_EQ(rec.finishes, 1);
+  EXPECT_GT(rec.updates, 0);
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s.value()->run(r.run_id)->level, "training");
+  size_t losses = 0;
+  for (const auto& p : s.value()->series_after(r.run_id, 0, 100000))
+    losses += p.name.rfind("loss@seed0", 0) == 0;
+  EXPECT_GT(losses, 0u);  // the curve a dashboard draws, written as the run went
+}
+
+TEST(RunLevels, EveryLevelOfTheBuildIsListed) {
+  const auto names = run::level_names();
+  for (const char* level : {"operator", "network", "collective", "training", "distributed"})
+    EXPECT_NE(std::find(names.begin(), names.end(), level), names.end()) << level;
+}
+
+}  // namespace
