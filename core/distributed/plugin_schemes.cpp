@@ -25,8 +25,28 @@ int32_t call(d500_error* err, F&& f) {
   }
 }
 
+// What the C table's `self` points to: the communicator, and how many more collective calls have
+// their sizes compared across ranks. A scheme whose ranks pass different sizes to one collective
+// would otherwise deadlock or corrupt memory inside MPI; its first calls (every hook of the first
+// steps of an ordinary scheme) are checked, through the communicator's uncounted primitives, so
+// the check costs the measured steps nothing after them.
+struct CommSelf {
+  Communicator* comm;
+  int checks_left;
+};
+constexpr int kCheckedCalls = 32;
+
 Communicator& comm_of(void* self) {
-  return *static_cast<Communicator*>(self);
+  return *static_cast<CommSelf*>(self)->comm;
+}
+
+// Every rank passes the same collective with the same size, or every rank throws, naming them.
+void agree(void* self, const char* call, size_t size, const std::string& extra = "") {
+  auto& s = *static_cast<CommSelf*>(self);
+  if (s.checks_left <= 0) return;
+  --s.checks_left;
+  s.comm->require_same("the scheme's collective call (name, size, root or reduction)",
+                       std::string(call) + " " + std::to_string(size) + extra);
 }
 
 int32_t c_allreduce(void* self, void* data, size_t count, DLDataType dtype, int32_t op,
@@ -35,16 +55,23 @@ int32_t c_allreduce(void* self, void* data, size_t count, DLDataType dtype, int3
     if (op < D500_REDUCE_SUM || op > D500_REDUCE_MIN)
       throw D500Error("allreduce: unknown reduction " + std::to_string(op), "d500_comm");
     const ReduceOp ops[] = {ReduceOp::Sum, ReduceOp::Avg, ReduceOp::Max, ReduceOp::Min};
+    agree(self, "allreduce", count, "x" + std::to_string(dtype.bits) + " op" + std::to_string(op));
     comm_of(self).allreduce(data, count, from_dlpack(dtype), ops[op]);
   });
 }
 
 int32_t c_broadcast(void* self, void* data, size_t bytes, int32_t root, d500_error* err) {
-  return call(err, [&] { comm_of(self).broadcast(data, bytes, root); });
+  return call(err, [&] {
+    agree(self, "broadcast", bytes, " r" + std::to_string(root));
+    comm_of(self).broadcast(data, bytes, root);
+  });
 }
 
 int32_t c_allgather(void* self, const void* send, size_t bytes, void* recv, d500_error* err) {
-  return call(err, [&] { comm_of(self).allgather(send, bytes, recv); });
+  return call(err, [&] {
+    agree(self, "allgather", bytes);
+    comm_of(self).allgather(send, bytes, recv);
+  });
 }
 
 int32_t c_sendrecv(void* self, const void* send, size_t send_bytes, int32_t dest, void* recv,
@@ -60,7 +87,9 @@ class PluginScheme : public SchemeAlgorithm {
     comm_.struct_size = sizeof(d500_comm);
     comm_.rank = c.comm().rank();
     comm_.size = c.comm().size();
-    comm_.self = &c.comm();
+    self_.comm = &c.comm();
+    self_.checks_left = kCheckedCalls;
+    comm_.self = &self_;
     comm_.allreduce = c_allreduce;
     comm_.broadcast = c_broadcast;
     comm_.allgather = c_allgather;
@@ -106,6 +135,7 @@ class PluginScheme : public SchemeAlgorithm {
   }
 
   plugin::SchemeImpl impl_;
+  CommSelf self_{};
   d500_comm comm_{};
   void* instance_ = nullptr;
 };

@@ -97,4 +97,28 @@ TEST(PluginSchemeCli, BadParamsAndUnknownPluginSchemesAreRefused) {
       << r.out << r.err;
 }
 
+// A scheme whose ranks pass different sizes to one allreduce (issue 30, bad input): the run fails
+// on both ranks naming the call and the sizes, is stored as failed, and nothing hangs.
+TEST(PluginSchemeCli, AnAllreduceOfDifferentSizesOnTwoRanksFailsTheRun) {
+  REQUIRE_MPIRUN();
+  TempDir dir;
+  const std::string e = d500::test::distributed_variant(
+      dir, {{"scheme", "fixture_scheme_uneven/broken"}}, true, "uneven.json");
+  const std::string db = dir.file("uneven.d500db");
+  const std::string plugins =
+      std::string(D500_TEST_BINARY_DIR) + "/tests/fixtures/plugin-dir-uneven";
+  auto r = run({kMpirun, "-np", "2", "--oversubscribe", kD500, "--plugin-path", plugins, "run", e,
+                "--db", db},
+               dir.path(), kRootEnv);
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.err, "differs across ranks")) << r.err;
+  EXPECT_TRUE(contains(r.err, "allreduce 1")) << r.err;  // rank 0's one float
+  auto opened = store::ResultStore::open(db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(opened.ok());
+  const auto runs = opened.value()->runs();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].status, store::RunStatus::Failed);
+  EXPECT_TRUE(contains(runs[0].status_reason, "collective call")) << runs[0].status_reason;
+}
+
 }  // namespace
