@@ -350,6 +350,26 @@
         <source>number</source>
         <translation>Zahl</translation>
     </message>
+    <message>
+        <source>synchronous SGD: gradients averaged over all ranks before every step</source>
+        <translation>synchrones SGD: Gradienten vor jedem Schritt über alle Ränge gemittelt</translation>
+    </message>
+    <message>
+        <source>synchronous parameter server: gradients summed to the root, its model broadcast</source>
+        <translation>synchroner Parameterserver: Gradienten beim Root summiert, sein Modell an alle gesendet</translation>
+    </message>
+    <message>
+        <source>asynchronous parameter server: workers push gradients, the root applies them as they come</source>
+        <translation>asynchroner Parameterserver: Worker senden Gradienten, der Root wendet sie beim Eintreffen an</translation>
+    </message>
+    <message>
+        <source>local SGD: each rank steps alone, the models averaged every average_every steps</source>
+        <translation>lokales SGD: jeder Rang rechnet allein, die Modelle alle average_every Schritte gemittelt</translation>
+    </message>
+    <message>
+        <source>decentralized SGD on a ring: each rank averages its model with its neighbours&apos;</source>
+        <translation>dezentrales SGD im Ring: jeder Rang mittelt sein Modell mit denen seiner Nachbarn</translation>
+    </message>
 </context>
 <context>
     <name>DashboardExport</name>
@@ -626,6 +646,13 @@
         <translation>
             <numerusform>Optimierer: %n</numerusform>
             <numerusform>Optimierer: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>distributed schemes: %n</source>
+        <translation>
+            <numerusform>Verteilte Verfahren: %n</numerusform>
+            <numerusform>Verteilte Verfahren: %n</numerusform>
         </translation>
     </message>
 </context>

@@ -349,6 +349,26 @@
         <source>number</source>
         <translation>数字</translation>
     </message>
+    <message>
+        <source>synchronous SGD: gradients averaged over all ranks before every step</source>
+        <translation>同步 SGD：每一步之前在所有进程上对梯度求平均</translation>
+    </message>
+    <message>
+        <source>synchronous parameter server: gradients summed to the root, its model broadcast</source>
+        <translation>同步参数服务器：梯度汇总到根进程，再广播其模型</translation>
+    </message>
+    <message>
+        <source>asynchronous parameter server: workers push gradients, the root applies them as they come</source>
+        <translation>异步参数服务器：工作进程推送梯度，根进程在到达时即应用</translation>
+    </message>
+    <message>
+        <source>local SGD: each rank steps alone, the models averaged every average_every steps</source>
+        <translation>本地 SGD：每个进程独立训练，每 average_every 步对模型求平均</translation>
+    </message>
+    <message>
+        <source>decentralized SGD on a ring: each rank averages its model with its neighbours&apos;</source>
+        <translation>环上的去中心化 SGD：每个进程与其邻居的模型求平均</translation>
+    </message>
 </context>
 <context>
     <name>DashboardExport</name>
@@ -622,6 +642,12 @@
         <source>optimizers: %n</source>
         <translation>
             <numerusform>优化器：%n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>distributed schemes: %n</source>
+        <translation>
+            <numerusform>分布式方案：%n</numerusform>
         </translation>
     </message>
 </context>

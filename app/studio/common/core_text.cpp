@@ -95,6 +95,26 @@ const Template kSentences[] = {
      QT_TRANSLATE_NOOP("CoreText", "rank 0 never reached %1% test accuracy")},
     {R"x(wall time limit ([\d.]+) s)x", QT_TRANSLATE_NOOP("CoreText", "wall time limit %1 s")},
     {R"x(loss (\S+) at step (\d+))x", QT_TRANSLATE_NOOP("CoreText", "loss %1 at step %2")},
+    // The built-in distributed schemes' summaries (core/distributed/schemes/).
+    {R"x(synchronous SGD: gradients averaged over all ranks before every step)x",
+     QT_TRANSLATE_NOOP("CoreText",
+                       "synchronous SGD: gradients averaged over all ranks before every step")},
+    {R"x(synchronous parameter server: gradients summed to the root, its model broadcast)x",
+     QT_TRANSLATE_NOOP(
+         "CoreText",
+         "synchronous parameter server: gradients summed to the root, its model broadcast")},
+    {R"x(asynchronous parameter server: workers push gradients, the root applies them as they come)x",
+     QT_TRANSLATE_NOOP("CoreText",
+                       "asynchronous parameter server: workers push gradients, the root applies "
+                       "them as they come")},
+    {R"x(local SGD: each rank steps alone, the models averaged every average_every steps)x",
+     QT_TRANSLATE_NOOP(
+         "CoreText",
+         "local SGD: each rank steps alone, the models averaged every average_every steps")},
+    {R"x(decentralized SGD on a ring: each rank averages its model with its neighbours')x",
+     QT_TRANSLATE_NOOP(
+         "CoreText",
+         "decentralized SGD on a ring: each rank averages its model with its neighbours'")},
 };
 
 // Single words core writes: stop reasons, verdicts, JSON type names.

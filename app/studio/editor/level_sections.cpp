@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 
+#include "common/core_text.h"
 #include "d500/distributed/scheme_registry.h"
 #include "editor/experiment_document.h"
 #include "editor/field_binding.h"
@@ -168,7 +169,7 @@ void DistributedSection::setCatalog(const PluginCatalog& catalog) {
   for (const auto* s : d500::distributed::schemes().all()) {
     const QString name = QString::fromStdString(s->name);
     scheme_->addItem(name, name);
-    scheme_->setItemData(scheme_->count() - 1, QString::fromStdString(s->summary), Qt::ToolTipRole);
+    scheme_->setItemData(scheme_->count() - 1, CoreText::sentence(s->summary), Qt::ToolTipRole);
   }
   for (const ComponentOffer& o : catalog.schemes()) {
     scheme_->addItem(o.id, o.id);

@@ -25,6 +25,7 @@
 #include "common/core_text.h"
 #include "common/display_names.h"
 #include "common/locale_format.h"
+#include "d500/distributed/scheme_registry.h"
 #include "d500/training/time_to_accuracy.h"
 #include "dashboards/summary_format.h"
 #include "editor/experiment_editor.h"
@@ -74,6 +75,16 @@ class GermanTest : public QObject {
     s.ci_lo = 2.1;
     s.ci_hi = 2.6;
     QCOMPARE(CoreText::ttaSummary(s), QStringLiteral("Median 2,31 s [2,1; 2,6] bei 3 von 3 Seeds"));
+    // Every built-in distributed scheme's summary (the Distributed form's tooltips) is German.
+    for (const auto* scheme : d500::distributed::schemes().all()) {
+      if (scheme->origin != "built-in") continue;
+      const QString english = QString::fromStdString(scheme->summary);
+      QVERIFY2(CoreText::sentence(english) != english, qPrintable(english));
+    }
+    QCOMPARE(
+        CoreText::sentence(
+            QStringLiteral("synchronous SGD: gradients averaged over all ranks before every step")),
+        QStringLiteral("synchrones SGD: Gradienten vor jedem Schritt über alle Ränge gemittelt"));
     // What core writes and no template knows stays as written.
     QCOMPARE(CoreText::sentence(QStringLiteral("something new")), QStringLiteral("something new"));
   }
