@@ -79,87 +79,56 @@ void store_rank_samples(LevelContext& ctx, const store::MeasurementRow& main, nl
   }
 }
 
-LevelOutcome run_collectives(LevelContext& ctx) {
-  Communicator& comm = Communicator::world();
-  const bool writer = comm.rank() == 0;
-  const distributed::CollectiveSpec sec = parse_section(ctx.e, ctx.spec_path);
-  std::vector<std::pair<Collective, int64_t>> points;
-  for (Collective op : sec.ops)
-    for (int64_t b : sec.sizes()) points.emplace_back(op, b);
-  // Seeded: every rank draws the same order (the experiment is the same on every rank).
-  std::mt19937_64 rng(ctx.e.seed);
-  std::shuffle(points.begin(), points.end(), rng);
-
-  const measure::TimerInfo timer = measure::calibrate_timer();
-  const std::string policy_json = spec::policy_to_json(ctx.e.repetition).dump();
+// Rank 0 stores one point of the sweep: the critical-path measurement (samples kept), each
+// rank's own, the bandwidths as series and the values' check as a validation row. Its error, if
+// the measurement failed, goes to `errors`.
+void store_point(LevelContext& ctx, Collective op, int64_t bytes, DType dtype,
+                 const std::string& policy_json, const distributed::CollectiveMeasurement& cm,
+                 const distributed::CollectiveCheck& check, std::vector<std::string>& errors) {
+  const Communicator& comm = Communicator::world();
   const int n = comm.size();
-  LevelOutcome out;
-  size_t done = 0, invalid = 0;
-  bool cancelled = false;
-  for (const auto& [op, bytes] : points) {
-    // Rank 0 decides whether to go on, outside any timed region.
-    int32_t go = writer ? !ctx.cancel.load() : 0;
-    comm.broadcast(&go, sizeof go, 0);
-    if (!go) {
-      cancelled = true;
-      break;
-    }
-    const std::string name(distributed::collective_name(op));
-    const std::string label = name + " " + size_label(bytes);
-    distributed::CollectiveMeasurement cm = distributed::measure_collective(
-        comm, op, static_cast<size_t>(bytes), sec.dtype, ctx.e.repetition, timer, &ctx.cancel);
-    const measure::Measurement& m = cm.m;
-    distributed::CollectiveCheck check =
-        distributed::check_collective(comm, op, static_cast<size_t>(bytes), sec.dtype);
-    ++done;
-    if (!check.passed) ++invalid;
-    if (!writer) continue;
-    if (m.stop == measure::StopReason::Cancelled) cancelled = true;
-    store::MeasurementRow row = operators::measurement_row(m);
-    row.run_id = ctx.run_id;
-    row.subject = label;
-    row.implementation = std::string(comm.backend()) + ":" + std::to_string(n);
-    const double factor = distributed::busbw_factor(op, n);
-    nlohmann::json point{{"op", name},
-                         {"bytes", bytes},
-                         {"ranks", n},
-                         {"dtype", std::string(dtype_name(sec.dtype))},
-                         {"busbw_factor", factor},
-                         {"sample", "max over ranks"}};
-    if (n > 1) point["ranks_differ"] = {{"h", cm.ranks_differ.h}, {"p", cm.ranks_differ.p_value}};
-    row.point_json = point.dump();
-    row.bytes = distributed::algbw_bytes(op, static_cast<size_t>(bytes), n);
-    row.policy_json = policy_json;
-    const int64_t mid = ctx.store.add_measurement(row, m.samples_ns);
-    if (n > 1) store_rank_samples(ctx, row, point, cm);
-    if (row.error.empty() && row.median > 0) {
-      const double algbw = row.bytes / row.median;  // bytes per ns = GB/s
-      std::vector<store::SeriesPoint> bw{{0, ctx.run_id, 0, name + ".algbw_gbps", bytes, 0, algbw}};
-      if (factor > 0)
-        bw.push_back({0, ctx.run_id, 0, name + ".busbw_gbps", bytes, 0, algbw * factor});
-      ctx.store.add_series(bw);
-    } else if (!row.error.empty()) {
-      out.errors.push_back(label + ": " + row.error);
-    }
-    store::ValidationRow v;
-    v.run_id = ctx.run_id;
-    v.measurement_id = mid;
-    v.subject = label;
-    v.metric = "max_abs_error";
-    v.value = check.max_abs_error;
-    v.tolerance = 0;
-    v.passed = check.passed;
-    v.detail = check.detail;
-    ctx.store.add_validation(v);
-    ctx.observer.progress({done, points.size(), label, static_cast<int64_t>(m.samples_ns.size()),
-                           m.summary.ci_valid && m.summary.median > 0
-                               ? (m.summary.ci_hi - m.summary.ci_lo) / 2 / m.summary.median
-                               : 0});
+  const std::string name(distributed::collective_name(op));
+  const std::string label = name + " " + size_label(bytes);
+  store::MeasurementRow row = operators::measurement_row(cm.m);
+  row.run_id = ctx.run_id;
+  row.subject = label;
+  row.implementation = std::string(comm.backend()) + ":" + std::to_string(n);
+  const double factor = distributed::busbw_factor(op, n);
+  nlohmann::json point{{"op", name},
+                       {"bytes", bytes},
+                       {"ranks", n},
+                       {"dtype", std::string(dtype_name(dtype))},
+                       {"busbw_factor", factor},
+                       {"sample", "max over ranks"}};
+  if (n > 1) point["ranks_differ"] = {{"h", cm.ranks_differ.h}, {"p", cm.ranks_differ.p_value}};
+  row.point_json = point.dump();
+  row.bytes = distributed::algbw_bytes(op, static_cast<size_t>(bytes), n);
+  row.policy_json = policy_json;
+  const int64_t mid = ctx.store.add_measurement(row, cm.m.samples_ns);
+  if (n > 1) store_rank_samples(ctx, row, point, cm);
+  if (row.error.empty() && row.median > 0) {
+    const double algbw = row.bytes / row.median;  // bytes per ns = GB/s
+    std::vector<store::SeriesPoint> bw{{0, ctx.run_id, 0, name + ".algbw_gbps", bytes, 0, algbw}};
+    if (factor > 0)
+      bw.push_back({0, ctx.run_id, 0, name + ".busbw_gbps", bytes, 0, algbw * factor});
+    ctx.store.add_series(bw);
+  } else if (!row.error.empty()) {
+    errors.push_back(label + ": " + row.error);
   }
-  auto series = comm_series(comm, ctx.run_id);
-  if (writer) ctx.store.add_series(series);
+  store::ValidationRow v;
+  v.run_id = ctx.run_id;
+  v.measurement_id = mid;
+  v.subject = label;
+  v.metric = "max_abs_error";
+  v.value = check.max_abs_error;
+  v.tolerance = 0;
+  v.passed = check.passed;
+  v.detail = check.detail;
+  ctx.store.add_validation(v);
+}
 
-  out.summary = {{"measurements", done}, {"invalid", invalid}, {"ranks", n}};
+// How the sweep ended: cancelled, with failed measurements, with wrong values, or plainly.
+void conclude(LevelOutcome& out, bool cancelled, size_t done, size_t invalid) {
   if (cancelled) {
     out.status = store::RunStatus::Cancelled;
     out.code = kCancelled;
@@ -175,6 +144,53 @@ LevelOutcome run_collectives(LevelContext& ctx) {
     out.reason = std::to_string(invalid) + " of " + std::to_string(done) +
                  " collectives delivered wrong values (see `d500 show`)";
   }
+}
+
+LevelOutcome run_collectives(LevelContext& ctx) {
+  Communicator& comm = Communicator::world();
+  const bool writer = comm.rank() == 0;
+  const distributed::CollectiveSpec sec = parse_section(ctx.e, ctx.spec_path);
+  std::vector<std::pair<Collective, int64_t>> points;
+  for (Collective op : sec.ops)
+    for (int64_t b : sec.sizes()) points.emplace_back(op, b);
+  // Seeded: every rank draws the same order (the experiment is the same on every rank).
+  std::mt19937_64 rng(ctx.e.seed);
+  std::shuffle(points.begin(), points.end(), rng);
+
+  const measure::TimerInfo timer = measure::calibrate_timer();
+  const std::string policy_json = spec::policy_to_json(ctx.e.repetition).dump();
+  LevelOutcome out;
+  size_t done = 0, invalid = 0;
+  bool cancelled = false;
+  for (const auto& [op, bytes] : points) {
+    // Rank 0 decides whether to go on, outside any timed region.
+    int32_t go = writer ? !ctx.cancel.load() : 0;
+    comm.broadcast(&go, sizeof go, 0);
+    if (!go) {
+      cancelled = true;
+      break;
+    }
+    distributed::CollectiveMeasurement cm = distributed::measure_collective(
+        comm, op, static_cast<size_t>(bytes), sec.dtype, ctx.e.repetition, timer, &ctx.cancel);
+    distributed::CollectiveCheck check =
+        distributed::check_collective(comm, op, static_cast<size_t>(bytes), sec.dtype);
+    ++done;
+    if (!check.passed) ++invalid;
+    if (!writer) continue;
+    const measure::Measurement& m = cm.m;
+    if (m.stop == measure::StopReason::Cancelled) cancelled = true;
+    store_point(ctx, op, bytes, sec.dtype, policy_json, cm, check, out.errors);
+    ctx.observer.progress({done, points.size(),
+                           std::string(distributed::collective_name(op)) + " " + size_label(bytes),
+                           static_cast<int64_t>(m.samples_ns.size()),
+                           m.summary.ci_valid && m.summary.median > 0
+                               ? (m.summary.ci_hi - m.summary.ci_lo) / 2 / m.summary.median
+                               : 0});
+  }
+  auto series = comm_series(comm, ctx.run_id);
+  if (writer) ctx.store.add_series(series);
+  out.summary = {{"measurements", done}, {"invalid", invalid}, {"ranks", comm.size()}};
+  conclude(out, cancelled, done, invalid);
   return out;
 }
 
