@@ -71,11 +71,13 @@ QString AxisTicks::linearFormat(double lo, double hi, int ticks) {
 }
 
 QString AxisTicks::logFormat(double lo, double hi, int base) {
-  if (!(lo > 0) || !(hi > lo)) return QStringLiteral("%g");
+  if (!(lo > 0) || !(hi > lo)) return QStringLiteral("%.6g");
   const double first = std::pow(base, std::ceil(logOf(lo, base) - 1e-9));
   const double last = std::pow(base, std::floor(logOf(hi, base) + 1e-9));
-  // %g writes 0.001, 0.125, 1, 64, 100000 plainly; from 10^6 on it would switch to exponents.
-  if (first >= kPlainFrom && last < 1e6) return QStringLiteral("%g");
+  // %.6g writes 0.001, 0.125, 1, 64, 100000 plainly; from 10^6 on it would switch to exponents.
+  // The precision is written out: with localized numbers (QChart::setLocalizeNumbers) Qt Charts
+  // draws a log axis's labels empty for a bare "%g" (Qt 6.4).
+  if (first >= kPlainFrom && last < 1e6) return QStringLiteral("%.6g");
   if (first >= 1 && last < kPlainBelow) return QStringLiteral("%.0f");
   return base == 10 ? QStringLiteral("%.0e") : QStringLiteral("%.2e");
 }

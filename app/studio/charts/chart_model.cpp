@@ -84,7 +84,7 @@ QAbstractAxis* ChartModel::makeAxis(bool log, const QString& title) {
   if (log) {
     auto* l = new QLogValueAxis;
     l->setBase(10);
-    l->setLabelFormat(QStringLiteral("%g"));
+    l->setLabelFormat(QStringLiteral("%.6g"));
     l->setMinorTickCount(-1);  // minor ticks at 2..9 of each decade
     axis = l;
   } else {

@@ -28,6 +28,7 @@
 #include "charts/tab_render.h"
 #include "common/dialog_folder.h"
 #include "common/display_names.h"
+#include "common/locale_format.h"
 #include "d500/error.h"
 #include "d500/store/result_store.h"
 
@@ -116,7 +117,7 @@ void ChartPanel::Impl::buildUi() {
   chart->legend()->setAlignment(Qt::AlignBottom);
   chart->setAnimationOptions(QChart::NoAnimation);  // animations would delay live points
   // Tick labels in the UI language's digits (1.234,5 in German), like the tables beside them.
-  chart->setLocale(QLocale());
+  chart->setLocale(LocaleFormat::locale());
   chart->setLocalizeNumbers(true);
   AxisTitles::keepWhole(chart);
   view = new ChartView(chart, q);
@@ -224,7 +225,7 @@ void ChartPanel::Impl::updateStatus() {
   QStringList parts;
   if (!problem.isEmpty()) parts.append(problem);
   if (store) {
-    parts.append(tr("%1 values").arg(QLocale().toString(model->pointCount())));
+    parts.append(tr("%1 values").arg(LocaleFormat::integer(model->pointCount())));
     for (qint64 id : runIds)
       if (const auto* r = catalog.run(id))
         parts.append(tr("run %1 %2").arg(id).arg(DisplayNames::runStatus(r->status)));

@@ -4,12 +4,16 @@
 // Threading: any thread (reads QLocale's default).
 #pragma once
 
+#include <QLocale>
 #include <QString>
 
 namespace d500::studio {
 
 class LocaleFormat {
  public:
+  // The locale numbers and dates are written in: QLocale's default, except that the C locale
+  // (LANG=C, no UI language chosen) writes plain digits as C does (17300, not 17,300).
+  static QLocale locale();
   // `v` with `decimals` digits after the point, trailing zeros dropped when `trim` ("2,5", not
   // "2,50"); groups of thousands as the locale writes them.
   static QString fixed(double v, int decimals, bool trim = true);

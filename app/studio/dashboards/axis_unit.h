@@ -26,6 +26,6 @@ std::pair<double, double> paddedRange(double lo, double hi);
 // A value axis titled `title` (a log axis of `base` when `log`, labelled in printf `format`), in
 // the panels' title font.
 QAbstractAxis* panelAxis(const QString& title, bool log = false, int base = 10,
-                         const char* format = "%g");
+                         const char* format = "%.6g");
 
 }  // namespace d500::studio

@@ -46,8 +46,8 @@ struct CurveAxes {
   QString quantity;  // the y axis title before its unit
   PanelSpec::Unit unit = PanelSpec::Unit::Plain;
   bool logX = false, logY = false;
-  int xBase = 10;              // of a log x axis: 2 for batch sizes and k, 4 for bytes
-  const char* xFormat = "%g";  // its labels
+  int xBase = 10;                // of a log x axis: 2 for batch sizes and k, 4 for bytes
+  const char* xFormat = "%.6g";  // its labels (a precision: see AxisTicks::logFormat)
 };
 
 using CurveSource = std::function<std::vector<Curve>(const DashboardData&)>;

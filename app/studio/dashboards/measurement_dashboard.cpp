@@ -13,6 +13,7 @@
 #include "charts/csv_format.h"
 #include "charts/run_catalog.h"
 #include "common/display_names.h"
+#include "common/locale_format.h"
 #include "dashboards/curve_panel.h"
 #include "dashboards/dashboard_export.h"
 #include "dashboards/load_banner.h"
@@ -186,7 +187,7 @@ void MeasurementDashboard::Impl::updateStatus() {
   if (store && !mismatch)
     if (const auto* r = catalog.run(runId))
       parts.append(tr("%1 measurements · run %2 %3")
-                       .arg(QLocale().toString(static_cast<qint64>(run.rows().size())))
+                       .arg(LocaleFormat::integer(static_cast<qint64>(run.rows().size())))
                        .arg(runId)
                        .arg(DisplayNames::runStatus(r->status)));
   status->setText(parts.join(QStringLiteral(" · ")));

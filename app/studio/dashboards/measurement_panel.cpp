@@ -10,6 +10,7 @@
 #include "charts/axis_titles.h"
 #include "charts/chart_view.h"
 #include "charts/legend_list.h"
+#include "common/locale_format.h"
 
 namespace d500::studio {
 
@@ -27,7 +28,7 @@ PanelChart makePanelChart(QWidget* owner, const QString& title) {
   chart->setMargins(QMargins(2, 2, 6, 2));
   chart->setAnimationOptions(QChart::NoAnimation);
   // Tick labels in the UI language's digits (1.234,5 in German), like the tables beside them.
-  chart->setLocale(QLocale());
+  chart->setLocale(LocaleFormat::locale());
   chart->setLocalizeNumbers(true);
   AxisTitles::keepWhole(chart);
   auto* view = new ChartView(chart, owner);

@@ -21,6 +21,7 @@
 #include "charts/run_catalog.h"
 #include "charts/series_picker.h"
 #include "common/display_names.h"
+#include "common/locale_format.h"
 #include "dashboards/dashboard_export.h"
 #include "dashboards/dashboard_kind.h"
 #include "dashboards/dashboard_panel.h"
@@ -342,7 +343,7 @@ void RunDashboard::Impl::updateStatus() {
   QStringList parts;
   if (!problem.isEmpty()) parts.append(problem);
   if (store && !mismatch) {
-    parts.append(tr("%1 values").arg(QLocale().toString(series.pointCount())));
+    parts.append(tr("%1 values").arg(LocaleFormat::integer(series.pointCount())));
     if (const auto* r = catalog.run(runId))
       parts.append(tr("run %1 %2").arg(runId).arg(DisplayNames::runStatus(r->status)));
     if (xAxis->currentIndex() == 1)
