@@ -5,6 +5,7 @@
 // runner runs.
 #include <QCheckBox>
 #include <QComboBox>
+#include <QImage>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSignalSpy>
@@ -98,6 +99,16 @@ class EditorLevelsTest : public QObject {
     QVERIFY(findItem(palette, QStringLiteral("Distributed optimizers"),
                      QStringLiteral("torch/topk_sgd")));
     QVERIFY(findItem(palette, QStringLiteral("Distributed optimizers"), QStringLiteral("dpsgd")));
+    // What a user sees: the form with the plugin's scheme chosen, at the default window's size
+    // (distributed_form.png in the build tree and D500_SCREENSHOT_DIR).
+    editor.resize(1400, 820);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const QImage shot = editor.grab().toImage();
+    QVERIFY(
+        shot.save(QStringLiteral(D500_TEST_BINARY_DIR "/tests/app/studio/distributed_form.png")));
+    if (const QString dir = qEnvironmentVariable("D500_SCREENSHOT_DIR"); !dir.isEmpty())
+      QVERIFY(shot.save(dir + QStringLiteral("/distributed_form.png")));
   }
 
   void levelSwitchIsOneUndoStep() {
