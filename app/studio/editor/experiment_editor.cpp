@@ -40,8 +40,10 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
                     {implementations_, {op}},
                     {new SweepSection(doc_), {op}},
                     {network_, {net}},
-                    {training_, {train, dist}},
+                    // A distributed experiment's own choice (its scheme) above the long training
+                    // form it shares with level "training", not below the fold.
                     {distributed_ = new DistributedSection(doc_), {dist}},
+                    {training_, {train, dist}},
                     {new CollectiveSection(doc_), {coll}},
                     {new RepetitionSection(doc_), {op, net, coll}}};
   for (const auto& s : levelSections_) formLayout->addWidget(s.first);
