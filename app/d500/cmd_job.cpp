@@ -161,9 +161,9 @@ std::string today() {
   return buf;
 }
 
-}  // namespace
-
-int cmd_job(const GlobalOptions& g, const JobOptions& o) {
+// The options that reach the script's #SBATCH and shell lines: each checked to be what it claims,
+// so the script holds no command built from user text.
+void check_job_options(const JobOptions& o) {
   if (o.out.empty() && !o.submit)
     throw CliError{kUsage,
                    "job: say where to write the script (--slurm FILE), or --submit to "
@@ -192,89 +192,114 @@ int cmd_job(const GlobalOptions& g, const JobOptions& o) {
       throw CliError{kUsage, "job: --sbatch \"" + printable(l) +
                                  "\" is not one sbatch option such as --qos=short or "
                                  "--constraint=gpu (no spaces)"};
-  const std::string mpi = choose_srun_mpi(o.srun_mpi);
-  auto e = spec::load_experiment(o.experiment);
-  if (!e) throw CliError{kBadInput, e.error().to_string()};
+}
 
-  const int ranks = o.nodes * o.tasks_per_node;
-  if ((e->launcher.kind == "mpi" || e->launcher.kind == "slurm") && e->launcher.ranks != ranks)
-    std::cerr << "d500: note: the experiment's launcher asks for " << e->launcher.ranks
-              << " ranks; the job runs " << ranks << " (" << o.nodes << " nodes x "
-              << o.tasks_per_node << " tasks)\n";
+// Where the job's files go: the script, its folder (the job's output, and the store unless --db
+// says otherwise), the store.
+struct JobPlaces {
+  std::string name, script, dir, db;
+};
 
-  const std::string exe = absolute(executable_dir() + "/d500");
-  const std::string spec = absolute(o.experiment);
-  const std::string name = job_name(e->name);
+JobPlaces job_places(const GlobalOptions& g, const JobOptions& o, const std::string& experiment) {
+  JobPlaces p;
+  p.name = job_name(experiment);
   // --submit without --slurm: the script is NAME.sh in the job folder (else the current one).
-  const std::string script =
-      !o.out.empty() ? o.out : absolute((o.job_dir.empty() ? "." : o.job_dir) + "/" + name + ".sh");
-  // One job folder holds the script, the job's output and (unless --db says otherwise) the store.
-  const std::string dir =
-      absolute(o.job_dir.empty() ? std::filesystem::path(absolute(script)).parent_path().string()
+  p.script = !o.out.empty()
+                 ? o.out
+                 : absolute((o.job_dir.empty() ? "." : o.job_dir) + "/" + p.name + ".sh");
+  p.dir =
+      absolute(o.job_dir.empty() ? std::filesystem::path(absolute(p.script)).parent_path().string()
                                  : o.job_dir);
   static const std::regex kSbatchPath(R"(^[A-Za-z0-9_./+@:=,-]+$)");
-  if (!std::regex_match(dir, kSbatchPath))
-    throw CliError{kUsage, "job: the job folder " + printable(dir) +
+  if (!std::regex_match(p.dir, kSbatchPath))
+    throw CliError{kUsage, "job: the job folder " + printable(p.dir) +
                                " has characters an #SBATCH line cannot hold (spaces, quotes, "
                                "newlines); choose another with --job-dir"};
-  if (!std::filesystem::is_directory(dir))
-    throw CliError{kBadInput, "job: the job folder " + printable(dir) + " does not exist"};
-  const std::string db = o.db_given ? absolute(g.db) : absolute(dir + "/d500.d500db");
-  warn_if_local({dir, std::filesystem::path(db).parent_path().string(), spec}, o.nodes);
-  // What comes from user text is, in comments, escaped (a raw newline would start a command line
-  // and end the #SBATCH lines early), in shell code single-quoted; #SBATCH lines, which cannot be
-  // quoted, hold only the validated values above and the sanitized job name.
+  if (!std::filesystem::is_directory(p.dir))
+    throw CliError{kBadInput, "job: the job folder " + printable(p.dir) + " does not exist"};
+  p.db = o.db_given ? absolute(g.db) : absolute(p.dir + "/d500.d500db");
+  return p;
+}
+
+// The batch script. What comes from user text is, in comments, escaped (a raw newline would start
+// a command line and end the #SBATCH lines early), in shell code single-quoted; #SBATCH lines,
+// which cannot be quoted, hold only the validated values and the sanitized job name.
+std::string job_script(const JobOptions& o, const spec::Experiment& e, const JobPlaces& p,
+                       const std::string& spec, const std::string& mpi) {
+  const int ranks = o.nodes * o.tasks_per_node;
   std::ostringstream s;
   s << "#!/bin/bash\n"
     << "# Written by d500 " << D500_VERSION_STRING << " on " << today() << " from\n"
     << "#   " << printable(spec) << "\n"
-    << "# (experiment \"" << printable(e->name) << "\", level " << printable(e->level)
+    << "# (experiment \"" << printable(e.name) << "\", level " << printable(e.level)
     << "): " << ranks << " ranks. Submit it as it is: sbatch " << printable(shell_word(o.out))
     << "\n"
-    << "#SBATCH --job-name=" << name << "\n"
+    << "#SBATCH --job-name=" << p.name << "\n"
     << "#SBATCH --nodes=" << o.nodes << "\n"
     << "#SBATCH --ntasks-per-node=" << o.tasks_per_node << "\n"
     << "#SBATCH --time=" << o.time << "\n"
     << "# SIGTERM " << o.grace_seconds << " s before the time limit: the run ends cancelled, "
     << "with what it measured kept.\n"
     << "#SBATCH --signal=TERM@" << o.grace_seconds << "\n"
-    << "#SBATCH --chdir=" << dir << "\n";
+    << "#SBATCH --chdir=" << p.dir << "\n";
   if (!o.partition.empty()) s << "#SBATCH --partition=" << o.partition << "\n";
   if (!o.account.empty()) s << "#SBATCH --account=" << o.account << "\n";
   for (const auto& l : o.sbatch_lines) s << "#SBATCH " << l << "\n";
-  s << "#SBATCH --output=" << dir << "/" << name << "-%j.out\n"
+  s << "#SBATCH --output=" << p.dir << "/" << p.name << "-%j.out\n"
     << "set -euo pipefail\n";
   for (const auto& m : o.modules) s << "module load " << m << "\n";
   s << "\n"
-    << "# Job folder: " << printable(dir) << " (this script, the job's output"
+    << "# Job folder: " << printable(p.dir) << " (this script, the job's output"
     << (o.db_given ? "" : ", the store") << ")\n"
     << "# Repeated SIGTERMs (Slurm and srun both forward them) within the grace count as one.\n"
     << "export D500_TERM_GRACE_SECONDS=" << o.grace_seconds << "\n"
-    << "D500=" << quoted(exe) << "\n"
+    << "D500=" << quoted(absolute(executable_dir() + "/d500")) << "\n"
     << "EXPERIMENT=" << quoted(spec) << "\n"
     << "# One writer: only rank 0 (on the first node) writes the store.\n"
-    << "DB=" << quoted(db) << "\n\n"
+    << "DB=" << quoted(p.db) << "\n\n"
     << "# --kill-on-bad-exit: a rank that fails or dies ends the whole job at once.\n"
     << "# --mpi: the process-management interface this d500's MPI was built for.\n"
     << "srun --kill-on-bad-exit=1" << (mpi.empty() ? "" : " --mpi=" + mpi)
     << " \"$D500\" run \"$EXPERIMENT\" --db \"$DB\" --progress none\n";
+  return s.str();
+}
 
+void write_script(const std::string& script, const std::string& text) {
   std::ofstream out(script);
-  if (!out || !(out << s.str()) || !out.flush())
+  if (!out || !(out << text) || !out.flush())
     throw CliError{kBadInput, "job: cannot write " + printable(script)};
   out.close();
   std::error_code ec;
   std::filesystem::permissions(
       script, std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec,
       std::filesystem::perm_options::add, ec);
+}
+
+}  // namespace
+
+int cmd_job(const GlobalOptions& g, const JobOptions& o) {
+  check_job_options(o);
+  const std::string mpi = choose_srun_mpi(o.srun_mpi);
+  auto e = spec::load_experiment(o.experiment);
+  if (!e) throw CliError{kBadInput, e.error().to_string()};
+  const int ranks = o.nodes * o.tasks_per_node;
+  if ((e->launcher.kind == "mpi" || e->launcher.kind == "slurm") && e->launcher.ranks != ranks)
+    std::cerr << "d500: note: the experiment's launcher asks for " << e->launcher.ranks
+              << " ranks; the job runs " << ranks << " (" << o.nodes << " nodes x "
+              << o.tasks_per_node << " tasks)\n";
+  const std::string spec = absolute(o.experiment);
+  const JobPlaces p = job_places(g, o, e->name);
+  warn_if_local({p.dir, std::filesystem::path(p.db).parent_path().string(), spec}, o.nodes);
+  write_script(p.script, job_script(o, *e, p, spec, mpi));
   if (!g.json)
-    std::cerr << "d500: wrote " << printable(script) << " (" << o.nodes << " nodes x "
+    std::cerr << "d500: wrote " << printable(p.script) << " (" << o.nodes << " nodes x "
               << o.tasks_per_node << " tasks, " << o.time
               << (o.partition.empty() ? "" : ", partition " + o.partition)
-              << (mpi.empty() ? "" : ", srun --mpi=" + mpi) << "); job folder " << printable(dir)
-              << ", store " << printable(db)
-              << (o.submit ? "" : "; submit with: sbatch " + printable(shell_word(script))) << "\n";
-  if (o.submit) return submit_job(g, script, dir + "/" + name, db);
+              << (mpi.empty() ? "" : ", srun --mpi=" + mpi) << "); job folder " << printable(p.dir)
+              << ", store " << printable(p.db)
+              << (o.submit ? "" : "; submit with: sbatch " + printable(shell_word(p.script)))
+              << "\n";
+  if (o.submit) return submit_job(g, p.script, p.dir + "/" + p.name, p.db);
   return kOk;
 }
 

@@ -41,10 +41,7 @@ std::unique_ptr<RunDashboard> training(const std::string& db, qint64 run) {
   auto* dash = qobject_cast<RunDashboard*>(
       ChartKindRegistry::studio().find(QStringLiteral("training"))->create(qs(db), {run}));
   EXPECT_TRUE(dash);
-  dash->resize(1400, 820);
-  dash->show();
-  pumpUntil([] { return false; }, 50);
-  dash->refresh();
+  if (dash) showAndRefresh(*dash, 1400, 820);
   return std::unique_ptr<RunDashboard>(dash);
 }
 

@@ -118,18 +118,11 @@ TEST(ChartsReadable, TitlesUnitsAndSweepLabelsAreNeverElided) {
   ConvStore st;
   std::unique_ptr<d500::studio::ChartTab> dash(
       ChartKindRegistry::studio().find(QStringLiteral("operator"))->create(qs(st.db), {st.run}));
-  dash->resize(1400, 820);  // the default 1400 x 900 window, less its menu, toolbar and status bar
-  dash->show();
-  pumpUntil([] { return false; }, 50);
-  dash->refresh();
-  pumpUntil([] { return false; }, 400);
+  // The default 1400 x 900 window, less its menu, toolbar and status bar.
+  showAndRefresh(*dash, 1400, 820, 400);
   for (const std::string& p : readingProblems(dash.get())) ADD_FAILURE() << p;
   ChartPanel sweep(QStringLiteral("sweep"), qs(st.db), {st.run});
-  sweep.resize(1400, 820);
-  sweep.show();
-  pumpUntil([] { return false; }, 50);
-  sweep.refresh();
-  pumpUntil([] { return false; }, 400);  // a new plot width is drawn for at the next poll
+  showAndRefresh(sweep, 1400, 820, 400);
   for (const std::string& p : readingProblems(&sweep)) ADD_FAILURE() << "sweep chart: " << p;
   if (const char* out = std::getenv("D500_SCREENSHOT_DIR")) {
     dash->grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/readable_operator.png"));
@@ -167,11 +160,7 @@ TEST(ChartsReadable, TheTrainingDashboardReadsWholeAtTheDefaultWindow) {
   }
   std::unique_ptr<d500::studio::ChartTab> dash(
       ChartKindRegistry::studio().find(QStringLiteral("training"))->create(qs(db), {run}));
-  dash->resize(1400, 820);
-  dash->show();
-  pumpUntil([] { return false; }, 50);
-  dash->refresh();
-  pumpUntil([] { return false; }, 400);
+  showAndRefresh(*dash, 1400, 820, 400);
   for (const std::string& p : readingProblems(dash.get())) ADD_FAILURE() << p;
   if (const char* out = std::getenv("D500_SCREENSHOT_DIR")) {
     dash->grab().save(QString::fromLocal8Bit(out) + QStringLiteral("/readable_training.png"));
@@ -192,10 +181,7 @@ TEST(ChartsReadable, AnEmptyChartDrawsNoStrayAxisTitle) {
   }
   for (const char* kind : {"sweep", "timings", "convergence"}) {
     ChartPanel panel(QLatin1String(kind), qs(db), {run});
-    panel.resize(900, 560);
-    panel.show();
-    pumpUntil([] { return false; }, 50);
-    panel.refresh();
+    showAndRefresh(panel, 900, 560);
     QChart* c = chartsIn(&panel).value(0);
     ASSERT_TRUE(c);
     for (QAbstractAxis* a : c->axes())

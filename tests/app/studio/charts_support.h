@@ -31,6 +31,17 @@ inline bool pumpUntil(const std::function<bool()>& done, int timeoutMs = 30000) 
   return true;
 }
 
+// Shows a chart panel or dashboard at width x height, lets it lay out, refreshes it from its
+// store, and lets that refresh draw for `settleMs` (a new plot width is drawn at the next poll).
+template <class Tab>
+void showAndRefresh(Tab& tab, int width, int height, int settleMs = 0) {
+  tab.resize(width, height);
+  tab.show();
+  pumpUntil([] { return false; }, 50);
+  tab.refresh();
+  if (settleMs > 0) pumpUntil([] { return false; }, settleMs);
+}
+
 inline QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
