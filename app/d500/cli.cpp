@@ -15,27 +15,17 @@ namespace d500::cli {
 std::atomic<bool> g_cancel{false};
 
 std::string executable_dir() {
-  std::error_code ec;
-  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string(".") : exe.parent_path().string();
+  return run::program_dir();
 }
 
+// Plugins from --plugin-path or D500_PLUGIN_PATH are not d500's own: probed, then isolated.
 std::unique_ptr<plugin::PluginManager> make_plugin_manager(const GlobalOptions& g) {
-  std::vector<std::string> path = g.plugin_path;
-  const std::string exe_dir = executable_dir();
-  for (auto& p : plugin::PluginManager::default_search_path(exe_dir)) path.push_back(p);
-  // Plugins from --plugin-path or D500_PLUGIN_PATH are not d500's own: probed, then isolated.
-  auto pm = std::make_unique<plugin::PluginManager>(
-      path, plugin::PluginManager::shipped_folders(exe_dir));
-  pm->discover();
-  return pm;
+  return run::discover_plugins(g.plugin_path, executable_dir());
 }
 
 std::unique_ptr<store::ResultStore> open_store(const std::string& path,
                                                store::ResultStore::Mode mode) {
-  auto r = store::ResultStore::open(path, mode);
-  if (!r) throw CliError{kStoreError, r.error().to_string()};
-  return std::move(r).value();
+  return run::open_store(path, mode);
 }
 
 int64_t parse_run_id(const std::string& s) {

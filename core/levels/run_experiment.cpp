@@ -18,24 +18,6 @@ namespace d500::run {
 
 namespace {
 
-std::string program_dir_of(const Request& req) {
-  if (!req.program_dir.empty()) return req.program_dir;
-  std::error_code ec;
-  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string(".") : exe.parent_path().string();
-}
-
-std::unique_ptr<plugin::PluginManager> make_plugins(const Request& req) {
-  std::vector<std::string> path = req.plugin_path;
-  const std::string dir = program_dir_of(req);
-  for (auto& p : plugin::PluginManager::default_search_path(dir)) path.push_back(p);
-  // Plugins from plugin_path or D500_PLUGIN_PATH are not d500's own: probed, then isolated.
-  auto pm =
-      std::make_unique<plugin::PluginManager>(path, plugin::PluginManager::shipped_folders(dir));
-  pm->discover();
-  return pm;
-}
-
 // The level, or Failure when this build or this process cannot run it.
 const Level& require_level(const Request& req, const distributed::Communicator& comm) {
   const spec::Experiment& e = req.experiment;
@@ -213,7 +195,8 @@ Result RunSession::run(const Level& level, spec::Experiment e) {
   if (talk_) warn_unshared_store(req_, obs_);
   rank_store_ = open_rank_store(req_.db, comm_);
   store::ResultStore& store = *rank_store_.store;
-  auto pm = make_plugins(req_);
+  auto pm = discover_plugins(req_.plugin_path,
+                             req_.program_dir.empty() ? program_dir() : req_.program_dir);
   refuse_bad_input(e, req_.spec_path, *pm);
   const std::string environment = capture_environment(*pm);
   if (!req_.name.empty()) e.name = req_.name;
@@ -256,6 +239,22 @@ Result RunSession::conclude(LevelOutcome out) {
 }
 
 }  // namespace
+
+std::string program_dir() {
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string(".") : exe.parent_path().string();
+}
+
+std::unique_ptr<plugin::PluginManager> discover_plugins(const std::vector<std::string>& path,
+                                                        const std::string& program_dir) {
+  std::vector<std::string> search = path;
+  for (auto& p : plugin::PluginManager::default_search_path(program_dir)) search.push_back(p);
+  auto pm = std::make_unique<plugin::PluginManager>(
+      search, plugin::PluginManager::shipped_folders(program_dir));
+  pm->discover();
+  return pm;
+}
 
 Result run_experiment(const Request& req, Observer& observer) {
   // Under mpirun / srun every rank runs this; only rank 0 writes the store and talks.

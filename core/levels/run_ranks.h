@@ -23,9 +23,6 @@ struct RankStore {
   ~RankStore();
 };
 RankStore open_rank_store(const std::string& db, const distributed::Communicator& comm);
-// The store at `path`; Failure(kStoreError) naming it when it cannot be opened.
-std::unique_ptr<store::ResultStore> open_store(const std::string& path,
-                                               store::ResultStore::Mode mode);
 
 // Every rank: Failure(kBadInput) when the experiment (its canonical hash) or the set of loaded
 // plugins differs from rank 0's; the message names the ranks that differ. Collective.

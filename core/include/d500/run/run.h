@@ -13,12 +13,14 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "d500/operators/operator_benchmark.h"
+#include "d500/plugin/plugin_manager.h"
 #include "d500/spec/experiment.h"
 #include "d500/store/result_store.h"
 
@@ -98,6 +100,17 @@ struct Result {
 // store, records how the run ended, and returns it. Under mpirun every rank calls it; rank 0
 // writes the store. Throws Failure as described above.
 Result run_experiment(const Request& req, Observer& observer);
+
+// What a front end needs beside run_experiment, the same as the runner's:
+// the folder of the running program ("." when unknown), where d500's own plugins are found;
+std::string program_dir();
+// the plugins of `path`, then D500_PLUGIN_PATH and d500's own beside `program_dir`, discovered
+// (those not d500's own are probed, then isolated);
+std::unique_ptr<plugin::PluginManager> discover_plugins(const std::vector<std::string>& path,
+                                                        const std::string& program_dir);
+// the store at `path`; Failure(kStoreError) naming it when it cannot be opened.
+std::unique_ptr<store::ResultStore> open_store(const std::string& path,
+                                               store::ResultStore::Mode mode);
 
 // The levels this build runs ("operator", "network", "collective", "training", "distributed").
 std::vector<std::string> level_names();
