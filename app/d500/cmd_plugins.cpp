@@ -8,6 +8,8 @@
 #include "d500/distributed/scheme_registry.h"
 #include "d500/plugin/capability_cache.h"
 #include "d500/plugin/operator_registry.h"
+#include "d500/training/metrics.h"
+#include "d500/training/sampler_registry.h"
 
 namespace d500::cli {
 
@@ -102,24 +104,69 @@ void print_components(const std::vector<json>& all) {
   }
 }
 
-// The distributed schemes: the registry's (built-in) and those the plugins offer.
+// A component kind's built-in entries (`builtins`) and those the plugins offer under `key`, each
+// with its registered name ("plugin/name") and origin.
+json kind_json(json builtins, const std::vector<json>& all, const char* key) {
+  for (const auto& d : all)
+    for (json c : d.value(key, json::array())) {
+      c["name"] = d.value("name", "") + "/" + c.value("name", "");
+      c["origin"] = "plugin " + d.value("name", "");
+      c["summary"] = c.value("description", "");
+      c.erase("description");
+      c.erase("id");
+      builtins.push_back(std::move(c));
+    }
+  return builtins;
+}
+
 json schemes_json(const std::vector<json>& all) {
   json out = json::array();
   for (const auto* s : distributed::schemes().all())
-    out.push_back({{"name", s->name}, {"origin", s->origin}, {"summary", s->summary}});
-  for (const auto& d : all)
-    for (const auto& s : d.value("schemes", json::array()))
-      out.push_back({{"name", d.value("name", "") + "/" + s.value("name", "")},
-                     {"origin", "plugin " + d.value("name", "")},
-                     {"summary", s.value("description", "")}});
-  return out;
+    if (s->origin == "built-in")
+      out.push_back({{"name", s->name}, {"origin", s->origin}, {"summary", s->summary}});
+  return kind_json(std::move(out), all, "schemes");
 }
 
-void print_schemes(const json& schemes) {
-  std::vector<std::vector<std::string>> rows{{"DISTRIBUTED SCHEME", "FROM", "DESCRIPTION"}};
-  for (const auto& s : schemes)
-    rows.push_back({s["name"].get<std::string>(), s["origin"].get<std::string>(),
-                    s["summary"].get<std::string>()});
+json metrics_json(const std::vector<json>& all) {
+  json out = json::array();
+  for (const auto* m : training::metrics().all())
+    if (m->origin == "built-in") out.push_back(training::metric_kinds_json({m}).front());
+  for (auto& m : out) {
+    m["summary"] = m["title"];
+    m.erase("title");
+  }
+  return kind_json(std::move(out), all, "metrics");
+}
+
+json samplers_json(const std::vector<json>& all) {
+  json out = json::array();
+  for (const auto* s : training::samplers().all())
+    if (s->origin == "built-in")
+      out.push_back({{"name", s->name}, {"origin", s->origin}, {"summary", s->summary}});
+  return kind_json(std::move(out), all, "samplers");
+}
+
+// A kind's components as a table: name, where it comes from, what it does.
+void print_kind(const char* header, const json& components) {
+  std::vector<std::vector<std::string>> rows{{header, "FROM", "DESCRIPTION"}};
+  for (const auto& s : components)
+    rows.push_back({s.value("name", ""), s.value("origin", ""), s.value("summary", "")});
+  std::cout << "\n";
+  print_table(rows);
+}
+
+void print_metrics(const json& metrics) {
+  std::vector<std::vector<std::string>> rows{
+      {"METRIC", "FROM", "UNIT", "BETTER", "WHEN", "DESCRIPTION"}};
+  for (const auto& m : metrics) {
+    const bool step = m.value("per_step", false), epoch = m.value("per_epoch", false);
+    rows.push_back({m.value("name", ""), m.value("origin", ""), m.value("unit", ""),
+                    m.value("better", ""),
+                    step && epoch ? "step, epoch"
+                    : step        ? "step"
+                                  : "epoch",
+                    m.value("summary", "")});
+  }
   std::cout << "\n";
   print_table(rows);
 }
@@ -132,14 +179,18 @@ int cmd_plugins(const GlobalOptions& g, bool list_operators, bool probe) {
   if (g.json) {
     std::cout << json{{"search_path", pm->search_path()},
                       {"plugins", all},
-                      {"schemes", schemes_json(all)}}
+                      {"schemes", schemes_json(all)},
+                      {"metrics", metrics_json(all)},
+                      {"samplers", samplers_json(all)}}
                      .dump(2)
               << "\n";
     return kOk;
   }
   print_plugins(all);
   if (list_operators) print_components(all);
-  print_schemes(schemes_json(all));
+  print_kind("DISTRIBUTED SCHEME", schemes_json(all));
+  print_kind("SAMPLER", samplers_json(all));
+  print_metrics(metrics_json(all));
   std::cout << "\nsearch path: ";
   for (size_t i = 0; i < pm->search_path().size(); ++i)
     std::cout << (i ? ":" : "") << pm->search_path()[i];

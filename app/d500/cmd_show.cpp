@@ -15,6 +15,7 @@
 #include "run_json.h"
 #include "show_collective.h"
 #include "show_distributed.h"
+#include "show_metrics.h"
 #include "show_network.h"
 #include "show_training.h"
 
@@ -246,7 +247,9 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
   auto s = open_store(g.db, store::ResultStore::Mode::ReadOnly);
   store::RunInfo r = require_run(*s, run_arg);
   if (g.json) {
-    std::cout << run_report_json(*s, r, false).dump(2) << "\n";
+    nlohmann::json j = run_report_json(*s, r, false);
+    if (r.level == "training" || r.level == "distributed") j["metrics"] = metrics_json(*s, r);
+    std::cout << j.dump(2) << "\n";
     return kOk;
   }
   print_header(*s, r);
@@ -256,10 +259,12 @@ int cmd_show(const GlobalOptions& g, const std::string& run_arg) {
   }
   if (r.level == "training") {
     print_training(*s, r);
+    print_metrics(*s, r);
     return kOk;
   }
   if (r.level == "collective" || r.level == "distributed") {
     (r.level == "collective" ? print_collective : print_distributed)(*s, r);
+    print_metrics(*s, r);
     return kOk;
   }
   if (r.level == "network" || r.level == "model-validation") {

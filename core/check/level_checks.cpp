@@ -6,6 +6,7 @@
 #include "d500/network/network_isolation.h"
 #include "d500/network/network_spec.h"
 #include "d500/operators/operator_benchmark.h"
+#include "d500/training/metric_event.h"
 #include "d500/training/training_setup.h"
 
 namespace d500::check {
@@ -99,6 +100,7 @@ spec::Problems check_training_level(const LevelInput& in) {
   training::TrainerOptions o;
   o.batch = t->batch;
   o.schedule = t->schedule;
+  if (auto p = training::check_metrics(*t, "training", in.pm); !p.empty()) return p;
   return training::check_training(*t, in.e.seed, o, in.pm);
 }
 
@@ -122,11 +124,17 @@ spec::Problems check_distributed_level(const LevelInput& in) {
   spec::Problems out = problems_of(t, in.source);
   for (auto& p : problems_of(d, in.source)) out.push_back(std::move(p));
   if (!out.empty()) return out;
+  if (t->sampler.find('/') != std::string::npos)
+    return {{"$.training.sampler",
+             "level 3 deals its own shuffled or sequential order out to the ranks "
+             "($.distributed.sampler); a plugin's sampler (\"" +
+                 t->sampler + "\") runs at level 2"}};
   if (in.pm) {
     if (auto p = require_plugins(*in.pm, training::training_plugins(*t)); !p.empty()) return p;
     if (auto p = require_scheme(*in.pm, d->scheme); !p.empty()) return p;
   }
   const auto o = distributed::distributed_trainer_options(*t, in.e.seed, false);
+  if (auto p = training::check_metrics(*t, "distributed", in.pm); !p.empty()) return p;
   out = training::check_training(*t, in.e.seed, o, in.pm);
   if (!out.empty() || !in.pm) return out;
   // The scheme takes the network's parameters (a network without any cannot be distributed).

@@ -94,14 +94,7 @@ class PluginScheme : public SchemeAlgorithm {
     comm_.broadcast = c_broadcast;
     comm_.allgather = c_allgather;
     comm_.sendrecv = c_sendrecv;
-    std::vector<d500_attr> hyper;
-    for (const auto& [name, value] : c.options().params) {
-      d500_attr a{};
-      a.name = name.c_str();
-      a.type = D500_ATTR_FLOAT;
-      a.f = value;
-      hyper.push_back(a);
-    }
+    const std::vector<d500_attr> hyper = plugin::float_attributes(c.options().params);
     d500_error err{};
     check(impl_.scheme->create(&comm_, c.parameters().data(), c.gradients().data(),
                                c.parameters().size(), hyper.data(), hyper.size(), &instance_, &err),
@@ -126,12 +119,8 @@ class PluginScheme : public SchemeAlgorithm {
 
  private:
   void check(int32_t status, const d500_error& err, const char* what) const {
-    if (status == D500_OK) return;
-    const std::string msg(err.message, strnlen(err.message, sizeof err.message));
-    throw D500Error("scheme \"" + impl_.plugin + "/" + impl_.scheme->name + "\" (plugin " +
-                        impl_.plugin + ") " + what +
-                        " failed: " + (msg.empty() ? "no message" : msg),
-                    "distributed optimizer");
+    plugin::check_plugin_call(status, err, "scheme", impl_.plugin, impl_.scheme->name, what,
+                              "distributed optimizer");
   }
 
   plugin::SchemeImpl impl_;
@@ -143,22 +132,14 @@ class PluginScheme : public SchemeAlgorithm {
 }  // namespace
 
 std::vector<std::string> register_plugin_schemes(const plugin::PluginManager& pm) {
-  std::vector<std::string> refused;
-  for (const plugin::SchemeImpl& impl : pm.schemes()) {
-    const std::string origin = "plugin " + impl.plugin;
-    const std::string name = impl.plugin + "/" + impl.scheme->name;
-    if (const auto* known = schemes().find(name); known && known->origin == origin)
-      continue;  // registered by an earlier call
-    SchemeDescriptor d;
-    d.name = name;
-    d.summary = impl.scheme->description;
-    d.origin = origin;
-    d.replicas_differ = (impl.scheme->flags & D500_SCHEME_REPLICAS_DIFFER) != 0;
-    d.parameters = {"params"};
-    d.make = [impl](SchemeContext& c) { return std::make_unique<PluginScheme>(impl, c); };
-    if (std::string why = schemes().add(std::move(d)); !why.empty()) refused.push_back(why);
-  }
-  return refused;
+  return plugin::register_plugin_components(
+      schemes(), pm.schemes(), [](const plugin::SchemeImpl& i) { return i.scheme->name; },
+      [](const plugin::SchemeImpl& impl, SchemeDescriptor& d) {
+        d.summary = impl.scheme->description;
+        d.replicas_differ = (impl.scheme->flags & D500_SCHEME_REPLICAS_DIFFER) != 0;
+        d.parameters = {"params"};
+        d.make = [impl](SchemeContext& c) { return std::make_unique<PluginScheme>(impl, c); };
+      });
 }
 
 }  // namespace d500::distributed

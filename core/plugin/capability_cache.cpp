@@ -78,17 +78,40 @@ json describe_plugin(const PluginManager& pm, const PluginRecord& r) {
            {"description", sc.scheme->description},
            {"replicas_differ", (sc.scheme->flags & D500_SCHEME_REPLICAS_DIFFER) != 0}});
   j["schemes"] = schemes;
+  json metrics = json::array();
+  const char* better[] = {"neither", "lower", "higher"};
+  for (const auto& mi : pm.metrics())
+    if (mi.plugin == r.name)
+      metrics.push_back({{"name", mi.metric->name},
+                         {"id", r.name + "/" + mi.metric->name},
+                         {"description", mi.metric->description},
+                         {"unit", mi.metric->unit},
+                         {"better", better[mi.metric->better]},
+                         {"level", mi.metric->level},
+                         {"per_step", (mi.metric->flags & D500_METRIC_PER_STEP) != 0},
+                         {"per_epoch", (mi.metric->flags & D500_METRIC_PER_EPOCH) != 0}});
+  j["metrics"] = metrics;
+  json samplers = json::array();
+  for (const auto& si : pm.samplers())
+    if (si.plugin == r.name)
+      samplers.push_back({{"name", si.sampler->name},
+                          {"id", r.name + "/" + si.sampler->name},
+                          {"description", si.sampler->description}});
+  j["samplers"] = samplers;
   j["operators"] = ops;
   j["executors"] = exs;
   j["optimizers"] = opts;
   return j;
 }
 
+// What describe_plugin writes; raised when it writes more, so older entries are not trusted.
+constexpr const char* kDescriptionVersion = "samplers-1";
+
 std::string capability_key(const PluginRecord& r) {
   const std::string lib = stat_key(r.library_path), manifest = stat_key(r.manifest_path);
   if (lib.empty() || manifest.empty()) return "";
   return lib + "|" + manifest + "|" + D500_VERSION_STRING + "|" + std::to_string(D500_ABI_VERSION) +
-         "|" + boot_id() + "|" + (r.shipped ? "shipped" : "");
+         "|" + boot_id() + "|" + (r.shipped ? "shipped" : "") + "|" + kDescriptionVersion;
 }
 
 std::string CapabilityCache::default_file() {

@@ -19,6 +19,7 @@
 #include "d500/error.h"
 #include "d500/json_input.h"
 #include "d500/plugin/child_call.h"
+#include "kind_tables.h"
 
 namespace d500::plugin {
 
@@ -178,7 +179,9 @@ std::optional<std::string> check_components(const d500_plugin_info& info) {
     if (!o->name || !*o->name || !o->create || !o->destroy || !o->step)
       return which + " lacks a name or one of create, destroy, step";
   }
-  return check_schemes(info);
+  if (auto e = check_schemes(info)) return e;
+  if (auto e = check_metrics(info)) return e;
+  return check_samplers(info);
 }
 
 Opened open_plugin(PluginRecord& rec) {
@@ -281,6 +284,8 @@ Opened open_plugin(PluginRecord& rec) {
   rec.n_executors = executor_count(*info);
   rec.n_optimizers = optimizer_count(*info);
   rec.n_schemes = scheme_count(*info);
+  rec.n_metrics = metric_count(*info);
+  rec.n_samplers = sampler_count(*info);
   // What the plugin says at run time (threads, BLAS, the library's real version) beats the
   // manifest's build-time text; read after init, which may be what fills it in.
   if (info->wraps && *info->wraps) rec.wraps = info->wraps;
@@ -462,12 +467,16 @@ void PluginManager::load_one(PluginRecord& rec) {
         OptimizerImpl{rec.name, opened.info->optimizers[i], opened.info->abi_version});
   for (size_t i = 0; i < scheme_count(*opened.info); ++i)
     schemes_.push_back(SchemeImpl{rec.name, opened.info->schemes[i], opened.info->abi_version});
+  for (size_t i = 0; i < metric_count(*opened.info); ++i)
+    metrics_.push_back(MetricImpl{rec.name, opened.info->metrics[i], opened.info->abi_version});
+  for (size_t i = 0; i < sampler_count(*opened.info); ++i)
+    samplers_.push_back(SamplerImpl{rec.name, opened.info->samplers[i], opened.info->abi_version});
 }
 
 namespace {
 
 // What the probe child sends back. Line protocol: state, abi_version, n_operators, n_executors,
-// n_optimizers, then the error text to the end.
+// n_optimizers, n_schemes, n_metrics, n_samplers, then the error text to the end.
 std::string probe_reply(PluginRecord rec) {
   open_plugin(rec);
   std::ostringstream os;
@@ -476,6 +485,9 @@ std::string probe_reply(PluginRecord rec) {
      << rec.n_operators << '\n'
      << rec.n_executors << '\n'
      << rec.n_optimizers << '\n'
+     << rec.n_schemes << '\n'
+     << rec.n_metrics << '\n'
+     << rec.n_samplers << '\n'
      << rec.error;
   return os.str();
 }
@@ -506,7 +518,8 @@ PluginRecord probe_isolated(const PluginRecord& discovered) {
   }
   std::istringstream is(c.reply);
   int state = 0;
-  if (!(is >> state >> rec.abi_version >> rec.n_operators >> rec.n_executors >> rec.n_optimizers) ||
+  if (!(is >> state >> rec.abi_version >> rec.n_operators >> rec.n_executors >> rec.n_optimizers >>
+        rec.n_schemes >> rec.n_metrics >> rec.n_samplers) ||
       is.get() != '\n') {
     rec.state = PluginState::Broken;
     rec.error = "the probe child's reply is malformed";

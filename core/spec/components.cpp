@@ -191,8 +191,8 @@ std::vector<ComponentKind> build() {
                "Indices",
                {{"data", "Dataset", true, {"transforms", "dataset"}, {}}},
                false,
-               {"shuffled", "sequential", "balanced"},
-               "",
+               {},
+               "sampler",
                "shuffled",
                {}});
   k.push_back({"rank_sampler",
@@ -369,6 +369,22 @@ std::vector<ComponentKind> build() {
                {"allreduce", "allgather", "broadcast"},
                "",
                "allreduce",
+               {}});
+  // What the trainer measures besides loss and accuracy, at every step or epoch, from the
+  // network's outputs and gradients (d500/training/metrics.h): built-in or "plugin/name".
+  k.push_back({"metric",
+               "Metric",
+               kTrainingLevels,
+               Shape::ListItem,
+               "training.metrics",
+               {},
+               {},
+               "Series",
+               {{"network", "Network", true, {"network"}, {}}},
+               false,
+               {},
+               "metric",
+               "ece",
                {}});
   // The trainer last: it reads what the pipeline gives.
   k.push_back({"trainer",

@@ -7,6 +7,7 @@
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
+#include "d500/training/sampler_registry.h"
 
 namespace d500::training {
 
@@ -89,6 +90,18 @@ std::vector<std::pair<std::string, std::string>> training_plugins(const Training
     for (const auto& [n, a] : out) listed = listed || n == name;
     if (!listed) out.emplace_back(name, at);
   }
+  // A plugin's sampler or metric: "plugin/name".
+  auto plugin_of = [&out](const std::string& component, const std::string& at) {
+    const auto slash = component.find('/');
+    if (slash == std::string::npos) return;
+    const std::string name = component.substr(0, slash);
+    bool listed = false;
+    for (const auto& [n, a] : out) listed = listed || n == name;
+    if (!listed) out.emplace_back(name, at);
+  };
+  plugin_of(t.sampler, kSec + ".sampler");
+  for (size_t i = 0; i < t.metrics.size(); ++i)
+    plugin_of(t.metrics[i].name, kSec + ".metrics[" + std::to_string(i) + "]");
   return out;
 }
 
@@ -156,6 +169,28 @@ TrainerOptions trainer_options_for(const TrainingSpec& t, uint64_t seed) {
   return o;
 }
 
+namespace {
+
+// The section's sampler made once for a one-sample set: an unknown name (a plugin's among them)
+// or params it refuses.
+spec::Problems check_sampler(const TrainingSpec& t, uint64_t seed,
+                             const plugin::PluginManager& pm) {
+  spec::Problems out;
+  for (auto& why : register_plugin_samplers(pm)) out.push_back({kSec + ".sampler", std::move(why)});
+  Dataset one;
+  one.num_classes = 1;
+  one.images = Tensor(DType::Float32, {1, 1});
+  one.labels = Tensor(DType::Int64, {1});
+  try {
+    make_sampler(t.sampler, one, seed, t.sampler_params)->epoch_indices(0);
+  } catch (const D500Error& err) {
+    out.push_back({kSec + ".sampler", err.error().message});
+  }
+  return out;
+}
+
+}  // namespace
+
 spec::Problems check_training(const TrainingSpec& t, uint64_t seed, const TrainerOptions& options,
                               const plugin::PluginManager* pm) {
   if (t.dataset == "fashion-mnist" && !fashion_mnist_available(fashion_dir(t)))
@@ -176,6 +211,7 @@ spec::Problems check_training(const TrainingSpec& t, uint64_t seed, const Traine
   } catch (const D500Error& err) {
     return {{kSec + ".optimizer", err.what()}};  // hyper-parameters it rejects
   }
+  if (auto p = check_sampler(t, seed, *pm); !p.empty()) return p;
   auto ex = build_training_executor(t, seed, *pm);
   if (!ex) return {{ex.error().where, ex.error().message}};
   try {

@@ -6,6 +6,7 @@
 
 #include "d500/json_input.h"
 #include "d500/spec/checker.h"
+#include "d500/training/sampler_registry.h"
 
 namespace d500::training {
 
@@ -16,9 +17,10 @@ using spec::Checker;
 namespace {
 
 const std::set<std::string> kKeys = {
-    "recipe", "dataset",         "dataset_dir", "synthetic", "normalize", "augment",  "network",
-    "loss",   "target_accuracy", "test_set",    "executor",  "optimizer", "schedule", "sampler",
-    "batch",  "epochs",          "max_seconds", "seeds",     "eval_every"};
+    "recipe",     "dataset", "dataset_dir",     "synthetic", "normalize",   "augment",
+    "network",    "loss",    "target_accuracy", "test_set",  "executor",    "optimizer",
+    "schedule",   "sampler", "batch",           "epochs",    "max_seconds", "seeds",
+    "eval_every", "metrics", "sampler_params"};
 
 std::string resolve(const std::string& base, const std::string& p) {
   if (p.empty() || fs::path(p).is_absolute() || base.empty()) return p;
@@ -42,6 +44,46 @@ void parse_optimizer(Checker& c, const json& v, const std::string& p, TrainingSp
       t.hyper[it.key()] = it.value().get<double>();
   }
   if (!t.hyper.count("lr")) t.hyper["lr"] = 1e-3;
+}
+
+// An object of numbers ({"every": 10}); a value that is not a number is reported at its path.
+std::map<std::string, double> parse_numbers(Checker& c, const json& v, const std::string& p) {
+  std::map<std::string, double> out;
+  if (!v.is_object()) {
+    c.fail(p, "expected an object of numbers");
+    return out;
+  }
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (!it.value().is_number())
+      c.fail(p + "." + it.key(), "expected a number, got " + Checker::describe(it.value()));
+    else
+      out[it.key()] = it.value().get<double>();
+  }
+  return out;
+}
+
+void parse_metric(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {
+  MetricRequest m;
+  if (v.is_string()) {
+    m.name = v.get<std::string>();
+  } else if (v.is_object()) {
+    c.known_keys(v, p, {"name", "params"});
+    m.name = c.string_field(v, p, "name", true);
+    if (const json* params = c.field(v, p, "params", false))
+      m.params = parse_numbers(c, *params, p + ".params");
+  } else {
+    return c.fail(
+        p, "expected a metric's name or {\"name\", \"params\"}, got " + Checker::describe(v));
+  }
+  if (m.name.empty()) return c.fail(p, "a metric needs a name");
+  for (const MetricRequest& other : t.metrics)
+    if (other.name == m.name) return c.fail(p, "metric \"" + m.name + "\" is named twice");
+  t.metrics.push_back(std::move(m));
+}
+
+void parse_metrics(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {
+  if (!v.is_array()) return c.fail(p, "expected a list of metrics, e.g. [\"ece\"]");
+  for (size_t i = 0; i < v.size(); ++i) parse_metric(c, v[i], p + "[" + std::to_string(i) + "]", t);
 }
 
 void parse_schedule(Checker& c, const json& v, const std::string& p, TrainingSpec& t) {
@@ -222,13 +264,18 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
   t.schedule = LrSchedule::constant(t.hyper["lr"]);
   if (const json* v = c.field(s, P, "schedule", false)) parse_schedule(c, *v, P + ".schedule", t);
   t.sampler = c.string_field(s, P, "sampler", false, "shuffled");
-  if (t.sampler != "shuffled" && t.sampler != "sequential" && t.sampler != "balanced")
-    c.fail(P + ".sampler", "expected shuffled, sequential or balanced, got \"" + t.sampler + "\"");
+  // A plugin's ("plugin/name") is judged once its plugin is loaded (check_training).
+  if (t.sampler.find('/') == std::string::npos && !samplers().find(t.sampler))
+    c.fail(P + ".sampler", "expected " + samplers().names() +
+                               " or a plugin's \"plugin/name\", got \"" + t.sampler + "\"");
+  if (const json* v = c.field(s, P, "sampler_params", false))
+    t.sampler_params = parse_numbers(c, *v, P + ".sampler_params");
   t.batch = c.number_field<int64_t>(s, P, "batch", 64, 1, 1 << 20);
   t.epochs = c.number_field<int64_t>(s, P, "epochs", 5, 1, 100000);
   t.seeds = c.number_field<int64_t>(s, P, "seeds", 5, 1, 1000);
   t.eval_every = c.number_field<int64_t>(s, P, "eval_every", 0, 0, INT64_MAX);
   t.max_seconds = c.number_field<double>(s, P, "max_seconds", 0.0, 0.0, 1e9);
+  if (const json* v = c.field(s, P, "metrics", false)) parse_metrics(c, *v, P + ".metrics", t);
   if (!c.ok()) return Error{c.message(), ""};
   t.as_written = merged;
   return t;

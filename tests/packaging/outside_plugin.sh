@@ -2,7 +2,8 @@
 # Guards issues #2, #3 and #30: d500 installs as a CMake package; the example plugins build out of
 # tree against it exactly as a user's would, show up in `d500 plugins`, and validate against the
 # reference in one experiment; their distributed scheme (top-k sparsification) trains at level 3
-# on 2 ranks with fewer bytes than allreduce.
+# on 2 ranks with fewer bytes than allreduce; their metric (the gradients' norm) is listed and
+# measured at level 2 beside the built-in calibration error.
 # Usage: outside_plugin.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -75,4 +76,19 @@ assert total(topk, "comm_bytes") * 5 < total(dense, "comm_bytes")
 assert last(topk, "final_test_accuracy") > 0.3
 PY
 fi
+# The plugin's metric, listed and measured by a training run beside the built-in one.
+echo "$plugins" | grep -Eq '^examples/grad_norm +plugin examples +1 +neither +step, epoch'
+cat > "$tmp/l2.json" <<'JSON'
+{"d500": 1, "name": "outside-metric", "level": "training", "seed": 3,
+ "training": {"dataset": "synthetic",
+   "synthetic": {"samples": 256, "test_samples": 64, "shape": [16], "classes": 4, "noise": 0.4},
+   "network": {"builder": "mlp", "hidden": [16]}, "batch": 32, "epochs": 2, "seeds": 1,
+   "metrics": ["ece", {"name": "examples/grad_norm", "params": {"every": 2}}]}}
+JSON
+"$d500" run "$tmp/l2.json" --db "$tmp/l2.d500db" --progress=none \
+        --plugin-path "$tmp/examples/d500-plugins"
+show=$("$d500" show latest --db "$tmp/l2.d500db")
+echo "$show"
+echo "$show" | grep -Eq '^ece +lower +[0-9.e-]+ +1 +- +0 +built-in'
+echo "$show" | grep -Eq '^examples/grad_norm +- +[0-9.e-]+ +1 +[0-9.e-]+ +8 +plugin examples'
 echo "outside plugin: passed"

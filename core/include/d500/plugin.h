@@ -358,6 +358,78 @@ typedef struct d500_scheme {
   int32_t (*after_optimizer)(void* instance, int64_t step, d500_error* err);
 } d500_scheme;
 
+/* --- ABI 1.4: metrics --- */
+
+/* d500_metric.better */
+typedef enum d500_better {
+  D500_BETTER_NEITHER = 0,
+  D500_BETTER_LOWER = 1,
+  D500_BETTER_HIGHER = 2
+} d500_better;
+
+/* d500_metric.flags: when the metric has a value (at least one). */
+#define D500_METRIC_PER_STEP 1u  /* update_step returns a value for (some) steps */
+#define D500_METRIC_PER_EPOCH 2u /* end_epoch returns the epoch's value */
+
+/* What a metric sees of one training step, after backward and before the optimizer. Every
+ * pointer is the host's, valid only during the call. logits: [batch, classes] float32;
+ * labels: [batch] int64; params[i], grads[i]: the model's parameters and gradients (host,
+ * contiguous, float32 or float64). */
+typedef struct d500_metric_step {
+  uint32_t struct_size; /* sizeof(d500_metric_step) as the host was compiled */
+  int64_t step;         /* optimizer steps before this one, 0-based */
+  int64_t epoch;        /* 0-based */
+  double loss;          /* the batch's mean loss */
+  double compute_s;     /* this step's forward + backward seconds */
+  const DLTensor* logits;
+  const DLTensor* labels;
+  const DLTensor* params;
+  const DLTensor* grads;
+  size_t n_params;
+} d500_metric_step;
+
+/* A metric of training: a value per step and/or per epoch, computed from what each step saw. The
+ * host stores it as a series named like the metric and shows it with its unit and direction. */
+typedef struct d500_metric {
+  uint32_t struct_size;    /* sizeof(d500_metric) as the plugin was compiled */
+  const char* name;        /* unique among the plugin's metrics, [a-z0-9_]+ */
+  const char* description; /* one line, required */
+  const char* unit;        /* required: "s", "B", "1" for a plain number or a fraction */
+  int32_t better;          /* d500_better */
+  const char* level;       /* where it runs: "training" (levels 2 and 3) or "distributed" (3) */
+  uint32_t flags;          /* D500_METRIC_PER_STEP and/or D500_METRIC_PER_EPOCH */
+  /* hyper: the experiment's "params" of this metric (D500_ATTR_FLOAT); unknown names are an
+   * error. One instance per training (seed, rank). */
+  int32_t (*create)(const d500_attr* hyper, size_t n_hyper, void** instance, d500_error* err);
+  void (*destroy)(void* instance);
+  /* Every step. Sets *has_value to 1 with *value for a per-step point, else 0. */
+  int32_t (*update_step)(void* instance, const d500_metric_step* in, double* value,
+                         int32_t* has_value, d500_error* err);
+  /* After each epoch (may be NULL without D500_METRIC_PER_EPOCH); the same out-parameters. */
+  int32_t (*end_epoch)(void* instance, int64_t epoch, double* value, int32_t* has_value,
+                       d500_error* err);
+} d500_metric;
+
+/* --- ABI 1.4: samplers --- */
+
+/* The order in which a training set's samples are visited, epoch by epoch. An instance is a pure
+ * function of (its seed, the epoch): asked twice for one epoch, it gives the same order, so a
+ * run can be repeated. */
+typedef struct d500_sampler {
+  uint32_t struct_size;    /* sizeof(d500_sampler) as the plugin was compiled */
+  const char* name;        /* unique among the plugin's samplers, [a-z0-9_]+ */
+  const char* description; /* one line, required */
+  /* n: the training set's size; labels: its int64 [n] labels (for class-aware orders), valid
+   * for the instance's life; hyper: the section's "sampler_params" (D500_ATTR_FLOAT). */
+  int32_t (*create)(int64_t n, const DLTensor* labels, uint64_t seed, const d500_attr* hyper,
+                    size_t n_hyper, void** instance, d500_error* err);
+  void (*destroy)(void* instance);
+  /* Writes epoch `epoch`'s sample indices (each in [0, n)) to indices[0 .. *count), at most
+   * `capacity` (= n) of them. */
+  int32_t (*epoch_indices)(void* instance, int64_t epoch, int64_t* indices, size_t capacity,
+                           size_t* count, d500_error* err);
+} d500_sampler;
+
 /* What a plugin offers. Returned by d500_plugin_entry; static storage owned by the plugin. */
 typedef struct d500_plugin_info {
   uint32_t abi_version; /* D500_ABI_VERSION the plugin was built against */
@@ -381,6 +453,10 @@ typedef struct d500_plugin_info {
   /* --- ABI 1.4 --- */
   size_t n_schemes;
   const d500_scheme* const* schemes;
+  size_t n_metrics;
+  const d500_metric* const* metrics;
+  size_t n_samplers;
+  const d500_sampler* const* samplers;
   /* Appended members of later ABI minor versions go below this line. */
 } d500_plugin_info;
 

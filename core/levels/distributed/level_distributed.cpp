@@ -86,6 +86,7 @@ void ship(Communicator& comm, RankSink& sink, LevelContext& ctx, Collected& col)
   for (auto& p : all) {
     p.run_id = ctx.run_id;  // other ranks wrote their scratch store's id
     col.add(p);
+    ctx.observer.series(p);
   }
   ctx.store.add_series(all);
 }
@@ -243,8 +244,8 @@ void set_up(Job& j) {
   if (!j.kind) throw Failure{kBadInput, "no scheme \"" + j.d.scheme + "\" (see `d500 plugins`)"};
   j.async = j.kind->asynchronous;
   const uint64_t rank_seed = j.seed + static_cast<uint64_t>(j.comm.rank());
-  j.trainer = std::make_unique<training::Trainer>(
-      *j.ex, *j.opt, distributed::distributed_trainer_options(j.t, rank_seed, j.async));
+  const auto options = distributed::distributed_trainer_options(j.t, rank_seed, j.async);
+  j.trainer = std::make_unique<training::Trainer>(*j.ex, *j.opt, options);
   j.so.scheme = j.d.scheme;
   j.so.average_every = j.d.average_every;
   j.so.params = j.d.params;
@@ -259,6 +260,9 @@ void set_up(Job& j) {
     j.trainer->set_cancel(j.scheme->global_stop());
   }
   j.trainer->add_event(j.scheme);
+  if (auto m = make_metric_event(j.t, "distributed", j.ctx.plugins, *j.ex, options, &j.sink,
+                                 j.writer ? &j.ctx.store : nullptr, j.ctx.run_id))
+    j.trainer->add_event(m);
   if (auto fault = make_fault_event(j.d.fault, j.comm.rank(), j.comm.size(), *j.ex))
     j.trainer->add_event(fault);
   struct EpochEnd : training::TrainingEvent {

@@ -7,6 +7,7 @@
 
 #include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
+#include "d500/training/sampler_registry.h"
 #include "d500/training/time_to_accuracy.h"
 #include "d500/training/trainer.h"
 #include "d500/training/training_spec.h"
@@ -20,12 +21,10 @@ namespace {
 
 using training::TrainingSpec;
 
+// The section's sampler from the registry: built in or a plugin's.
 std::unique_ptr<training::Sampler> make_sampler(const TrainingSpec& t, const training::Dataset& d,
                                                 uint64_t seed) {
-  if (t.sampler == "sequential") return std::make_unique<training::SequentialSampler>(d.size());
-  if (t.sampler == "balanced")
-    return std::make_unique<training::ClassBalancedSampler>(d.labels, d.num_classes, seed);
-  return std::make_unique<training::ShuffledSampler>(d.size(), seed);
+  return training::make_sampler(t.sampler, d, seed, t.sampler_params);
 }
 
 // Progress counted in optimizer steps from the first one (issue 35, item 18), so a front end
@@ -67,9 +66,16 @@ class StepProgress : public training::TrainingEvent {
   int64_t epoch_ = 0;
 };
 
+// A point stored and told to the observer (the front ends' live curves).
+void store_point(Observer& o, store::SeriesWriter& w, store::SeriesPoint p) {
+  o.series(p);
+  w.add(std::move(p));
+}
+
 class StoreSink : public training::SeriesSink {
  public:
-  StoreSink(store::SeriesWriter& w, int64_t run, int64_t seed) : w_(w), run_(run), seed_(seed) {}
+  StoreSink(store::SeriesWriter& w, Observer& o, int64_t run, int64_t seed)
+      : w_(w), o_(o), run_(run), seed_(seed) {}
   void point(const std::string& name, int64_t step, double wall, double value) override {
     store::SeriesPoint p;
     p.run_id = run_;
@@ -77,11 +83,12 @@ class StoreSink : public training::SeriesSink {
     p.step = step;
     p.wall_time = wall;
     p.value = value;
-    w_.add(std::move(p));
+    store_point(o_, w_, std::move(p));
   }
 
  private:
   store::SeriesWriter& w_;
+  Observer& o_;
   int64_t run_, seed_;
 };
 
@@ -89,14 +96,17 @@ class StoreSink : public training::SeriesSink {
 // went as series; its accuracy against the target as a validation row.
 void store_seed(LevelContext& ctx, store::SeriesWriter& writer, const TrainingSpec& t, int64_t k,
                 const training::TrainResult& r) {
-  writer.add({0, ctx.run_id, 0, series::stored(series::kTimeToAccuracy), k, r.wall_s,
-              r.reached_target ? r.time_to_accuracy_s : -1});
-  writer.add({0, ctx.run_id, 0, series::stored(series::kFinalTestAccuracy), k, r.wall_s,
-              r.final_test_accuracy});
+  store_point(ctx.observer, writer,
+              {0, ctx.run_id, 0, series::stored(series::kTimeToAccuracy), k, r.wall_s,
+               r.reached_target ? r.time_to_accuracy_s : -1});
+  store_point(ctx.observer, writer,
+              {0, ctx.run_id, 0, series::stored(series::kFinalTestAccuracy), k, r.wall_s,
+               r.final_test_accuracy});
   for (int p = 0; p < training::StepProfile::kPhases; ++p)
-    writer.add({0, ctx.run_id, 0,
-                std::string(training::kStepProfilePrefix) + training::StepProfile::name(p), k,
-                r.wall_s, r.profile.us_per_step(p)});
+    store_point(ctx.observer, writer,
+                {0, ctx.run_id, 0,
+                 std::string(training::kStepProfilePrefix) + training::StepProfile::name(p), k,
+                 r.wall_s, r.profile.us_per_step(p)});
   writer.flush();
   store::ValidationRow v;
   v.run_id = ctx.run_id;
@@ -170,6 +180,7 @@ LevelOutcome run_training(LevelContext& ctx) {
   const TrainingSpec t = parse_training_section(ctx.e, ctx.spec_path);
   ctx.store.add_log(ctx.run_id, "info", "training section: " + t.as_written.dump());
   auto data = training::load_training_data(t, ctx.e.seed);
+  training::register_plugin_samplers(ctx.plugins);  // check_experiment did; a no-op then
   store::SeriesWriter writer(ctx.store);
   std::vector<double> tta;
   std::vector<std::string> notes;
@@ -182,9 +193,13 @@ LevelOutcome run_training(LevelContext& ctx) {
     auto ex = training::build_training_executor(t, seed, ctx.plugins).value();
     if (k == 0) ctx.store.add_log(ctx.run_id, "info", "executor: " + ex->description());
     training::Optimizer opt(ctx.plugins, t.optimizer_plugin, t.optimizer, t.hyper);
-    training::Trainer trainer(*ex, opt, training::trainer_options_for(t, seed));
-    StoreSink sink(writer, ctx.run_id, k);
+    const training::TrainerOptions options = training::trainer_options_for(t, seed);
+    training::Trainer trainer(*ex, opt, options);
+    StoreSink sink(writer, ctx.observer, ctx.run_id, k);
     trainer.set_sink(&sink);
+    if (auto m = make_metric_event(t, "training", ctx.plugins, *ex, options, &sink,
+                                   k == 0 ? &ctx.store : nullptr, ctx.run_id))
+      trainer.add_event(m);
     trainer.set_cancel(&ctx.cancel);
     trainer.add_event(
         std::make_shared<StepProgress>(ctx.observer, writer, done, total, steps_per_epoch, k));

@@ -39,4 +39,23 @@ std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
   return v.passed ? "recipe: compliant" : "recipe: NOT compliant: " + v.detail;
 }
 
+std::shared_ptr<training::MetricEvent> make_metric_event(
+    const training::TrainingSpec& t, std::string_view level, const plugin::PluginManager& plugins,
+    network::NetworkExecutor& ex, const training::TrainerOptions& o, training::SeriesSink* sink,
+    store::ResultStore* store, int64_t run_id) {
+  if (t.metrics.empty()) return nullptr;
+  training::register_plugin_metrics(plugins);  // check_experiment did; a no-op then
+  auto event = std::make_shared<training::MetricEvent>(t.metrics, level, ex, o, sink);
+  if (store) {
+    store::ArtifactRow a;
+    a.run_id = run_id;
+    a.name = training::kMetricKindsArtifact;
+    a.mime = "application/json";
+    const std::string text = training::metric_kinds_json(event->used()).dump();
+    a.data.assign(text.begin(), text.end());
+    store->add_artifact(a);
+  }
+  return event;
+}
+
 }  // namespace d500::run

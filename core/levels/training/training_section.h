@@ -3,10 +3,13 @@
 // recipe verdict, which both levels store.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include "d500/spec/experiment.h"
 #include "d500/store/result_store.h"
+#include "d500/training/metric_event.h"
 #include "d500/training/training_setup.h"
 
 namespace d500::run {
@@ -22,5 +25,14 @@ training::TrainingSpec parse_training_section(const spec::Experiment& e,
 std::string store_recipe_verdict(store::ResultStore& store, int64_t run_id,
                                  const training::TrainingSpec& t, const std::string& missed,
                                  bool* compliant);
+
+// The training event of the section's metrics at `level` ("training" or "distributed"), with the
+// plugins' metrics registered first; nullptr when the section names none (nothing is paid then).
+// With `store` (rank 0; the first seed) their descriptors are stored beside the run, so readers
+// know each metric's unit and direction without its plugin.
+std::shared_ptr<training::MetricEvent> make_metric_event(
+    const training::TrainingSpec& t, std::string_view level, const plugin::PluginManager& plugins,
+    network::NetworkExecutor& ex, const training::TrainerOptions& o, training::SeriesSink* sink,
+    store::ResultStore* store, int64_t run_id);
 
 }  // namespace d500::run

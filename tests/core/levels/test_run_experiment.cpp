@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "d500/run/metrics_of_run.h"
 #include "d500/run/run.h"
 #include "d500/store/result_store.h"
 
@@ -32,6 +33,7 @@ class Recorder : public run::Observer {
     logs.push_back(level + ": " + text);
   }
   void stopped() override { ++stops; }
+  void series(const store::SeriesPoint& p) override { heard.push_back(p.name); }
   void finished(const run::Result& r) override {
     ++finishes;
     finished_id = r.run_id;
@@ -41,6 +43,7 @@ class Recorder : public run::Observer {
   size_t last_done = 0;
   std::string started_db;
   std::vector<std::string> logs;
+  std::vector<std::string> heard;  // the series points' names, in order
 };
 
 class RunExperimentTest : public ::testing::Test {
@@ -177,6 +180,80 @@ TEST_F(RunExperimentTest, ATrainingLevelRunsFromTheLibraryWithItsSeries) {
   for (const auto& p : s.value()->series_after(r.run_id, 0, 100000))
     losses += p.name.rfind("loss@seed0", 0) == 0;
   EXPECT_GT(losses, 0u);  // the curve a dashboard draws, written as the run went
+}
+
+// Issue 30: a built-in and a plugin metric named in the training section run with the level,
+// are stored per seed with their descriptors beside the run, and read back summarized; an
+// unknown metric is refused before a run is recorded, naming its path.
+TEST_F(RunExperimentTest, TheTrainingSectionsMetricsAreStoredWithTheirDescriptors) {
+  auto e = spec::load_experiment(std::string(D500_LEVELS_TEST_DIR) + "/synthetic_training.json");
+  ASSERT_TRUE(e.ok()) << e.error().to_string();
+  run::Request req = request();
+  req.experiment = std::move(e).value();
+  auto& t = req.experiment.sections["training"];
+  t["seeds"] = 2;
+  t["target_accuracy"] = 0;  // every step of both epochs runs
+  t["metrics"] = nlohmann::json::parse(R"(["ece", {"name": "examples/grad_norm",
+                                                     "params": {"every": 4}}])");
+  Recorder rec;
+  const run::Result r = run::run_experiment(req, rec);
+  ASSERT_EQ(r.status, store::RunStatus::Succeeded) << r.reason;
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  const auto kinds = run::metric_kinds_of_run(*s.value(), r.run_id);
+  ASSERT_EQ(kinds.size(), 2u);
+  EXPECT_EQ(kinds[1].name, "examples/grad_norm");
+  EXPECT_EQ(kinds[1].origin, "plugin examples");
+  const auto m = run::metrics_of_run(*s.value(), r.run_id);
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].replicas, 2u) << "both seeds' last epoch";
+  EXPECT_EQ(m[0].step_points, 0u);
+  ASSERT_TRUE(m[0].last_epoch.has_value());
+  EXPECT_GE(*m[0].last_epoch, 0.0);
+  EXPECT_LE(*m[0].last_epoch, 1.0);
+  // 512 samples / 32 = 16 steps an epoch, 2 epochs, 2 seeds; a point every 4th step.
+  EXPECT_EQ(m[1].step_points, 2u * 32u / 4u);
+  EXPECT_GT(*m[1].step_median, 0.0);
+  // The observer heard every point the level stored as it was stored, the metrics' among them
+  // (the machine's load, "machine.*", is the runner's, not a curve of the level).
+  std::vector<std::string> stored;
+  for (const auto& p : s.value()->series_after(r.run_id, 0, 1000000))
+    if (p.name.rfind("machine.", 0) != 0) stored.push_back(p.name);
+  ASSERT_EQ(rec.heard.size(), stored.size());
+  for (size_t i = 0; i < stored.size(); ++i) ASSERT_EQ(rec.heard[i], stored[i]) << "point " << i;
+  EXPECT_EQ(std::count(rec.heard.begin(), rec.heard.end(), "examples/grad_norm@seed1"), 8);
+
+  t["metrics"] = nlohmann::json::array({"no_such_metric"});
+  try {
+    run::run_experiment(req, rec);
+    FAIL() << "an unknown metric must be refused";
+  } catch (const run::Failure& f) {
+    EXPECT_EQ(f.code, run::kBadInput);
+    EXPECT_NE(f.message.find("$.training.metrics[0]"), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find("unknown metric \"no_such_metric\""), std::string::npos) << f.message;
+  }
+}
+
+// Issue 30: a plugin's sampler named in the training section drives the level: half the samples
+// an epoch, so half the steps.
+TEST_F(RunExperimentTest, APluginSamplerDrivesTheTrainingLevel) {
+  auto e = spec::load_experiment(std::string(D500_LEVELS_TEST_DIR) + "/synthetic_training.json");
+  ASSERT_TRUE(e.ok()) << e.error().to_string();
+  run::Request req = request();
+  req.experiment = std::move(e).value();
+  auto& t = req.experiment.sections["training"];
+  t["target_accuracy"] = 0;
+  t["sampler"] = "examples/subset";
+  t["sampler_params"] = {{"fraction", 0.5}};
+  Recorder rec;
+  const run::Result r = run::run_experiment(req, rec);
+  ASSERT_EQ(r.status, store::RunStatus::Succeeded) << r.reason;
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  size_t losses = 0;
+  for (const auto& p : s.value()->series_after(r.run_id, 0, 100000))
+    losses += p.name == "loss@seed0";
+  EXPECT_EQ(losses, 2u * (256u / 32u)) << "2 epochs of half the 512 samples in batches of 32";
 }
 
 TEST(RunLevels, EveryLevelOfTheBuildIsListed) {

@@ -10,17 +10,16 @@
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "d500/distributed/communicator.h"
 #include "d500/network/executor.h"
+#include "d500/plugin/component_registry.h"
 #include "d500/training/trainer.h"
 
 namespace d500::distributed {
@@ -112,17 +111,11 @@ struct SchemeDescriptor {
   std::function<std::unique_ptr<SchemeAlgorithm>(SchemeContext&)> make;
 };
 
-class SchemeRegistry {
+class SchemeRegistry : public plugin::ComponentRegistry<SchemeDescriptor> {
  public:
+  SchemeRegistry() : ComponentRegistry("scheme") {}
   // Adds `d`, or says why not: a malformed or taken name, no summary, no make.
-  std::string add(SchemeDescriptor d);
-  const SchemeDescriptor* find(std::string_view name) const;  // nullptr when none
-  std::vector<const SchemeDescriptor*> all() const;           // in registration order
-  std::string names() const;                                  // "allreduce, parameter_server, ..."
-
- private:
-  mutable std::mutex mu_;
-  std::deque<SchemeDescriptor> items_;  // a deque: found pointers stay valid as more are added
+  std::string add(SchemeDescriptor d) { return add_checked(std::move(d), ""); }
 };
 
 // The process's schemes: the built-in ones are registered on first use.

@@ -33,6 +33,34 @@ struct SchemeImpl {
   uint32_t abi = D500_ABI_VERSION;
 };
 
+struct MetricImpl {
+  std::string plugin;
+  const d500_metric* metric;  // owned by the plugin; valid while the PluginManager lives
+  uint32_t abi = D500_ABI_VERSION;
+};
+
+struct SamplerImpl {
+  std::string plugin;
+  const d500_sampler* sampler;  // owned by the plugin; valid while the PluginManager lives
+  uint32_t abi = D500_ABI_VERSION;
+};
+
+// A registered component's name: "name" ([a-z0-9_]+) or, for a plugin's, "plugin/name" (a
+// plugin's name may also hold '-'); at most 128 characters.
+inline bool valid_component_name(const std::string& n) {
+  auto word = [](const std::string& w, bool dash) {
+    if (w.empty()) return false;
+    for (char c : w)
+      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || (dash && c == '-')))
+        return false;
+    return true;
+  };
+  if (n.size() > 128) return false;
+  const auto slash = n.find('/');
+  if (slash == std::string::npos) return word(n, false);
+  return word(n.substr(0, slash), true) && word(n.substr(slash + 1), false);
+}
+
 // Lookups over what the PluginManager registered. "plugin" alone means its "default" variant
 // (or its only executor). nullptr when there is none.
 const ExecutorImpl* find_executor(const std::vector<ExecutorImpl>& all, const std::string& id);

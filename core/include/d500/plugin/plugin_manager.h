@@ -41,6 +41,8 @@ struct PluginRecord {
   size_t n_executors = 0;   // ABI >= 1.2
   size_t n_optimizers = 0;  // ABI >= 1.2
   size_t n_schemes = 0;     // ABI >= 1.4
+  size_t n_metrics = 0;     // ABI >= 1.4
+  size_t n_samplers = 0;    // ABI >= 1.4
 };
 
 class PluginManager {
@@ -84,6 +86,10 @@ class PluginManager {
   // Distributed schemes (ABI >= 1.4); distributed::register_plugin_schemes adds them to the
   // process's scheme registry.
   const std::vector<SchemeImpl>& schemes() const { return schemes_; }
+  // Metrics (ABI >= 1.4); training::register_plugin_metrics adds them to the metric registry.
+  const std::vector<MetricImpl>& metrics() const { return metrics_; }
+  // Samplers (ABI >= 1.4); training::register_plugin_samplers adds them to the sampler registry.
+  const std::vector<SamplerImpl>& samplers() const { return samplers_; }
   const std::vector<std::string>& search_path() const { return search_path_; }
 
  private:
@@ -97,6 +103,8 @@ class PluginManager {
   std::vector<ExecutorImpl> executors_;
   std::vector<OptimizerImpl> optimizers_;
   std::vector<SchemeImpl> schemes_;
+  std::vector<MetricImpl> metrics_;
+  std::vector<SamplerImpl> samplers_;
   bool discovered_ = false;
 };
 

@@ -57,6 +57,9 @@ class Observer {
   // The run is recorded in `db` and measuring begins (rank 0 of an MPI job only).
   virtual void started(const store::RunInfo& /*run*/, const std::string& /*db*/) {}
   virtual void progress(const operators::ProgressEvent& /*e*/) {}
+  // A point of a training curve as it is stored (the training and distributed levels; rank 0,
+  // every rank's points): loss, accuracy, a metric's value, ... A front end plots it live.
+  virtual void series(const store::SeriesPoint& /*point*/) {}
   // "warning" or "error", for the user: a store on a folder other nodes may not see, a rank that
   // failed, a job about to be aborted.
   virtual void log(const std::string& /*level*/, const std::string& /*text*/) {}

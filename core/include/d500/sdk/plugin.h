@@ -78,6 +78,20 @@ class PluginMeta {
     return *this;
   }
 
+  // Training metrics (ABI 1.4), such as sdk/metric.h makes.
+  PluginMeta& metrics(const d500_metric* const* table, size_t n) {
+    metrics_ = table;
+    n_metrics_ = n;
+    return *this;
+  }
+
+  // Samplers (ABI 1.4), such as sdk/sampler.h makes.
+  PluginMeta& samplers(const d500_sampler* const* table, size_t n) {
+    samplers_ = table;
+    n_samplers_ = n;
+    return *this;
+  }
+
   d500_plugin_info to_c() const {
     d500_plugin_info info{};  // members of later ABI versions stay zero
     info.abi_version = D500_ABI_VERSION;
@@ -96,6 +110,10 @@ class PluginMeta {
     info.optimizers = optimizers_;
     info.n_schemes = n_schemes_;
     info.schemes = schemes_;
+    info.n_metrics = n_metrics_;
+    info.metrics = metrics_;
+    info.n_samplers = n_samplers_;
+    info.samplers = samplers_;
     return info;
   }
 
@@ -114,6 +132,10 @@ class PluginMeta {
   size_t n_optimizers_ = 0;
   const d500_scheme* const* schemes_ = nullptr;
   size_t n_schemes_ = 0;
+  const d500_metric* const* metrics_ = nullptr;
+  size_t n_metrics_ = 0;
+  const d500_sampler* const* samplers_ = nullptr;
+  size_t n_samplers_ = 0;
 };
 
 // The plugin's tables. Not copyable: the info points into its own arrays.

@@ -15,11 +15,14 @@
 //                                                   "beta1": 0.9, ...},
 //                "schedule": {"kind": "constant" | "step" | "cosine", "every": 100, "gamma": 0.1,
 //                             "total_steps": 1000, "floor": 0, "warmup": 0},
-//                "sampler": "shuffled" | "sequential" | "balanced",
-//                "batch": 64, "epochs": 5, "max_seconds": 120, "seeds": 5, "eval_every": 0}
+//                "sampler": "shuffled" | "sequential" | "balanced" | "plugin/name",
+//                "sampler_params": {...},
+//                "batch": 64, "epochs": 5, "max_seconds": 120, "seeds": 5, "eval_every": 0,
+//                "metrics": ["ece", {"name": "examples/grad_norm", "params": {"every": 10}}]}
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -44,6 +47,12 @@ struct Recipe {
 // Reads and checks a recipe file ({"d500_recipe": 1, "name", "fixed", "mutable", "defaults"}).
 Result<Recipe> load_recipe(const std::string& path);
 
+// One metric the section asks for (metrics.h): "ece" or {"name": "plugin/name", "params": {...}}.
+struct MetricRequest {
+  std::string name;
+  std::map<std::string, double> params;
+};
+
 struct TrainingSpec {
   std::string recipe_path;  // resolved; "" without a recipe
   std::string dataset = "fashion-mnist", dataset_dir;
@@ -59,9 +68,11 @@ struct TrainingSpec {
   std::string optimizer_plugin = "reference", optimizer = "adam";
   HyperParameters hyper;  // lr included
   LrSchedule schedule;
-  std::string sampler = "shuffled";
+  std::string sampler = "shuffled";              // a registered sampler's name
+  std::map<std::string, double> sampler_params;  // its parameters ("sampler_params")
   int64_t batch = 64, epochs = 5, seeds = 5, eval_every = 0;
   double max_seconds = 0;
+  std::vector<MetricRequest> metrics;  // checked against the metric registry when run
   // A recipe's fixed components that this experiment sets to something else ("network: ...").
   std::vector<std::string> recipe_violations;
   nlohmann::json as_written;  // the merged section (recipe defaults and fixed values filled in)
