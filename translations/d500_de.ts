@@ -370,6 +370,14 @@
         <source>decentralized SGD on a ring: each rank averages its model with its neighbours&apos;</source>
         <translation>dezentrales SGD im Ring: jeder Rang mittelt sein Modell mit denen seiner Nachbarn</translation>
     </message>
+    <message>
+        <source>expected calibration error of the epoch&apos;s training predictions (0: calibrated)</source>
+        <translation>erwarteter Kalibrierungsfehler der Trainingsvorhersagen der Epoche (0: kalibriert)</translation>
+    </message>
+    <message>
+        <source>unknown metric &quot;%1&quot;; known: %2 (a plugin&apos;s is &quot;plugin/name&quot;, from a plugin on the search path)</source>
+        <translation>unbekannte Metrik „%1“; bekannt: %2 (die eines Plugins heißt „plugin/name“, aus einem Plugin im Suchpfad)</translation>
+    </message>
 </context>
 <context>
     <name>DashboardExport</name>
@@ -600,6 +608,37 @@
     <message>
         <source>store %1: %2</source>
         <translation>Speicher %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>MetricsSummary</name>
+    <message>
+        <source>lower is better</source>
+        <translation>kleiner ist besser</translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation>größer ist besser</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Metriken</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>last epoch</source>
+        <translation>letzte Epoche</translation>
+    </message>
+    <message>
+        <source>per step</source>
+        <translation>je Schritt</translation>
+    </message>
+    <message>
+        <source>Computing them takes part of the step profile&apos;s events phase.</source>
+        <translation>Ihre Berechnung ist Teil der Phase „events“ im Schrittprofil.</translation>
     </message>
 </context>
 <context>
@@ -1906,6 +1945,10 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
         <source>recipe</source>
         <translation>Rezept</translation>
     </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::CanvasNames::Type</name>
@@ -1988,6 +2031,10 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     <message>
         <source>Scheme</source>
         <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Reihen</translation>
     </message>
 </context>
 <context>
@@ -4182,6 +4229,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Double-click an operator to benchmark it (with the implementations chosen that offer it, else every one that runs here), one implementation to add it, or a component to use it (the level changes when needed).</source>
         <translation>Doppelklicken Sie auf einen Operator, um ihn zu messen (mit den gewählten Implementierungen, die ihn anbieten, sonst mit jeder, die hier läuft), auf eine Implementierung, um sie hinzuzufügen, oder auf eine Komponente, um sie zu verwenden (die Ebene wechselt bei Bedarf).</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Metriken</translation>
+    </message>
+    <message>
+        <source>plugin %1</source>
+        <translation>Plugin %1</translation>
     </message>
 </context>
 <context>

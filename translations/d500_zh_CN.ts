@@ -369,6 +369,14 @@
         <source>decentralized SGD on a ring: each rank averages its model with its neighbours&apos;</source>
         <translation>环上的去中心化 SGD：每个进程与其邻居的模型求平均</translation>
     </message>
+    <message>
+        <source>expected calibration error of the epoch&apos;s training predictions (0: calibrated)</source>
+        <translation>本轮训练预测的期望校准误差（0：完全校准）</translation>
+    </message>
+    <message>
+        <source>unknown metric &quot;%1&quot;; known: %2 (a plugin&apos;s is &quot;plugin/name&quot;, from a plugin on the search path)</source>
+        <translation>未知指标“%1”；已知：%2（插件的指标写作“plugin/name”，来自搜索路径中的插件）</translation>
+    </message>
 </context>
 <context>
     <name>DashboardExport</name>
@@ -599,6 +607,37 @@
     <message>
         <source>store %1: %2</source>
         <translation>结果库 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>MetricsSummary</name>
+    <message>
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>last epoch</source>
+        <translation>最后一轮</translation>
+    </message>
+    <message>
+        <source>per step</source>
+        <translation>每步</translation>
+    </message>
+    <message>
+        <source>Computing them takes part of the step profile&apos;s events phase.</source>
+        <translation>计算它们的时间计入步骤剖析中的 events 阶段。</translation>
     </message>
 </context>
 <context>
@@ -1891,6 +1930,10 @@ median %4 · band [%5, %6] (%7% coverage)</source>
         <source>recipe</source>
         <translation>配方</translation>
     </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::CanvasNames::Type</name>
@@ -1973,6 +2016,10 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     <message>
         <source>Scheme</source>
         <translation>方案</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>序列</translation>
     </message>
 </context>
 <context>
@@ -4159,6 +4206,14 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Double-click an operator to benchmark it (with the implementations chosen that offer it, else every one that runs here), one implementation to add it, or a component to use it (the level changes when needed).</source>
         <translation>双击算子以对其进行基准测试（使用已选中且提供该算子的实现，否则使用本机可运行的所有实现），双击某个实现以添加它，或双击组件以使用它（必要时会切换级别）。</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>plugin %1</source>
+        <translation>插件 %1</translation>
     </message>
 </context>
 <context>

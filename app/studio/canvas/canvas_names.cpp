@@ -29,6 +29,7 @@ const char* const kTitles[] = {
     QT_TRANSLATE_NOOP("d500::studio::CanvasNames", "Communicator"),
     QT_TRANSLATE_NOOP("d500::studio::CanvasNames", "Scheme"),
     QT_TRANSLATE_NOOP("d500::studio::CanvasNames", "Collective"),
+    QT_TRANSLATE_NOOP("d500::studio::CanvasNames", "Metric"),
     QT_TRANSLATE_NOOP("d500::studio::CanvasNames", "Trainer"),
 };
 
@@ -77,6 +78,7 @@ const char* const kTypes[] = {
     QT_TRANSLATE_NOOP("d500::studio::CanvasNames::Type", "Ranks"),
     QT_TRANSLATE_NOOP("d500::studio::CanvasNames::Type", "Communicator"),
     QT_TRANSLATE_NOOP("d500::studio::CanvasNames::Type", "Scheme"),
+    QT_TRANSLATE_NOOP("d500::studio::CanvasNames::Type", "Series"),
 };
 
 template <size_t N>

@@ -54,6 +54,10 @@ QStringList CanvasPalette::valuesFor(const QString& kind) const {
   } else if (k->offered_by == "scheme") {
     out << LevelTemplates::builtins(QStringLiteral("scheme"));
     for (const ComponentOffer& o : catalog_.schemes()) out << o.id;
+  } else if (k->offered_by == "metric" || k->offered_by == "sampler") {
+    const bool metric = k->offered_by == "metric";
+    out << LevelTemplates::builtins(QString::fromStdString(k->offered_by));
+    for (const ComponentOffer& o : metric ? catalog_.metrics() : catalog_.samplers()) out << o.id;
   } else if (k->offered_by == "operator") {
     for (const QString& key : catalog_.operatorKeys()) {
       QString op, domain;

@@ -115,6 +115,15 @@ const Template kSentences[] = {
      QT_TRANSLATE_NOOP(
          "CoreText",
          "decentralized SGD on a ring: each rank averages its model with its neighbours'")},
+    // The built-in metrics' summaries (core/training/metrics/).
+    {R"x(expected calibration error of the epoch's training predictions \(0: calibrated\))x",
+     QT_TRANSLATE_NOOP(
+         "CoreText",
+         "expected calibration error of the epoch's training predictions (0: calibrated)")},
+    {R"x(unknown metric "(.*)"; known: (.*) \(a plugin's is "plugin/name", from a plugin on the search path\))x",
+     QT_TRANSLATE_NOOP("CoreText",
+                       "unknown metric \"%1\"; known: %2 (a plugin's is \"plugin/name\", from a "
+                       "plugin on the search path)")},
 };
 
 // Single words core writes: stop reasons, verdicts, JSON type names.

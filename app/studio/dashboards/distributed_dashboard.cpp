@@ -9,6 +9,7 @@
 #include "charts/units.h"
 #include "common/core_text.h"
 #include "dashboards/dashboard_kind.h"
+#include "dashboards/metrics_summary.h"
 #include "dashboards/summary_format.h"
 #include "dashboards/training_panels.h"
 
@@ -58,6 +59,7 @@ class DistributedDashboardKind : public DashboardKind {
                   .arg(critical->n);
     html += verdicts(s, run);
     html += scaling(series);
+    html += metricsHtml(s, run);
     return html;
   }
 

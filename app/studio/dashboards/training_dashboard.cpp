@@ -14,6 +14,7 @@
 #include "d500/training/step_profile.h"
 #include "d500/training/time_to_accuracy.h"
 #include "dashboards/dashboard_kind.h"
+#include "dashboards/metrics_summary.h"
 #include "dashboards/summary_format.h"
 #include "dashboards/training_panels.h"
 
@@ -111,6 +112,7 @@ class TrainingDashboardKind : public DashboardKind {
     const auto sum = training::summarize_tta(seconds);
     html += QStringLiteral("<p>%1</p>").arg(CoreText::ttaSummary(sum).toHtmlEscaped());
     html += stepProfileHtml(series);
+    html += metricsHtml(s, run);
     if (recipe) {
       const QString subject = QString::fromStdString(recipe->subject).toHtmlEscaped();
       html += QStringLiteral("<h3>%1</h3><p>%2</p>")

@@ -2,6 +2,8 @@
 
 #include "d500/distributed/scheme_registry.h"
 #include "d500/spec/components.h"
+#include "d500/training/metrics.h"
+#include "d500/training/sampler_registry.h"
 
 namespace d500::studio {
 
@@ -82,15 +84,25 @@ QStringList LevelTemplates::levels() {
 }
 
 QStringList LevelTemplates::componentKinds() {
-  return {QStringLiteral("executor"),  QStringLiteral("model"),     QStringLiteral("dataset"),
-          QStringLiteral("sampler"),   QStringLiteral("optimizer"), QStringLiteral("scheme"),
-          QStringLiteral("collective")};
+  return {QStringLiteral("executor"), QStringLiteral("model"),     QStringLiteral("dataset"),
+          QStringLiteral("sampler"),  QStringLiteral("optimizer"), QStringLiteral("metric"),
+          QStringLiteral("scheme"),   QStringLiteral("collective")};
 }
 
 QStringList LevelTemplates::builtins(const QString& kind) {
   QStringList out;
   if (kind == QLatin1String("scheme")) {
     for (const auto* s : d500::distributed::schemes().all()) out << QString::fromStdString(s->name);
+    return out;
+  }
+  if (kind == QLatin1String("metric")) {
+    for (const auto* m : d500::training::metrics().all())
+      if (m->origin == "built-in") out << QString::fromStdString(m->name);
+    return out;
+  }
+  if (kind == QLatin1String("sampler")) {
+    for (const auto* m : d500::training::samplers().all())
+      if (m->origin == "built-in") out << QString::fromStdString(m->name);
     return out;
   }
   if (const auto* k = d500::spec::find_component_kind(kind.toStdString()))
@@ -111,7 +123,7 @@ bool LevelTemplates::accepts(const QString& level, const QString& kind) {
   if (kind == QLatin1String("executor") || kind == QLatin1String("model"))
     return training || level == QLatin1String("network");
   if (kind == QLatin1String("dataset") || kind == QLatin1String("sampler") ||
-      kind == QLatin1String("optimizer"))
+      kind == QLatin1String("optimizer") || kind == QLatin1String("metric"))
     return training;
   if (kind == QLatin1String("scheme")) return level == QLatin1String("distributed");
   if (kind == QLatin1String("collective")) return level == QLatin1String("collective");
@@ -189,6 +201,8 @@ Json LevelTemplates::withComponent(const Json& experiment, const QString& kind,
     opt["name"] = value.mid(slash + 1).toStdString();
     if (!opt.contains("lr")) opt["lr"] = 0.001;
     training.key(QStringLiteral("optimizer")).set(e, opt);
+  } else if (kind == QLatin1String("metric")) {
+    addToList(e, training.key(QStringLiteral("metrics")), v);
   } else if (kind == QLatin1String("scheme")) {
     JsonPath{QStringLiteral("distributed"), QStringLiteral("scheme")}.set(e, v);
   } else {  // collective

@@ -98,6 +98,7 @@ void OperatorPalette::rebuild() {
   addComponents(l2, QStringLiteral("dataset"), tr("Datasets"));
   addComponents(l2, QStringLiteral("sampler"), tr("Samplers"));
   addComponents(l2, QStringLiteral("optimizer"), tr("Optimizers"));
+  addComponents(l2, QStringLiteral("metric"), tr("Metrics"));
   QTreeWidgetItem* l3 = level(tr("Distributed (L3)"));
   addComponents(l3, QStringLiteral("scheme"), tr("Distributed optimizers"));
   addComponents(l3, QStringLiteral("collective"), tr("Collectives"));
@@ -118,11 +119,18 @@ void OperatorPalette::addComponents(QTreeWidgetItem* level, const QString& kind,
   const QList<ComponentOffer> offers = kind == QLatin1String("executor")    ? catalog_.executors()
                                        : kind == QLatin1String("optimizer") ? catalog_.optimizers()
                                        : kind == QLatin1String("scheme")    ? catalog_.schemes()
-                                                                         : QList<ComponentOffer>();
+                                       : kind == QLatin1String("metric")    ? catalog_.metrics()
+                                       : kind == QLatin1String("sampler")   ? catalog_.samplers()
+                                                                          : QList<ComponentOffer>();
   for (const ComponentOffer& o : offers) {
     const QString value =
         kind == QLatin1String("executor") && o.name == QLatin1String("default") ? o.plugin : o.id;
-    add(value, o.deviceType == 2 ? QStringLiteral("CUDA") : QStringLiteral("CPU"), o.description);
+    // Executors and optimizers run on a device; a scheme, metric or sampler is the plugin's.
+    const bool device = kind == QLatin1String("executor") || kind == QLatin1String("optimizer");
+    add(value,
+        device ? (o.deviceType == 2 ? QStringLiteral("CUDA") : QStringLiteral("CPU"))
+               : tr("plugin %1").arg(o.plugin),
+        o.description);
   }
 }
 

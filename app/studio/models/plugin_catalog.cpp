@@ -96,31 +96,39 @@ bool PluginCatalog::fromJson(const QByteArray& json, PluginCatalog* out, QString
     components("executors", &p.executors);
     components("optimizers", &p.optimizers);
     components("schemes", &p.schemes);
+    components("metrics", &p.metrics);
+    components("samplers", &p.samplers);
     c.plugins_.append(p);
   }
   *out = std::move(c);
   return true;
 }
 
-QList<ComponentOffer> PluginCatalog::executors() const {
+QList<ComponentOffer> PluginCatalog::offersOf(QList<ComponentOffer> PluginInfo::*kind) const {
   QList<ComponentOffer> out;
   for (const PluginInfo& p : plugins_)
-    if (p.loaded()) out += p.executors;
+    if (p.loaded()) out += p.*kind;
   return out;
+}
+
+QList<ComponentOffer> PluginCatalog::executors() const {
+  return offersOf(&PluginInfo::executors);
 }
 
 QList<ComponentOffer> PluginCatalog::optimizers() const {
-  QList<ComponentOffer> out;
-  for (const PluginInfo& p : plugins_)
-    if (p.loaded()) out += p.optimizers;
-  return out;
+  return offersOf(&PluginInfo::optimizers);
 }
 
 QList<ComponentOffer> PluginCatalog::schemes() const {
-  QList<ComponentOffer> out;
-  for (const PluginInfo& p : plugins_)
-    if (p.loaded()) out += p.schemes;
-  return out;
+  return offersOf(&PluginInfo::schemes);
+}
+
+QList<ComponentOffer> PluginCatalog::metrics() const {
+  return offersOf(&PluginInfo::metrics);
+}
+
+QList<ComponentOffer> PluginCatalog::samplers() const {
+  return offersOf(&PluginInfo::samplers);
 }
 
 QString PluginCatalog::operatorKey(const QString& opType, const QString& domain) {

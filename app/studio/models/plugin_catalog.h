@@ -44,7 +44,9 @@ struct PluginInfo {
   QList<OperatorOffer> operators;
   QList<ComponentOffer> executors;
   QList<ComponentOffer> optimizers;
-  QList<ComponentOffer> schemes;  // distributed schemes (ABI 1.4): id "plugin/name"
+  QList<ComponentOffer> schemes;   // distributed schemes (ABI 1.4): id "plugin/name"
+  QList<ComponentOffer> metrics;   // training metrics (ABI 1.4): id "plugin/name"
+  QList<ComponentOffer> samplers;  // samplers (ABI 1.4): id "plugin/name"
 
   QString abiText() const;           // "1.1"
   QString capabilitiesText() const;  // "32 operators (31 with backward), CPU"
@@ -77,10 +79,14 @@ class PluginCatalog {
   QList<ComponentOffer> executors() const;
   QList<ComponentOffer> optimizers() const;
   QList<ComponentOffer> schemes() const;
+  QList<ComponentOffer> metrics() const;
+  QList<ComponentOffer> samplers() const;
   static QString operatorKey(const QString& opType, const QString& domain);
   static void splitOperatorKey(const QString& key, QString* opType, QString* domain);
 
  private:
+  // The offers of one kind by the loaded plugins.
+  QList<ComponentOffer> offersOf(QList<ComponentOffer> PluginInfo::*kind) const;
   QStringList offers(const QString& opType, const QString& domain, bool runnableOnly) const;
   QList<PluginInfo> plugins_;
   QStringList searchPath_;

@@ -14,11 +14,13 @@
 #include <QtCharts/QLineSeries>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "charts/chart_kind.h"
 #include "charts/legend_list.h"
 #include "charts/series_picker.h"
+#include "charts/units.h"
 #include "charts_support.h"
 #include "dashboards/dashboard_panel.h"
 #include "dashboards/run_dashboard.h"
@@ -287,6 +289,39 @@ TEST(Dashboards, TrainingDashboardOverARealRun) {
   EXPECT_TRUE(again->identityProblem().isEmpty());
   EXPECT_EQ(again->pointCount(), dash->pointCount());
   EXPECT_EQ(again->settings(), settings);
+}
+
+// Issue 30: the metrics a training experiment named (the built-in calibration error and the
+// examples plugin's gradient norm) are in the dashboard's side panel with their values, as
+// `d500 show` prints them; a run without metrics has no such section.
+TEST(Dashboards, TrainingDashboardShowsTheRunsMetrics) {
+  TempDir dir;
+  const std::string spec = dir.file("metrics.json");
+  std::ofstream(spec)
+      << R"({"d500": 1, "name": "dashboard-metrics", "level": "training", "seed": 11,
+    "training": {"dataset": "synthetic",
+                 "synthetic": {"samples": 256, "test_samples": 64, "shape": [16], "classes": 4},
+                 "network": {"builder": "mlp", "hidden": [16]}, "executor": "reference",
+                 "batch": 32, "epochs": 2, "seeds": 2,
+                 "metrics": ["ece", {"name": "examples/grad_norm", "params": {"every": 2}}]}})";
+  const std::string db = dir.file("m.d500db");
+  auto r = run({kRunner, "--db", db, "run", spec, "--progress", "none"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::unique_ptr<RunDashboard> dash(makeDashboard(QStringLiteral("training"), db, 1));
+  const QString summary = dash->summaryText();
+  EXPECT_TRUE(summary.contains(QStringLiteral("Metrics"))) << summary.toStdString();
+  EXPECT_TRUE(summary.contains(QStringLiteral("ece"))) << summary.toStdString();
+  EXPECT_TRUE(summary.contains(QStringLiteral("examples/grad_norm"))) << summary.toStdString();
+  EXPECT_TRUE(summary.contains(QStringLiteral("lower is better"))) << summary.toStdString();
+  // The ECE row's last-epoch value is the median over the seeds of what was stored last.
+  std::map<std::string, double> last;
+  auto st = ResultStore::open(db, ResultStore::Mode::ReadOnly).value();
+  for (const auto& p : st->series_after(1, 0, 100000)) last[p.name] = p.value;
+  ASSERT_TRUE(last.count("ece.epoch@seed0") && last.count("ece.epoch@seed1"));
+  const QString median =
+      d500::studio::formatNumber((last["ece.epoch@seed0"] + last["ece.epoch@seed1"]) / 2, 4);
+  EXPECT_TRUE(summary.contains(median)) << median.toStdString() << " in " << summary.toStdString();
+  saveScreenshot(dash.get(), "dashboard_training_metrics.png");
 }
 
 TEST(Dashboards, DistributedDashboardOverARealMpiRun) {

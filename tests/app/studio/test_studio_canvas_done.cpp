@@ -18,6 +18,7 @@
 
 #include "canvas_run_support.h"
 #include "d500/onnx/model.h"
+#include "d500/run/metrics_of_run.h"
 #include "graph/graph_items.h"
 #include "graph/graph_view.h"
 #include "network_editor/network_editor.h"
@@ -131,6 +132,7 @@ class CanvasDoneTest : public QObject {
   void allreduceSgdOnTwoRanks();
   void editedLenetWithGeluOnTheCanvas();
   void modelFileRefusalsAndUndo();
+  void metricsDroppedOnTheCanvasAreMeasured();
 };
 
 void CanvasDoneTest::fashionMnistMlpTorchAdamAgainstReferenceAdam() {
@@ -320,6 +322,44 @@ void CanvasDoneTest::modelFileRefusalsAndUndo() {
   QVERIFY(c.model()->addModelFile(file, {}).isEmpty());
   JCOMPARE(JsonPath({QStringLiteral("network"), QStringLiteral("model")}).get(c.doc.json()),
            Json(file.toStdString()));
+}
+
+// Issue 30: the built-in and the examples plugin's metrics dropped on a training canvas become
+// Metric nodes fed by the network, and the run from the canvas measures and stores both.
+void CanvasDoneTest::metricsDroppedOnTheCanvasAreMeasured() {
+  RunningCanvas rc;
+  Canvas& c = rc.c;
+  c.doc.setLevel(QStringLiteral("training"));
+  c.doc.setValue(JsonPath{QStringLiteral("name")}, Json("canvas-metrics"));
+  c.fit();
+  c.drop(QStringLiteral("metric"), QStringLiteral("ece"), c.empty());
+  c.drop(QStringLiteral("metric"), QStringLiteral("examples/grad_norm"), c.empty());
+  JCOMPARE(c.doc.json()["training"]["metrics"], Json::array({"ece", "examples/grad_norm"}));
+  const int network = c.id(QStringLiteral("network"));
+  for (const char* key : {"metric/ece", "metric/examples/grad_norm"}) {
+    const int node = c.id(QLatin1String(key));
+    QVERIFY2(node >= 0, key);
+    bool fed = false;
+    for (const auto& e : c.model()->edges()) fed = fed || (e.from == network && e.to == node);
+    QVERIFY2(fed, key);
+  }
+  QVERIFY(c.doc.waitForVerdict(60000));
+  QVERIFY2(c.doc.verdict() == ExperimentDocument::Verdict::Accepted,
+           qPrintable(c.model()->problemList().join(QLatin1Char('\n'))));
+  shortenTrainingRun(c, 2.0, 1);
+  const QString failed = rc.runAll(1, 600000);
+  QVERIFY2(failed.isEmpty(), qPrintable(failed));
+  auto s = d500::store::ResultStore::open(rc.store.toStdString(),
+                                          d500::store::ResultStore::Mode::ReadOnly);
+  QVERIFY(s.ok());
+  const auto runs = (*s)->runs();
+  QCOMPARE(runs.size(), size_t(1));
+  const auto measured = d500::run::metrics_of_run(**s, runs[0].id);
+  QCOMPARE(measured.size(), size_t(2));
+  QCOMPARE(measured[1].kind.name, std::string("examples/grad_norm"));
+  QVERIFY(measured[1].step_points > 0);
+  QVERIFY(measured[0].last_epoch.has_value());
+  shoot(c, "canvas_done_metrics.png");
 }
 
 QTEST_MAIN(CanvasDoneTest)

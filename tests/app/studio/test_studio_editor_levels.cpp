@@ -39,7 +39,9 @@ PluginCatalog catalog() {
      "library": "/p/libtorch.so", "wraps": "LibTorch", "operators": [],
      "executors": [{"name": "default", "id": "torch/default", "device_type": 1, "description": "ATen graph"}],
      "optimizers": [{"name": "adam", "variant": "native", "id": "torch/adam", "description": "torch::optim::Adam"}],
-     "schemes": [{"name": "topk_sgd", "id": "torch/topk_sgd", "description": "top-k sparsification"}]}]})";
+     "schemes": [{"name": "topk_sgd", "id": "torch/topk_sgd", "description": "top-k sparsification"}],
+     "metrics": [{"name": "grad_norm", "id": "torch/grad_norm", "description": "gradient norm"}],
+     "samplers": [{"name": "subset", "id": "torch/subset", "description": "a random subset"}]}]})";
   PluginCatalog c;
   QString error;
   if (!PluginCatalog::fromJson(json, &c, &error)) qFatal("%s", qPrintable(error));
@@ -243,6 +245,48 @@ class EditorLevelsTest : public QObject {
     QVERIFY(!findItem(tree, QStringLiteral("Distributed optimizers"), QStringLiteral("dpsgd"))
                  ->isHidden());
     QVERIFY(findItem(tree, QStringLiteral("Datasets"), QStringLiteral("cifar10"))->isHidden());
+  }
+
+  // Issue 30: metrics (and samplers) are component kinds like the others: the palette offers the
+  // built-in and the plugins' ones, choosing one adds it to the training section's list once (one
+  // undo step, a training experiment made of an operator one), and an unknown metric is a problem
+  // at its path as the runner would say.
+  void metricsArePaletteComponentsAndListItems() {
+    const PluginCatalog c = catalog();
+    QCOMPARE(c.metrics().size(), 1);
+    QCOMPARE(c.metrics().front().id, QStringLiteral("torch/grad_norm"));
+    ExperimentEditor editor(new ExperimentDocument);
+    editor.setCatalog(c);
+    QTreeWidget* tree = editor.palette()->tree();
+    QVERIFY(findItem(tree, QStringLiteral("Metrics"), QStringLiteral("ece")));
+    QTreeWidgetItem* norm =
+        findItem(tree, QStringLiteral("Metrics"), QStringLiteral("torch/grad_norm"));
+    QVERIFY(norm);
+    QCOMPARE(norm->toolTip(0), QStringLiteral("gradient norm"));
+    QCOMPARE(norm->text(1), QStringLiteral("plugin torch"));  // not a device: the plugin's
+    // A plugin's sampler beside the built-in ones, from the same registry.
+    QVERIFY(findItem(tree, QStringLiteral("Samplers"), QStringLiteral("shuffled")));
+    QVERIFY(findItem(tree, QStringLiteral("Samplers"), QStringLiteral("torch/subset")));
+
+    ExperimentDocument doc;
+    doc.chooseComponent(QStringLiteral("metric"), QStringLiteral("ece"));
+    QCOMPARE(doc.undoStack()->count(), 1);
+    JCOMPARE(doc.json()["level"], Json("training"));
+    JCOMPARE(doc.json()["training"]["metrics"], Json::array({"ece"}));
+    doc.chooseComponent(QStringLiteral("metric"), QStringLiteral("torch/grad_norm"));
+    doc.chooseComponent(QStringLiteral("metric"), QStringLiteral("ece"));
+    JCOMPARE(doc.json()["training"]["metrics"], Json::array({"ece", "torch/grad_norm"}));
+    QCOMPARE(doc.undoStack()->count(), 2);  // choosing one that is there is no edit
+    doc.undoStack()->undo();
+    JCOMPARE(doc.json()["training"]["metrics"], Json::array({"ece"}));
+
+    doc.setValue(JsonPath{QStringLiteral("training"), QStringLiteral("metrics")},
+                 Json::array({"ece", "ecee"}));
+    bool named = false;
+    for (const auto& p : doc.problems())
+      named = named || (p.message.contains(QStringLiteral("ecee")) &&
+                        p.path.contains(QStringLiteral("metrics")));
+    QVERIFY2(named, "an unknown metric is not reported at its path");
   }
 
   void networkExecutorChecksEditTheList() {
