@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <vector>
 
+#include "bare_allreduce.h"
 #include "d500/distributed/distributed_optimizers.h"
 #include "d500/measure/stats.h"
 #include "d500/network/executor_factory.h"
@@ -39,28 +39,6 @@ std::unique_ptr<network::NetworkExecutor> fashion_mlp(const plugin::PluginManage
   return network::make_executor("reference", std::move(graph).value(), pm).value();
 }
 
-// The bare step: the gradients packed into one buffer, averaged over the ranks, unpacked.
-struct Bare {
-  distributed::Communicator& comm;
-  std::vector<DLTensor> grads;
-  std::vector<float> buf;
-  void step() {
-    size_t off = 0;
-    for (const DLTensor& g : grads) {
-      const size_t n = static_cast<size_t>(g.shape[0]) * (g.ndim > 1 ? g.shape[1] : 1);
-      std::memcpy(buf.data() + off, g.data, n * sizeof(float));
-      off += n;
-    }
-    comm.allreduce(buf.data(), buf.size(), DType::Float32, distributed::ReduceOp::Avg);
-    off = 0;
-    for (const DLTensor& g : grads) {
-      const size_t n = static_cast<size_t>(g.shape[0]) * (g.ndim > 1 ? g.shape[1] : 1);
-      std::memcpy(g.data, buf.data() + off, n * sizeof(float));
-      off += n;
-    }
-  }
-};
-
 template <class F>
 double block_us(F&& f, int steps) {
   const auto t0 = Clock::now();
@@ -76,14 +54,8 @@ int main() {
   auto ex = fashion_mlp(pm);
   auto& comm = distributed::Communicator::world();
   distributed::DistributedScheme scheme(comm, *ex, {.scheme = "allreduce"});
-  Bare bare{comm, {}, {}};
-  size_t count = 0;
-  for (const auto& name : ex->parameter_names()) {
-    bare.grads.push_back(ex->gradient_view(name));
-    const DLTensor& g = bare.grads.back();
-    count += static_cast<size_t>(g.shape[0]) * (g.ndim > 1 ? g.shape[1] : 1);
-  }
-  bare.buf.resize(count);
+  bench::BareAllreduce bare(comm, *ex);
+  const size_t count = bare.buf.size();
   int64_t s = 0;
   auto via_scheme = [&] {
     scheme.before_step(s);
