@@ -20,6 +20,7 @@
 #include "canvas/canvas_palette.h"
 #include "canvas/canvas_templates.h"
 #include "canvas/canvas_view.h"
+#include "common/fit_rows.h"
 #include "editor/experiment_document.h"
 #include "runs/run_job.h"
 #include "runs/run_manager.h"
@@ -60,7 +61,6 @@ ExperimentCanvas::ExperimentCanvas(ExperimentDocument* doc, QWidget* parent)
   problems_->setToolTip(
       tr("Unconnected required inputs and what the runner would reject, by component."));
   status_->setWordWrap(true);
-  problems_->setMaximumHeight(120);
   buildActions();
   auto* right = new QWidget;
   auto* rightLayout = new QVBoxLayout(right);
@@ -69,7 +69,7 @@ ExperimentCanvas::ExperimentCanvas(ExperimentDocument* doc, QWidget* parent)
   rightLayout->addWidget(view_, 5);
   rightLayout->addWidget(status_);
   rightLayout->addWidget(new QLabel(tr("Problems")));
-  rightLayout->addWidget(problems_, 1);
+  rightLayout->addWidget(problems_, 0);  // as tall as its lines (showProblems)
   auto* split = new QSplitter(Qt::Horizontal);
   split->addWidget(palette_);
   split->addWidget(right);
@@ -173,6 +173,7 @@ void ExperimentCanvas::showProblems() {
     none->setForeground(QColor(0x20, 0x80, 0x30));
     none->setFlags(Qt::NoItemFlags);
   }
+  fitToRows(problems_, 5);
 }
 
 QList<RunJob*> ExperimentCanvas::run() {

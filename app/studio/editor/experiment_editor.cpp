@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "common/core_text.h"
+#include "common/fit_rows.h"
 #include "editor/experiment_document.h"
 #include "editor/general_section.h"
 #include "editor/implementations_section.h"
@@ -59,9 +60,9 @@ ExperimentEditor::ExperimentEditor(ExperimentDocument* doc, QWidget* parent)
   auto* middle = middle_ = new QWidget;
   auto* middleLayout = new QVBoxLayout(middle);
   middleLayout->setContentsMargins(0, 0, 0, 0);
-  middleLayout->addWidget(scroll, 4);
+  middleLayout->addWidget(scroll, 1);
   middleLayout->addWidget(new QLabel(tr("Problems")));
-  middleLayout->addWidget(problems_, 1);
+  middleLayout->addWidget(problems_, 0);  // as tall as its lines (showProblems)
 
   json_ = new JsonView(doc_);
 
@@ -160,12 +161,17 @@ bool ExperimentEditor::focusPath(const QString& jsonPath) {
   return true;
 }
 
+namespace {
+constexpr int kProblemRows = 6;  // more scroll
+}  // namespace
+
 void ExperimentEditor::showProblems() {
   problems_->clear();
   auto note = [this](const QString& text, const QColor& colour) {
     auto* item = new QListWidgetItem(text);
     item->setForeground(colour);
     problems_->addItem(item);
+    fitToRows(problems_, kProblemRows);
   };
   switch (doc_->verdict()) {
     case ExperimentDocument::Verdict::Accepted:
@@ -188,6 +194,7 @@ void ExperimentEditor::showProblems() {
     item->setForeground(QColor(0xb0, 0x20, 0x20));
     problems_->addItem(item);
   }
+  fitToRows(problems_, kProblemRows);
 }
 
 }  // namespace d500::studio

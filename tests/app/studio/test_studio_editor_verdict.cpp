@@ -17,6 +17,7 @@
 
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
+#include "editor/json_path.h"
 #include "editor/operator_palette.h"
 
 using namespace d500::studio;
@@ -77,6 +78,36 @@ class EditorVerdictTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // Issue 35 (noticed): the Problems pane took a fifth of the editor's height (about 150 px at
+  // the default window size) for its one line. It is as tall as its lines, up to six, and then
+  // scrolls; the form above gets the rest.
+  void problemsPaneIsAsTallAsItsLines() {
+    ExperimentEditor editor(gemmExample());
+    editor.resize(1400, 820);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    auto* pane = editor.findChild<QListWidget*>(QStringLiteral("experimentProblems"));
+    QVERIFY(pane);
+    QCOMPARE(pane->count(), 1);
+    const int row = pane->sizeHintForRow(0);
+    QVERIFY(row > 0);
+    QVERIFY2(
+        pane->height() <= row + 2 * pane->frameWidth() + 2,
+        qPrintable(
+            QStringLiteral("one line in %1 px (a row is %2 px)").arg(pane->height()).arg(row)));
+    ExperimentDocument* doc = editor.document();
+    doc->setLevel(QStringLiteral("training"));
+    const JsonPath t{QStringLiteral("training")};
+    for (const char* key : {"batch", "epochs", "seeds", "eval_every", "max_seconds"})
+      doc->setValue(t.key(QLatin1String(key)), Json(-1));
+    doc->setValue(t.key(QStringLiteral("sampler")), Json("sideways"));
+    doc->setValue(t.key(QStringLiteral("target_accuracy")), Json(7));
+    QTRY_VERIFY(pane->count() >= 7);
+    QVERIFY2(
+        pane->height() >= 6 * row && pane->height() < 8 * row,
+        qPrintable(QStringLiteral("%1 lines in %2 px").arg(pane->count()).arg(pane->height())));
+  }
+
   void refusedExperimentsAreNeverShownAsAccepted_data() {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("store");  // relative to a temporary folder; "" = none
