@@ -10,10 +10,10 @@
 #include <set>
 
 #include "commands.h"
-#include "d500/env/environment.h"
 #include "d500/network/executor_comparison.h"
 #include "d500/network/executor_factory.h"
 #include "d500/network/model_validation.h"
+#include "d500/run/model_validation_run.h"
 
 namespace d500::cli {
 
@@ -89,45 +89,12 @@ int exit_code(ModelOutcome o) {
   }
 }
 
-// One run of level "model-validation" with a validation row per comparison; written only once
-// the result is known, so an interrupted or refused validation leaves nothing half-way.
-void store_result(const GlobalOptions& g, const plugin::PluginManager& pm, const std::string& name,
-                  const nlohmann::json& spec, const std::vector<store::ValidationRow>& rows,
-                  bool passed, const std::string& reason) {
+// Stores `record` in --db as one finished run and says where.
+void store_result(const GlobalOptions& g, const plugin::PluginManager& pm,
+                  const run::ModelValidationRecord& record) {
   auto st = open_store(g.db, store::ResultStore::Mode::ReadWrite);
-  env::CaptureOptions copt;
-  for (const auto& rec : pm.plugins())
-    if (rec.state == plugin::PluginState::Loaded)
-      copt.plugins.push_back({rec.name, rec.version, rec.wraps});
-  store::RunInfo run;
-  run.name = name;
-  run.level = "model-validation";
-  run.spec_json = spec.dump();
-  run.spec_hash = store::sha256_hex(run.spec_json);
-  run.spec_path = spec.value("model", "");
-  run.launcher = "local";
-  run.environment_id = st->put_environment(env::capture(copt).dump());
-  run.id = st->create_run(run);
-  st->start_run(run.id);
-  for (auto row : rows) {
-    row.run_id = run.id;
-    st->add_validation(row);
-  }
-  st->finish_run(run.id, passed ? store::RunStatus::Succeeded : store::RunStatus::Failed,
-                 passed ? kOk : kRunFailed, reason);
-  if (!g.json) std::cerr << "d500: stored as run " << run.id << " in " << g.db << "\n";
-}
-
-store::ValidationRow row_of(const std::string& subject, const operators::Comparison& c,
-                            const operators::Tolerance& tol) {
-  store::ValidationRow r;
-  r.subject = subject;
-  r.metric = "allclose_max_rel";
-  r.value = std::isfinite(c.max_rel_error) ? c.max_rel_error : 1e308;
-  r.tolerance = tol.rtol;
-  r.passed = c.passed;
-  r.detail = c.passed ? "max abs err " + g3(c.max_abs_error) : c.message;
-  return r;
+  const int64_t id = run::store_model_validation(*st, pm, record);
+  if (!g.json) std::cerr << "d500: stored as run " << id << " in " << g.db << "\n";
 }
 
 int run_test_dir(const GlobalOptions& g, const ValidateModelOptions& o, plugin::PluginManager& pm,
@@ -170,16 +137,7 @@ int run_test_dir(const GlobalOptions& g, const ValidateModelOptions& o, plugin::
               << "\n";
   }
   const bool ran = r.outcome == ModelOutcome::Passed || r.outcome == ModelOutcome::Failed;
-  if (o.store && ran) {
-    std::vector<store::ValidationRow> rows;
-    for (const auto& c : r.checks)
-      rows.push_back(row_of(r.test + ":" + c.data_set + ":" + c.output, c.comparison, tol));
-    nlohmann::json spec{{"d500", 1},        {"level", "model-validation"},
-                        {"model", r.model}, {"policy", policy.to_string()},
-                        {"rtol", tol.rtol}, {"atol", tol.atol}};
-    store_result(g, pm, "validate-model " + r.test, spec, rows, r.outcome == ModelOutcome::Passed,
-                 r.reason);
-  }
+  if (o.store && ran) store_result(g, pm, run::record_of(r, policy, tol));
   return exit_code(r.outcome);
 }
 
@@ -196,103 +154,104 @@ std::unique_ptr<network::NetworkExecutor> build_named(const char* side, const st
   return std::move(ex).value();
 }
 
+nlohmann::json diff_json(const std::vector<network::ValueDiff>& v) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& d : v)
+    out.push_back({{"value", d.value},
+                   {"node", d.node},
+                   {"passed", d.comparison.passed},
+                   {"max_abs_error", number(d.comparison.max_abs_error)},
+                   {"max_rel_error", number(d.comparison.max_rel_error)}});
+  return out;
+}
+
+void print_comparison_json(const network::ExecutorComparison& c, const std::string& model,
+                           const std::string& a, const std::string& b, uint64_t seed) {
+  std::cout << nlohmann::json{{"model", model},
+                              {"a", a},
+                              {"b", b},
+                              {"seed", seed},
+                              {"passed", c.passed()},
+                              {"outputs", diff_json(c.outputs)},
+                              {"intermediates", diff_json(c.intermediates)},
+                              {"first_diverging_node", c.first_diverging_node},
+                              {"loss", c.loss},
+                              {"gradients_compared", c.gradients_compared},
+                              {"gradients_skipped", c.gradients_skipped},
+                              {"gradients", diff_json(c.gradients)}}
+                   .dump(2)
+            << "\n";
+}
+
+void print_diff_table(const char* title, const std::vector<network::ValueDiff>& v) {
+  std::vector<std::vector<std::string>> rows{{title, "NODE", "MAX ABS ERR", "MAX REL ERR", ""}};
+  for (const auto& d : v)
+    rows.push_back({d.value, d.node.empty() ? "-" : d.node, g3(d.comparison.max_abs_error),
+                    g3(d.comparison.max_rel_error), d.comparison.passed ? "ok" : "DIFFERS"});
+  print_table(rows);
+  std::cout << "\n";
+}
+
+void print_comparison_text(const network::ExecutorComparison& c, const std::string& model,
+                           const std::string& a, const std::string& b, uint64_t seed,
+                           const operators::Tolerance& tol) {
+  std::cout << "model  " << model << "\nA      " << a << "\nB      " << b << "\ninputs seeded "
+            << seed << "\n\n";
+  print_diff_table("VALUE", c.intermediates);
+  std::cout << "first diverging node: "
+            << (c.first_diverging_node.empty() ? "none" : c.first_diverging_node) << "\n\n";
+  if (c.gradients_compared) {
+    std::cout << "gradients of " << c.loss << ":\n";
+    print_diff_table("PARAMETER", c.gradients);
+  } else {
+    std::cout << "gradients not compared: " << c.gradients_skipped << "\n\n";
+  }
+  std::cout << (c.passed() ? "passed" : "failed") << " (rtol " << g3(tol.rtol) << ", atol "
+            << g3(tol.atol) << ")\n";
+}
+
+// Executor A or B: by name, or assembled from the operators of `policy`.
+std::unique_ptr<network::NetworkExecutor> comparison_side(
+    const char* side, const ValidateModelOptions& o, const std::string& name,
+    const network::AssemblyPolicy& policy, network::Graph graph, plugin::PluginManager& pm) {
+  if (!name.empty()) return build_named(side, name, std::move(graph), pm, !o.no_gradients);
+  network::ExecutorOptions opts;
+  opts.policy = policy;
+  opts.allocate_gradients = !o.no_gradients;
+  auto ex = network::AssembledExecutor::build(std::move(graph), pm.operators(), opts);
+  if (!ex)
+    throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
+  return std::move(ex).value();
+}
+
 int run_comparison(const GlobalOptions& g, const ValidateModelOptions& o, plugin::PluginManager& pm,
                    const std::string& model_path, const network::AssemblyPolicy& pa,
                    const network::AssemblyPolicy& pb, const operators::Tolerance& tol) {
   auto graph = network::Graph::load(model_path, {o.batch, {}});
   if (!graph) throw CliError{kBadInput, graph.error().to_string()};
   const network::Graph shape_source = graph->clone();
-  auto make = [&](const char* side, const std::string& name, const network::AssemblyPolicy& p,
-                  network::Graph gr) -> std::unique_ptr<network::NetworkExecutor> {
-    if (!name.empty()) return build_named(side, name, std::move(gr), pm, !o.no_gradients);
-    network::ExecutorOptions opts;
-    opts.policy = p;
-    opts.allocate_gradients = !o.no_gradients;
-    auto ex = network::AssembledExecutor::build(std::move(gr), pm.operators(), opts);
-    if (!ex)
-      throw CliError{kBadInput, std::string("executor ") + side + ": " + ex.error().to_string()};
-    return std::move(ex).value();
-  };
   // One copy of the parameters per executor: A gets a clone, B the loaded ones.
-  auto a = make("A", o.executor, pa, graph->clone());
-  auto b = make("B", o.compare_executor, pb, std::move(graph).value());
-  auto* ea = a.get();
-  auto* eb = b.get();
+  auto a = comparison_side("A", o, o.executor, pa, graph->clone(), pm);
+  auto b = comparison_side("B", o, o.compare_executor, pb, std::move(graph).value(), pm);
   network::ComparisonOptions co;
   co.seed = o.seed;
   co.tol = tol;
   co.gradients = !o.no_gradients;
   network::ExecutorComparison c;
   try {
-    c = network::compare_executors(shape_source, *ea, *eb, co);
+    c = network::compare_executors(shape_source, *a, *b, co);
   } catch (const D500Error& e) {
     throw CliError{kRunFailed, e.what()};
   }
-  auto diff_json = [](const std::vector<network::ValueDiff>& v) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& d : v)
-      out.push_back({{"value", d.value},
-                     {"node", d.node},
-                     {"passed", d.comparison.passed},
-                     {"max_abs_error", number(d.comparison.max_abs_error)},
-                     {"max_rel_error", number(d.comparison.max_rel_error)}});
-    return out;
-  };
-  if (g.json) {
-    std::cout << nlohmann::json{{"model", model_path},
-                                {"a", a->description()},
-                                {"b", b->description()},
-                                {"seed", o.seed},
-                                {"passed", c.passed()},
-                                {"outputs", diff_json(c.outputs)},
-                                {"intermediates", diff_json(c.intermediates)},
-                                {"first_diverging_node", c.first_diverging_node},
-                                {"loss", c.loss},
-                                {"gradients_compared", c.gradients_compared},
-                                {"gradients_skipped", c.gradients_skipped},
-                                {"gradients", diff_json(c.gradients)}}
-                     .dump(2)
-              << "\n";
-  } else {
-    std::cout << "model  " << model_path << "\nA      " << a->description() << "\nB      "
-              << b->description() << "\ninputs seeded " << o.seed << "\n\n";
-    auto table = [&](const char* title, const std::vector<network::ValueDiff>& v) {
-      std::vector<std::vector<std::string>> rows{{title, "NODE", "MAX ABS ERR", "MAX REL ERR", ""}};
-      for (const auto& d : v)
-        rows.push_back({d.value, d.node.empty() ? "-" : d.node, g3(d.comparison.max_abs_error),
-                        g3(d.comparison.max_rel_error), d.comparison.passed ? "ok" : "DIFFERS"});
-      print_table(rows);
-      std::cout << "\n";
-    };
-    table("VALUE", c.intermediates);
-    std::cout << "first diverging node: "
-              << (c.first_diverging_node.empty() ? "none" : c.first_diverging_node) << "\n\n";
-    if (c.gradients_compared) {
-      std::cout << "gradients of " << c.loss << ":\n";
-      table("PARAMETER", c.gradients);
-    } else {
-      std::cout << "gradients not compared: " << c.gradients_skipped << "\n\n";
-    }
-    std::cout << (c.passed() ? "passed" : "failed") << " (rtol " << g3(tol.rtol) << ", atol "
-              << g3(tol.atol) << ")\n";
-  }
-  if (o.store) {
-    std::vector<store::ValidationRow> rows;
-    for (const auto& d : c.outputs) rows.push_back(row_of("output:" + d.value, d.comparison, tol));
-    for (const auto& d : c.gradients)
-      rows.push_back(row_of("gradient:" + d.value, d.comparison, tol));
-    nlohmann::json spec{{"d500", 1},
-                        {"level", "model-validation"},
-                        {"model", model_path},
-                        {"a", o.executor.empty() ? pa.to_string() : o.executor},
-                        {"b", o.compare_executor.empty() ? pb.to_string() : o.compare_executor},
-                        {"seed", o.seed},
-                        {"rtol", tol.rtol},
-                        {"atol", tol.atol}};
-    store_result(g, pm, "validate-model " + fs::path(model_path).filename().string() + " A/B", spec,
-                 rows, c.passed(),
-                 c.passed() ? "" : "differs from B; first at " + c.first_diverging_node);
-  }
+  if (g.json)
+    print_comparison_json(c, model_path, a->description(), b->description(), o.seed);
+  else
+    print_comparison_text(c, model_path, a->description(), b->description(), o.seed, tol);
+  if (o.store)
+    store_result(g, pm,
+                 run::record_of(c, model_path, o.executor.empty() ? pa.to_string() : o.executor,
+                                o.compare_executor.empty() ? pb.to_string() : o.compare_executor,
+                                o.seed, tol));
   return c.passed() ? kOk : kRunFailed;
 }
 
