@@ -26,92 +26,106 @@ std::string median_ci(const store::MeasurementRow& m) {
                      : " (n too small for a CI)");
 }
 
-}  // namespace
-
-void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
-  // Per rank: sums of the per-step series, the last value of the others.
+// What `show` reads of a distributed run: per rank the sums of the per-step series and the last
+// value of the others, the communicator counters, the server's staleness, and the step-time
+// measurements per rank and across ranks.
+struct View {
   std::map<int, std::map<std::string, double>> sum, last;
   CommCounters counters;
   std::vector<double> staleness;
-  for (const auto& p : s.series_after(r.id, 0, 100000000)) {
-    if (counters.take(p)) continue;
-    if (series::is(p.name, series::kStaleness)) staleness.push_back(p.value);
-    sum[p.rank][p.name] += p.value;
-    last[p.rank][p.name] = p.value;
-  }
+  std::vector<store::MeasurementRow> ms;
   std::map<int, const store::MeasurementRow*> by_rank;
   const store::MeasurementRow* critical = nullptr;
-  const auto ms = s.measurements(r.id);
   std::string impl;
-  for (const auto& m : ms) {
+};
+
+void collect(const store::ResultStore& s, const store::RunInfo& r, View& v) {
+  for (const auto& p : s.series_after(r.id, 0, 100000000)) {
+    if (v.counters.take(p)) continue;
+    if (series::is(p.name, series::kStaleness)) v.staleness.push_back(p.value);
+    v.sum[p.rank][p.name] += p.value;
+    v.last[p.rank][p.name] = p.value;
+  }
+  v.ms = s.measurements(r.id);
+  for (const auto& m : v.ms) {
     auto p = nlohmann::json::parse(m.point_json, nullptr, false);
     if (!p.is_object()) continue;
-    impl = m.implementation;
+    v.impl = m.implementation;
     if (p.contains("rank"))
-      by_rank[p.value("rank", 0)] = &m;
+      v.by_rank[p.value("rank", 0)] = &m;
     else if (p.contains("across_ranks"))
-      critical = &m;
+      v.critical = &m;
   }
-  std::cout << "\ndistributed training: "
-            << (impl.empty() ? "(no step times stored)" : printable(impl)) << "\n";
+}
+
+double value_of(const std::map<std::string, double>& m, const series::SeriesKind& k) {
+  auto it = m.find(series::stored(k));
+  return it == m.end() ? 0.0 : it->second;
+}
+
+void print_ranks(const View& v) {
   std::vector<std::vector<std::string>> t{{"RANK", "STEPS", "FINAL ACC",
                                            "STEP TIME MEDIAN [95% CI]", "COMM BYTES", "COMM TIME",
                                            "COMPUTE TIME", "COMM %"}};
-  for (const auto& [rank, total] : sum) {
-    auto get = [&](const std::map<std::string, double>& m, const series::SeriesKind& k) {
-      auto it = m.find(series::stored(k));
-      return it == m.end() ? 0.0 : it->second;
-    };
-    const auto& l = last[rank];
-    const double comm = get(total, series::kCommTime), comp = get(total, series::kComputeTime);
-    t.push_back({std::to_string(rank), fixed(get(l, series::kSteps), 0),
-                 l.count(series::stored(series::kFinalTestAccuracy))
-                     ? fixed(100 * l.at(series::stored(series::kFinalTestAccuracy)), 2) + "%"
-                     : "-",
-                 by_rank.count(rank) ? median_ci(*by_rank[rank]) : "-",
-                 bytes_label(get(total, series::kCommBytes)), format_duration_ns(comm * 1e9),
+  for (const auto& [rank, total] : v.sum) {
+    const auto& l = v.last.at(rank);
+    const double comm = value_of(total, series::kCommTime);
+    const double comp = value_of(total, series::kComputeTime);
+    const bool acc = l.count(series::stored(series::kFinalTestAccuracy)) > 0;
+    t.push_back({std::to_string(rank), fixed(value_of(l, series::kSteps), 0),
+                 acc ? fixed(100 * value_of(l, series::kFinalTestAccuracy), 2) + "%" : "-",
+                 v.by_rank.count(rank) ? median_ci(*v.by_rank.at(rank)) : "-",
+                 bytes_label(value_of(total, series::kCommBytes)), format_duration_ns(comm * 1e9),
                  format_duration_ns(comp * 1e9),
                  comm + comp > 0 ? fixed(100 * comm / (comm + comp), 1) + "%" : "-"});
   }
   print_table(t);
-  if (critical)
-    std::cout << "\ncritical path (per step the slowest rank): " << median_ci(*critical) << ", n "
-              << critical->n << "\n";
-  for (const auto& [rank, l] : last)
+  if (v.critical)
+    std::cout << "\ncritical path (per step the slowest rank): " << median_ci(*v.critical) << ", n "
+              << v.critical->n << "\n";
+}
+
+// The models a scheme delivers besides each rank's: the replicas' average, the server's.
+void print_models(const View& v) {
+  for (const auto& [rank, l] : v.last)
     if (l.count(series::stored(series::kAveragedModelAccuracy)))
       std::cout << "averaged model (rank " << rank << "): test accuracy "
-                << fixed(100 * l.at(series::stored(series::kAveragedModelAccuracy)), 2) << "%\n";
-  for (const auto& [rank, l] : last)
+                << fixed(100 * value_of(l, series::kAveragedModelAccuracy), 2) << "%\n";
+  for (const auto& [rank, l] : v.last)
     if (l.count(series::stored(series::kServerModelAccuracy)))
       std::cout << "parameter server (rank " << rank << "): final model test accuracy "
-                << fixed(100 * l.at(series::stored(series::kServerModelAccuracy)), 2) << "%, "
-                << fixed(l.count(series::stored(series::kServerAppliedGradients))
-                             ? l.at(series::stored(series::kServerAppliedGradients))
-                             : 0,
-                         0)
-                << " gradients applied\n";
-  if (!staleness.empty()) {
-    std::sort(staleness.begin(), staleness.end());
-    std::cout << "staleness of " << staleness.size() << " worker gradients: median "
-              << fixed(staleness[staleness.size() / 2], 0) << ", max " << fixed(staleness.back(), 0)
-              << " versions\n";
-  }
-  if (last.count(0) && last[0].count("scaling.speedup")) {
-    auto& l = last[0];
-    const double n = static_cast<double>(std::max<size_t>(sum.size(), 1));
-    auto ci = [&](const char* name) {
-      const std::string lo = std::string(name) + "_ci_lo", hi = std::string(name) + "_ci_hi";
-      return l.count(lo) ? " [" + fixed(l[lo], 2) + ", " + fixed(l[hi], 2) + "]"
-                         : std::string(" (n too small for a CI)");
-    };
-    std::cout << "scaling against 1 rank (weak scaling: the same batch per rank; base case alone "
-                 "on rank 0): throughput "
-              << fixed(l["scaling.throughput_n"], 0) << " samples/s on " << fixed(n, 0)
-              << " ranks vs " << fixed(l["scaling.throughput_1"], 0) << " on 1; speedup "
-              << fixed(l["scaling.speedup"], 2) << ci("scaling.speedup") << ", efficiency "
-              << fixed(l["scaling.efficiency"], 2) << ci("scaling.efficiency")
-              << " (95%, Bonferroni over the two medians)\n";
-  }
+                << fixed(100 * value_of(l, series::kServerModelAccuracy), 2) << "%, "
+                << fixed(value_of(l, series::kServerAppliedGradients), 0) << " gradients applied\n";
+  if (v.staleness.empty()) return;
+  std::vector<double> st = v.staleness;
+  std::sort(st.begin(), st.end());
+  std::cout << "staleness of " << st.size() << " worker gradients: median "
+            << fixed(st[st.size() / 2], 0) << ", max " << fixed(st.back(), 0) << " versions\n";
+}
+
+void print_scaling(const View& v) {
+  if (!v.last.count(0) || !v.last.at(0).count("scaling.speedup")) return;
+  const auto& l = v.last.at(0);
+  const double n = static_cast<double>(std::max<size_t>(v.sum.size(), 1));
+  auto at = [&l](const std::string& name) {
+    auto it = l.find(name);
+    return it == l.end() ? 0.0 : it->second;
+  };
+  auto ci = [&](const char* name) {
+    const std::string lo = std::string(name) + "_ci_lo", hi = std::string(name) + "_ci_hi";
+    return l.count(lo) ? " [" + fixed(at(lo), 2) + ", " + fixed(at(hi), 2) + "]"
+                       : std::string(" (n too small for a CI)");
+  };
+  std::cout << "scaling against 1 rank (weak scaling: the same batch per rank; base case alone "
+               "on rank 0): throughput "
+            << fixed(at("scaling.throughput_n"), 0) << " samples/s on " << fixed(n, 0)
+            << " ranks vs " << fixed(at("scaling.throughput_1"), 0) << " on 1; speedup "
+            << fixed(at("scaling.speedup"), 2) << ci("scaling.speedup") << ", efficiency "
+            << fixed(at("scaling.efficiency"), 2) << ci("scaling.efficiency")
+            << " (95%, Bonferroni over the two medians)\n";
+}
+
+void print_verdicts(const store::ResultStore& s, const store::RunInfo& r) {
   bool any = false;
   for (const auto& v : s.validations(r.id)) {
     if (v.metric == "kruskal_wallis_p") {
@@ -123,7 +137,20 @@ void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
     }
   }
   if (!any) std::cout << "step time across ranks: no Kruskal-Wallis test stored\n";
-  counters.print();
+}
+
+}  // namespace
+
+void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
+  View v;
+  collect(s, r, v);
+  std::cout << "\ndistributed training: "
+            << (v.impl.empty() ? "(no step times stored)" : printable(v.impl)) << "\n";
+  print_ranks(v);
+  print_models(v);
+  print_scaling(v);
+  print_verdicts(s, r);
+  v.counters.print();
   std::cout << "\n";
 }
 

@@ -175,37 +175,61 @@ void parse_network(Checker& c, const json& v, const std::string& p, const std::s
   }
 }
 
-Result<TrainingSpec> parse_training(const json& section, const std::string& source,
-                                    const std::string& base_dir) {
-  const std::string P = "$.training";
-  Checker c(source);
-  TrainingSpec t;
-  if (!section.is_object()) return Error{"expected an object", source + ":" + P};
-  c.known_keys(section, P, kKeys);
+namespace {
+
+const std::string P = "$.training";
+
+// The section with its recipe's defaults and fixed values filled in; a fixed value this section
+// sets otherwise is recorded as a violation.
+json merge_recipe(Checker& c, const json& section, const std::string& base_dir, TrainingSpec& t) {
   json merged = section;
-  if (const json* r = c.field(section, P, "recipe", false)) {
-    if (!r->is_string()) {
-      c.fail(P + ".recipe", "expected a path to a recipe file");
-    } else {
-      t.recipe_path = resolve(base_dir, r->get<std::string>());
-      auto recipe = load_recipe(t.recipe_path);
-      if (!recipe) {
-        c.fail(P + ".recipe", recipe.error().to_string());
-      } else {
-        for (auto it = recipe->defaults.begin(); it != recipe->defaults.end(); ++it)
-          if (!merged.contains(it.key())) merged[it.key()] = it.value();
-        for (auto it = recipe->fixed.begin(); it != recipe->fixed.end(); ++it) {
-          if (!merged.contains(it.key()))
-            merged[it.key()] = it.value();
-          else if (merged[it.key()] != it.value())
-            t.recipe_violations.push_back(it.key() + " is fixed by recipe \"" + recipe->name +
-                                          "\" to " + it.value().dump() + ", this run uses " +
-                                          merged[it.key()].dump());
-        }
-      }
-    }
+  const json* r = c.field(section, P, "recipe", false);
+  if (!r) return merged;
+  if (!r->is_string()) {
+    c.fail(P + ".recipe", "expected a path to a recipe file");
+    return merged;
   }
-  const json& s = merged;
+  t.recipe_path = resolve(base_dir, r->get<std::string>());
+  auto recipe = load_recipe(t.recipe_path);
+  if (!recipe) {
+    c.fail(P + ".recipe", recipe.error().to_string());
+    return merged;
+  }
+  for (auto it = recipe->defaults.begin(); it != recipe->defaults.end(); ++it)
+    if (!merged.contains(it.key())) merged[it.key()] = it.value();
+  for (auto it = recipe->fixed.begin(); it != recipe->fixed.end(); ++it) {
+    if (!merged.contains(it.key()))
+      merged[it.key()] = it.value();
+    else if (merged[it.key()] != it.value())
+      t.recipe_violations.push_back(it.key() + " is fixed by recipe \"" + recipe->name + "\" to " +
+                                    it.value().dump() + ", this run uses " +
+                                    merged[it.key()].dump());
+  }
+  return merged;
+}
+
+void parse_synthetic(Checker& c, const json& v, TrainingSpec& t) {
+  const std::string p = P + ".synthetic";
+  if (!v.is_object()) return c.fail(p, "expected an object");
+  c.known_keys(v, p, {"samples", "test_samples", "shape", "classes", "noise"});
+  t.synthetic_samples = c.number_field<int64_t>(v, p, "samples", 4096, 1, 10000000);
+  t.synthetic_test_samples = c.number_field<int64_t>(v, p, "test_samples", 1024, 1, 10000000);
+  t.synthetic_classes = c.number_field<int64_t>(v, p, "classes", 10, 2, 100000);
+  t.synthetic_noise = c.number_field<double>(v, p, "noise", 0.5, 0.0, 1e6);
+  if (!v.contains("shape")) return;
+  const json& sh = v["shape"];
+  t.synthetic_shape.clear();
+  if (!sh.is_array() || (sh.size() != 1 && sh.size() != 3))
+    return c.fail(p + ".shape", "expected [D] or [C, H, W]");
+  for (const auto& d : sh)
+    if (!d.is_number_integer() || d.get<int64_t>() < 1)
+      c.fail(p + ".shape", "dimensions must be positive integers");
+    else
+      t.synthetic_shape.push_back(d.get<int64_t>());
+}
+
+// The data: dataset, its folder, a synthetic one's shape, normalisation and augmentation.
+void parse_data(Checker& c, const json& s, const std::string& base_dir, TrainingSpec& t) {
   t.dataset = c.string_field(s, P, "dataset", false, "fashion-mnist");
   if (t.dataset != "fashion-mnist" && t.dataset != "cifar10" && t.dataset != "synthetic")
     c.fail(P + ".dataset",
@@ -213,42 +237,19 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
   t.dataset_dir = resolve(base_dir, c.string_field(s, P, "dataset_dir", false));
   if (t.dataset == "cifar10" && t.dataset_dir.empty())
     c.fail(P + ".dataset_dir", "cifar10 needs the folder of its binary batches");
-  if (const json* v = c.field(s, P, "synthetic", false)) {
-    const std::string p = P + ".synthetic";
-    if (!v->is_object())
-      c.fail(p, "expected an object");
-    else {
-      c.known_keys(*v, p, {"samples", "test_samples", "shape", "classes", "noise"});
-      t.synthetic_samples = c.number_field<int64_t>(*v, p, "samples", 4096, 1, 10000000);
-      t.synthetic_test_samples = c.number_field<int64_t>(*v, p, "test_samples", 1024, 1, 10000000);
-      t.synthetic_classes = c.number_field<int64_t>(*v, p, "classes", 10, 2, 100000);
-      t.synthetic_noise = c.number_field<double>(*v, p, "noise", 0.5, 0.0, 1e6);
-      if (v->contains("shape")) {
-        const json& sh = (*v)["shape"];
-        t.synthetic_shape.clear();
-        if (!sh.is_array() || (sh.size() != 1 && sh.size() != 3))
-          c.fail(p + ".shape", "expected [D] or [C, H, W]");
-        else
-          for (const auto& d : sh)
-            if (!d.is_number_integer() || d.get<int64_t>() < 1)
-              c.fail(p + ".shape", "dimensions must be positive integers");
-            else
-              t.synthetic_shape.push_back(d.get<int64_t>());
-      }
-    }
-  }
+  if (const json* v = c.field(s, P, "synthetic", false)) parse_synthetic(c, *v, t);
   t.normalize = c.bool_field(s, P, "normalize", t.normalize);
   if (const json* v = c.field(s, P, "augment", false)) {
-    if (!v->is_object())
-      c.fail(P + ".augment", "expected an object");
-    else {
-      c.known_keys(*v, P + ".augment", {"crop_padding", "horizontal_flip"});
-      t.augment.crop_padding =
-          c.number_field<int64_t>(*v, P + ".augment", "crop_padding", 0, 0, 64);
-      t.augment.horizontal_flip =
-          c.bool_field(*v, P + ".augment", "horizontal_flip", t.augment.horizontal_flip);
-    }
+    if (!v->is_object()) return c.fail(P + ".augment", "expected an object");
+    c.known_keys(*v, P + ".augment", {"crop_padding", "horizontal_flip"});
+    t.augment.crop_padding = c.number_field<int64_t>(*v, P + ".augment", "crop_padding", 0, 0, 64);
+    t.augment.horizontal_flip =
+        c.bool_field(*v, P + ".augment", "horizontal_flip", t.augment.horizontal_flip);
   }
+}
+
+// The model and how it learns: network, loss, target, executor, optimizer and schedule.
+void parse_learning(Checker& c, const json& s, const std::string& base_dir, TrainingSpec& t) {
   if (const json* v = c.field(s, P, "network", false))
     parse_network(c, *v, P + ".network", base_dir, t);
   t.loss = c.string_field(s, P, "loss", false, "cross-entropy");
@@ -263,6 +264,10 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
     t.hyper["lr"] = 1e-3;
   t.schedule = LrSchedule::constant(t.hyper["lr"]);
   if (const json* v = c.field(s, P, "schedule", false)) parse_schedule(c, *v, P + ".schedule", t);
+}
+
+// The loop: sampler, batch, epochs, seeds, evaluation, time limit and metrics.
+void parse_loop(Checker& c, const json& s, TrainingSpec& t) {
   t.sampler = c.string_field(s, P, "sampler", false, "shuffled");
   // A plugin's ("plugin/name") is judged once its plugin is loaded (check_training).
   if (t.sampler.find('/') == std::string::npos && !samplers().find(t.sampler))
@@ -276,6 +281,20 @@ Result<TrainingSpec> parse_training(const json& section, const std::string& sour
   t.eval_every = c.number_field<int64_t>(s, P, "eval_every", 0, 0, INT64_MAX);
   t.max_seconds = c.number_field<double>(s, P, "max_seconds", 0.0, 0.0, 1e9);
   if (const json* v = c.field(s, P, "metrics", false)) parse_metrics(c, *v, P + ".metrics", t);
+}
+
+}  // namespace
+
+Result<TrainingSpec> parse_training(const json& section, const std::string& source,
+                                    const std::string& base_dir) {
+  Checker c(source);
+  TrainingSpec t;
+  if (!section.is_object()) return Error{"expected an object", source + ":" + P};
+  c.known_keys(section, P, kKeys);
+  const json merged = merge_recipe(c, section, base_dir, t);
+  parse_data(c, merged, base_dir, t);
+  parse_learning(c, merged, base_dir, t);
+  parse_loop(c, merged, t);
   if (!c.ok()) return Error{c.message(), ""};
   t.as_written = merged;
   return t;
