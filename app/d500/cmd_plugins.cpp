@@ -8,6 +8,7 @@
 #include "d500/distributed/scheme_registry.h"
 #include "d500/plugin/capability_cache.h"
 #include "d500/plugin/operator_registry.h"
+#include "d500/training/dataset_registry.h"
 #include "d500/training/metrics.h"
 #include "d500/training/sampler_registry.h"
 
@@ -119,12 +120,18 @@ json kind_json(json builtins, const std::vector<json>& all, const char* key) {
   return builtins;
 }
 
-json schemes_json(const std::vector<json>& all) {
+// A registry's built-in components (name, origin, summary) and the plugins' offers under `key`.
+template <class Registry>
+json registered_json(const Registry& registry, const std::vector<json>& all, const char* key) {
   json out = json::array();
-  for (const auto* s : distributed::schemes().all())
-    if (s->origin == "built-in")
-      out.push_back({{"name", s->name}, {"origin", s->origin}, {"summary", s->summary}});
-  return kind_json(std::move(out), all, "schemes");
+  for (const auto* c : registry.all())
+    if (c->origin == "built-in")
+      out.push_back({{"name", c->name}, {"origin", c->origin}, {"summary", c->summary}});
+  return kind_json(std::move(out), all, key);
+}
+
+json schemes_json(const std::vector<json>& all) {
+  return registered_json(distributed::schemes(), all, "schemes");
 }
 
 json metrics_json(const std::vector<json>& all) {
@@ -139,11 +146,11 @@ json metrics_json(const std::vector<json>& all) {
 }
 
 json samplers_json(const std::vector<json>& all) {
-  json out = json::array();
-  for (const auto* s : training::samplers().all())
-    if (s->origin == "built-in")
-      out.push_back({{"name", s->name}, {"origin", s->origin}, {"summary", s->summary}});
-  return kind_json(std::move(out), all, "samplers");
+  return registered_json(training::samplers(), all, "samplers");
+}
+
+json datasets_json(const std::vector<json>& all) {
+  return registered_json(training::datasets(), all, "datasets");
 }
 
 // A kind's components as a table: name, where it comes from, what it does.
@@ -177,11 +184,9 @@ int cmd_plugins(const GlobalOptions& g, bool list_operators, bool probe) {
   auto pm = make_plugin_manager(g);
   const std::vector<json> all = describe_all(*pm, probe);
   if (g.json) {
-    std::cout << json{{"search_path", pm->search_path()},
-                      {"plugins", all},
-                      {"schemes", schemes_json(all)},
-                      {"metrics", metrics_json(all)},
-                      {"samplers", samplers_json(all)}}
+    std::cout << json{{"search_path", pm->search_path()}, {"plugins", all},
+                      {"schemes", schemes_json(all)},     {"metrics", metrics_json(all)},
+                      {"samplers", samplers_json(all)},   {"datasets", datasets_json(all)}}
                      .dump(2)
               << "\n";
     return kOk;
@@ -189,6 +194,7 @@ int cmd_plugins(const GlobalOptions& g, bool list_operators, bool probe) {
   print_plugins(all);
   if (list_operators) print_components(all);
   print_kind("DISTRIBUTED SCHEME", schemes_json(all));
+  print_kind("DATASET", datasets_json(all));
   print_kind("SAMPLER", samplers_json(all));
   print_metrics(metrics_json(all));
   std::cout << "\nsearch path: ";

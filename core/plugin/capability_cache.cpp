@@ -98,6 +98,13 @@ json describe_plugin(const PluginManager& pm, const PluginRecord& r) {
                           {"id", r.name + "/" + si.sampler->name},
                           {"description", si.sampler->description}});
   j["samplers"] = samplers;
+  json datasets = json::array();
+  for (const auto& di : pm.datasets())
+    if (di.plugin == r.name)
+      datasets.push_back({{"name", di.dataset->name},
+                          {"id", r.name + "/" + di.dataset->name},
+                          {"description", di.dataset->description}});
+  j["datasets"] = datasets;
   j["operators"] = ops;
   j["executors"] = exs;
   j["optimizers"] = opts;
@@ -105,7 +112,7 @@ json describe_plugin(const PluginManager& pm, const PluginRecord& r) {
 }
 
 // What describe_plugin writes; raised when it writes more, so older entries are not trusted.
-constexpr const char* kDescriptionVersion = "samplers-1";
+constexpr const char* kDescriptionVersion = "datasets-1";
 
 std::string capability_key(const PluginRecord& r) {
   const std::string lib = stat_key(r.library_path), manifest = stat_key(r.manifest_path);

@@ -76,4 +76,29 @@ std::optional<std::string> check_samplers(const d500_plugin_info& info) {
   return std::nullopt;
 }
 
+size_t dataset_count(const d500_plugin_info& info) {
+  return info.struct_size >= offsetof(d500_plugin_info, datasets) + sizeof(void*) ? info.n_datasets
+                                                                                  : 0;
+}
+
+std::optional<std::string> check_datasets(const d500_plugin_info& info) {
+  const size_t n = dataset_count(info);
+  if (n && !info.datasets) return "n_datasets is " + std::to_string(n) + " but datasets is NULL";
+  constexpr size_t kMin = offsetof(d500_dataset, read) + sizeof(void*);
+  for (size_t i = 0; i < n; ++i) {
+    const d500_dataset* d = info.datasets[i];
+    const std::string which = "dataset #" + std::to_string(i);
+    if (!d) return which + " is NULL";
+    if (d->struct_size < kMin)
+      return which + " struct_size is " + std::to_string(d->struct_size) + ", ABI 1.4 needs " +
+             std::to_string(kMin);
+    if (!d->name || !*d->name) return which + " has no name";
+    const std::string named = "dataset \"" + std::string(d->name) + "\"";
+    if (!d->description || !*d->description) return named + " has no description";
+    if (!d->open || !d->close || !d->describe || !d->labels || !d->read)
+      return named + " lacks open, close, describe, labels or read";
+  }
+  return std::nullopt;
+}
+
 }  // namespace d500::plugin

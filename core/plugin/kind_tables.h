@@ -1,5 +1,5 @@
-// The metric and sampler tables of a loaded plugin's info (ABI 1.4): how many the host may read,
-// and what each must hold before the host calls it.
+// The metric, sampler and dataset tables of a loaded plugin's info (ABI 1.4): how many the host may
+// read, and what each must hold before the host calls it.
 #pragma once
 
 #include <cstddef>
@@ -17,5 +17,8 @@ std::optional<std::string> check_metrics(const d500_plugin_info& info);
 
 size_t sampler_count(const d500_plugin_info& info);
 std::optional<std::string> check_samplers(const d500_plugin_info& info);
+
+size_t dataset_count(const d500_plugin_info& info);
+std::optional<std::string> check_datasets(const d500_plugin_info& info);
 
 }  // namespace d500::plugin

@@ -181,7 +181,8 @@ std::optional<std::string> check_components(const d500_plugin_info& info) {
   }
   if (auto e = check_schemes(info)) return e;
   if (auto e = check_metrics(info)) return e;
-  return check_samplers(info);
+  if (auto e = check_samplers(info)) return e;
+  return check_datasets(info);
 }
 
 Opened open_plugin(PluginRecord& rec) {
@@ -286,6 +287,7 @@ Opened open_plugin(PluginRecord& rec) {
   rec.n_schemes = scheme_count(*info);
   rec.n_metrics = metric_count(*info);
   rec.n_samplers = sampler_count(*info);
+  rec.n_datasets = dataset_count(*info);
   // What the plugin says at run time (threads, BLAS, the library's real version) beats the
   // manifest's build-time text; read after init, which may be what fills it in.
   if (info->wraps && *info->wraps) rec.wraps = info->wraps;
@@ -471,12 +473,14 @@ void PluginManager::load_one(PluginRecord& rec) {
     metrics_.push_back(MetricImpl{rec.name, opened.info->metrics[i], opened.info->abi_version});
   for (size_t i = 0; i < sampler_count(*opened.info); ++i)
     samplers_.push_back(SamplerImpl{rec.name, opened.info->samplers[i], opened.info->abi_version});
+  for (size_t i = 0; i < dataset_count(*opened.info); ++i)
+    datasets_.push_back(DatasetImpl{rec.name, opened.info->datasets[i], opened.info->abi_version});
 }
 
 namespace {
 
 // What the probe child sends back. Line protocol: state, abi_version, n_operators, n_executors,
-// n_optimizers, n_schemes, n_metrics, n_samplers, then the error text to the end.
+// n_optimizers, n_schemes, n_metrics, n_samplers, n_datasets, then the error text to the end.
 std::string probe_reply(PluginRecord rec) {
   open_plugin(rec);
   std::ostringstream os;
@@ -488,6 +492,7 @@ std::string probe_reply(PluginRecord rec) {
      << rec.n_schemes << '\n'
      << rec.n_metrics << '\n'
      << rec.n_samplers << '\n'
+     << rec.n_datasets << '\n'
      << rec.error;
   return os.str();
 }
@@ -519,7 +524,7 @@ PluginRecord probe_isolated(const PluginRecord& discovered) {
   std::istringstream is(c.reply);
   int state = 0;
   if (!(is >> state >> rec.abi_version >> rec.n_operators >> rec.n_executors >> rec.n_optimizers >>
-        rec.n_schemes >> rec.n_metrics >> rec.n_samplers) ||
+        rec.n_schemes >> rec.n_metrics >> rec.n_samplers >> rec.n_datasets) ||
       is.get() != '\n') {
     rec.state = PluginState::Broken;
     rec.error = "the probe child's reply is malformed";

@@ -107,14 +107,16 @@ Batch BatchLoader::assemble(int64_t batch_index) const {
   int64_t* labels = batch.labels.data_as<int64_t>();
   const int64_t* src_labels = data_.labels.data_as<int64_t>();
   const Augmentation& aug = options_.augmentation;
-  for (int64_t k = 0; k < count; ++k) {
-    const int64_t i = batch.indices[static_cast<size_t>(k)];
-    labels[k] = src_labels[i];
-    if (aug.enabled())
-      augment_image(data_.sample(i), dst + k * numel, sample[0], sample[1], sample[2], aug,
+  for (int64_t k = 0; k < count; ++k) labels[k] = src_labels[batch.indices[static_cast<size_t>(k)]];
+  if (!aug.enabled()) {
+    data_.gather(batch.indices, dst);
+  } else {
+    // The samples as stored (or read), then each augmented into the batch.
+    std::vector<float> raw(static_cast<size_t>(count * numel));
+    data_.gather(batch.indices, raw.data());
+    for (int64_t k = 0; k < count; ++k)
+      augment_image(raw.data() + k * numel, dst + k * numel, sample[0], sample[1], sample[2], aug,
                     augmentation_seed(options_.seed, epoch_, first + k));
-    else
-      std::memcpy(dst + k * numel, data_.sample(i), sizeof(float) * static_cast<size_t>(numel));
   }
   batch.assemble_ns = now_ns() - t0;
   return batch;

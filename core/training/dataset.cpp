@@ -1,7 +1,9 @@
 // Dataset invariants, the synthetic dataset and normalisation.
 #include "d500/training/dataset.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "d500/error.h"
@@ -10,22 +12,67 @@
 namespace d500::training {
 
 Shape Dataset::sample_shape() const {
+  if (reader) {
+    const Shape s = reader->sample_shape();
+    return flat ? Shape{element_count(s)} : s;
+  }
   const Shape& s = images.shape();
   return s.empty() ? Shape{} : Shape(s.begin() + 1, s.end());
+}
+
+namespace {
+
+// (channels, elements per channel per sample) of a checked dataset.
+std::pair<int64_t, int64_t> channel_layout(const Dataset& d) {
+  const Shape s = d.sample_shape();
+  if (s.size() == 3) return {s[0], s[1] * s[2]};
+  return {1, s[0]};
+}
+
+// x <- (x - mean[c]) / stddev[c] over `count` samples of `d`'s layout.
+void apply(const Dataset& d, const Normalization& n, float* x, int64_t count) {
+  const auto [channels, inner] = channel_layout(d);
+  for (int64_t i = 0; i < count; ++i)
+    for (int64_t c = 0; c < channels; ++c) {
+      float* p = x + (i * channels + c) * inner;
+      const double m = n.mean[c], inv = 1.0 / n.stddev[c];
+      for (int64_t k = 0; k < inner; ++k) p[k] = static_cast<float>((p[k] - m) * inv);
+    }
+}
+
+}  // namespace
+
+void Dataset::gather(std::span<const int64_t> indices, float* out) const {
+  const int64_t per = sample_numel();
+  if (!reader) {
+    for (size_t k = 0; k < indices.size(); ++k)
+      std::memcpy(out + static_cast<int64_t>(k) * per, sample(indices[k]),
+                  sizeof(float) * static_cast<size_t>(per));
+    return;
+  }
+  reader->read(indices, out);
+  if (read_normalization)
+    apply(*this, *read_normalization, out, static_cast<int64_t>(indices.size()));
 }
 
 void check_dataset(const Dataset& d) {
   const std::string where = "dataset " + (d.name.empty() ? std::string("(unnamed)") : d.name);
   auto fail = [&](const std::string& m) { throw D500Error(m, where); };
-  if (d.images.dtype() != DType::Float32)
-    fail("images must be float32, are " + std::string(dtype_name(d.images.dtype())));
-  const size_t rank = d.images.shape().size();
-  if (rank != 2 && rank != 4)
-    fail("images must be [N, C, H, W] or [N, D], are " + shape_to_string(d.images.shape()));
+  if (d.reader) {
+    const size_t rank = d.sample_shape().size();
+    if (rank != 1 && rank != 3)
+      fail("samples must be [C, H, W] or [D], are " + shape_to_string(d.sample_shape()));
+  } else {
+    if (d.images.dtype() != DType::Float32)
+      fail("images must be float32, are " + std::string(dtype_name(d.images.dtype())));
+    const size_t rank = d.images.shape().size();
+    if (rank != 2 && rank != 4)
+      fail("images must be [N, C, H, W] or [N, D], are " + shape_to_string(d.images.shape()));
+  }
   if (d.labels.dtype() != DType::Int64 || d.labels.shape().size() != 1)
     fail("labels must be int64 [N], are " + std::string(dtype_name(d.labels.dtype())) +
          shape_to_string(d.labels.shape()));
-  if (d.images.shape()[0] != d.labels.shape()[0])
+  if (!d.reader && d.images.shape()[0] != d.labels.shape()[0])
     fail(std::to_string(d.images.shape()[0]) + " images but " +
          std::to_string(d.labels.shape()[0]) + " labels");
   if (d.size() == 0) fail("has no samples");
@@ -74,28 +121,32 @@ Dataset make_synthetic(const SyntheticSpec& spec) {
   return d;
 }
 
-namespace {
-// (channels, elements per channel per sample) of a checked dataset.
-std::pair<int64_t, int64_t> channel_layout(const Dataset& d) {
-  const Shape s = d.sample_shape();
-  if (s.size() == 3) return {s[0], s[1] * s[2]};
-  return {1, s[0]};
-}
-}  // namespace
-
 Normalization compute_normalization(const Dataset& d) {
   check_dataset(d);
   const auto [channels, inner] = channel_layout(d);
   std::vector<double> sum(channels, 0.0), sq(channels, 0.0);
-  const float* x = d.images.data_as<float>();
-  for (int64_t i = 0; i < d.size(); ++i)
-    for (int64_t c = 0; c < channels; ++c) {
-      const float* p = x + (i * channels + c) * inner;
-      double s = 0, q = 0;
-      for (int64_t k = 0; k < inner; ++k) s += p[k], q += double(p[k]) * p[k];
-      sum[c] += s;
-      sq[c] += q;
-    }
+  // In chunks, so a streamed dataset is read through once without being held.
+  constexpr int64_t kChunk = 1024;
+  std::vector<float> buf;
+  std::vector<int64_t> idx;
+  for (int64_t first = 0; first < d.size(); first += kChunk) {
+    const int64_t n = std::min(kChunk, d.size() - first);
+    idx.resize(static_cast<size_t>(n));
+    for (int64_t k = 0; k < n; ++k) idx[static_cast<size_t>(k)] = first + k;
+    buf.resize(static_cast<size_t>(n * channels * inner));
+    if (d.reader)
+      d.reader->read(idx, buf.data());
+    else
+      d.gather(idx, buf.data());
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t c = 0; c < channels; ++c) {
+        const float* p = buf.data() + (i * channels + c) * inner;
+        double s = 0, q = 0;
+        for (int64_t k = 0; k < inner; ++k) s += p[k], q += double(p[k]) * p[k];
+        sum[c] += s;
+        sq[c] += q;
+      }
+  }
   Normalization n;
   const double count = static_cast<double>(d.size() * inner);
   for (int64_t c = 0; c < channels; ++c) {
@@ -119,13 +170,10 @@ void normalize(Dataset& d, const Normalization& n) {
     if (!(n.stddev[c] > 0.0) || !std::isfinite(n.mean[c]))
       throw D500Error("channel " + std::to_string(c) + ": stddev must be > 0 and mean finite",
                       where);
-  float* x = d.images.data_as<float>();
-  for (int64_t i = 0; i < d.size(); ++i)
-    for (int64_t c = 0; c < channels; ++c) {
-      float* p = x + (i * channels + c) * inner;
-      const double m = n.mean[c], inv = 1.0 / n.stddev[c];
-      for (int64_t k = 0; k < inner; ++k) p[k] = static_cast<float>((p[k] - m) * inv);
-    }
+  if (d.reader)
+    d.read_normalization = n;
+  else
+    apply(d, n, d.images.data_as<float>(), d.size());
 }
 
 }  // namespace d500::training

@@ -105,18 +105,19 @@ void Trainer::emit(const std::string& name, int64_t step, double wall, double va
 }
 
 std::pair<double, double> Trainer::evaluate(const Dataset& test) {
-  const int64_t n = test.size(), b = o_.batch, per = test.sample_numel();
+  const int64_t n = test.size(), b = o_.batch;
   Shape shape = ex_.input_spec(o_.input).shape;
   Tensor x(DType::Float32, shape), y(DType::Int64, {b});
   int64_t hits = 0;
   double loss_sum = 0;
+  std::vector<int64_t> idx(static_cast<size_t>(b));
   for (int64_t start = 0; start < n; start += b) {
     const int64_t real = std::min(b, n - start);
     for (int64_t i = 0; i < b; ++i) {
-      const int64_t src = start + (i < real ? i : 0);  // padding repeats the first sample
-      std::memcpy(x.data_as<float>() + i * per, test.sample(src), per * sizeof(float));
-      y.data_as<int64_t>()[i] = test.labels.data_as<int64_t>()[src];
+      idx[static_cast<size_t>(i)] = start + (i < real ? i : 0);  // padding repeats the first
+      y.data_as<int64_t>()[i] = test.labels.data_as<int64_t>()[idx[static_cast<size_t>(i)]];
     }
+    test.gather(idx, x.data_as<float>());
     ex_.set_input(o_.input, x);
     ex_.set_input(o_.labels, y);
     ex_.forward();

@@ -7,6 +7,7 @@
 #include "d500/network/executor_factory.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/model_builder.h"
+#include "d500/training/dataset_registry.h"
 #include "d500/training/sampler_registry.h"
 
 namespace d500::training {
@@ -27,11 +28,14 @@ Result<std::string> model_bytes(const TrainingSpec& t, uint64_t seed) {
   bo.batch = t.batch;
   bo.with_loss = true;
   const std::string b = n.value("builder", "mlp");
-  const Shape shape = t.dataset == "synthetic"
-                          ? Shape(t.synthetic_shape.begin(), t.synthetic_shape.end())
-                      : t.dataset == "cifar10" ? Shape{3, 32, 32}
-                                               : Shape{1, 28, 28};
-  const int64_t classes = t.dataset == "synthetic" ? t.synthetic_classes : 10;
+  DataShape data;
+  try {
+    data = dataset_of(t).shape(t);  // a plugin's: opened and described, no sample read
+  } catch (const D500Error& e) {
+    return e.error();
+  }
+  const Shape& shape = data.sample;
+  const int64_t classes = data.classes;
   if (b == "mlp") {
     onnx::MlpSpec m;
     m.inputs = element_count(shape);
@@ -53,30 +57,6 @@ Result<std::string> model_bytes(const TrainingSpec& t, uint64_t seed) {
   return onnx::build_resnet(r, bo);
 }
 
-// A synthetic set's samples [from, from + n) as a dataset of its own.
-Dataset part_of(const Dataset& all, int64_t from, int64_t n, const char* name) {
-  Dataset x;
-  x.name = std::string("synthetic/") + name;
-  x.num_classes = all.num_classes;
-  Shape is = all.images.shape();
-  is[0] = n;
-  x.images = Tensor(DType::Float32, is);
-  x.labels = Tensor(DType::Int64, {n});
-  const int64_t per = all.sample_numel();
-  std::memcpy(x.images.data(), all.images.data_as<float>() + from * per, n * per * sizeof(float));
-  std::memcpy(x.labels.data(), all.labels.data_as<int64_t>() + from, n * sizeof(int64_t));
-  return x;
-}
-
-std::string fashion_dir(const TrainingSpec& t) {
-  return t.dataset_dir.empty() ? default_fashion_mnist_dir() : t.dataset_dir;
-}
-
-std::string no_fashion_mnist(const std::string& dir) {
-  return "Fashion-MNIST not found in " + dir +
-         " (install the Debian package dataset-fashion-mnist, or set $.training.dataset_dir)";
-}
-
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> training_plugins(const TrainingSpec& t) {
@@ -90,7 +70,7 @@ std::vector<std::pair<std::string, std::string>> training_plugins(const Training
     for (const auto& [n, a] : out) listed = listed || n == name;
     if (!listed) out.emplace_back(name, at);
   }
-  // A plugin's sampler or metric: "plugin/name".
+  // A plugin's dataset, sampler or metric: "plugin/name".
   auto plugin_of = [&out](const std::string& component, const std::string& at) {
     const auto slash = component.find('/');
     if (slash == std::string::npos) return;
@@ -99,6 +79,7 @@ std::vector<std::pair<std::string, std::string>> training_plugins(const Training
     for (const auto& [n, a] : out) listed = listed || n == name;
     if (!listed) out.emplace_back(name, at);
   };
+  plugin_of(t.dataset, kSec + ".dataset");
   plugin_of(t.sampler, kSec + ".sampler");
   for (size_t i = 0; i < t.metrics.size(); ++i)
     plugin_of(t.metrics[i].name, kSec + ".metrics[" + std::to_string(i) + "]");
@@ -107,6 +88,7 @@ std::vector<std::pair<std::string, std::string>> training_plugins(const Training
 
 Result<std::unique_ptr<network::NetworkExecutor>> build_training_executor(
     const TrainingSpec& t, uint64_t seed, const plugin::PluginManager& pm) {
+  register_plugin_datasets(pm);  // the shape of a plugin's dataset sizes the network
   auto bytes = model_bytes(t, seed);
   if (!bytes) return Error{bytes.error().to_string(), kSec + ".network"};
   auto model = onnx::Model::parse(*bytes, "training network");
@@ -126,28 +108,15 @@ Result<std::unique_ptr<network::NetworkExecutor>> build_training_executor(
 }
 
 DatasetSplit load_training_data(const TrainingSpec& t, uint64_t seed) {
-  DatasetSplit d;
-  if (t.dataset == "fashion-mnist") {
-    const std::string dir = fashion_dir(t);
-    if (!fashion_mnist_available(dir)) throw D500Error(no_fashion_mnist(dir));
-    d = load_fashion_mnist(dir);
-  } else if (t.dataset == "cifar10") {
-    d = load_cifar10_dir(t.dataset_dir);
-  } else {
-    SyntheticSpec s;
-    s.sample_shape = Shape(t.synthetic_shape.begin(), t.synthetic_shape.end());
-    s.num_classes = t.synthetic_classes;
-    s.noise = t.synthetic_noise;
-    s.seed = seed;
-    s.samples = t.synthetic_samples + t.synthetic_test_samples;
-    const Dataset all = make_synthetic(s);
-    d.train = part_of(all, 0, t.synthetic_samples, "train");
-    d.test = part_of(all, t.synthetic_samples, t.synthetic_test_samples, "test");
-  }
+  DatasetSplit d = dataset_of(t).make(t, seed);
   // An MLP takes each sample flattened.
   if (t.network.value("builder", "") == "mlp")
-    for (Dataset* x : {&d.train, &d.test})
-      if (x->images.shape().size() > 2) x->images.reshape({x->size(), x->sample_numel()});
+    for (Dataset* x : {&d.train, &d.test}) {
+      if (x->streamed())
+        x->flat = true;
+      else if (x->images.shape().size() > 2)
+        x->images.reshape({x->size(), x->sample_numel()});
+    }
   if (t.normalize) {
     const auto n = compute_normalization(d.train);
     normalize(d.train, n);
@@ -170,6 +139,20 @@ TrainerOptions trainer_options_for(const TrainingSpec& t, uint64_t seed) {
 }
 
 namespace {
+
+// A plugin's dataset opened and described once: an unknown one, a folder it cannot read, params
+// it refuses.
+spec::Problems check_plugin_dataset(const TrainingSpec& t, const plugin::PluginManager& pm) {
+  spec::Problems out;
+  for (auto& why : register_plugin_datasets(pm)) out.push_back({kSec + ".dataset", std::move(why)});
+  if (t.dataset.find('/') == std::string::npos) return out;
+  try {
+    dataset_of(t).shape(t);
+  } catch (const D500Error& err) {
+    out.push_back({kSec + ".dataset", err.error().message});
+  }
+  return out;
+}
 
 // The section's sampler made once for a one-sample set: an unknown name (a plugin's among them)
 // or params it refuses.
@@ -211,6 +194,7 @@ spec::Problems check_training(const TrainingSpec& t, uint64_t seed, const Traine
   } catch (const D500Error& err) {
     return {{kSec + ".optimizer", err.what()}};  // hyper-parameters it rejects
   }
+  if (auto p = check_plugin_dataset(t, *pm); !p.empty()) return p;
   if (auto p = check_sampler(t, seed, *pm); !p.empty()) return p;
   auto ex = build_training_executor(t, seed, *pm);
   if (!ex) return {{ex.error().where, ex.error().message}};

@@ -6,6 +6,7 @@
 
 #include "d500/json_input.h"
 #include "d500/spec/checker.h"
+#include "d500/training/dataset_registry.h"
 #include "d500/training/sampler_registry.h"
 
 namespace d500::training {
@@ -231,9 +232,12 @@ void parse_synthetic(Checker& c, const json& v, TrainingSpec& t) {
 // The data: dataset, its folder, a synthetic one's shape, normalisation and augmentation.
 void parse_data(Checker& c, const json& s, const std::string& base_dir, TrainingSpec& t) {
   t.dataset = c.string_field(s, P, "dataset", false, "fashion-mnist");
-  if (t.dataset != "fashion-mnist" && t.dataset != "cifar10" && t.dataset != "synthetic")
-    c.fail(P + ".dataset",
-           "expected fashion-mnist, cifar10 or synthetic, got \"" + t.dataset + "\"");
+  // A plugin's ("plugin/name") is judged once its plugin is loaded (check_training).
+  if (t.dataset.find('/') == std::string::npos && !datasets().find(t.dataset))
+    c.fail(P + ".dataset", "expected " + datasets().names() +
+                               " or a plugin's \"plugin/name\", got \"" + t.dataset + "\"");
+  if (const json* v = c.field(s, P, "dataset_params", false))
+    t.dataset_params = parse_numbers(c, *v, P + ".dataset_params");
   t.dataset_dir = resolve(base_dir, c.string_field(s, P, "dataset_dir", false));
   if (t.dataset == "cifar10" && t.dataset_dir.empty())
     c.fail(P + ".dataset_dir", "cifar10 needs the folder of its binary batches");

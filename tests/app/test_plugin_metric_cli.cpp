@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../support/mpi_cli.h"
+#include "../support/pgm_folder.h"
 #include "d500/store/result_store.h"
 
 using d500::test::contains;
@@ -142,6 +143,39 @@ TEST(PluginMetricCli, APluginSamplerIsRefusedAtLevelThreeWithWhereItRuns) {
   EXPECT_NE(c.exit_code, 0);
   EXPECT_TRUE(contains(c.err + c.out, "$.training.sampler")) << c.err << c.out;
   EXPECT_TRUE(contains(c.err + c.out, "runs at level 2")) << c.err << c.out;
+}
+
+// The examples plugin's streamed image folder: listed, trained on at level 3 under mpirun -np 2
+// (each rank reads its own shard from the files), and a folder that is not there refused by
+// `check` at the dataset's path.
+TEST(PluginMetricCli, APluginDatasetIsListedTrainedOnTwoRanksAndItsMissingFolderRefused) {
+  TempDir dir;
+  auto listed = run({kD500, "plugins"}, dir.path());
+  EXPECT_TRUE(contains(listed.out, "examples/image_folder")) << listed.out;
+  d500::test::write_pgm_folder(dir.file("images"), 3, 8, 6, 6);
+  const std::string e =
+      d500::test::distributed_variant(dir, {{"scheme", "allreduce"}}, true, "images.json");
+  json j = json::parse(std::ifstream(e));
+  j["training"]["dataset"] = "examples/image_folder";
+  j["training"]["dataset_dir"] = dir.file("images");
+  j["training"].erase("synthetic");
+  j["training"]["batch"] = 4;
+  j["training"]["epochs"] = 1;
+  j["distributed"]["scaling_baseline"] = false;
+  std::ofstream(e) << j.dump(2);
+  REQUIRE_MPIRUN();
+  const std::string db = dir.file("i.d500db");
+  auto r = run({kMpirun, "-np", "2", "--oversubscribe", kD500, "run", e, "--db", db}, dir.path(),
+               kRootEnv);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto show = run({kD500, "show", "latest", "--db", db}, dir.path());
+  EXPECT_TRUE(contains(show.out, "distributed training: allreduce x2")) << show.out;
+  j["training"]["dataset_dir"] = dir.file("nowhere");
+  std::ofstream(e) << j.dump(2);
+  auto c = run({kD500, "check", e}, dir.path());
+  EXPECT_NE(c.exit_code, 0);
+  EXPECT_TRUE(contains(c.err + c.out, "$.training.dataset")) << c.err << c.out;
+  EXPECT_TRUE(contains(c.err + c.out, "(plugin examples) open failed")) << c.err << c.out;
 }
 
 }  // namespace

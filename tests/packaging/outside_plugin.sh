@@ -76,6 +76,9 @@ assert total(topk, "comm_bytes") * 5 < total(dense, "comm_bytes")
 assert last(topk, "final_test_accuracy") > 0.3
 PY
 fi
+# The plugin's dataset and sampler, listed beside the built-in ones.
+echo "$plugins" | grep -Eq '^examples/image_folder +plugin examples +8-bit PGM'
+echo "$plugins" | grep -Eq '^examples/subset +plugin examples'
 # The plugin's metric, listed and measured by a training run beside the built-in one.
 echo "$plugins" | grep -Eq '^examples/grad_norm +plugin examples +1 +neither +step, epoch'
 cat > "$tmp/l2.json" <<'JSON'

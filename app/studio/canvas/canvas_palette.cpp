@@ -54,10 +54,13 @@ QStringList CanvasPalette::valuesFor(const QString& kind) const {
   } else if (k->offered_by == "scheme") {
     out << LevelTemplates::builtins(QStringLiteral("scheme"));
     for (const ComponentOffer& o : catalog_.schemes()) out << o.id;
-  } else if (k->offered_by == "metric" || k->offered_by == "sampler") {
-    const bool metric = k->offered_by == "metric";
+  } else if (k->offered_by == "metric" || k->offered_by == "sampler" ||
+             k->offered_by == "dataset") {
     out << LevelTemplates::builtins(QString::fromStdString(k->offered_by));
-    for (const ComponentOffer& o : metric ? catalog_.metrics() : catalog_.samplers()) out << o.id;
+    const QList<ComponentOffer> offers = k->offered_by == "metric"    ? catalog_.metrics()
+                                         : k->offered_by == "sampler" ? catalog_.samplers()
+                                                                      : catalog_.datasets();
+    for (const ComponentOffer& o : offers) out << o.id;
   } else if (k->offered_by == "operator") {
     for (const QString& key : catalog_.operatorKeys()) {
       QString op, domain;

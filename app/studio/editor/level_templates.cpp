@@ -2,6 +2,7 @@
 
 #include "d500/distributed/scheme_registry.h"
 #include "d500/spec/components.h"
+#include "d500/training/dataset_registry.h"
 #include "d500/training/metrics.h"
 #include "d500/training/sampler_registry.h"
 
@@ -102,6 +103,11 @@ QStringList LevelTemplates::builtins(const QString& kind) {
   }
   if (kind == QLatin1String("sampler")) {
     for (const auto* m : d500::training::samplers().all())
+      if (m->origin == "built-in") out << QString::fromStdString(m->name);
+    return out;
+  }
+  if (kind == QLatin1String("dataset")) {
+    for (const auto* m : d500::training::datasets().all())
       if (m->origin == "built-in") out << QString::fromStdString(m->name);
     return out;
   }

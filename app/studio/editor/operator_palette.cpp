@@ -121,6 +121,7 @@ void OperatorPalette::addComponents(QTreeWidgetItem* level, const QString& kind,
                                        : kind == QLatin1String("scheme")    ? catalog_.schemes()
                                        : kind == QLatin1String("metric")    ? catalog_.metrics()
                                        : kind == QLatin1String("sampler")   ? catalog_.samplers()
+                                       : kind == QLatin1String("dataset")   ? catalog_.datasets()
                                                                           : QList<ComponentOffer>();
   for (const ComponentOffer& o : offers) {
     const QString value =

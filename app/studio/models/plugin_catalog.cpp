@@ -98,6 +98,7 @@ bool PluginCatalog::fromJson(const QByteArray& json, PluginCatalog* out, QString
     components("schemes", &p.schemes);
     components("metrics", &p.metrics);
     components("samplers", &p.samplers);
+    components("datasets", &p.datasets);
     c.plugins_.append(p);
   }
   *out = std::move(c);
@@ -129,6 +130,10 @@ QList<ComponentOffer> PluginCatalog::metrics() const {
 
 QList<ComponentOffer> PluginCatalog::samplers() const {
   return offersOf(&PluginInfo::samplers);
+}
+
+QList<ComponentOffer> PluginCatalog::datasets() const {
+  return offersOf(&PluginInfo::datasets);
 }
 
 QString PluginCatalog::operatorKey(const QString& opType, const QString& domain) {

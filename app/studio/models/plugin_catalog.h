@@ -47,6 +47,7 @@ struct PluginInfo {
   QList<ComponentOffer> schemes;   // distributed schemes (ABI 1.4): id "plugin/name"
   QList<ComponentOffer> metrics;   // training metrics (ABI 1.4): id "plugin/name"
   QList<ComponentOffer> samplers;  // samplers (ABI 1.4): id "plugin/name"
+  QList<ComponentOffer> datasets;  // datasets (ABI 1.4): id "plugin/name"
 
   QString abiText() const;           // "1.1"
   QString capabilitiesText() const;  // "32 operators (31 with backward), CPU"
@@ -81,6 +82,7 @@ class PluginCatalog {
   QList<ComponentOffer> schemes() const;
   QList<ComponentOffer> metrics() const;
   QList<ComponentOffer> samplers() const;
+  QList<ComponentOffer> datasets() const;
   static QString operatorKey(const QString& opType, const QString& domain);
   static void splitOperatorKey(const QString& key, QString* opType, QString* domain);
 

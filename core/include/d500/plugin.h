@@ -430,6 +430,36 @@ typedef struct d500_sampler {
                            size_t* count, d500_error* err);
 } d500_sampler;
 
+/* --- ABI 1.4: datasets --- */
+
+/* d500_dataset's splits. */
+#define D500_SPLIT_TRAIN 0
+#define D500_SPLIT_TEST 1
+
+/* A training and a test set of labelled samples, read as the training asks for them: a dataset
+ * may stream from files and never hold the whole set. Calls on one instance come from one thread
+ * at a time (not always the one that opened it). */
+typedef struct d500_dataset {
+  uint32_t struct_size;    /* sizeof(d500_dataset) as the plugin was compiled */
+  const char* name;        /* unique among the plugin's datasets, [a-z0-9_]+ */
+  const char* description; /* one line, required */
+  /* path: the section's "dataset_dir" ("" when none); hyper: its "dataset_params"
+   * (D500_ATTR_FLOAT). */
+  int32_t (*open)(const char* path, const d500_attr* hyper, size_t n_hyper, void** instance,
+                  d500_error* err);
+  void (*close)(void* instance);
+  /* The split's sample count, one sample's shape (ndim 1: [D], or 3: [C, H, W]; shape holds
+   * D500_MAX_DIMS) and the class count. */
+  int32_t (*describe)(void* instance, int32_t split, int64_t* samples, int64_t* shape,
+                      int32_t* ndim, int64_t* classes, d500_error* err);
+  /* The split's `samples` labels into out, each in [0, classes). */
+  int32_t (*labels)(void* instance, int32_t split, int64_t* out, d500_error* err);
+  /* The samples indices[0 .. n) of the split into images: float32 [n, shape...], contiguous,
+   * the host's memory. */
+  int32_t (*read)(void* instance, int32_t split, const int64_t* indices, size_t n, DLTensor* images,
+                  d500_error* err);
+} d500_dataset;
+
 /* What a plugin offers. Returned by d500_plugin_entry; static storage owned by the plugin. */
 typedef struct d500_plugin_info {
   uint32_t abi_version; /* D500_ABI_VERSION the plugin was built against */
@@ -457,6 +487,8 @@ typedef struct d500_plugin_info {
   const d500_metric* const* metrics;
   size_t n_samplers;
   const d500_sampler* const* samplers;
+  size_t n_datasets;
+  const d500_dataset* const* datasets;
   /* Appended members of later ABI minor versions go below this line. */
 } d500_plugin_info;
 

@@ -29,6 +29,7 @@
 #include "d500/distributed/series_gather.h"
 #include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
+#include "d500/training/dataset_registry.h"
 #include "d500/training/trainer.h"
 #include "distributed_extras.h"
 #include "format.h"
@@ -235,6 +236,7 @@ void log_sections(Job& j) {
 // The network, the optimizer, the scheme and the trainer, wired: the scheme's hooks around each
 // step, the fault to inject, and at every epoch's end the series shipped to rank 0 and progress.
 void set_up(Job& j) {
+  training::register_plugin_datasets(j.ctx.plugins);  // check_experiment did; a no-op then
   j.data = training::load_training_data(j.t, j.seed);
   j.ex = training::build_training_executor(j.t, j.seed, j.ctx.plugins).value();
   j.opt = std::make_unique<training::Optimizer>(j.ctx.plugins, j.t.optimizer_plugin, j.t.optimizer,

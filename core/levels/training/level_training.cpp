@@ -7,6 +7,7 @@
 
 #include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
+#include "d500/training/dataset_registry.h"
 #include "d500/training/sampler_registry.h"
 #include "d500/training/time_to_accuracy.h"
 #include "d500/training/trainer.h"
@@ -179,8 +180,10 @@ LevelOutcome conclude(LevelContext& ctx, const TrainingSpec& t, const std::vecto
 LevelOutcome run_training(LevelContext& ctx) {
   const TrainingSpec t = parse_training_section(ctx.e, ctx.spec_path);
   ctx.store.add_log(ctx.run_id, "info", "training section: " + t.as_written.dump());
+  // check_experiment registered the plugins' datasets and samplers; a no-op then.
+  training::register_plugin_datasets(ctx.plugins);
+  training::register_plugin_samplers(ctx.plugins);
   auto data = training::load_training_data(t, ctx.e.seed);
-  training::register_plugin_samplers(ctx.plugins);  // check_experiment did; a no-op then
   store::SeriesWriter writer(ctx.store);
   std::vector<double> tta;
   std::vector<std::string> notes;

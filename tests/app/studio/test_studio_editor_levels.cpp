@@ -41,7 +41,8 @@ PluginCatalog catalog() {
      "optimizers": [{"name": "adam", "variant": "native", "id": "torch/adam", "description": "torch::optim::Adam"}],
      "schemes": [{"name": "topk_sgd", "id": "torch/topk_sgd", "description": "top-k sparsification"}],
      "metrics": [{"name": "grad_norm", "id": "torch/grad_norm", "description": "gradient norm"}],
-     "samplers": [{"name": "subset", "id": "torch/subset", "description": "a random subset"}]}]})";
+     "samplers": [{"name": "subset", "id": "torch/subset", "description": "a random subset"}],
+     "datasets": [{"name": "folder", "id": "torch/folder", "description": "images in folders"}]}]})";
   PluginCatalog c;
   QString error;
   if (!PluginCatalog::fromJson(json, &c, &error)) qFatal("%s", qPrintable(error));
@@ -267,6 +268,8 @@ class EditorLevelsTest : public QObject {
     // A plugin's sampler beside the built-in ones, from the same registry.
     QVERIFY(findItem(tree, QStringLiteral("Samplers"), QStringLiteral("shuffled")));
     QVERIFY(findItem(tree, QStringLiteral("Samplers"), QStringLiteral("torch/subset")));
+    QVERIFY(findItem(tree, QStringLiteral("Datasets"), QStringLiteral("torch/folder")));
+    QVERIFY(findItem(tree, QStringLiteral("Datasets"), QStringLiteral("synthetic")));
 
     ExperimentDocument doc;
     doc.chooseComponent(QStringLiteral("metric"), QStringLiteral("ece"));

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../../support/pgm_folder.h"
 #include "d500/run/metrics_of_run.h"
 #include "d500/run/run.h"
 #include "d500/store/result_store.h"
@@ -254,6 +255,42 @@ TEST_F(RunExperimentTest, APluginSamplerDrivesTheTrainingLevel) {
   for (const auto& p : s.value()->series_after(r.run_id, 0, 100000))
     losses += p.name == "loss@seed0";
   EXPECT_EQ(losses, 2u * (256u / 32u)) << "2 epochs of half the 512 samples in batches of 32";
+}
+
+// Issue 30: a plugin's dataset (the examples plugin's image folder, streamed from PGM files)
+// trains at level 2 from the library; a folder that is not there is refused before a run is
+// recorded, at the dataset's path and naming the plugin.
+TEST_F(RunExperimentTest, APluginDatasetStreamsIntoTheTrainingLevel) {
+  test::write_pgm_folder(dir_ / "images", 3, 4, 5, 6);
+  auto e = spec::load_experiment(std::string(D500_LEVELS_TEST_DIR) + "/synthetic_training.json");
+  ASSERT_TRUE(e.ok()) << e.error().to_string();
+  run::Request req = request();
+  req.experiment = std::move(e).value();
+  auto& t = req.experiment.sections["training"];
+  t["dataset"] = "examples/image_folder";
+  t["dataset_dir"] = (dir_ / "images").string();
+  t["batch"] = 4;
+  t["target_accuracy"] = 0;
+  t.erase("synthetic");
+  Recorder rec;
+  const run::Result r = run::run_experiment(req, rec);
+  ASSERT_EQ(r.status, store::RunStatus::Succeeded) << r.reason;
+  auto s = store::ResultStore::open(req.db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  size_t losses = 0;
+  for (const auto& p : s.value()->series_after(r.run_id, 0, 100000))
+    losses += p.name == "loss@seed0";
+  EXPECT_EQ(losses, 2u * (12u / 4u)) << "2 epochs of 12 images in batches of 4";
+
+  t["dataset_dir"] = (dir_ / "nowhere").string();
+  try {
+    run::run_experiment(req, rec);
+    FAIL() << "a missing image folder was run";
+  } catch (const run::Failure& f) {
+    EXPECT_EQ(f.code, run::kBadInput);
+    EXPECT_NE(f.message.find("$.training.dataset"), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find("(plugin examples) open failed"), std::string::npos) << f.message;
+  }
 }
 
 TEST(RunLevels, EveryLevelOfTheBuildIsListed) {

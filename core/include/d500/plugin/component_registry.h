@@ -31,7 +31,7 @@ class ComponentRegistry {
   std::string add_checked(D d, const std::string& refusal) {
     const std::string who = kind_ + " \"" + d.name + "\" from " + d.origin;
     if (!valid_component_name(d.name))
-      return who + ": a name is [a-z0-9_]+, or plugin/name for a plugin's";
+      return who + ": a name is [a-z0-9_-]+, or plugin/name for a plugin's";
     if (d.summary.empty()) return who + ": no summary";
     if (!refusal.empty()) return who + ": " + refusal;
     if (!d.make) return who + ": no algorithm (make)";

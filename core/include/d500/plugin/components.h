@@ -45,8 +45,14 @@ struct SamplerImpl {
   uint32_t abi = D500_ABI_VERSION;
 };
 
-// A registered component's name: "name" ([a-z0-9_]+) or, for a plugin's, "plugin/name" (a
-// plugin's name may also hold '-'); at most 128 characters.
+struct DatasetImpl {
+  std::string plugin;
+  const d500_dataset* dataset;  // owned by the plugin; valid while the PluginManager lives
+  uint32_t abi = D500_ABI_VERSION;
+};
+
+// A registered component's name: "name" ([a-z0-9_-]+) or, for a plugin's, "plugin/name" (the
+// plugin's name may hold '-', the component's not); at most 128 characters.
 inline bool valid_component_name(const std::string& n) {
   auto word = [](const std::string& w, bool dash) {
     if (w.empty()) return false;
@@ -57,7 +63,7 @@ inline bool valid_component_name(const std::string& n) {
   };
   if (n.size() > 128) return false;
   const auto slash = n.find('/');
-  if (slash == std::string::npos) return word(n, false);
+  if (slash == std::string::npos) return word(n, true);  // a built-in's ("fashion-mnist")
   return word(n.substr(0, slash), true) && word(n.substr(slash + 1), false);
 }
 

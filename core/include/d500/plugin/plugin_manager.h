@@ -43,6 +43,7 @@ struct PluginRecord {
   size_t n_schemes = 0;     // ABI >= 1.4
   size_t n_metrics = 0;     // ABI >= 1.4
   size_t n_samplers = 0;    // ABI >= 1.4
+  size_t n_datasets = 0;    // ABI >= 1.4
 };
 
 class PluginManager {
@@ -90,6 +91,8 @@ class PluginManager {
   const std::vector<MetricImpl>& metrics() const { return metrics_; }
   // Samplers (ABI >= 1.4); training::register_plugin_samplers adds them to the sampler registry.
   const std::vector<SamplerImpl>& samplers() const { return samplers_; }
+  // Datasets (ABI >= 1.4); training::register_plugin_datasets adds them to the dataset registry.
+  const std::vector<DatasetImpl>& datasets() const { return datasets_; }
   const std::vector<std::string>& search_path() const { return search_path_; }
 
  private:
@@ -105,6 +108,7 @@ class PluginManager {
   std::vector<SchemeImpl> schemes_;
   std::vector<MetricImpl> metrics_;
   std::vector<SamplerImpl> samplers_;
+  std::vector<DatasetImpl> datasets_;
   bool discovered_ = false;
 };
 

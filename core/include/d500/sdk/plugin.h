@@ -92,6 +92,13 @@ class PluginMeta {
     return *this;
   }
 
+  // Datasets (ABI 1.4), such as sdk/dataset.h makes.
+  PluginMeta& datasets(const d500_dataset* const* table, size_t n) {
+    datasets_ = table;
+    n_datasets_ = n;
+    return *this;
+  }
+
   d500_plugin_info to_c() const {
     d500_plugin_info info{};  // members of later ABI versions stay zero
     info.abi_version = D500_ABI_VERSION;
@@ -114,6 +121,8 @@ class PluginMeta {
     info.metrics = metrics_;
     info.n_samplers = n_samplers_;
     info.samplers = samplers_;
+    info.n_datasets = n_datasets_;
+    info.datasets = datasets_;
     return info;
   }
 
@@ -136,6 +145,8 @@ class PluginMeta {
   size_t n_metrics_ = 0;
   const d500_sampler* const* samplers_ = nullptr;
   size_t n_samplers_ = 0;
+  const d500_dataset* const* datasets_ = nullptr;
+  size_t n_datasets_ = 0;
 };
 
 // The plugin's tables. Not copyable: the info points into its own arrays.

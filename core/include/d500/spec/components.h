@@ -45,7 +45,8 @@ struct ComponentKind {
   std::vector<std::string> choices;  // built-in values (the runner's own components)
   // Which plugin metadata or registry lists further values: "operator" (implementations of the
   // chosen operator), "executor", "optimizer", "scheme" (distributed::schemes(), built-ins
-  // included), "metric" (training::metrics()), "sampler" (training::samplers()); "" for none.
+  // included), "metric" (training::metrics()), "sampler" (training::samplers()), "dataset"
+  // (training::datasets()); "" for none.
   std::string offered_by;
   std::string default_value;  // what a new one is when dropped without a value
   // The stored series that show this component's live state while a run goes ("lr").

@@ -8,6 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -15,21 +18,49 @@
 
 namespace d500::training {
 
-struct Dataset {
-  std::string name;  // "fashion-mnist/train", "synthetic", ...
-  Tensor images;     // float32, [N, C, H, W] or [N, D]
-  Tensor labels;     // int64, [N]
-  int64_t num_classes = 0;
-
-  int64_t size() const { return labels.shape().empty() ? 0 : labels.shape()[0]; }
-  // The shape of one sample: images' shape without N.
-  Shape sample_shape() const;
-  int64_t sample_numel() const { return element_count(sample_shape()); }
-  const float* sample(int64_t i) const { return images.data_as<float>() + i * sample_numel(); }
+// Per-channel mean and standard deviation (one value each for a flat [N, D] dataset).
+struct Normalization {
+  std::vector<double> mean;
+  std::vector<double> stddev;
 };
 
-// Throws D500Error (where = dataset name) unless images is float32 of rank 2 or 4, labels is int64
-// [N] with the same N, N > 0, num_classes > 0 and every label in [0, num_classes).
+// Reads a streaming dataset's samples on demand (a plugin's dataset, which need not fit in
+// memory). Called from one thread at a time: the loader's while an epoch runs, the trainer's for
+// the evaluation between epochs.
+class SampleReader {
+ public:
+  virtual ~SampleReader() = default;
+  virtual Shape sample_shape() const = 0;  // [D] or [C, H, W]
+  // The float32 samples `indices`, one after another, into `out` (indices.size() * its elements).
+  // Throws D500Error naming the source when a sample cannot be read.
+  virtual void read(std::span<const int64_t> indices, float* out) const = 0;
+};
+
+struct Dataset {
+  std::string name;  // "fashion-mnist/train", "synthetic", ...
+  Tensor images;     // float32, [N, C, H, W] or [N, D]; empty when streamed
+  Tensor labels;     // int64, [N]
+  int64_t num_classes = 0;
+  // A streaming dataset: its samples come from `reader` as they are needed, normalised with
+  // `read_normalization` when set, flattened to [D] when `flat`.
+  std::shared_ptr<const SampleReader> reader;
+  std::optional<Normalization> read_normalization;
+  bool flat = false;
+
+  bool streamed() const { return reader != nullptr; }
+  int64_t size() const { return labels.shape().empty() ? 0 : labels.shape()[0]; }
+  // The shape of one sample: images' shape without N (the reader's when streamed).
+  Shape sample_shape() const;
+  int64_t sample_numel() const { return element_count(sample_shape()); }
+  // Not for a streamed dataset.
+  const float* sample(int64_t i) const { return images.data_as<float>() + i * sample_numel(); }
+  // The samples `indices`, one after another, into `out` (in memory or read, either way).
+  void gather(std::span<const int64_t> indices, float* out) const;
+};
+
+// Throws D500Error (where = dataset name) unless images is float32 of rank 2 or 4 (or a reader of
+// [D] or [C, H, W] samples streams them), labels is int64 [N] with the same N, N > 0,
+// num_classes > 0 and every label in [0, num_classes).
 void check_dataset(const Dataset& d);
 
 // --- IDX (the MNIST family), gzip-compressed or not ---
@@ -86,15 +117,11 @@ Dataset make_synthetic(const SyntheticSpec& spec);
 
 // --- normalisation ---
 
-// Per-channel mean and standard deviation (one value each for a flat [N, D] dataset).
-struct Normalization {
-  std::vector<double> mean;
-  std::vector<double> stddev;
-};
-// Measured over the whole dataset (use the training set's for the test set too).
+// Measured over the whole dataset (use the training set's for the test set too); a streamed one
+// is read through once, in chunks.
 Normalization compute_normalization(const Dataset& d);
-// x <- (x - mean[c]) / stddev[c], in place. Throws D500Error when the channel count differs or
-// a stddev is not positive.
+// x <- (x - mean[c]) / stddev[c], in place (a streamed dataset: as its samples are read). Throws
+// D500Error when the channel count differs or a stddev is not positive.
 void normalize(Dataset& d, const Normalization& n);
 
 }  // namespace d500::training

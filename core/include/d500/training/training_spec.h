@@ -4,7 +4,8 @@
 // with a verdict: compliant, or not and why (a fixed component changed, the target not reached).
 //
 //   "training": {"recipe": "recipes/fashion_mnist_mlp.json",      (optional)
-//                "dataset": "fashion-mnist" | "cifar10" | "synthetic", "dataset_dir": "...",
+//                "dataset": "fashion-mnist" | "cifar10" | "synthetic" | "plugin/name",
+//                "dataset_dir": "...", "dataset_params": {...},
 //                "synthetic": {"samples": 4096, "test_samples": 1024, "shape": [1, 28, 28],
 //                              "classes": 10, "noise": 0.5},
 //                "normalize": true, "augment": {"crop_padding": 4, "horizontal_flip": true},
@@ -54,8 +55,9 @@ struct MetricRequest {
 };
 
 struct TrainingSpec {
-  std::string recipe_path;  // resolved; "" without a recipe
-  std::string dataset = "fashion-mnist", dataset_dir;
+  std::string recipe_path;                             // resolved; "" without a recipe
+  std::string dataset = "fashion-mnist", dataset_dir;  // a registered dataset's name
+  std::map<std::string, double> dataset_params;        // a plugin dataset's ("dataset_params")
   int64_t synthetic_samples = 4096, synthetic_test_samples = 1024, synthetic_classes = 10;
   std::vector<int64_t> synthetic_shape = {1, 28, 28};
   double synthetic_noise = 0.5;
