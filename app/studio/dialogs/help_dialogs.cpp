@@ -131,6 +131,15 @@ QString UserGuideDialog::guideHtml() {
       "model is saved only when the ONNX checker passes. Use in Network Experiment saves it "
       "and adds a network benchmark of it to the project.</p>");
   s << tr(
+      "<h3>Your own components</h3><p>Plugins add components beside the built-in ones: "
+      "operators, network executors and optimizers, distributed schemes, datasets (read as "
+      "the training asks for them, so a set need not fit in memory), samplers and metrics. "
+      "The palette lists each kind with the plugin that offers it; experiments name a "
+      "plugin's component <code>plugin/name</code>. A metric's values appear in the training "
+      "and distributed dashboards' side panel with their unit. <code>d500 plugins</code> "
+      "lists everything the plugins offer, and the README explains for each kind what to "
+      "implement and how d500 checks it.</p>");
+  s << tr(
       "<h3>5. Sharing</h3><p>File &gt; Export writes a chart as PNG, SVG or PDF, its data "
       "as CSV, and a report of the selected runs as HTML or PDF. The same exports run "
       "without a display: <code>d500-studio --help</code> lists them.</p>");

@@ -374,6 +374,10 @@ class FirstStepsTest : public QObject {
     for (const char* topic :
          {"canvas", "template", "graph view", "network editor", "Open Result Store"})
       QVERIFY2(guide.contains(QLatin1String(topic), Qt::CaseInsensitive), topic);
+    // Issue 30: the component kinds a plugin can add, and how experiments name them.
+    for (const char* kind :
+         {"distributed schemes", "datasets", "samplers", "metrics", "plugin/name", "d500 plugins"})
+      QVERIFY2(guide.contains(QLatin1String(kind)), kind);
   }
 
   // Item 19: cuDNN without a GPU is loaded but can run nothing here, and says so.
