@@ -22,7 +22,8 @@ QColor hueOf(const std::string& type) {
       {"Model", 280},    {"Loss", 330},    {"Optimizer", 30},     {"Schedule", 45},
       {"Stop", 0},       {"Ranks", 120},   {"Communicator", 140}, {"Scheme", 100},
       {"Operator", 260}, {"Timings", 215}, {"Points", 60},        {"Policy", 15},
-      {"Executor", 240}, {"Recipe", 300},  {"BatchSizes", 170},   {"Measures", 50}};
+      {"Executor", 240}, {"Recipe", 300},  {"BatchSizes", 170},   {"Measures", 50},
+      {"Series", 75}};
   for (const auto& [name, hue] : hues)
     if (type == name) return QColor::fromHsv(hue, 110, 200);
   return QColor::fromHsv(0, 0, 170);
