@@ -185,6 +185,106 @@ std::optional<std::string> check_components(const d500_plugin_info& info) {
   return check_datasets(info);
 }
 
+// What a loaded plugin's operator table must hold before the host calls it.
+std::optional<std::string> check_operators(const d500_plugin_info& info) {
+  if (info.n_operators && !info.operators)
+    return "n_operators is " + std::to_string(info.n_operators) + " but operators is NULL";
+  constexpr size_t kOpMin = offsetof(d500_operator, cost) + sizeof(void*);
+  for (size_t i = 0; i < info.n_operators; ++i) {
+    const d500_operator* op = info.operators[i];
+    const std::string which = "operator #" + std::to_string(i);
+    if (!op) return which + " is NULL";
+    if (op->struct_size < kOpMin)
+      return which + " struct_size " + std::to_string(op->struct_size) + " is smaller than the " +
+             std::to_string(kOpMin) + " bytes ABI 1.0 requires";
+    if (!op->op_type || !*op->op_type) return which + " has no op_type";
+    // From ABI 1.3 an operator may have forward_owned instead of forward.
+    const bool owned = D500_ABI_MINOR_OF(info.abi_version) >= 3 &&
+                       op->struct_size >= offsetof(d500_operator, forward_owned) + sizeof(void*) &&
+                       op->forward_owned;
+    if (!op->create || !op->destroy || !op->output_info || !(op->forward || owned))
+      return which + " (" + op->op_type +
+             ") lacks one of create, destroy, output_info, forward (or, from ABI 1.3, "
+             "forward_owned)";
+  }
+  return std::nullopt;
+}
+
+// Why the info the entry point returned cannot be used: its ABI, its size, its name, its tables.
+std::optional<std::string> check_info(const d500_plugin_info& info, const PluginRecord& rec) {
+  // abi_version and struct_size are the two members every ABI version has.
+  const uint32_t major = D500_ABI_MAJOR_OF(info.abi_version);
+  if (major > D500_ABI_MAJOR) return abi_mismatch(major);
+  if (major < D500_ABI_MAJOR)
+    return "built for ABI " + std::to_string(major) + ".x, older than this host's " +
+           std::to_string(D500_ABI_MAJOR) + ".x";
+  constexpr size_t kInfoMin = offsetof(d500_plugin_info, operators) + sizeof(void*);
+  if (info.struct_size < kInfoMin)
+    return "d500_plugin_info struct_size " + std::to_string(info.struct_size) +
+           " is smaller than the " + std::to_string(kInfoMin) + " bytes ABI 1.0 requires";
+  if (!info.name || rec.name != info.name)
+    return "plugin reports name \"" + std::string(info.name ? info.name : "") +
+           "\" but its manifest says \"" + rec.name + "\"";
+  if (auto why = check_operators(info)) return why;
+  return check_components(info);
+}
+
+// The plugin's init, if it has one: why it failed, or nothing.
+std::optional<std::string> run_init(const d500_plugin_info& info) {
+  if (!info.init) return std::nullopt;
+  d500_error err{};
+  int32_t status = D500_OK;
+  try {
+    status = info.init(&err);
+  } catch (const std::exception& e) {
+    return std::string("init threw: ") + e.what();
+  } catch (...) {
+    return "init threw an unknown exception";
+  }
+  if (status == D500_OK) return std::nullopt;
+  err.message[sizeof err.message - 1] = '\0';
+  return err.message[0] ? "init failed: " + std::string(err.message)
+                        : "init failed with status " + std::to_string(status);
+}
+
+// The entry point's info, or why there is none.
+const d500_plugin_info* call_entry(void* handle, std::string* why) {
+  void* symbol = dlsym(handle, D500_PLUGIN_ENTRY_SYMBOL);
+  if (!symbol) {
+    *why = "no entry point " D500_PLUGIN_ENTRY_SYMBOL;
+    return nullptr;
+  }
+  auto entry = reinterpret_cast<d500_plugin_entry_fn>(symbol);
+  const d500_plugin_info* info = nullptr;
+  try {
+    info = entry(D500_ABI_VERSION);
+  } catch (const std::exception& e) {
+    *why = std::string(D500_PLUGIN_ENTRY_SYMBOL " threw: ") + e.what();
+    return nullptr;
+  } catch (...) {
+    *why = D500_PLUGIN_ENTRY_SYMBOL " threw an unknown exception";
+    return nullptr;
+  }
+  if (!info)
+    *why = D500_PLUGIN_ENTRY_SYMBOL " returned NULL (the plugin cannot serve ABI " +
+           std::to_string(D500_ABI_MAJOR) + "." + std::to_string(D500_ABI_MINOR) + ")";
+  return info;
+}
+
+void record_loaded(PluginRecord& rec, const d500_plugin_info& info) {
+  rec.state = PluginState::Loaded;
+  rec.n_operators = info.n_operators;
+  rec.n_executors = executor_count(info);
+  rec.n_optimizers = optimizer_count(info);
+  rec.n_schemes = scheme_count(info);
+  rec.n_metrics = metric_count(info);
+  rec.n_samplers = sampler_count(info);
+  rec.n_datasets = dataset_count(info);
+  // What the plugin says at run time (threads, BLAS, the library's real version) beats the
+  // manifest's build-time text; read after init, which may be what fills it in.
+  if (info.wraps && *info.wraps) rec.wraps = info.wraps;
+}
+
 Opened open_plugin(PluginRecord& rec) {
   auto fail = [&rec](std::string why) {
     rec.state = PluginState::Broken;
@@ -192,7 +292,6 @@ Opened open_plugin(PluginRecord& rec) {
     return Opened{};
   };
   if (rec.state != PluginState::Discovered) return {};
-
   dlerror();  // clear a stale message
   // RTLD_LOCAL: two plugins may carry equally named symbols (each its own SDK copy).
   void* handle = dlopen(rec.library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -201,96 +300,19 @@ Opened open_plugin(PluginRecord& rec) {
     return fail(e ? e : "dlopen failed");
   }
   // Until init runs, none of the plugin's code has been handed anything: unload on failure.
-  auto fail_unload = [&](std::string why) {
+  std::string why;
+  const d500_plugin_info* info = call_entry(handle, &why);
+  if (info) rec.abi_version = info->abi_version;
+  if (info)
+    if (auto bad = check_info(*info, rec)) why = *bad;
+  if (!why.empty()) {
     dlclose(handle);
-    return fail(std::move(why));
-  };
-
-  void* symbol = dlsym(handle, D500_PLUGIN_ENTRY_SYMBOL);
-  if (!symbol) return fail_unload("no entry point " D500_PLUGIN_ENTRY_SYMBOL);
-  auto entry = reinterpret_cast<d500_plugin_entry_fn>(symbol);
-  const d500_plugin_info* info = nullptr;
-  try {
-    info = entry(D500_ABI_VERSION);
-  } catch (const std::exception& e) {
-    return fail_unload(std::string(D500_PLUGIN_ENTRY_SYMBOL " threw: ") + e.what());
-  } catch (...) {
-    return fail_unload(D500_PLUGIN_ENTRY_SYMBOL " threw an unknown exception");
+    return fail(why);
   }
-  if (!info)
-    return fail_unload(D500_PLUGIN_ENTRY_SYMBOL " returned NULL (the plugin cannot serve ABI " +
-                       std::to_string(D500_ABI_MAJOR) + "." + std::to_string(D500_ABI_MINOR) + ")");
-
-  // abi_version and struct_size are the two members every ABI version has.
-  rec.abi_version = info->abi_version;
-  const uint32_t major = D500_ABI_MAJOR_OF(info->abi_version);
-  if (major > D500_ABI_MAJOR) return fail_unload(abi_mismatch(major));
-  if (major < D500_ABI_MAJOR)
-    return fail_unload("built for ABI " + std::to_string(major) + ".x, older than this host's " +
-                       std::to_string(D500_ABI_MAJOR) + ".x");
-  constexpr size_t kInfoMin = offsetof(d500_plugin_info, operators) + sizeof(void*);
-  if (info->struct_size < kInfoMin)
-    return fail_unload("d500_plugin_info struct_size " + std::to_string(info->struct_size) +
-                       " is smaller than the " + std::to_string(kInfoMin) +
-                       " bytes ABI 1.0 requires");
-  if (!info->name || rec.name != info->name)
-    return fail_unload("plugin reports name \"" + std::string(info->name ? info->name : "") +
-                       "\" but its manifest says \"" + rec.name + "\"");
-  if (info->n_operators && !info->operators)
-    return fail_unload("n_operators is " + std::to_string(info->n_operators) +
-                       " but operators is NULL");
-
-  constexpr size_t kOpMin = offsetof(d500_operator, cost) + sizeof(void*);
-  for (size_t i = 0; i < info->n_operators; ++i) {
-    const d500_operator* op = info->operators[i];
-    const std::string which = "operator #" + std::to_string(i);
-    if (!op) return fail_unload(which + " is NULL");
-    if (op->struct_size < kOpMin)
-      return fail_unload(which + " struct_size " + std::to_string(op->struct_size) +
-                         " is smaller than the " + std::to_string(kOpMin) +
-                         " bytes ABI 1.0 requires");
-    if (!op->op_type || !*op->op_type) return fail_unload(which + " has no op_type");
-    // From ABI 1.3 an operator may have forward_owned instead of forward.
-    const bool owned = D500_ABI_MINOR_OF(info->abi_version) >= 3 &&
-                       op->struct_size >= offsetof(d500_operator, forward_owned) + sizeof(void*) &&
-                       op->forward_owned;
-    if (!op->create || !op->destroy || !op->output_info || !(op->forward || owned))
-      return fail_unload(which + " (" + op->op_type +
-                         ") lacks one of create, destroy, output_info, forward (or, from ABI "
-                         "1.3, forward_owned)");
-  }
-
-  if (auto why = check_components(*info)) return fail_unload(*why);
-
-  if (info->init) {
-    // After init the plugin may have started threads or registered callbacks we cannot see, so
-    // a plugin that fails here stays mapped (a small leak) rather than risk running unmapped code.
-    d500_error err{};
-    int32_t status = D500_OK;
-    try {
-      status = info->init(&err);
-    } catch (const std::exception& e) {
-      return fail(std::string("init threw: ") + e.what());
-    } catch (...) {
-      return fail("init threw an unknown exception");
-    }
-    if (status != D500_OK) {
-      err.message[sizeof err.message - 1] = '\0';
-      return fail(err.message[0] ? "init failed: " + std::string(err.message)
-                                 : "init failed with status " + std::to_string(status));
-    }
-  }
-  rec.state = PluginState::Loaded;
-  rec.n_operators = info->n_operators;
-  rec.n_executors = executor_count(*info);
-  rec.n_optimizers = optimizer_count(*info);
-  rec.n_schemes = scheme_count(*info);
-  rec.n_metrics = metric_count(*info);
-  rec.n_samplers = sampler_count(*info);
-  rec.n_datasets = dataset_count(*info);
-  // What the plugin says at run time (threads, BLAS, the library's real version) beats the
-  // manifest's build-time text; read after init, which may be what fills it in.
-  if (info->wraps && *info->wraps) rec.wraps = info->wraps;
+  // After init the plugin may have started threads or registered callbacks we cannot see, so a
+  // plugin that fails here stays mapped (a small leak) rather than risk running unmapped code.
+  if (auto bad = run_init(*info)) return fail(*bad);
+  record_loaded(rec, *info);
   return {handle, info};
 }
 
