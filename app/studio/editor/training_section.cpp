@@ -29,8 +29,8 @@ TrainingSection::TrainingSection(ExperimentDocument* doc, QWidget* parent)
                          FieldBinding::Kind::Text, true);
   form->addRow(tr("Recipe"), recipe);
 
-  auto* dataset = FieldBinding::choices(QStringLiteral("trainingDataset"),
-                                        LevelTemplates::builtins(QStringLiteral("dataset")));
+  auto* dataset = dataset_ = FieldBinding::choices(
+      QStringLiteral("trainingDataset"), LevelTemplates::builtins(QStringLiteral("dataset")));
   FieldBinding::comboBox(doc, dataset, kTraining.key(QStringLiteral("dataset")),
                          QStringLiteral("fashion-mnist"));
   form->addRow(tr("Dataset"), dataset);
@@ -63,8 +63,8 @@ TrainingSection::TrainingSection(ExperimentDocument* doc, QWidget* parent)
   });
   form->addRow(tr("Optimizer"), optimizer_);
 
-  auto* sampler = FieldBinding::choices(QStringLiteral("trainingSampler"),
-                                        LevelTemplates::builtins(QStringLiteral("sampler")));
+  auto* sampler = sampler_ = FieldBinding::choices(
+      QStringLiteral("trainingSampler"), LevelTemplates::builtins(QStringLiteral("sampler")));
   FieldBinding::comboBox(doc, sampler, kTraining.key(QStringLiteral("sampler")),
                          QStringLiteral("shuffled"));
   form->addRow(tr("Sampler"), sampler);
@@ -107,18 +107,30 @@ TrainingSection::TrainingSection(ExperimentDocument* doc, QWidget* parent)
   refreshOptimizer();
 }
 
-void TrainingSection::setCatalog(const PluginCatalog& catalog) {
-  const QString executor = executor_->currentData().toString();
-  executor_->clear();
-  for (const QString& b : LevelTemplates::builtins(QStringLiteral("executor")))
-    executor_->addItem(b, b);
-  for (const ComponentOffer& e : catalog.executors()) {
-    const QString id = e.name == QLatin1String("default") ? e.plugin : e.id;
-    executor_->addItem(id, id);
-    executor_->setItemData(executor_->count() - 1, e.description, Qt::ToolTipRole);
+namespace {
+
+// `box`'s items: the kind's built-ins, then the plugins' offers (their description as tooltip),
+// the current choice kept. An executor's default variant is named by its plugin ("torch").
+void refill(QComboBox* box, const QString& kind, const QList<ComponentOffer>& offers) {
+  const QString current = box->currentData().toString();
+  box->clear();
+  for (const QString& b : LevelTemplates::builtins(kind)) box->addItem(b, b);
+  for (const ComponentOffer& o : offers) {
+    const bool byPlugin = kind == QLatin1String("executor") && o.name == QLatin1String("default");
+    const QString id = byPlugin ? o.plugin : o.id;
+    box->addItem(id, id);
+    box->setItemData(box->count() - 1, o.description, Qt::ToolTipRole);
   }
-  const int at = executor_->findData(executor);
-  if (at >= 0) executor_->setCurrentIndex(at);
+  const int at = box->findData(current);
+  if (at >= 0) box->setCurrentIndex(at);
+}
+
+}  // namespace
+
+void TrainingSection::setCatalog(const PluginCatalog& catalog) {
+  refill(dataset_, QStringLiteral("dataset"), catalog.datasets());
+  refill(sampler_, QStringLiteral("sampler"), catalog.samplers());
+  refill(executor_, QStringLiteral("executor"), catalog.executors());
   optimizer_->clear();
   for (const ComponentOffer& o : catalog.optimizers()) {
     optimizer_->addItem(o.id, o.id);

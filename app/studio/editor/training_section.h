@@ -24,6 +24,8 @@ class TrainingSection : public QGroupBox {
   void refreshOptimizer();
 
   ExperimentDocument* doc_;
+  QComboBox* dataset_;
+  QComboBox* sampler_;
   QComboBox* executor_;
   QComboBox* optimizer_;
 };

@@ -271,6 +271,21 @@ class EditorLevelsTest : public QObject {
     QVERIFY(findItem(tree, QStringLiteral("Datasets"), QStringLiteral("torch/folder")));
     QVERIFY(findItem(tree, QStringLiteral("Datasets"), QStringLiteral("synthetic")));
 
+    // The training form offers the plugins' datasets and samplers beside the built-in ones.
+    editor.document()->setLevel(QStringLiteral("training"));
+    auto* samplerBox = editor.findChild<QComboBox*>(QStringLiteral("trainingSampler"));
+    auto* datasetBox = editor.findChild<QComboBox*>(QStringLiteral("trainingDataset"));
+    QVERIFY(samplerBox && datasetBox);
+    QVERIFY(datasetBox->findData(QStringLiteral("torch/folder")) >= 0);
+    QVERIFY(datasetBox->findData(QStringLiteral("synthetic")) >= 0);
+    const int subset = samplerBox->findData(QStringLiteral("torch/subset"));
+    QVERIFY(subset >= 0);
+    QCOMPARE(samplerBox->itemData(subset, Qt::ToolTipRole).toString(),
+             QStringLiteral("a random subset"));
+    samplerBox->setCurrentIndex(subset);
+    Q_EMIT samplerBox->activated(subset);
+    JCOMPARE(editor.document()->json()["training"]["sampler"], Json("torch/subset"));
+
     ExperimentDocument doc;
     doc.chooseComponent(QStringLiteral("metric"), QStringLiteral("ece"));
     QCOMPARE(doc.undoStack()->count(), 1);
