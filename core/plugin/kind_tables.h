@@ -1,5 +1,6 @@
-// The metric, sampler and dataset tables of a loaded plugin's info (ABI 1.4): how many the host may
-// read, and what each must hold before the host calls it.
+// The scheme, metric, sampler and dataset tables of a loaded plugin's info (ABI 1.4): how many
+// the host may read (0 for a plugin built before the table existed), and what each must hold
+// before the host calls it; each refusal names the component and the field.
 #pragma once
 
 #include <cstddef>
@@ -10,9 +11,10 @@
 
 namespace d500::plugin {
 
-// info.n_metrics when the plugin's struct_size covers the metrics member, else 0.
+size_t scheme_count(const d500_plugin_info& info);
+std::optional<std::string> check_schemes(const d500_plugin_info& info);
+
 size_t metric_count(const d500_plugin_info& info);
-// Why the table is refused (naming the metric and the field), or nothing.
 std::optional<std::string> check_metrics(const d500_plugin_info& info);
 
 size_t sampler_count(const d500_plugin_info& info);

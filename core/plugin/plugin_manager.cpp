@@ -126,33 +126,6 @@ size_t optimizer_count(const d500_plugin_info& info) {
              : 0;
 }
 
-size_t scheme_count(const d500_plugin_info& info) {
-  return info.struct_size >= offsetof(d500_plugin_info, schemes) + sizeof(void*) ? info.n_schemes
-                                                                                 : 0;
-}
-
-// What a loaded plugin's scheme table must hold before the host calls it (ABI 1.4).
-std::optional<std::string> check_schemes(const d500_plugin_info& info) {
-  const size_t n = scheme_count(info);
-  if (n && !info.schemes) return "n_schemes is " + std::to_string(n) + " but schemes is NULL";
-  constexpr size_t kMin = offsetof(d500_scheme, after_optimizer) + sizeof(void*);
-  for (size_t i = 0; i < n; ++i) {
-    const d500_scheme* s = info.schemes[i];
-    const std::string which = "scheme #" + std::to_string(i);
-    if (!s) return which + " is NULL";
-    if (s->struct_size < kMin)
-      return which + " struct_size is " + std::to_string(s->struct_size) + ", ABI 1.4 needs " +
-             std::to_string(kMin);
-    const std::string named = "scheme \"" + std::string(s->name ? s->name : "") + "\"";
-    if (!s->name || !*s->name) return which + " has no name";
-    if (!s->description || !*s->description) return named + " has no description";
-    if (!s->create || !s->destroy) return named + " lacks create or destroy";
-    if (!s->before_optimizer && !s->after_optimizer)
-      return named + " has neither before_optimizer nor after_optimizer";
-  }
-  return std::nullopt;
-}
-
 // What a loaded plugin's executor and optimizer tables must hold before the host calls them.
 std::optional<std::string> check_components(const d500_plugin_info& info) {
   const size_t n_ex = executor_count(info), n_opt = optimizer_count(info);
