@@ -6,20 +6,36 @@ namespace d500::plugin {
 
 namespace {
 
-// `n` when the plugin's info is large enough to hold the table pointer at `table_offset`, else 0
-// (a plugin built before the table existed).
-size_t present(const d500_plugin_info& info, size_t table_offset, size_t n) {
-  return info.struct_size >= table_offset + sizeof(void*) ? n : 0;
+// A kind's table as the host may read it: its count and entries when the plugin's info is large
+// enough to hold the entries pointer, else empty (a plugin built before the table existed). Neither
+// member is read past struct_size.
+template <class T>
+struct Table {
+  size_t n = 0;
+  const T* const* entries = nullptr;
+};
+
+template <class T>
+Table<T> table(const d500_plugin_info& info, size_t d500_plugin_info::*n,
+               const T* const* d500_plugin_info::*entries, size_t entries_offset) {
+  if (info.struct_size < entries_offset + sizeof(void*)) return {};
+  return {info.*n, info.*entries};
 }
+
+#define D500_TABLE(info, kind)                                      \
+  table(info, &d500_plugin_info::n_##kind, &d500_plugin_info::kind, \
+        offsetof(d500_plugin_info, kind))
 
 // The table of one kind: there when n > 0, each entry non-NULL, at least `min_size` bytes, named
 // and described; then rest(entry, "kind \"name\"") for the kind's own fields.
 template <class T, class Rest>
-std::optional<std::string> check_table(const std::string& kind, size_t n, const T* const* table,
-                                       size_t min_size, Rest rest) {
-  if (n && !table) return "n_" + kind + "s is " + std::to_string(n) + " but " + kind + "s is NULL";
+std::optional<std::string> check_table(const std::string& kind, Table<T> tab, size_t min_size,
+                                       Rest rest) {
+  const size_t n = tab.n;
+  if (n && !tab.entries)
+    return "n_" + kind + "s is " + std::to_string(n) + " but " + kind + "s is NULL";
   for (size_t i = 0; i < n; ++i) {
-    const T* t = table[i];
+    const T* t = tab.entries[i];
     const std::string which = kind + " #" + std::to_string(i);
     if (!t) return which + " is NULL";
     if (t->struct_size < min_size)
@@ -57,22 +73,21 @@ std::optional<std::string> check_metric(const d500_metric& m, const std::string&
 }  // namespace
 
 size_t scheme_count(const d500_plugin_info& info) {
-  return present(info, offsetof(d500_plugin_info, schemes), info.n_schemes);
+  return D500_TABLE(info, schemes).n;
 }
 size_t metric_count(const d500_plugin_info& info) {
-  return present(info, offsetof(d500_plugin_info, metrics), info.n_metrics);
+  return D500_TABLE(info, metrics).n;
 }
 size_t sampler_count(const d500_plugin_info& info) {
-  return present(info, offsetof(d500_plugin_info, samplers), info.n_samplers);
+  return D500_TABLE(info, samplers).n;
 }
 size_t dataset_count(const d500_plugin_info& info) {
-  return present(info, offsetof(d500_plugin_info, datasets), info.n_datasets);
+  return D500_TABLE(info, datasets).n;
 }
 
 std::optional<std::string> check_schemes(const d500_plugin_info& info) {
   return check_table(
-      "scheme", scheme_count(info), info.schemes,
-      offsetof(d500_scheme, after_optimizer) + sizeof(void*),
+      "scheme", D500_TABLE(info, schemes), offsetof(d500_scheme, after_optimizer) + sizeof(void*),
       [](const d500_scheme& s, const std::string& named) -> std::optional<std::string> {
         if (!s.create || !s.destroy) return named + " lacks create or destroy";
         if (!s.before_optimizer && !s.after_optimizer)
@@ -82,14 +97,13 @@ std::optional<std::string> check_schemes(const d500_plugin_info& info) {
 }
 
 std::optional<std::string> check_metrics(const d500_plugin_info& info) {
-  return check_table("metric", metric_count(info), info.metrics,
+  return check_table("metric", D500_TABLE(info, metrics),
                      offsetof(d500_metric, end_epoch) + sizeof(void*), check_metric);
 }
 
 std::optional<std::string> check_samplers(const d500_plugin_info& info) {
   return check_table(
-      "sampler", sampler_count(info), info.samplers,
-      offsetof(d500_sampler, epoch_indices) + sizeof(void*),
+      "sampler", D500_TABLE(info, samplers), offsetof(d500_sampler, epoch_indices) + sizeof(void*),
       [](const d500_sampler& s, const std::string& named) -> std::optional<std::string> {
         if (!s.create || !s.destroy || !s.epoch_indices)
           return named + " lacks create, destroy or epoch_indices";
@@ -99,7 +113,7 @@ std::optional<std::string> check_samplers(const d500_plugin_info& info) {
 
 std::optional<std::string> check_datasets(const d500_plugin_info& info) {
   return check_table(
-      "dataset", dataset_count(info), info.datasets, offsetof(d500_dataset, read) + sizeof(void*),
+      "dataset", D500_TABLE(info, datasets), offsetof(d500_dataset, read) + sizeof(void*),
       [](const d500_dataset& d, const std::string& named) -> std::optional<std::string> {
         if (!d.open || !d.close || !d.describe || !d.labels || !d.read)
           return named + " lacks open, close, describe, labels or read";

@@ -36,8 +36,16 @@ class ComponentRegistry {
     if (!refusal.empty()) return who + ": " + refusal;
     if (!d.make) return who + ": no algorithm (make)";
     std::lock_guard<std::mutex> lock(mu_);
-    for (const auto& x : items_)
-      if (x.name == d.name) return who + ": the name is taken by " + x.origin;
+    for (auto& x : items_) {
+      if (x.name != d.name) continue;
+      if (x.origin != d.origin || d.origin.rfind("plugin ", 0) != 0)
+        return who + ": the name is taken by " + x.origin;
+      // The same plugin loaded again (a later PluginManager in this process): its functions may
+      // sit at other addresses now, and the old ones may be unloaded. Replaced in place, so that
+      // found pointers stay valid.
+      x = std::move(d);
+      return "";
+    }
     items_.push_back(std::move(d));
     return "";
   }
@@ -65,9 +73,10 @@ class ComponentRegistry {
   std::deque<D> items_;  // a deque: found pointers stay valid
 };
 
-// Registers every component of `impls` (a PluginManager's offers of one kind) that `registry`
-// does not hold yet, as "plugin/name" from "plugin <plugin>": name_of(impl) is its name in the
-// plugin, describe(impl, descriptor) fills the rest. Returns one refusal per one not registered.
+// Registers every component of `impls` (a PluginManager's offers of one kind), as "plugin/name"
+// from "plugin <plugin>", replacing what an earlier load of the same plugin registered:
+// name_of(impl) is its name in the plugin, describe(impl, descriptor) fills the rest. Returns one
+// refusal per one not registered.
 template <class Registry, class Impl, class NameOf, class Describe>
 std::vector<std::string> register_plugin_components(Registry& registry,
                                                     const std::vector<Impl>& impls, NameOf name_of,
@@ -77,7 +86,6 @@ std::vector<std::string> register_plugin_components(Registry& registry,
     typename Registry::Descriptor d;
     d.origin = "plugin " + impl.plugin;
     d.name = impl.plugin + "/" + std::string(name_of(impl));
-    if (const auto* known = registry.find(d.name); known && known->origin == d.origin) continue;
     describe(impl, d);
     if (std::string why = registry.add(std::move(d)); !why.empty()) refused.push_back(why);
   }
