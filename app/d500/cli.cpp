@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+
+#include "d500/report/reporter.h"
 
 namespace d500::cli {
 
@@ -54,73 +57,47 @@ store::RunInfo require_run(const store::ResultStore& s, const std::string& arg) 
   throw CliError{kBadInput, "no run " + std::to_string(id) + " in " + s.path() + " (" + ids + ")"};
 }
 
-std::string format_duration_ns(double ns) {
-  const char* unit = "ns";
-  double v = ns;
-  if (ns >= 1e9) {
-    v = ns / 1e9;
-    unit = "s";
-  } else if (ns >= 1e6) {
-    v = ns / 1e6;
-    unit = "ms";
-  } else if (ns >= 1e3) {
-    v = ns / 1e3;
-    unit = "us";
-  }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, unit);
-  return buf;
-}
-
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 std::string duration_of(const store::RunInfo& r) {
   if (r.started_at <= 0) return "-";
   double end = r.finished_at > 0 ? r.finished_at : r.started_at;
   return fixed(end - r.started_at, 1) + " s";
 }
 
-std::string format_time(double t) {
-  if (t <= 0) return "-";
-  std::time_t tt = static_cast<std::time_t>(t);
-  std::tm tm{};
-  localtime_r(&tt, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
+namespace {
+
+// The format -o's extension names (".html" -> "html"), or "text".
+std::string format_of(const ReportOutput& o) {
+  if (!o.format.empty()) return o.format;
+  const std::string ext = std::filesystem::path(o.output).extension().string();
+  for (const auto& f : report::formats())
+    if (!ext.empty() && (f.extension == ext || (f.name == "html" && ext == ".htm"))) return f.name;
+  return "text";
 }
 
-void print_table(const std::vector<std::vector<std::string>>& raw) {
-  // Cells hold names, subjects and messages from experiments, plugins and stores: escaped here,
-  // once for every table, so none of them can break a row or drive the terminal.
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& r : raw) {
-    rows.emplace_back();
-    for (const auto& cell : r) rows.back().push_back(printable(cell));
+}  // namespace
+
+void write_report(const report::Document& doc, const ReportOutput& o) {
+  const std::string format = format_of(o);
+  auto reporter = report::make_reporter(format);
+  if (!reporter)
+    throw CliError{kUsage,
+                   "unknown --format \"" + format + "\" (one of " + report::format_names() + ")"};
+  if (o.output.empty() || o.output == "-") {
+    reporter->write(doc, std::cout);
+    std::cout.flush();
+    return;
   }
-  std::vector<size_t> width;
-  for (const auto& r : rows)
-    for (size_t i = 0; i < r.size(); ++i) {
-      if (width.size() <= i) width.push_back(0);
-      // Count UTF-8 code points, not bytes, so "±" aligns.
-      size_t n = 0;
-      for (unsigned char c : r[i]) n += (c & 0xC0) != 0x80;
-      width[i] = std::max(width[i], n);
-    }
-  for (const auto& r : rows) {
-    std::string line;
-    for (size_t i = 0; i < r.size(); ++i) {
-      size_t n = 0;
-      for (unsigned char c : r[i]) n += (c & 0xC0) != 0x80;
-      line += r[i];
-      if (i + 1 < r.size()) line += std::string(width[i] - n + 2, ' ');
-    }
-    std::cout << line << '\n';
-  }
+  std::ofstream file(o.output, std::ios::binary);
+  if (!file) throw CliError{kBadInput, o.output + ": cannot write the report"};
+  reporter->write(doc, file);
+  file.close();
+  if (!file) throw CliError{kBadInput, o.output + ": writing the report failed"};
+}
+
+void print_table(const std::vector<std::vector<std::string>>& rows) {
+  report::Document doc;
+  doc.table(rows);
+  report::make_reporter("text")->write(doc, std::cout);
 }
 
 namespace {

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "d500/plugin/plugin_manager.h"
+#include "d500/report/document.h"
+#include "d500/report/format.h"
 #include "d500/run/run.h"
 #include "d500/store/result_store.h"
 #include "printable.h"
@@ -44,13 +46,22 @@ int64_t parse_run_id(const std::string& s);
 // The run named by `arg` (an id, or "latest"), or CliError naming the store and its ids.
 store::RunInfo require_run(const store::ResultStore& s, const std::string& arg);
 
-// "812 ns", "3.41 us", "12.0 ms", "1.20 s" with 3 significant digits.
-std::string format_duration_ns(double ns);
-std::string format_time(double unix_seconds);      // "2026-11-30 04:12:00" local time, "-" for 0
-std::string fixed(double v, int digits);           // printf %.*f
+using report::fixed;
+using report::format_duration_ns;
+using report::format_time;
 std::string duration_of(const store::RunInfo& r);  // "5.6 s", "-" when not started
 // Prints rows as aligned columns (the first row is the header), every cell through printable().
 void print_table(const std::vector<std::vector<std::string>>& rows);
+
+// Where and how a report goes: `--format` (text when empty, or the format of -o's extension) and
+// `-o` (stdout when empty or "-").
+struct ReportOutput {
+  std::string format;
+  std::string output;
+};
+// Writes `doc` through the reporter of o's format; CliError(kUsage) for an unknown format,
+// CliError(kBadInput) naming the file when it cannot be written.
+void write_report(const report::Document& doc, const ReportOutput& o);
 
 // Set by SIGINT / SIGTERM once install_signal_handlers() ran; a second signal kills the process.
 extern std::atomic<bool> g_cancel;

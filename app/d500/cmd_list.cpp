@@ -62,10 +62,12 @@ int cmd_list(const GlobalOptions& g, const ListOptions& o) {
     std::cerr << "d500: wrote " << printable(o.html) << " and " << ids.size()
               << " run pages beside it\n";
   }
-  if (o.csv)
-    std::cout << ranking::render_csv(page);
-  else if (o.html.empty())
-    std::cout << ranking::render_text(page);
+  if (o.csv && !o.report.format.empty() && o.report.format != "csv")
+    throw CliError{kUsage, "list: --csv and --format " + o.report.format + " exclude each other"};
+  const bool csv = o.csv || o.report.format == "csv";
+  if (csv || o.html.empty() || !o.report.output.empty() || !o.report.format.empty())
+    write_report(csv ? ranking::list_table(page) : ranking::list_report(page),
+                 {csv ? "csv" : o.report.format, o.report.output});
   return kOk;
 }
 

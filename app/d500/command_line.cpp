@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "commands.h"
+#include "d500/report/reporter.h"
 
 namespace d500::cli {
 namespace {
@@ -110,6 +111,17 @@ void add_plugin_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) 
   cmds.push_back({conf, [&g, c] { return cmd_conformance(g, c->plugin, c->filter, c->data); }});
 }
 
+// --format and -o of a command that writes a report (reporter.h).
+std::shared_ptr<ReportOutput> add_report_options(CLI::App* cmd) {
+  auto o = args<ReportOutput>();
+  std::vector<std::string> names;
+  for (const auto& f : report::formats()) names.push_back(f.name);
+  cmd->add_option("--format", o->format, "Report format: " + report::format_names())
+      ->check(CLI::IsMember(names));
+  cmd->add_option("-o,--output", o->output, "Write the report to this file (default: stdout)");
+  return o;
+}
+
 // runs, show, compare, export: what a store holds.
 void add_inspect_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   auto* runs = app.add_subcommand("runs", "List the runs in the store");
@@ -121,10 +133,14 @@ void add_inspect_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "Show one run of any level, distributed training included: status, environment, "
       "results with their CIs");
   show->add_option("run", *id, "Run id, or \"latest\"")->required();
-  cmds.push_back({show, [&g, id] { return cmd_show(g, *id); }});
+  auto so = add_report_options(show);
+  show->footer(
+      "The report of the run's level, once, in any format: --format text (default), "
+      "csv, json, md or html; -o FILE writes it there (its extension picks the format "
+      "when --format is not given). --json prints the run's record for programs.");
+  cmds.push_back({show, [&g, id, so] { return cmd_show(g, *id, *so); }});
 
   auto c = args<CompareArgs>();
-  double alpha = 0.05;
   auto* compare = app.add_subcommand(
       "compare", "Compare two runs point by point: medians, ratio, Mann-Whitney verdict");
   compare->add_option("run_a", c->a, "Run id (or \"latest\")")->required();
@@ -133,10 +149,11 @@ void add_inspect_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
   compare->add_option("--alpha", c->alpha, "Significance level")
       ->capture_default_str()
       ->check(CLI::Range(1e-6, 0.5));
-  cmds.push_back({compare, [&g, c] { return cmd_compare(g, c->a, c->b, c->db_b, c->alpha); }});
+  auto co = add_report_options(compare);
+  cmds.push_back(
+      {compare, [&g, c, co] { return cmd_compare(g, c->a, c->b, c->db_b, c->alpha, *co); }});
 
   auto e = args<ExportArgs>();
-  bool csv = false, samples = false;
   auto* exp = app.add_subcommand("export", "Export a run's results as CSV or JSON");
   exp->add_option("run", e->run, "Run id, or \"latest\"")->required();
   exp->add_flag("--csv", e->csv, "CSV, one row per measurement (--json: JSON with environment)");
@@ -315,6 +332,15 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   list->add_option("--html", l->html,
                    "Write the list as HTML here, with each run's page beside it");
   list->add_flag("--csv", l->csv, "CSV on stdout, one row per run (and implementation)");
+  list->add_option("--format", l->report.format,
+                   "The list as a report: " + report::format_names() +
+                       " (csv: the table of --csv; html: one page, where --html writes a site)")
+      ->check(CLI::IsMember([] {
+        std::vector<std::string> names;
+        for (const auto& f : report::formats()) names.push_back(f.name);
+        return names;
+      }()));
+  list->add_option("-o,--output", l->report.output, "Write the report to this file");
   list->add_option("--problems", l->problems,
                    "A problem list file: rank operator and network runs on its points only");
   list->footer(

@@ -33,8 +33,8 @@ int cmd_plugins(const GlobalOptions& g, bool list_operators, bool probe);
 int cmd_runs(const GlobalOptions& g);
 int cmd_probe(const GlobalOptions& g, double max_seconds);
 int cmd_compare(const GlobalOptions& g, const std::string& run_a, const std::string& run_b,
-                const std::string& db_b, double alpha);
-int cmd_show(const GlobalOptions& g, const std::string& run);
+                const std::string& db_b, double alpha, const ReportOutput& o);
+int cmd_show(const GlobalOptions& g, const std::string& run, const ReportOutput& o);
 // `data_dir` "" is Debian's libonnx-testdata node tests.
 int cmd_conformance(const GlobalOptions& g, const std::string& plugin, const std::string& filter,
                     const std::string& data_dir);
@@ -124,6 +124,7 @@ struct ListOptions {
   std::string html;      // write the list here, with each run's page beside it
   std::string problems;  // a problem list file: rank operator/network runs on its points only
   bool csv = false;      // CSV on stdout
+  ReportOutput report;   // --format, -o: the list as a report in any format
 };
 int cmd_list(const GlobalOptions& g, const ListOptions& o);
 

@@ -1,8 +1,9 @@
-// The list as text (aligned columns), CSV (one row per entry) and HTML (one self-contained page).
+// The list as a report (headings and tables, any format) and as one flat table (one row per
+// entry, for CSV); render_html.cpp writes the linked HTML site.
 #include <cstdio>
-#include <sstream>
 
 #include "d500/ranking/ranking.h"
+#include "d500/report/reporter.h"
 #include "format.h"
 
 namespace d500::ranking {
@@ -52,111 +53,134 @@ std::string interval_text(const ThroughputEntry& e) {
          (e.m.ci_valid ? "" : " (range)");
 }
 
-void table(std::ostringstream& out, const std::vector<std::vector<std::string>>& rows) {
-  std::vector<size_t> width;
-  for (const auto& r : rows)
-    for (size_t i = 0; i < r.size(); ++i) {
-      if (width.size() <= i) width.push_back(0);
-      width[i] = std::max(width[i], r[i].size());
-    }
-  for (const auto& r : rows) {
-    std::string line;
-    for (size_t i = 0; i < r.size(); ++i)
-      line += r[i] + (i + 1 < r.size() ? std::string(width[i] - r[i].size() + 2, ' ') : "");
-    out << line << "\n";
-  }
+}  // namespace
+
+namespace {
+
+void training_list(report::Document& doc, const TrainingList& l) {
+  doc.heading("Recipe " + l.recipe);
+  doc.line("time-to-accuracy, lower is better; \"=\" marks ties (overlapping intervals)");
+  report::Rows rows{{"RANK", "RUN", "NAME", "TIME-TO-ACCURACY (MEDIAN [95% CI])", "OLYMPIC MEAN",
+                     "SEEDS", "SYSTEM", "FRAMEWORKS"}};
+  for (const auto& e : l.ranked)
+    rows.push_back({rank_text(e.placing), std::to_string(e.run.id), e.run.name, tta_text(e),
+                    olympic_text(e), seeds_text(e), system_text(e.system), e.system.frameworks});
+  if (l.ranked.empty())
+    doc.line("  (no compliant run)");
+  else
+    doc.table(rows);
+  if (l.apart.empty()) return;
+  doc.line("Not compliant with " + l.recipe + ":");
+  report::Rows ap{{"RUN", "NAME", "SEEDS", "SYSTEM", "FRAMEWORKS", "REASON"}};
+  for (const auto& e : l.apart)
+    ap.push_back({std::to_string(e.run.id), e.run.name, seeds_text(e), system_text(e.system),
+                  e.system.frameworks, e.reason});
+  doc.table(ap);
 }
 
-std::string csv(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
+void throughput_list(report::Document& doc, const ThroughputList& l,
+                     const std::string& problems_name) {
+  doc.heading((l.level == "operator" ? "Operator " : "Network ") + l.problem +
+              (problems_name.empty() ? "" : " (problem list " + problems_name + ")"));
+  doc.line("throughput, higher is better");
+  report::Rows rows{
+      {"RANK", "RUN", "IMPLEMENTATION", "THROUGHPUT", "MEDIAN [95% CI]", "SYSTEM", "FRAMEWORKS"}};
+  for (const auto& e : l.ranked)
+    rows.push_back({rank_text(e.placing), std::to_string(e.run.id), e.implementation,
+                    throughput_text(e), interval_text(e), system_text(e.system),
+                    e.system.frameworks});
+  for (const auto& e : l.apart)
+    rows.push_back({"-", std::to_string(e.run.id), e.implementation, "-", "-",
+                    system_text(e.system), "not ranked: " + e.reason});
+  doc.table(rows);
 }
 
 }  // namespace
 
-std::string render_text(const ListPage& page) {
-  std::ostringstream out;
+report::Document list_report(const ListPage& page) {
+  report::Document doc;
+  doc.title = "d500 list: " + page.store;
   if (page.training.empty() && page.throughput.empty())
-    out << "no ranked runs in " << page.store << " (training runs that follow a recipe, "
-        << "operator and network runs)\n";
-  for (const auto& l : page.training) {
-    out << "Recipe " << l.recipe << ": time-to-accuracy, lower is better; \"=\" marks ties "
-        << "(overlapping intervals)\n";
-    std::vector<std::vector<std::string>> rows{{"RANK", "RUN", "NAME",
-                                                "TIME-TO-ACCURACY (MEDIAN [95% CI])",
-                                                "OLYMPIC MEAN", "SEEDS", "SYSTEM", "FRAMEWORKS"}};
-    for (const auto& e : l.ranked)
-      rows.push_back({rank_text(e.placing), std::to_string(e.run.id), e.run.name, tta_text(e),
-                      olympic_text(e), seeds_text(e), system_text(e.system), e.system.frameworks});
-    if (l.ranked.empty())
-      out << "  (no compliant run)\n";
-    else
-      table(out, rows);
-    if (!l.apart.empty()) {
-      out << "Not compliant with " << l.recipe << ":\n";
-      std::vector<std::vector<std::string>> ap{
-          {"RUN", "NAME", "SEEDS", "SYSTEM", "FRAMEWORKS", "REASON"}};
-      for (const auto& e : l.apart)
-        ap.push_back({std::to_string(e.run.id), e.run.name, seeds_text(e), system_text(e.system),
-                      e.system.frameworks, e.reason});
-      table(out, ap);
-    }
-    out << "\n";
-  }
-  for (const auto& l : page.throughput) {
-    out << (l.level == "operator" ? "Operator " : "Network ") << l.problem
-        << (page.problems_name.empty() ? "" : " (problem list " + page.problems_name + ")")
-        << ": throughput, higher is better\n";
-    std::vector<std::vector<std::string>> rows{
-        {"RANK", "RUN", "IMPLEMENTATION", "THROUGHPUT", "MEDIAN [95% CI]", "SYSTEM", "FRAMEWORKS"}};
-    for (const auto& e : l.ranked)
-      rows.push_back({rank_text(e.placing), std::to_string(e.run.id), e.implementation,
-                      throughput_text(e), interval_text(e), system_text(e.system),
-                      e.system.frameworks});
-    for (const auto& e : l.apart)
-      rows.push_back({"-", std::to_string(e.run.id), e.implementation, "-", "-",
-                      system_text(e.system), "not ranked: " + e.reason});
-    table(out, rows);
-    out << "\n";
-  }
-  return out.str();
+    doc.line("no ranked runs in " + page.store +
+             " (training runs that follow a recipe, operator and network runs)");
+  for (const auto& l : page.training) training_list(doc, l);
+  for (const auto& l : page.throughput) throughput_list(doc, l, page.problems_name);
+  return doc;
 }
 
-std::string render_csv(const ListPage& page) {
-  std::ostringstream out;
-  out << "workload,list,rank,tied,ranked,reason,run_id,run_uuid,run_name,implementation,"
-         "median,ci_lo,ci_hi,ci_valid,unit,olympic_mean_s,seeds_converged,seeds_total,throughput,"
-         "throughput_unit,host,cpu,gpu,cores,ranks,frameworks\n";
-  auto sys = [](const SystemInfo& s) {
-    return csv(s.host) + "," + csv(s.cpu) + "," + csv(s.gpu) + "," + std::to_string(s.cores) + "," +
-           std::to_string(s.ranks) + "," + csv(s.frameworks);
+std::string render_text(const ListPage& page) {
+  return report::render(list_report(page), "text");
+}
+
+report::Document list_table(const ListPage& page) {
+  report::Rows rows{{"workload",
+                     "list",
+                     "rank",
+                     "tied",
+                     "ranked",
+                     "reason",
+                     "run_id",
+                     "run_uuid",
+                     "run_name",
+                     "implementation",
+                     "median",
+                     "ci_lo",
+                     "ci_hi",
+                     "ci_valid",
+                     "unit",
+                     "olympic_mean_s",
+                     "seeds_converged",
+                     "seeds_total",
+                     "throughput",
+                     "throughput_unit",
+                     "host",
+                     "cpu",
+                     "gpu",
+                     "cores",
+                     "ranks",
+                     "frameworks"}};
+  auto add = [&rows](std::vector<std::string> row, const SystemInfo& s) {
+    for (std::string v :
+         {s.host, s.cpu, s.gpu, std::to_string(s.cores), std::to_string(s.ranks), s.frameworks})
+      row.push_back(v);
+    rows.push_back(std::move(row));
+  };
+  auto placing = [](const Placing& p, bool ranked) {
+    return std::vector<std::string>{ranked ? std::to_string(p.rank) : "", p.tied ? "1" : "0",
+                                    ranked ? "1" : "0"};
   };
   for (const auto& l : page.training)
     for (const auto* part : {&l.ranked, &l.apart})
       for (const auto& e : *part) {
-        const bool ranked = part == &l.ranked;
-        out << "training," << csv(l.recipe) << "," << (ranked ? std::to_string(e.placing.rank) : "")
-            << "," << (e.placing.tied ? 1 : 0) << "," << (ranked ? 1 : 0) << "," << csv(e.reason)
-            << "," << e.run.id << "," << csv(e.uuid) << "," << csv(e.run.name) << ","
-            << csv(e.implementation) << "," << full(e.tta.median) << "," << full(e.lo) << ","
-            << full(e.hi) << "," << (e.ci_valid ? 1 : 0) << ",s,"
-            << (e.tta.olympic_valid ? full(e.tta.olympic_mean) : "") << "," << e.tta.reached << ","
-            << e.seeds << ",,," << sys(e.system) << "\n";
+        std::vector<std::string> row{"training", l.recipe};
+        for (auto& v : placing(e.placing, part == &l.ranked)) row.push_back(v);
+        for (const std::string& v : std::vector<std::string>{
+                 e.reason, std::to_string(e.run.id), e.uuid, e.run.name, e.implementation,
+                 full(e.tta.median), full(e.lo), full(e.hi), e.ci_valid ? "1" : "0", "s",
+                 e.tta.olympic_valid ? full(e.tta.olympic_mean) : "", std::to_string(e.tta.reached),
+                 std::to_string(e.seeds), "", ""})
+          row.push_back(v);
+        add(std::move(row), e.system);
       }
   for (const auto& l : page.throughput)
     for (const auto* part : {&l.ranked, &l.apart})
       for (const auto& e : *part) {
-        const bool ranked = part == &l.ranked;
-        out << l.level << "," << csv(l.problem) << ","
-            << (ranked ? std::to_string(e.placing.rank) : "") << "," << (e.placing.tied ? 1 : 0)
-            << "," << (ranked ? 1 : 0) << "," << csv(e.reason) << "," << e.run.id << ",,"
-            << csv(e.run.name) << "," << csv(e.implementation) << "," << full(e.m.median) << ","
-            << full(e.lo) << "," << full(e.hi) << "," << (e.m.ci_valid ? 1 : 0) << ",ns,,,,"
-            << full(e.throughput) << "," << e.unit << "," << sys(e.system) << "\n";
+        std::vector<std::string> row{l.level, l.problem};
+        for (auto& v : placing(e.placing, part == &l.ranked)) row.push_back(v);
+        for (const std::string& v : std::vector<std::string>{
+                 e.reason, std::to_string(e.run.id), std::string(), e.run.name, e.implementation,
+                 full(e.m.median), full(e.lo), full(e.hi), e.m.ci_valid ? "1" : "0", "ns", "", "",
+                 "", full(e.throughput), e.unit})
+          row.push_back(v);
+        add(std::move(row), e.system);
       }
-  return out.str();
+  report::Document doc;
+  doc.table(std::move(rows));
+  return doc;
+}
+
+std::string render_csv(const ListPage& page) {
+  return report::render(list_table(page), "csv");
 }
 
 }  // namespace d500::ranking

@@ -274,7 +274,7 @@ TEST_F(MergeListCli, OperatorsRankOnAProblemListsPointsOnly) {
       << R"({"d500_problems": 1, "name": "small-gemm", "points": [{"N": 8}]})";
   auto r = run({kD500, "list", "--db", a_, "--problems", d.file("small.json")}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.out, "Operator Gemm N=8 (problem list small-gemm): throughput")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Operator Gemm N=8 (problem list small-gemm):\nthroughput")) << r.out;
   EXPECT_FALSE(contains(r.out, "Gemm N=16")) << r.out;
   std::ofstream(d.file("broken.json")) << R"({"name": "x"})";
   r = run({kD500, "list", "--db", a_, "--problems", d.file("broken.json")}, d.path());

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "d500/report/document.h"
 #include "d500/store/result_store.h"
 #include "d500/training/time_to_accuracy.h"
 
@@ -99,6 +100,10 @@ struct ListPage {
   std::vector<TrainingList> training;
   std::vector<ThroughputList> throughput;
 };
+// The list as a report: a heading per recipe and per workload, each with its table.
+report::Document list_report(const ListPage& page);
+// The list as one flat table, one row per entry (what --csv writes).
+report::Document list_table(const ListPage& page);
 std::string render_text(const ListPage& page);
 std::string render_csv(const ListPage& page);
 std::string render_html(const ListPage& page, const std::string& report_prefix);

@@ -1,17 +1,14 @@
-#include "show_network.h"
-
 #include <algorithm>
 #include <cstdio>
-#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "cli.h"
 #include "d500/measure/tail.h"
 #include "d500/network/network_benchmark.h"
+#include "sections.h"
 
-namespace d500::cli {
+namespace d500::run::reports {
 
 namespace {
 
@@ -60,7 +57,8 @@ std::string first_call(const MeasurementRow& m) {
 
 class NetworkReport {
  public:
-  NetworkReport(const store::ResultStore& s, const store::RunInfo& r) : s_(s), r_(r) {
+  NetworkReport(LineWriter& out, const store::ResultStore& s, const store::RunInfo& r)
+      : out(out), s_(s), r_(r) {
     for (auto& m : s.measurements(r.id)) {
       Row row;
       row.point = json::parse(m.point_json.empty() ? "{}" : m.point_json, nullptr, false);
@@ -86,12 +84,12 @@ class NetworkReport {
 
   void print() {
     if (rows_.empty()) {
-      std::cout << "\n(no measurements)\n";
+      out << "\n(no measurements)\n";
       return;
     }
     for (const auto& l : s_.logs(r_.id))
       if (l.level == "info" && l.text.rfind("model: ", 0) == 0)
-        std::cout << "  " << printable(l.text) << "\n";
+        out << "  " << printable(l.text) << "\n";
     latency();
     per_batch("throughput", "throughput (inference, samples/s from the median time per batch)");
     per_batch("fwd+bwd", "forward+backward per batch");
@@ -135,8 +133,8 @@ class NetworkReport {
                    r.m.stop_reason});
     }
     if (t.size() == 1) return;
-    std::cout << "\ninference latency, batch 1 (p50 = median, with its confidence interval):\n";
-    print_table(t);
+    out << "\ninference latency, batch 1 (p50 = median, with its confidence interval):\n";
+    out.table(t);
     tails();
   }
 
@@ -148,10 +146,9 @@ class NetworkReport {
       const auto tail = measure::explain_tail(
           s_.samples(r.m.id), measure::contexts_from_words(s_.sample_context_words(r.m.id)));
       if (!tail.valid) continue;
-      if (!header) std::cout << "latency tail (samples above p90 against those at or below p50):\n";
+      if (!header) out << "latency tail (samples above p90 against those at or below p50):\n";
       header = true;
-      std::cout << "  " << printable(r.m.implementation) << ": " << measure::describe_tail(tail)
-                << "\n";
+      out << "  " << printable(r.m.implementation) << ": " << measure::describe_tail(tail) << "\n";
     }
   }
 
@@ -173,8 +170,8 @@ class NetworkReport {
                    r.m.stop_reason + (derived ? " (latency run)" : "")});
     }
     if (t.size() == 1) return;
-    std::cout << "\n" << title << ":\n";
-    print_table(t);
+    out << "\n" << title << ":\n";
+    out.table(t);
   }
 
   // Copies between the host and a device per pass (network_benchmark.h, kTransferSeries), for
@@ -193,9 +190,9 @@ class NetworkReport {
                    std::to_string(static_cast<int64_t>(v[2])), bytes_text(v[3])});
     }
     if (t.size() == 1) return;
-    std::cout << "\ncopies between host and device per pass (steady state, the pass after the "
-                 "first; forward passes do not read the outputs back):\n";
-    print_table(t);
+    out << "\ncopies between host and device per pass (steady state, the pass after the "
+           "first; forward passes do not read the outputs back):\n";
+    out.table(t);
   }
 
   void memory_note() {
@@ -203,9 +200,9 @@ class NetworkReport {
       auto pos = l.text.find("; memory: ");
       if (l.level == "info" && pos != std::string::npos &&
           l.text.find("unknown", pos) == std::string::npos) {
-        std::cout << "\nPEAK RSS Δ: " << printable(l.text.substr(pos + 10))
-                  << ", over building the executor and its first pass; FIRST CALL is that "
-                     "first pass of a fresh executor.\n";
+        out << "\nPEAK RSS Δ: " << printable(l.text.substr(pos + 10))
+            << ", over building the executor and its first pass; FIRST CALL is that "
+               "first pass of a fresh executor.\n";
         return;
       }
     }
@@ -221,9 +218,9 @@ class NetworkReport {
       for (const Row* r : rs) total += r->m.median;
       std::stable_sort(rs.begin(), rs.end(),
                        [](const Row* a, const Row* b) { return a->m.median > b->m.median; });
-      std::cout << "\nfive slowest nodes, " << printable(executors_[key.first]) << ", "
-                << printable(key.second) << " (" << rs.size() << " node passes, "
-                << format_duration_ns(total) << " in all):\n";
+      out << "\nfive slowest nodes, " << printable(executors_[key.first]) << ", "
+          << printable(key.second) << " (" << rs.size() << " node passes, "
+          << format_duration_ns(total) << " in all):\n";
       std::vector<std::vector<std::string>> t{{"NODE", "OP", "PASS", "MEDIAN", "95% CI", "SHARE"}};
       for (size_t i = 0; i < rs.size() && i < 5; ++i) {
         const Row& r = *rs[i];
@@ -231,7 +228,7 @@ class NetworkReport {
                      r.point.value("pass", "?"), format_duration_ns(r.m.median), ci_text(r.m),
                      total > 0 ? fixed(100 * r.m.median / total, 1) + "%" : "-"});
       }
-      print_table(t);
+      out.table(t);
     }
   }
 
@@ -267,21 +264,22 @@ class NetworkReport {
                      verdict});
       }
       if (t.size() == 1) continue;
-      std::cout << "\nmicro-batching, " << printable(exec) << ", minibatch " << batch
-                << " (gradients accumulated over k micro-batches vs the full batch; mean loss):\n";
-      print_table(t);
-      for (const auto& b : bad) std::cout << "  differs: " << printable(b) << "\n";
+      out << "\nmicro-batching, " << printable(exec) << ", minibatch " << batch
+          << " (gradients accumulated over k micro-batches vs the full batch; mean loss):\n";
+      out.table(t);
+      for (const auto& b : bad) out << "  differs: " << printable(b) << "\n";
     }
   }
 
   void errors() {
     for (const auto& r : rows_)
       if (!r.m.error.empty())
-        std::cout << "\nerror: " << printable(r.m.subject) << " [" << printable(r.m.implementation)
-                  << "]: " << printable(r.m.error);
-    std::cout << "\n";
+        out << "\nerror: " << printable(r.m.subject) << " [" << printable(r.m.implementation)
+            << "]: " << printable(r.m.error);
+    out << "\n";
   }
 
+  LineWriter& out;
   const store::ResultStore& s_;
   const store::RunInfo& r_;
   std::vector<Row> rows_;
@@ -291,24 +289,25 @@ class NetworkReport {
 
 }  // namespace
 
-void print_network(const store::ResultStore& s, const store::RunInfo& r) {
-  NetworkReport(s, r).print();
+void network_report(LineWriter& out, const store::ResultStore& s, const store::RunInfo& r) {
+  NetworkReport(out, s, r).print();
 }
 
-void print_model_validation(const store::ResultStore& s, const store::RunInfo& r) {
+void model_validation_report(LineWriter& out, const store::ResultStore& s,
+                             const store::RunInfo& r) {
   auto spec = json::parse(r.spec_json.empty() ? "{}" : r.spec_json, nullptr, false);
   if (spec.is_object()) {
     for (const char* k : {"model", "policy", "a", "b"})
       if (spec.contains(k) && spec[k].is_string())
-        std::cout << "  " << k << std::string(10 - std::string(k).size(), ' ')
-                  << printable(spec[k].get<std::string>()) << "\n";
+        out << "  " << k << std::string(10 - std::string(k).size(), ' ')
+            << printable(spec[k].get<std::string>()) << "\n";
     if (spec.contains("rtol"))
-      std::cout << "  tolerance rtol " << g3(spec.value("rtol", 0.0)) << ", atol "
-                << g3(spec.value("atol", 0.0)) << "\n";
+      out << "  tolerance rtol " << g3(spec.value("rtol", 0.0)) << ", atol "
+          << g3(spec.value("atol", 0.0)) << "\n";
   }
   auto vs = s.validations(r.id);
   if (vs.empty()) {
-    std::cout << "\n(no validation results)\n";
+    out << "\n(no validation results)\n";
     return;
   }
   size_t passed = 0;
@@ -319,9 +318,9 @@ void print_model_validation(const store::ResultStore& s, const store::RunInfo& r
     t.push_back(
         {v.subject, v.metric, g3(v.value), g3(v.tolerance), v.passed ? "ok" : "FAIL", v.detail});
   }
-  std::cout << "\n";
-  print_table(t);
-  std::cout << "\n" << passed << " of " << vs.size() << " comparisons within the tolerance\n";
+  out << "\n";
+  out.table(t);
+  out << "\n" << passed << " of " << vs.size() << " comparisons within the tolerance\n";
 }
 
-}  // namespace d500::cli
+}  // namespace d500::run::reports

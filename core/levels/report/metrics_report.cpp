@@ -1,12 +1,10 @@
-#include "show_metrics.h"
-
 #include <cstdio>
-#include <iostream>
 
-#include "cli.h"
 #include "d500/run/metrics_of_run.h"
+#include "d500/run/run_report.h"
+#include "sections.h"
 
-namespace d500::cli {
+namespace d500::run::reports {
 
 namespace {
 
@@ -24,7 +22,7 @@ std::string with_unit(std::optional<double> v, const std::string& unit) {
 
 }  // namespace
 
-void print_metrics(const store::ResultStore& s, const store::RunInfo& r) {
+void metrics_report(LineWriter& out, const store::ResultStore& s, const store::RunInfo& r) {
   const auto all = run::metrics_of_run(s, r.id);
   if (all.empty()) return;
   const std::string replicas = r.level == "training" ? "SEEDS" : "RANKS";
@@ -34,9 +32,13 @@ void print_metrics(const store::ResultStore& s, const store::RunInfo& r) {
     rows.push_back({m.kind.name, better_text(m.kind.better), with_unit(m.last_epoch, m.kind.unit),
                     std::to_string(m.replicas), with_unit(m.step_median, m.kind.unit),
                     std::to_string(m.step_points), m.kind.origin});
-  std::cout << "\nmetrics:\n";
-  print_table(rows);
+  out.heading("metrics");
+  out.table(rows);
 }
+
+}  // namespace d500::run::reports
+
+namespace d500::run {
 
 nlohmann::json metrics_json(const store::ResultStore& s, const store::RunInfo& r) {
   nlohmann::json out = nlohmann::json::array();
@@ -51,4 +53,4 @@ nlohmann::json metrics_json(const store::ResultStore& s, const store::RunInfo& r
   return out;
 }
 
-}  // namespace d500::cli
+}  // namespace d500::run

@@ -1,15 +1,12 @@
-#include "show_training.h"
-
-#include <iostream>
 #include <map>
 
-#include "cli.h"
 #include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
 #include "d500/training/step_profile.h"
 #include "d500/training/time_to_accuracy.h"
+#include "sections.h"
 
-namespace d500::cli {
+namespace d500::run::reports {
 
 namespace {
 
@@ -17,7 +14,7 @@ using Profiles = std::map<std::string, std::vector<double>>;  // phase -> us per
 
 // Where a step's time went: each phase's median over the seeds, its share of the loop, and what
 // the loop itself adds (the phases that are neither the framework's work nor waiting for data).
-void print_step_profile(const Profiles& phases) {
+void print_step_profile(LineWriter& out, const Profiles& phases) {
   if (phases.empty()) return;
   double total = 0, overhead = 0;
   std::vector<std::pair<int, double>> medians;
@@ -36,15 +33,15 @@ void print_step_profile(const Profiles& phases) {
                     training::StepProfile::is_overhead(p)  ? "loop overhead"
                     : p == training::StepProfile::DataWait ? "waiting for data"
                                                            : "framework / evaluation"});
-  std::cout << "\nwhere a step's time goes (median over seeds):\n";
-  print_table(rows);
-  std::cout << "loop overhead: " << fixed(overhead, 1) << " us per step ("
-            << (total > 0 ? fixed(100 * overhead / total, 1) : "0") << "% of the loop)\n";
+  out << "\nwhere a step's time goes (median over seeds):\n";
+  out.table(rows);
+  out << "loop overhead: " << fixed(overhead, 1) << " us per step ("
+      << (total > 0 ? fixed(100 * overhead / total, 1) : "0") << "% of the loop)\n";
 }
 
 }  // namespace
 
-void print_training(const store::ResultStore& s, const store::RunInfo& r) {
+void training_report(LineWriter& out, const store::ResultStore& s, const store::RunInfo& r) {
   std::map<int64_t, double> tta, final_acc;
   Profiles profile;
   const std::string prefix = training::kStepProfilePrefix;
@@ -78,27 +75,26 @@ void print_training(const store::ResultStore& s, const store::RunInfo& r) {
                     final_acc.count(k) ? fixed(100 * final_acc[k], 2) + "%" : "-",
                     v.tolerance > 0 ? fixed(100 * v.tolerance, 1) + "%" : "-", v.detail});
   }
+  out.heading("seeds");
   if (rows.size() == 1) {
-    std::cout << "(no seed finished)\n";
+    out << "(no seed finished)\n";
     return;
   }
-  print_table(rows);
+  out.table(rows);
   const auto sum = training::summarize_tta(seconds);
-  std::cout << "\ntime-to-accuracy: " << sum.describe() << "\n";
+  out << "\ntime-to-accuracy: " << sum.describe() << "\n";
   if (sum.reached > 0)
-    std::cout << "  median " << fixed(sum.median, 3) << " s"
-              << (sum.ci_valid
-                      ? ", 95% CI [" + fixed(sum.ci_lo, 3) + ", " + fixed(sum.ci_hi, 3) + "] s"
-                      : ", CI: too few seeds for a 95% interval")
-              << "; olympic mean "
-              << (sum.olympic_valid ? fixed(sum.olympic_mean, 3) + " s"
-                                    : "- (needs >= 3 seeds, all reaching)")
-              << "; never reached: " << sum.not_reached << "\n";
-  print_step_profile(profile);
+    out << "  median " << fixed(sum.median, 3) << " s"
+        << (sum.ci_valid ? ", 95% CI [" + fixed(sum.ci_lo, 3) + ", " + fixed(sum.ci_hi, 3) + "] s"
+                         : ", CI: too few seeds for a 95% interval")
+        << "; olympic mean "
+        << (sum.olympic_valid ? fixed(sum.olympic_mean, 3) + " s"
+                              : "- (needs >= 3 seeds, all reaching)")
+        << "; never reached: " << sum.not_reached << "\n";
+  print_step_profile(out, profile);
   if (recipe)
-    std::cout << "recipe " << printable(recipe->subject.substr(7)) << ": "
-              << (recipe->passed ? "COMPLIANT" : "NOT COMPLIANT: " + printable(recipe->detail))
-              << "\n";
+    out << "recipe " << printable(recipe->subject.substr(7)) << ": "
+        << (recipe->passed ? "COMPLIANT" : "NOT COMPLIANT: " + printable(recipe->detail)) << "\n";
 }
 
-}  // namespace d500::cli
+}  // namespace d500::run::reports

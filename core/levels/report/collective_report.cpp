@@ -1,14 +1,11 @@
-#include "show_collective.h"
-
 #include <algorithm>
-#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "cli.h"
+#include "sections.h"
 
-namespace d500::cli {
+namespace d500::run::reports {
 
 namespace {
 
@@ -53,13 +50,13 @@ bool before(const Row& a, const Row& b) {
 }
 
 // Each rank's own time per call: which rank was slow, and by how much.
-void print_per_rank(std::vector<RankRow> rows) {
+void print_per_rank(LineWriter& out, std::vector<RankRow> rows) {
   if (rows.empty()) return;
   std::stable_sort(rows.begin(), rows.end(), [](const RankRow& a, const RankRow& b) {
     return before(a.row, b.row) || (!before(b.row, a.row) && a.rank < b.rank);
   });
-  std::cout << "\neach rank's own time per call (the table above takes the slowest rank of each "
-               "sample)\n";
+  out << "\neach rank's own time per call (the table above takes the slowest rank of each "
+         "sample)\n";
   std::vector<std::vector<std::string>> t{{"SIZE", "OP", "RANK", "MIN", "MEDIAN", "MAX"}};
   for (const RankRow& r : rows) {
     const store::MeasurementRow& m = *r.row.m;
@@ -67,7 +64,7 @@ void print_per_rank(std::vector<RankRow> rows) {
                  format_duration_ns(m.min), format_duration_ns(m.median),
                  format_duration_ns(m.max)});
   }
-  print_table(t);
+  out.table(t);
 }
 
 }  // namespace
@@ -79,9 +76,9 @@ bool CommCounters::take(const store::SeriesPoint& p) {
   return true;
 }
 
-void CommCounters::print() const {
+void CommCounters::print(LineWriter& out) const {
   if (counters_.empty()) return;
-  std::cout << "\ncommunication per rank\n";
+  out << "\ncommunication per rank\n";
   std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
   for (const auto& [key, v] : counters_) {
     const auto at = [&v](const char* k) {
@@ -92,10 +89,10 @@ void CommCounters::print() const {
                  bytes_label(at("bytes_sent")), bytes_label(at("bytes_received")),
                  format_duration_ns(at("time_s") * 1e9)});
   }
-  print_table(c);
+  out.table(c);
 }
 
-void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
+void collective_report(LineWriter& out, const store::ResultStore& s, const store::RunInfo& r) {
   std::map<int64_t, std::string> verdict;
   std::vector<std::string> failures;
   for (const auto& v : s.validations(r.id)) {
@@ -119,13 +116,13 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
     ranks = p.value("ranks", ranks);
   }
   std::stable_sort(rows.begin(), rows.end(), before);
-  std::cout << "\ncollectives on " << ranks << " rank" << (ranks == 1 ? "" : "s")
-            << " (every rank times every call after a barrier; a sample is the slowest rank's "
-               "time per call; algbw = size / median; busbw = algbw x nccl-tests factor: "
-               "allreduce 2(n-1)/n, allgather (n-1)/n, broadcast 1; \"-\" on one rank; ranks "
-               "differ: Kruskal-Wallis over the ranks' own times)\n";
+  out << "\ncollectives on " << ranks << " rank" << (ranks == 1 ? "" : "s")
+      << " (every rank times every call after a barrier; a sample is the slowest rank's "
+         "time per call; algbw = size / median; busbw = algbw x nccl-tests factor: "
+         "allreduce 2(n-1)/n, allgather (n-1)/n, broadcast 1; \"-\" on one rank; ranks "
+         "differ: Kruskal-Wallis over the ranks' own times)\n";
   if (rows.empty()) {
-    std::cout << "(no measurements)\n";
+    out << "(no measurements)\n";
     return;
   }
   const std::string level = fixed(100 * rows.front().m->ci_level, 0);
@@ -148,15 +145,15 @@ void print_collective(const store::ResultStore& s, const store::RunInfo& r) {
                  gbps(algbw), row.factor > 0 ? gbps(algbw * row.factor) : "-", row.differ,
                  m.stop_reason, v});
   }
-  print_table(t);
-  print_per_rank(per_rank);
+  out.table(t);
+  print_per_rank(out, per_rank);
 
   // Communication counters per rank (series "comm.<call>.<counter>", one writer: rank 0).
   CommCounters counters;
   for (const auto& p : s.series_after(r.id, 0, 1000000)) counters.take(p);
-  counters.print();
-  for (const auto& f : failures) std::cout << "\nvalidation failed: " << printable(f);
-  std::cout << "\n";
+  counters.print(out);
+  for (const auto& f : failures) out << "\nvalidation failed: " << printable(f);
+  out << "\n";
 }
 
-}  // namespace d500::cli
+}  // namespace d500::run::reports

@@ -1,8 +1,8 @@
-#include "printable.h"
+#include "d500/report/printable.h"
 
 #include <cstdio>
 
-namespace d500::cli {
+namespace d500::report {
 
 namespace {
 
@@ -72,4 +72,4 @@ std::string printable(std::string_view text, bool keep_newlines) {
   return out;
 }
 
-}  // namespace d500::cli
+}  // namespace d500::report

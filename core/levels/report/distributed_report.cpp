@@ -1,15 +1,11 @@
-#include "show_distributed.h"
-
 #include <algorithm>
-#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
 #include "d500/measure/series_kinds.h"
-#include "show_collective.h"
+#include "sections.h"
 
-namespace d500::cli {
+namespace d500::run::reports {
 
 namespace {
 
@@ -63,7 +59,7 @@ double value_of(const std::map<std::string, double>& m, const series::SeriesKind
   return it == m.end() ? 0.0 : it->second;
 }
 
-void print_ranks(const View& v) {
+void print_ranks(LineWriter& out, const View& v) {
   std::vector<std::vector<std::string>> t{{"RANK", "STEPS", "FINAL ACC",
                                            "STEP TIME MEDIAN [95% CI]", "COMM BYTES", "COMM TIME",
                                            "COMPUTE TIME", "COMM %"}};
@@ -79,31 +75,31 @@ void print_ranks(const View& v) {
                  format_duration_ns(comp * 1e9),
                  comm + comp > 0 ? fixed(100 * comm / (comm + comp), 1) + "%" : "-"});
   }
-  print_table(t);
+  out.table(t);
   if (v.critical)
-    std::cout << "\ncritical path (per step the slowest rank): " << median_ci(*v.critical) << ", n "
-              << v.critical->n << "\n";
+    out << "\ncritical path (per step the slowest rank): " << median_ci(*v.critical) << ", n "
+        << v.critical->n << "\n";
 }
 
 // The models a scheme delivers besides each rank's: the replicas' average, the server's.
-void print_models(const View& v) {
+void print_models(LineWriter& out, const View& v) {
   for (const auto& [rank, l] : v.last)
     if (l.count(series::stored(series::kAveragedModelAccuracy)))
-      std::cout << "averaged model (rank " << rank << "): test accuracy "
-                << fixed(100 * value_of(l, series::kAveragedModelAccuracy), 2) << "%\n";
+      out << "averaged model (rank " << rank << "): test accuracy "
+          << fixed(100 * value_of(l, series::kAveragedModelAccuracy), 2) << "%\n";
   for (const auto& [rank, l] : v.last)
     if (l.count(series::stored(series::kServerModelAccuracy)))
-      std::cout << "parameter server (rank " << rank << "): final model test accuracy "
-                << fixed(100 * value_of(l, series::kServerModelAccuracy), 2) << "%, "
-                << fixed(value_of(l, series::kServerAppliedGradients), 0) << " gradients applied\n";
+      out << "parameter server (rank " << rank << "): final model test accuracy "
+          << fixed(100 * value_of(l, series::kServerModelAccuracy), 2) << "%, "
+          << fixed(value_of(l, series::kServerAppliedGradients), 0) << " gradients applied\n";
   if (v.staleness.empty()) return;
   std::vector<double> st = v.staleness;
   std::sort(st.begin(), st.end());
-  std::cout << "staleness of " << st.size() << " worker gradients: median "
-            << fixed(st[st.size() / 2], 0) << ", max " << fixed(st.back(), 0) << " versions\n";
+  out << "staleness of " << st.size() << " worker gradients: median " << fixed(st[st.size() / 2], 0)
+      << ", max " << fixed(st.back(), 0) << " versions\n";
 }
 
-void print_scaling(const View& v) {
+void print_scaling(LineWriter& out, const View& v) {
   if (!v.last.count(0) || !v.last.at(0).count("scaling.speedup")) return;
   const auto& l = v.last.at(0);
   const double n = static_cast<double>(std::max<size_t>(v.sum.size(), 1));
@@ -116,42 +112,42 @@ void print_scaling(const View& v) {
     return l.count(lo) ? " [" + fixed(at(lo), 2) + ", " + fixed(at(hi), 2) + "]"
                        : std::string(" (n too small for a CI)");
   };
-  std::cout << "scaling against 1 rank (weak scaling: the same batch per rank; base case alone "
-               "on rank 0): throughput "
-            << fixed(at("scaling.throughput_n"), 0) << " samples/s on " << fixed(n, 0)
-            << " ranks vs " << fixed(at("scaling.throughput_1"), 0) << " on 1; speedup "
-            << fixed(at("scaling.speedup"), 2) << ci("scaling.speedup") << ", efficiency "
-            << fixed(at("scaling.efficiency"), 2) << ci("scaling.efficiency")
-            << " (95%, Bonferroni over the two medians)\n";
+  out << "scaling against 1 rank (weak scaling: the same batch per rank; base case alone "
+         "on rank 0): throughput "
+      << fixed(at("scaling.throughput_n"), 0) << " samples/s on " << fixed(n, 0) << " ranks vs "
+      << fixed(at("scaling.throughput_1"), 0) << " on 1; speedup "
+      << fixed(at("scaling.speedup"), 2) << ci("scaling.speedup") << ", efficiency "
+      << fixed(at("scaling.efficiency"), 2) << ci("scaling.efficiency")
+      << " (95%, Bonferroni over the two medians)\n";
 }
 
-void print_verdicts(const store::ResultStore& s, const store::RunInfo& r) {
+void print_verdicts(LineWriter& out, const store::ResultStore& s, const store::RunInfo& r) {
   bool any = false;
   for (const auto& v : s.validations(r.id)) {
     if (v.metric == "kruskal_wallis_p") {
-      std::cout << "step time across ranks: " << printable(v.detail) << "\n";
+      out << "step time across ranks: " << printable(v.detail) << "\n";
       any = true;
     } else if (v.metric == "compliance") {
-      std::cout << printable(v.subject) << ": "
-                << (v.passed ? "compliant" : "NOT compliant: " + printable(v.detail)) << "\n";
+      out << printable(v.subject) << ": "
+          << (v.passed ? "compliant" : "NOT compliant: " + printable(v.detail)) << "\n";
     }
   }
-  if (!any) std::cout << "step time across ranks: no Kruskal-Wallis test stored\n";
+  if (!any) out << "step time across ranks: no Kruskal-Wallis test stored\n";
 }
 
 }  // namespace
 
-void print_distributed(const store::ResultStore& s, const store::RunInfo& r) {
+void distributed_report(LineWriter& out, const store::ResultStore& s, const store::RunInfo& r) {
   View v;
   collect(s, r, v);
-  std::cout << "\ndistributed training: "
-            << (v.impl.empty() ? "(no step times stored)" : printable(v.impl)) << "\n";
-  print_ranks(v);
-  print_models(v);
-  print_scaling(v);
-  print_verdicts(s, r);
-  v.counters.print();
-  std::cout << "\n";
+  out << "\ndistributed training: "
+      << (v.impl.empty() ? "(no step times stored)" : printable(v.impl)) << "\n";
+  print_ranks(out, v);
+  print_models(out, v);
+  print_scaling(out, v);
+  print_verdicts(out, s, r);
+  v.counters.print(out);
+  out << "\n";
 }
 
-}  // namespace d500::cli
+}  // namespace d500::run::reports
