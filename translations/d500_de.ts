@@ -2105,6 +2105,14 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
         <source>HTML page (*.html)</source>
         <translation>HTML-Seite (*.html)</translation>
     </message>
+    <message>
+        <source>There are no runs to summarise yet.</source>
+        <translation>Es gibt noch keine Läufe für eine Zusammenfassung.</translation>
+    </message>
+    <message>
+        <source>Export run summary</source>
+        <translation>Laufzusammenfassung exportieren</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ChartControls</name>
@@ -4980,6 +4988,29 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     </message>
 </context>
 <context>
+    <name>d500::studio::RunSummary</name>
+    <message>
+        <source>Markdown (*.md);;HTML page (*.html);;CSV (*.csv);;JSON (*.json);;Text (*.txt)</source>
+        <translation>Markdown (*.md);;HTML-Seite (*.html);;CSV (*.csv);;JSON (*.json);;Text (*.txt)</translation>
+    </message>
+    <message>
+        <source>%1: the summary&apos;s format follows the file&apos;s suffix: .md, .html, .csv, .json or .txt.</source>
+        <translation>%1: Das Format der Zusammenfassung folgt der Dateiendung: .md, .html, .csv, .json oder .txt.</translation>
+    </message>
+    <message>
+        <source>Could not open the store %1: %2.</source>
+        <translation>Der Speicher %1 konnte nicht geöffnet werden: %2.</translation>
+    </message>
+    <message>
+        <source>There is no run %1 in %2.</source>
+        <translation>In %2 gibt es keinen Lauf %1.</translation>
+    </message>
+    <message>
+        <source>Could not write the summary %1: %2.</source>
+        <translation>Die Zusammenfassung %1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::RunnerCheck</name>
     <message>
         <source>the runner (d500) was not found beside the studio nor on PATH; set D500_RUNNER to its path</source>
@@ -5589,6 +5620,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Add the Fashion-MNIST recipe (the MLP to 85% test accuracy, one seed) to the project and run it</source>
         <translation>Das Fashion-MNIST-Rezept (das MLP auf 85 % Testgenauigkeit, ein Seed) zum Projekt hinzufügen und ausführen</translation>
+    </message>
+    <message>
+        <source>Export Run &amp;Summary...</source>
+        <translation>Lauf&amp;zusammenfassung exportieren...</translation>
+    </message>
+    <message>
+        <source>The selected run&apos;s tables as d500 show writes them: Markdown, HTML, CSV, JSON or text</source>
+        <translation>Die Tabellen des gewählten Laufs, wie d500 show sie schreibt: Markdown, HTML, CSV, JSON oder Text</translation>
     </message>
 </context>
 <context>

@@ -2090,6 +2090,14 @@ median %4 · band [%5, %6] (%7% coverage)</source>
         <source>HTML page (*.html)</source>
         <translation>HTML 网页 (*.html)</translation>
     </message>
+    <message>
+        <source>There are no runs to summarise yet.</source>
+        <translation>还没有可汇总的运行。</translation>
+    </message>
+    <message>
+        <source>Export run summary</source>
+        <translation>导出运行摘要</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ChartControls</name>
@@ -4956,6 +4964,29 @@ Given with --store for this session; the project file keeps its own store.</sour
     </message>
 </context>
 <context>
+    <name>d500::studio::RunSummary</name>
+    <message>
+        <source>Markdown (*.md);;HTML page (*.html);;CSV (*.csv);;JSON (*.json);;Text (*.txt)</source>
+        <translation>Markdown (*.md);;HTML 页面 (*.html);;CSV (*.csv);;JSON (*.json);;文本 (*.txt)</translation>
+    </message>
+    <message>
+        <source>%1: the summary&apos;s format follows the file&apos;s suffix: .md, .html, .csv, .json or .txt.</source>
+        <translation>%1：摘要的格式由文件后缀决定：.md、.html、.csv、.json 或 .txt。</translation>
+    </message>
+    <message>
+        <source>Could not open the store %1: %2.</source>
+        <translation>无法打开存储 %1：%2。</translation>
+    </message>
+    <message>
+        <source>There is no run %1 in %2.</source>
+        <translation>%2 中没有运行 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write the summary %1: %2.</source>
+        <translation>无法写入摘要 %1：%2。</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::RunnerCheck</name>
     <message>
         <source>the runner (d500) was not found beside the studio nor on PATH; set D500_RUNNER to its path</source>
@@ -5565,6 +5596,14 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Add the Fashion-MNIST recipe (the MLP to 85% test accuracy, one seed) to the project and run it</source>
         <translation>将 Fashion-MNIST 配方（MLP 训练到 85% 测试准确率，一个种子）添加到项目并运行</translation>
+    </message>
+    <message>
+        <source>Export Run &amp;Summary...</source>
+        <translation>导出运行摘要(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>The selected run&apos;s tables as d500 show writes them: Markdown, HTML, CSV, JSON or text</source>
+        <translation>所选运行的表格，与 d500 show 的输出相同：Markdown、HTML、CSV、JSON 或文本</translation>
     </message>
 </context>
 <context>

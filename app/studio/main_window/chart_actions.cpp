@@ -12,6 +12,7 @@
 #include "main_window/project_controller.h"
 #include "models/store_watcher.h"
 #include "report/report_writer.h"
+#include "report/run_summary.h"
 #include "views/project_dock.h"
 #include "views/workspace_tabs.h"
 
@@ -146,6 +147,29 @@ bool ChartActions::writeReport(const QList<qint64>& runIds, const QString& path,
   const QString store = project_->project().storePath;
   const bool ok = pdf ? ReportWriter::writePdf(store, runIds, path, &error)
                       : ReportWriter::writeHtml(store, runIds, path, &error);
+  if (!ok)
+    Q_EMIT failure(error);
+  else
+    Q_EMIT message(tr("Exported %1").arg(path));
+  return ok;
+}
+
+void ChartActions::exportRunSummary() {
+  const QList<qint64> ids = reportRuns();
+  if (ids.isEmpty()) {
+    Q_EMIT failure(tr("There are no runs to summarise yet."));
+    return;
+  }
+  const QString path = QFileDialog::getSaveFileName(
+      window_, tr("Export run summary"),
+      DialogFolder::suggest(QStringLiteral("run-%1.md").arg(ids.front())),
+      RunSummary::fileFilter());
+  if (!path.isEmpty()) writeRunSummary(ids.front(), path);
+}
+
+bool ChartActions::writeRunSummary(qint64 runId, const QString& path) {
+  QString error;
+  const bool ok = RunSummary::write(project_->project().storePath, runId, path, &error);
   if (!ok)
     Q_EMIT failure(error);
   else

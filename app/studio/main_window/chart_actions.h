@@ -49,6 +49,10 @@ class ChartActions : public QObject {
   // Writes the report (PDF or HTML) on `runIds` of the project's store to `path`; says what
   // happened through message() or failure().
   bool writeReport(const QList<qint64>& runIds, const QString& path, bool pdf);
+  // Asks for a file and writes the summary of reportRuns()' first run there, as `d500 show`
+  // writes it, in the format of the file's suffix (RunSummary).
+  void exportRunSummary();
+  bool writeRunSummary(qint64 runId, const QString& path);
 
  Q_SIGNALS:
   void message(const QString& text);

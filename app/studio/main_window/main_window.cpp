@@ -228,6 +228,7 @@ void MainWindow::connectActions() {
   connect(a->exportData, &QAction::triggered, charts_, &ChartActions::exportData);
   connect(a->exportReportHtml, &QAction::triggered, this, [this] { charts_->exportReport(false); });
   connect(a->exportReportPdf, &QAction::triggered, this, [this] { charts_->exportReport(true); });
+  connect(a->exportRunSummary, &QAction::triggered, charts_, &ChartActions::exportRunSummary);
   connect(a->reloadPlugins, &QAction::triggered, this,
           [this] { pluginQuery_->start(runnerPath(), true); });
   connect(a->settings, &QAction::triggered, this, [this] {

@@ -113,6 +113,9 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
            tr("A self-contained HTML report of the selected runs"));
   exportReportPdf = make(this, tr("Export Report (&PDF)..."), QString(), QKeySequence(),
                          tr("A PDF report of the selected runs"));
+  exportRunSummary = make(this, tr("Export Run &Summary..."), QString(), QKeySequence(),
+                          tr("The selected run's tables as d500 show writes them: Markdown, "
+                             "HTML, CSV, JSON or text"));
 
   reloadPlugins = make(this, tr("Reload &Plugins"), QString(), QKeySequence(tr("Ctrl+Shift+P")),
                        tr("Ask the runner again which plugins it finds"));
@@ -137,7 +140,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   file->addActions({newExperiment, compareImplementations, addExperiment, saveExperiment,
                     saveExperimentAs, removeExperiment});
   file->addSeparator();
-  file->addActions({exportChart, exportData, exportReportHtml, exportReportPdf});
+  file->addActions({exportChart, exportData, exportReportHtml, exportReportPdf, exportRunSummary});
   file->addSeparator();
   file->addAction(quit);
 

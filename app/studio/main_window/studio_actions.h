@@ -32,7 +32,8 @@ class StudioActions : public QObject {
       *chartSeeds;
   QAction *chartGraph, *openOnnxModel;  // the ONNX graph view of a network run, of an .onnx file
   QAction* networkEditor;               // the network editor's window (issue 17 item 2)
-  QAction *showList, *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf;
+  QAction *showList, *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf,
+      *exportRunSummary;
   QAction *reloadPlugins, *userGuide, *shortcuts, *about;
   QMenu* recentMenu = nullptr;
   QToolBar* toolBar = nullptr;

@@ -12,7 +12,7 @@ namespace d500::studio {
 namespace {
 
 QString tr(const char* text) {
-  return QCoreApplication::translate("ReportWriter", text);
+  return QCoreApplication::translate("d500::studio::ReportWriter", text);
 }
 
 bool fail(QString* error, const QString& message) {

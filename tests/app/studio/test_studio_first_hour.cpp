@@ -110,6 +110,38 @@ class FirstHourTest : public QObject {
     QCOMPARE(w.chartActions()->reportRuns(), QList<qint64>({3}));
   }
 
+  // Issue 30 item 3: the studio writes a run's summary through the same reporters as `d500 show`,
+  // in the format of the file's suffix; an unknown suffix is one clear failure, nothing written.
+  void runSummaryIsTheRunnersReportInTheSuffixsFormat() {
+    QTemporaryDir dir;
+    const QString project = copyExample(dir);
+    {
+      auto s = store::ResultStore::open(
+                   dir.filePath(QStringLiteral("examples/example.d500db")).toStdString(),
+                   store::ResultStore::Mode::ReadWrite)
+                   .value();
+      addRun(*s, "first", "operator", R"({"d500":1})", true);
+    }
+    MainWindow w(false);
+    QVERIFY(w.openProject(project));
+    const QString md = dir.filePath(QStringLiteral("run.md"));
+    QVERIFY(w.chartActions()->writeRunSummary(1, md));
+    const QString text = readAll(md);
+    QVERIFY2(text.startsWith(QStringLiteral("# run 1: first (operator)\n\n- **status:**")),
+             qPrintable(text));
+    const QString json = dir.filePath(QStringLiteral("run.json"));
+    QVERIFY(w.chartActions()->writeRunSummary(1, json));
+    QVERIFY(readAll(json).contains(QStringLiteral("\"title\": \"run 1: first (operator)\"")));
+    QString failure;
+    connect(w.chartActions(), &ChartActions::failure, this, [&](const QString& t) { failure = t; });
+    const QString odd = dir.filePath(QStringLiteral("run.xyz"));
+    QVERIFY(!w.chartActions()->writeRunSummary(1, odd));
+    QVERIFY2(failure.contains(QStringLiteral(".md, .html")), qPrintable(failure));
+    QVERIFY(!QFile::exists(odd));
+    QVERIFY(!w.chartActions()->writeRunSummary(99, md));
+    QVERIFY2(failure.contains(QStringLiteral("no run 99")), qPrintable(failure));
+  }
+
   // Item 18: a running training run that names a recipe is not "without a recipe".
   void aRunningRecipeRunAwaitsItsVerdict() {
     QTemporaryDir dir;
