@@ -17,9 +17,8 @@ const Names kTrainingLevels = {"training", "distributed"};
 const Names kBuilders = {"mlp", "lenet", "resnet"};
 const Names kBuilderParams = {"mlp:hidden", "resnet:stages"};
 
-std::vector<ComponentKind> build() {
-  std::vector<ComponentKind> k;
-  // --- L0: an operator over implementations --------------------------------------------------
+// L0: an operator over implementations.
+void add_operator_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"sweep",
                "Sweep",
                {"operator"},
@@ -77,7 +76,10 @@ std::vector<ComponentKind> build() {
                "operator",
                "reference",
                {}});
-  // --- L1: a model over executors -------------------------------------------------------------
+}
+
+// L1: a model over executors.
+void add_network_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"batch_sizes",
                "Batch sizes",
                {"network"},
@@ -138,7 +140,10 @@ std::vector<ComponentKind> build() {
                "executor",
                "reference",
                {}});
-  // --- L2: a training pipeline ----------------------------------------------------------------
+}
+
+// L2: the data a training reads and its transforms.
+void add_data_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"recipe",
                "Recipe",
                kTrainingLevels,
@@ -181,6 +186,10 @@ std::vector<ComponentKind> build() {
                "",
                "",
                {}});
+}
+
+// L2: how the data is sampled and loaded, per rank at L3.
+void add_sampling_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"sampler",
                "Sampler",
                kTrainingLevels,
@@ -224,6 +233,10 @@ std::vector<ComponentKind> build() {
                "",
                "",
                {"data_wait_s"}});
+}
+
+// L2: the network, its loss and the learning-rate schedule.
+void add_training_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"network",
                "Network",
                kTrainingLevels,
@@ -268,6 +281,10 @@ std::vector<ComponentKind> build() {
                "constant",
                {},
                {"step:every", "step:gamma", "cosine:total_steps", "cosine:floor"}});
+}
+
+// L2: the optimizer, when to stop and the executor that trains.
+void add_optimizer_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"optimizer",
                "Optimizer",
                kTrainingLevels,
@@ -312,7 +329,10 @@ std::vector<ComponentKind> build() {
                "executor",
                "reference",
                {}});
-  // --- L3: ranks, their communicator and the scheme -------------------------------------------
+}
+
+// L3: ranks, their communicator and the scheme.
+void add_distributed_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"launcher",
                "Launcher",
                {"distributed", "collective"},
@@ -372,6 +392,10 @@ std::vector<ComponentKind> build() {
                {}});
   // What the trainer measures besides loss and accuracy, at every step or epoch, from the
   // network's outputs and gradients (d500/training/metrics.h): built-in or "plugin/name".
+}
+
+// L2 and L3: metrics and the trainer that runs the rest.
+void add_run_kinds(std::vector<ComponentKind>& k) {
   k.push_back({"metric",
                "Metric",
                kTrainingLevels,
@@ -432,6 +456,18 @@ std::vector<ComponentKind> build() {
   for (auto& c : k)
     for (const auto& [kind, params] : defaults)
       if (c.kind == kind) c.default_params = params;
+}
+
+std::vector<ComponentKind> build() {
+  std::vector<ComponentKind> k;
+  add_operator_kinds(k);
+  add_network_kinds(k);
+  add_data_kinds(k);
+  add_sampling_kinds(k);
+  add_training_kinds(k);
+  add_optimizer_kinds(k);
+  add_distributed_kinds(k);
+  add_run_kinds(k);
   return k;
 }
 
