@@ -75,7 +75,8 @@ Result<DistributedSpec> parse_distributed(const json& j, const std::string& sour
   const std::string path = "$.distributed";
   if (!j.is_object()) return Error{"expected an object", source + ":" + path};
   c.known_keys(j, path,
-               {"scheme", "average_every", "sampler", "scaling_baseline", "fault", "params"});
+               {"scheme", "average_every", "sampler", "scaling_baseline", "fault", "params",
+                "hook_timeout_s"});
   DistributedSpec d;
   d.as_written = j;
   d.scheme = c.string_field(j, path, "scheme", false, d.scheme);
@@ -95,6 +96,7 @@ Result<DistributedSpec> parse_distributed(const json& j, const std::string& sour
            "expected \"partitioned\" or \"replicated\", got \"" + sampler + "\"");
   d.partitioned = sampler != "replicated";
   d.scaling_baseline = c.bool_field(j, path, "scaling_baseline", d.scaling_baseline);
+  d.hook_timeout_s = c.number_field<double>(j, path, "hook_timeout_s", 120, 0.1, 86400);
   d.fault = parse_fault(c, j, path);
   if (!c.ok()) return Error{c.message(), ""};
   return d;

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <exception>
 
+#include "d500/distributed/hook_watchdog.h"
 #include "d500/distributed/scheme_registry.h"
 
 namespace d500::distributed {
@@ -99,6 +100,11 @@ class PluginScheme : public SchemeAlgorithm {
     check(impl_.scheme->create(&comm_, c.parameters().data(), c.gradients().data(),
                                c.parameters().size(), hyper.data(), hyper.size(), &instance_, &err),
           err, "create");
+    if (c.options().on_stuck && c.options().hook_timeout.count() > 0)
+      watchdog_ = std::make_unique<HookWatchdog>(
+          c.options().hook_timeout,
+          [this](const char* hook, int64_t step) { return stuck(hook, step); },
+          c.options().on_stuck);
   }
   ~PluginScheme() override {
     if (instance_) impl_.scheme->destroy(instance_);
@@ -109,15 +115,28 @@ class PluginScheme : public SchemeAlgorithm {
   void before_optimizer(SchemeContext&, int64_t step) override {
     if (!impl_.scheme->before_optimizer) return;
     d500_error err{};
+    HookWatchdog::Scope watched(watchdog_.get(), "before_optimizer", step);
     check(impl_.scheme->before_optimizer(instance_, step, &err), err, "before_optimizer");
   }
   void after_optimizer(SchemeContext&, int64_t step) override {
     if (!impl_.scheme->after_optimizer) return;
     d500_error err{};
+    HookWatchdog::Scope watched(watchdog_.get(), "after_optimizer", step);
     check(impl_.scheme->after_optimizer(instance_, step, &err), err, "after_optimizer");
   }
 
  private:
+  // What a stuck hook says: the scheme, the hook, the step, the rank and what to do.
+  std::string stuck(const char* hook, int64_t step) const {
+    const double s = static_cast<double>(watchdog_->timeout().count()) / 1000;
+    char waited[32];
+    std::snprintf(waited, sizeof waited, "%g s", s);
+    return "scheme \"" + impl_.plugin + "/" + impl_.scheme->name + "\" (plugin " + impl_.plugin +
+           "): " + hook + " of step " + std::to_string(step) + " has not returned after " + waited +
+           " on rank " + std::to_string(comm_.rank) + " of " + std::to_string(comm_.size) +
+           ": its ranks wait on each other (a deadlock), or one is far slower than the others "
+           "(raise distributed.hook_timeout_s)";
+  }
   void check(int32_t status, const d500_error& err, const char* what) const {
     plugin::check_plugin_call(status, err, "scheme", impl_.plugin, impl_.scheme->name, what,
                               "distributed optimizer");
@@ -127,6 +146,7 @@ class PluginScheme : public SchemeAlgorithm {
   CommSelf self_{};
   d500_comm comm_{};
   void* instance_ = nullptr;
+  std::unique_ptr<HookWatchdog> watchdog_;  // after instance_: destroyed first
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ struct LevelContext {
   int64_t run_id = 0;
   Observer& observer;
   std::atomic<bool>& cancel;  // set: stop soon, keep what was measured
+  // Ends the run from any thread when this rank cannot go on (a scheme's hook that never
+  // returns): the failure recorded (rank 0) or told to rank 0 (the others), then this process
+  // ends with kRunFailed. Never returns.
+  std::function<void(const std::string& why)> stuck;
 };
 
 struct LevelOutcome {

@@ -1,5 +1,6 @@
 // run_experiment: check, record, measure, store, for an experiment of any level; on every rank of
 // an MPI job. The store is opened before anything is measured so that a bad store fails fast.
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
@@ -100,6 +101,7 @@ class RunSession {
                   const std::string& reason);
   void watch_ranks();
   [[noreturn]] void fail(int code, const std::string& message);
+  [[noreturn]] void stuck(const std::string& why);
   LevelOutcome measure(const Level& level, LevelContext& ctx);
   Result conclude(LevelOutcome out);
 
@@ -171,6 +173,23 @@ void RunSession::fail(int code, const std::string& message) {
   throw Failure{code, text};
 }
 
+// This rank is stuck (called on a watchdog's thread while the level's thread waits for ever):
+// the failure recorded on the watch thread's own connection (rank 0) or told to rank 0, then the
+// process ends. The other ranks end as RankWatch makes them: rank 0 after it recorded a failure,
+// the others when rank 0's connection closes.
+void RunSession::stuck(const std::string& why) {
+  std::fprintf(stderr, "d500: rank %d of %d: run %lld failed: %s (ending this rank)\n",
+               comm_.rank(), comm_.size(), static_cast<long long>(run_.id), why.c_str());
+  if (comm_.size() > 1 && !talk_) {
+    watch_->report(why, std::chrono::seconds(5));
+  } else {
+    store::ResultStore& st = watch_store_ ? *watch_store_ : *rank_store_.store;
+    record_end(st, store::RunStatus::Failed, kRunFailed, why);
+  }
+  std::fflush(stderr);
+  std::_Exit(kRunFailed);
+}
+
 // The level's measurements, with the machine's load beside them: a busy machine is told, not
 // guessed. What the level throws fails the run.
 LevelOutcome RunSession::measure(const Level& level, LevelContext& ctx) {
@@ -208,7 +227,8 @@ Result RunSession::run(const Level& level, spec::Experiment e) {
   if (talk_) obs_.started(run_, req_.db);
   watch_ranks();
   std::atomic<bool>& cancel = req_.cancel ? *req_.cancel : never_;
-  LevelContext ctx{e, req_.spec_path, store, *pm, run_.id, obs_, cancel};
+  LevelContext ctx{e,       req_.spec_path, store,  *pm,
+                   run_.id, obs_,           cancel, [this](const std::string& why) { stuck(why); }};
   return conclude(measure(level, ctx));
 }
 

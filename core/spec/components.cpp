@@ -366,7 +366,7 @@ void add_distributed_kinds(std::vector<ComponentKind>& k) {
                {"distributed"},
                Shape::Value,
                "distributed.scheme",
-               {"average_every", "scaling_baseline", "fault"},
+               {"average_every", "scaling_baseline", "fault", "hook_timeout_s"},
                {},
                "Scheme",
                {{"communicator", "Communicator", true, {"communicator"}, {}},

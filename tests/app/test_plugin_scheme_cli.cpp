@@ -121,4 +121,35 @@ TEST(PluginSchemeCli, AnAllreduceOfDifferentSizesOnTwoRanksFailsTheRun) {
   EXPECT_TRUE(contains(runs[0].status_reason, "collective call")) << runs[0].status_reason;
 }
 
+// A scheme whose ranks wait on each other from step 2 (issue 30, bad input: a deadlocking
+// scheme): each rank's hook watchdog finds it stuck after distributed.hook_timeout_s, the run is
+// stored as failed naming the scheme, the hook and the step, and the job ends (bounded, checked
+// by the clock only as "it ended at all").
+TEST(PluginSchemeCli, ADeadlockingSchemeFailsTheRunInsteadOfHanging) {
+  REQUIRE_MPIRUN();
+  TempDir dir;
+  const std::string e = d500::test::distributed_variant(
+      dir, {{"scheme", "fixture_scheme_deadlock/broken"}, {"hook_timeout_s", 1}}, true,
+      "deadlock.json");
+  const std::string db = dir.file("deadlock.d500db");
+  const std::string plugins =
+      std::string(D500_TEST_BINARY_DIR) + "/tests/fixtures/plugin-dir-deadlock";
+  d500::test::Process p({kMpirun, "-np", "2", "--oversubscribe", kD500, "--plugin-path", plugins,
+                         "run", e, "--db", db},
+                        dir.path(), kRootEnv);
+  const auto r = d500::test::wait_within(p, d500::test::kJobEnds);
+  ASSERT_FALSE(r.timed_out) << "the job hung: " << r.err;
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.err, "has not returned after 1 s")) << r.err;
+  auto opened = store::ResultStore::open(db, store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(opened.ok());
+  const auto runs = opened.value()->runs();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].status, store::RunStatus::Failed);
+  const std::string& why = runs[0].status_reason;
+  for (const char* part :
+       {"fixture_scheme_deadlock/broken", "of step 2", "deadlock", "distributed.hook_timeout_s"})
+    EXPECT_TRUE(contains(why, part)) << part << " in: " << why;
+}
+
 }  // namespace

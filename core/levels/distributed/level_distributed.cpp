@@ -251,6 +251,8 @@ void set_up(Job& j) {
   j.so.scheme = j.d.scheme;
   j.so.average_every = j.d.average_every;
   j.so.params = j.d.params;
+  j.so.hook_timeout = std::chrono::milliseconds(static_cast<int64_t>(j.d.hook_timeout_s * 1000));
+  j.so.on_stuck = j.ctx.stuck;
   j.scheme = std::make_shared<distributed::DistributedScheme>(j.comm, *j.ex, j.so);
   j.trainer->set_sink(&j.sink);
   j.scheme->set_sink(&j.sink);

@@ -38,6 +38,8 @@ struct DistributedSpec {
   int64_t average_every = 4;
   bool partitioned = true;
   bool scaling_baseline = false;
+  // A plugin scheme's hook that has not returned after this long fails the run as stuck.
+  double hook_timeout_s = 120;
   FaultSpec fault;
   nlohmann::json as_written;
 };

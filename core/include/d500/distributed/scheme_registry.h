@@ -29,6 +29,11 @@ struct SchemeOptions {
   int64_t average_every = 4;             // model_averaging: average after every k-th step (k >= 1)
   int root = 0;                          // the server rank of the schemes whose root serves
   std::map<std::string, double> params;  // a plugin scheme's hyper-parameters ("params")
+  // A plugin scheme's hook that has not returned after `hook_timeout` is stuck (a deadlock, see
+  // hook_watchdog.h): `on_stuck` is told why, on another thread, and must end the run. Without
+  // on_stuck nothing is watched.
+  std::chrono::milliseconds hook_timeout{120000};
+  std::function<void(const std::string& why)> on_stuck;
 };
 
 // What an algorithm works on: the communicator, the options and the model's parameters and
