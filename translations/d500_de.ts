@@ -380,7 +380,7 @@
     </message>
 </context>
 <context>
-    <name>DashboardExport</name>
+    <name>CsvExport</name>
     <message>
         <source>Could not write the CSV file %1: %2.</source>
         <translation>Die CSV-Datei %1 konnte nicht geschrieben werden: %2.</translation>
@@ -2224,10 +2224,6 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
         <translation>Nichts nach %1 zu exportieren: %2</translation>
     </message>
     <message>
-        <source>Could not write the CSV file %1: %2.</source>
-        <translation>Die CSV-Datei %1 konnte nicht geschrieben werden: %2.</translation>
-    </message>
-    <message>
         <source>Across seeds</source>
         <translation>Über Seeds</translation>
     </message>
@@ -3006,10 +3002,6 @@ Validierung</translation>
         <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Show constants</source>
         <translation>Konstanten anzeigen</translation>
     </message>
@@ -3429,10 +3421,6 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>%1 measurements · run %2 %3</source>
         <translation>%1 Messungen · Lauf %2 %3</translation>
-    </message>
-    <message>
-        <source>Could not write the CSV file %1: %2.</source>
-        <translation>Die CSV-Datei %1 konnte nicht geschrieben werden: %2.</translation>
     </message>
 </context>
 <context>

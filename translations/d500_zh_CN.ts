@@ -379,7 +379,7 @@
     </message>
 </context>
 <context>
-    <name>DashboardExport</name>
+    <name>CsvExport</name>
     <message>
         <source>Could not write the CSV file %1: %2.</source>
         <translation>无法写入 CSV 文件 %1：%2。</translation>
@@ -2209,10 +2209,6 @@ median %4 · band [%5, %6] (%7% coverage)</source>
         <translation>没有可导出到 %1 的内容：%2</translation>
     </message>
     <message>
-        <source>Could not write the CSV file %1: %2.</source>
-        <translation>无法写入 CSV 文件 %1：%2。</translation>
-    </message>
-    <message>
         <source>Across seeds</source>
         <translation>跨种子</translation>
     </message>
@@ -2988,10 +2984,6 @@ validation</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Show constants</source>
         <translation>显示常量</translation>
     </message>
@@ -3409,10 +3401,6 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>%1 measurements · run %2 %3</source>
         <translation>%1 个测量 · 运行 %2 %3</translation>
-    </message>
-    <message>
-        <source>Could not write the CSV file %1: %2.</source>
-        <translation>无法写入 CSV 文件 %1：%2。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 // CSV (RFC 4180 quoting): each table a block of header and rows, blocks apart by a blank line;
 // the title, headings, lines and fields as "# " comment lines (pandas: read_csv(comment="#")).
 // A document of one table and nothing else is exactly that table.
+#include <cctype>
+
 #include "d500/report/printable.h"
 #include "reporters.h"
 
@@ -8,8 +10,12 @@ namespace d500::report {
 
 namespace {
 
+// Quoted when it holds a comma, a quote or a line break, or starts or ends with a space (which
+// some readers would trim).
 std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  const bool edge_space = !s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) ||
+                                         std::isspace(static_cast<unsigned char>(s.back())));
+  if (!edge_space && s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string q = "\"";
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";

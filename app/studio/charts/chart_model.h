@@ -26,6 +26,8 @@ QT_END_NAMESPACE
 
 namespace d500::studio {
 
+class CsvExport;
+
 class ChartModel {
  public:
   // `catalog` is the panel's and outlives the model.
@@ -48,9 +50,9 @@ class ChartModel {
   // gained a series; then the axes are set (to the data, or to the options' zoom) and the series
   // filled for `columns` pixel columns of the plot.
   virtual void draw(QChart* chart, const ChartOptions& options, int columns, bool rebuild) = 0;
-  // The data behind the chart as CSV: a column header line, then one line per stored value,
-  // every number exactly as stored.
-  virtual void writeCsv(QTextStream& out, const ChartOptions& options) const = 0;
+  // The data behind the chart for its CSV: notes (comment lines) if any, the column header row,
+  // then one row per stored value, every number exactly as stored (csv::number).
+  virtual void writeCsv(CsvExport& out, const ChartOptions& options) const = 0;
   // The units of the CSV's columns, for its header ("wall_time: s; value: as recorded").
   virtual QString csvUnits() const = 0;
   // What the user should know about what is (not) drawn, e.g. that no probe exists; or "".

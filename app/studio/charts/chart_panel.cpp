@@ -23,6 +23,7 @@
 #include "charts/chart_model.h"
 #include "charts/chart_options.h"
 #include "charts/chart_view.h"
+#include "charts/csv_export.h"
 #include "charts/legend_list.h"
 #include "charts/run_catalog.h"
 #include "charts/tab_render.h"
@@ -384,28 +385,18 @@ bool ChartPanel::exportCsv(const QString& path, QString* error) {
     if (error) *error = tr("Nothing to export to %1: %2").arg(path, d_->problem);
     return false;
   }
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
-    if (error) *error = tr("Could not write the CSV file %1: %2.").arg(path, f.errorString());
-    return false;
-  }
-  QTextStream out(&f);
-  out.setEncoding(QStringConverter::Utf8);
-  out << "# d500 chart data: " << d_->kind.name() << '\n';
-  out << "# store: " << oneLine(d_->storePath) << '\n';
+  CsvExport out(QStringLiteral("d500 chart data: ") + d_->kind.name());
+  out.note(QStringLiteral("store: ") + d_->storePath);
   for (qint64 id : d_->runIds) {
     const QString hash = d_->catalog.environmentHash(id);
-    out << "# run " << id << ": " << oneLine(d_->catalog.label(id)) << "; environment sha256 "
-        << (hash.isEmpty() ? QStringLiteral("(none recorded)") : hash) << '\n';
+    out.note(
+        QStringLiteral("run %1: %2; environment sha256 %3")
+            .arg(id)
+            .arg(d_->catalog.label(id), hash.isEmpty() ? QStringLiteral("(none recorded)") : hash));
   }
-  out << "# units: " << oneLine(d_->model->csvUnits()) << '\n';
+  out.note(QStringLiteral("units: ") + d_->model->csvUnits());
   d_->model->writeCsv(out, d_->options);
-  out.flush();
-  if (out.status() != QTextStream::Ok || !f.commit()) {
-    if (error) *error = tr("Could not write the CSV file %1: %2.").arg(path, f.errorString());
-    return false;
-  }
-  return true;
+  return out.write(path, error);
 }
 
 }  // namespace d500::studio

@@ -18,21 +18,4 @@ QString number(int64_t v) {
   return QString::number(v);
 }
 
-QString field(const QString& text) {
-  const bool quote = text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-                     text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r')) ||
-                     (!text.isEmpty() && (text.front().isSpace() || text.back().isSpace()));
-  if (!quote) return text;
-  QString inner = text;
-  inner.replace(QLatin1String("\""), QLatin1String("\"\""));
-  return QLatin1Char('"') + inner + QLatin1Char('"');
-}
-
-QString line(const QStringList& fields) {
-  QStringList out;
-  out.reserve(fields.size());
-  for (const auto& f : fields) out.append(field(f));
-  return out.join(QLatin1Char(','));
-}
-
 }  // namespace d500::studio::csv

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/palette.h"
 #include "charts/units.h"
@@ -177,21 +178,20 @@ QString RooflineChartModel::tooltip(const Op& op) const {
   return t;
 }
 
-void RooflineChartModel::writeCsv(QTextStream& out, const ChartOptions&) const {
+void RooflineChartModel::writeCsv(CsvExport& out, const ChartOptions&) const {
   for (const auto& r : roofs_)
-    out << "# roof: probe run " << r.roof.probe_run_id << ", peak_gflops "
-        << csv::number(r.roof.peak_gflops) << ", bandwidth_gbs "
-        << csv::number(r.roof.bandwidth_gbs) << '\n';
-  out << "run_id,measurement_id,subject,implementation,point,flops,bytes,median_ns,"
-         "intensity_flop_per_byte,gflops\n";
+    out.note(QStringLiteral("roof: probe run %1, peak_gflops %2, bandwidth_gbs %3")
+                 .arg(r.roof.probe_run_id)
+                 .arg(csv::number(r.roof.peak_gflops), csv::number(r.roof.bandwidth_gbs)));
+  out.row(QStringLiteral("run_id,measurement_id,subject,implementation,point,flops,bytes,"
+                         "median_ns,intensity_flop_per_byte,gflops")
+              .split(QLatin1Char(',')));
   for (const auto& op : ops_)
-    out << csv::line({QString::number(op.run), QString::number(op.m.id),
-                      QString::fromStdString(op.m.subject),
-                      QString::fromStdString(op.m.implementation),
-                      QString::fromStdString(op.m.point_json), csv::number(op.m.flops),
-                      csv::number(op.m.bytes), csv::number(op.m.median), csv::number(op.intensity),
-                      csv::number(op.gflops)})
-        << '\n';
+    out.row({QString::number(op.run), QString::number(op.m.id),
+             QString::fromStdString(op.m.subject), QString::fromStdString(op.m.implementation),
+             QString::fromStdString(op.m.point_json), csv::number(op.m.flops),
+             csv::number(op.m.bytes), csv::number(op.m.median), csv::number(op.intensity),
+             csv::number(op.gflops)});
 }
 
 QString RooflineChartModel::csvUnits() const {

@@ -31,7 +31,7 @@ class RooflineChartModel : public ChartModel {
   bool poll(const store::ResultStore& s, const QList<qint64>& runIds, size_t rowBudget) override;
   qint64 pointCount() const override { return static_cast<qint64>(ops_.size()); }
   void draw(QChart* chart, const ChartOptions& options, int columns, bool rebuild) override;
-  void writeCsv(QTextStream& out, const ChartOptions& options) const override;
+  void writeCsv(CsvExport& out, const ChartOptions& options) const override;
   QString csvUnits() const override;
   QString note() const override;
 

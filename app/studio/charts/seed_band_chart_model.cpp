@@ -5,6 +5,7 @@
 #include <QtCharts/QLineSeries>
 #include <algorithm>
 
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/decimate.h"
 #include "charts/palette.h"
@@ -176,16 +177,16 @@ void SeedBandChartModel::draw(QChart* chart, const ChartOptions& o, int columns,
   shapeChanged_ = false;
 }
 
-void SeedBandChartModel::writeCsv(QTextStream& out, const ChartOptions& o) const {
-  out << "run_id,rank,series,step,seeds,median,band_low,band_high,coverage\n";
+void SeedBandChartModel::writeCsv(CsvExport& out, const ChartOptions& o) const {
+  out.row(QStringLiteral("run_id,rank,series,step,seeds,median,band_low,band_high,coverage")
+              .split(QLatin1Char(',')));
   const QStringList shown = shownNames(o);
   for (const auto& [key, g] : groups_) {
     if (!shown.contains(g.name)) continue;
     for (const BandPoint& p : band(g.run, g.rank, g.name))
-      out << g.run << ',' << g.rank << ',' << csv::field(g.name) << ','
-          << csv::number(int64_t(p.step)) << ',' << p.seeds << ',' << csv::number(p.median) << ','
-          << csv::number(p.lo) << ',' << csv::number(p.hi) << ',' << csv::number(p.coverage)
-          << '\n';
+      out.row({QString::number(g.run), QString::number(g.rank), g.name,
+               csv::number(int64_t(p.step)), QString::number(p.seeds), csv::number(p.median),
+               csv::number(p.lo), csv::number(p.hi), csv::number(p.coverage)});
   }
 }
 

@@ -27,7 +27,7 @@ class SeedBandChartModel : public ChartModel {
   QStringList availableSeries() const override { return names_; }
   void draw(QChart* chart, const ChartOptions& options, int columns, bool rebuild) override;
   // One line per run, rank, series and step: seeds, median, band and its coverage.
-  void writeCsv(QTextStream& out, const ChartOptions& options) const override;
+  void writeCsv(CsvExport& out, const ChartOptions& options) const override;
   QString csvUnits() const override;
   QString note() const override;
 

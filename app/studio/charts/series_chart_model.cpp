@@ -4,6 +4,7 @@
 #include <QtCharts/QLineSeries>
 #include <algorithm>
 
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/decimate.h"
 #include "charts/palette.h"
@@ -184,19 +185,19 @@ void SeriesChartModel::draw(QChart* chart, const ChartOptions& o, int columns, b
   }
 }
 
-void SeriesChartModel::writeCsv(QTextStream& out, const ChartOptions& o) const {
-  out << "run_id,rank,series,step,wall_time,value\n";
+void SeriesChartModel::writeCsv(CsvExport& out, const ChartOptions& o) const {
+  out.row({QStringLiteral("run_id"), QStringLiteral("rank"), QStringLiteral("series"),
+           QStringLiteral("step"), QStringLiteral("wall_time"), QStringLiteral("value")});
   const QStringList shown = shownNames(o);
   for (const auto& c : curves_) {
     if (!shown.contains(c->name)) continue;
-    const QString prefix = QString::number(c->run) + QLatin1Char(',') + QString::number(c->rank) +
-                           QLatin1Char(',') + csv::field(c->name) + QLatin1Char(',');
+    const QString run = QString::number(c->run), rank = QString::number(c->rank);
     const auto steps = c->buffer.steps();
     const auto walls = c->buffer.wallTimes();
     const auto values = c->buffer.values();
     for (size_t i = 0; i < c->buffer.size(); ++i)
-      out << prefix << csv::number(static_cast<int64_t>(steps[i])) << ',' << csv::number(walls[i])
-          << ',' << csv::number(values[i]) << '\n';
+      out.row({run, rank, c->name, csv::number(static_cast<int64_t>(steps[i])),
+               csv::number(walls[i]), csv::number(values[i])});
   }
 }
 

@@ -32,7 +32,7 @@ class SeriesChartModel : public ChartModel {
   qint64 pointCount() const override { return points_; }
   QStringList availableSeries() const override { return names_; }
   void draw(QChart* chart, const ChartOptions& options, int columns, bool rebuild) override;
-  void writeCsv(QTextStream& out, const ChartOptions& options) const override;
+  void writeCsv(CsvExport& out, const ChartOptions& options) const override;
   QString csvUnits() const override;
 
   // Whether a series name is a rate (drawn by the throughput chart by default).

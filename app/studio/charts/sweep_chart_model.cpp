@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "charts/axis_titles.h"
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/palette.h"
 #include "common/core_text.h"
@@ -260,22 +261,21 @@ QString SweepChartModel::tooltip(const Row& r) const {
   return t;
 }
 
-void SweepChartModel::writeCsv(QTextStream& out, const ChartOptions&) const {
-  out << "run_id,measurement_id,subject,implementation,point,unit,n,median,ci_lo,ci_hi,"
-         "ci_level,ci_valid,stop_reason,error,validation\n";
+void SweepChartModel::writeCsv(CsvExport& out, const ChartOptions&) const {
+  out.row(QStringLiteral("run_id,measurement_id,subject,implementation,point,unit,n,median,ci_lo,"
+                         "ci_hi,ci_level,ci_valid,stop_reason,error,validation")
+              .split(QLatin1Char(',')));
   for (const auto& r : rows_) {
     const auto& m = r.m;
     QString validation;
     auto v = validation_.find(r.run);
     if (v != validation_.end() && v->second.count(m.id)) validation = v->second.at(m.id).text();
-    out << csv::line(
-               {QString::number(r.run), QString::number(m.id), QString::fromStdString(m.subject),
-                QString::fromStdString(m.implementation), QString::fromStdString(m.point_json),
-                QString::fromStdString(m.unit), QString::number(m.n), csv::number(m.median),
-                csv::number(m.ci_lo), csv::number(m.ci_hi), csv::number(m.ci_level),
-                m.ci_valid ? QStringLiteral("1") : QStringLiteral("0"),
-                QString::fromStdString(m.stop_reason), QString::fromStdString(m.error), validation})
-        << '\n';
+    out.row({QString::number(r.run), QString::number(m.id), QString::fromStdString(m.subject),
+             QString::fromStdString(m.implementation), QString::fromStdString(m.point_json),
+             QString::fromStdString(m.unit), QString::number(m.n), csv::number(m.median),
+             csv::number(m.ci_lo), csv::number(m.ci_hi), csv::number(m.ci_level),
+             m.ci_valid ? QStringLiteral("1") : QStringLiteral("0"),
+             QString::fromStdString(m.stop_reason), QString::fromStdString(m.error), validation});
   }
 }
 

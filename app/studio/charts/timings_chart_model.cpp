@@ -11,6 +11,7 @@
 #include <set>
 
 #include "charts/axis_titles.h"
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/palette.h"
 #include "charts/sweep_axis.h"
@@ -241,17 +242,19 @@ void TimingsChartModel::draw(QChart* chart, const ChartOptions& o, int columns, 
   setAutoRange(ay, y0, y1);
 }
 
-void TimingsChartModel::writeCsv(QTextStream& out, const ChartOptions&) const {
-  out << "run_id,measurement_id,subject,implementation,point,unit,sample_index,value\n";
+void TimingsChartModel::writeCsv(CsvExport& out, const ChartOptions&) const {
+  out.row(QStringLiteral("run_id,measurement_id,subject,implementation,point,unit,sample_index,"
+                         "value")
+              .split(QLatin1Char(',')));
   for (const auto& b : boxes_) {
-    const QString prefix =
-        csv::line({QString::number(b.run), QString::number(b.row.id),
-                   QString::fromStdString(b.row.subject),
-                   QString::fromStdString(b.row.implementation),
-                   QString::fromStdString(b.row.point_json), QString::fromStdString(b.row.unit)}) +
-        QLatin1Char(',');
+    const QStringList prefix{QString::number(b.run),
+                             QString::number(b.row.id),
+                             QString::fromStdString(b.row.subject),
+                             QString::fromStdString(b.row.implementation),
+                             QString::fromStdString(b.row.point_json),
+                             QString::fromStdString(b.row.unit)};
     for (size_t i = 0; i < b.samples.size(); ++i)
-      out << prefix << i << ',' << csv::number(b.samples[i]) << '\n';
+      out.row(prefix + QStringList{QString::number(i), csv::number(b.samples[i])});
   }
 }
 

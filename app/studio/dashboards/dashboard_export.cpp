@@ -6,6 +6,7 @@
 #include <QWidget>
 #include <algorithm>
 
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/tab_render.h"
 #include "dashboards/run_series.h"
@@ -40,18 +41,16 @@ QSize DashboardExport::chartsSize(const QWidget& tab, const QList<const QWidget*
 
 bool DashboardExport::writeCsv(const RunSeries& series, const QString& storePath, qint64 runId,
                                const QString& runLabel, const QString& path, QString* error) {
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Text))
-    return fail(error, tr("Could not write the CSV file %1: %2.").arg(path, f.errorString()));
-  QTextStream out(&f);
-  out.setEncoding(QStringConverter::Utf8);
   const bool ranks = series.groupBy() == RunSeries::GroupBy::Rank;
-  out << "# d500 dashboard data\n# store: "
-      << QString(storePath).replace(QLatin1Char('\n'), QLatin1Char(' ')) << "\n# run " << runId
-      << ": " << QString(runLabel).replace(QLatin1Char('\n'), QLatin1Char(' '))
-      << "\n# units: step: count (per-epoch series: the epoch number); wall_time: s since the "
-         "training started; value: as recorded\n";
-  out << "run_id," << (ranks ? "rank" : "seed") << ",series,step,wall_time,value\n";
+  CsvExport out(QStringLiteral("d500 dashboard data"));
+  out.note(QStringLiteral("store: ") + storePath);
+  out.note(QStringLiteral("run %1: %2").arg(runId).arg(runLabel));
+  out.note(
+      QStringLiteral("units: step: count (per-epoch series: the epoch number); wall_time: s "
+                     "since the training started; value: as recorded"));
+  out.row({QStringLiteral("run_id"), ranks ? QStringLiteral("rank") : QStringLiteral("seed"),
+           QStringLiteral("series"), QStringLiteral("step"), QStringLiteral("wall_time"),
+           QStringLiteral("value")});
   for (int g : series.groups()) {
     for (const char* name :
          {"loss", "lr", "step_time_s", "data_wait_s", "test_accuracy_by_step", "train_loss",
@@ -60,15 +59,12 @@ bool DashboardExport::writeCsv(const RunSeries& series, const QString& storePath
       const RunSeries::Curve* c = series.curve(g, name);
       if (!c) continue;
       for (const auto& p : c->points)
-        out << runId << ',' << g << ',' << csv::field(QString::fromLatin1(name)) << ','
-            << csv::number(static_cast<int64_t>(p.step)) << ',' << csv::number(p.wall) << ','
-            << csv::number(p.value) << '\n';
+        out.row({QString::number(runId), QString::number(g), QString::fromLatin1(name),
+                 csv::number(static_cast<int64_t>(p.step)), csv::number(p.wall),
+                 csv::number(p.value)});
     }
   }
-  out.flush();
-  if (out.status() != QTextStream::Ok || !f.commit())
-    return fail(error, tr("Could not write the CSV file %1: %2.").arg(path, f.errorString()));
-  return true;
+  return out.write(path, error);
 }
 
 }  // namespace d500::studio

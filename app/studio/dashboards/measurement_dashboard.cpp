@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/run_catalog.h"
 #include "common/display_names.h"
@@ -286,35 +287,23 @@ QString MeasurementDashboard::summaryHtml() const {
 
 bool MeasurementDashboard::exportCsv(const QString& path, QString* error) {
   refresh();
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
-    *error = tr("Could not write the CSV file %1: %2.").arg(path, f.errorString());
-    return false;
-  }
-  QTextStream out(&f);
-  out.setEncoding(QStringConverter::Utf8);
-  out << "# d500 dashboard data\n# run " << d_->runId << ": "
-      << QString(d_->catalog.label(d_->runId)).replace(QLatin1Char('\n'), QLatin1Char(' '))
-      << "\n# units: times in the row's unit (ns); peak memory in bytes\n";
-  out << "run_id,measurement_id,subject,implementation,point,unit,n,median,ci_lo,ci_hi,ci_valid,"
-         "p90,p99,first_call,stop_reason,error\n";
+  CsvExport out(QStringLiteral("d500 dashboard data"));
+  out.note(QStringLiteral("run %1: %2").arg(d_->runId).arg(d_->catalog.label(d_->runId)));
+  out.note(QStringLiteral("units: times in the row's unit (ns); peak memory in bytes"));
+  out.row(QStringLiteral("run_id,measurement_id,subject,implementation,point,unit,n,median,ci_lo,"
+                         "ci_hi,ci_valid,p90,p99,first_call,stop_reason,error")
+              .split(QLatin1Char(',')));
   for (const auto& r : d_->run.rows()) {
     const auto& m = r.m;
-    out << csv::line({QString::number(d_->runId), QString::number(m.id),
-                      QString::fromStdString(m.subject), QString::fromStdString(m.implementation),
-                      QString::fromStdString(m.point_json), QString::fromStdString(m.unit),
-                      QString::number(m.n), csv::number(m.median), csv::number(m.ci_lo),
-                      csv::number(m.ci_hi), m.ci_valid ? QStringLiteral("1") : QStringLiteral("0"),
-                      csv::number(m.p90), csv::number(m.p99), csv::number(m.first_call_ns),
-                      QString::fromStdString(m.stop_reason), QString::fromStdString(m.error)})
-        << '\n';
+    out.row({QString::number(d_->runId), QString::number(m.id), QString::fromStdString(m.subject),
+             QString::fromStdString(m.implementation), QString::fromStdString(m.point_json),
+             QString::fromStdString(m.unit), QString::number(m.n), csv::number(m.median),
+             csv::number(m.ci_lo), csv::number(m.ci_hi),
+             m.ci_valid ? QStringLiteral("1") : QStringLiteral("0"), csv::number(m.p90),
+             csv::number(m.p99), csv::number(m.first_call_ns),
+             QString::fromStdString(m.stop_reason), QString::fromStdString(m.error)});
   }
-  out.flush();
-  if (out.status() != QTextStream::Ok || !f.commit()) {
-    *error = tr("Could not write the CSV file %1: %2.").arg(path, f.errorString());
-    return false;
-  }
-  return true;
+  return out.write(path, error);
 }
 
 }  // namespace d500::studio

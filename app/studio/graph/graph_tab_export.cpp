@@ -9,6 +9,8 @@
 #include <QTextStream>
 #include <algorithm>
 
+#include "charts/csv_export.h"
+#include "charts/csv_format.h"
 #include "graph/graph_tab.h"
 
 namespace d500::studio {
@@ -56,23 +58,20 @@ bool GraphTab::exportImage(const QString& path, int dpi, QString* error) {
 }
 
 bool GraphTab::exportCsv(const QString& path, QString* error) {
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
-    *error = tr("Could not write %1: %2").arg(path, f.errorString());
-    return false;
-  }
-  QTextStream out(&f);
-  out << "executor,group,node,op_type,pass,median_ns,ci_lo_ns,ci_hi_ns,share\n";
+  // Node and executor names come from models and plugins: the CSV reporter quotes them.
+  CsvExport out(QStringLiteral("d500 node times"));
+  out.row(QStringLiteral("executor,group,node,op_type,pass,median_ns,ci_lo_ns,ci_hi_ns,share")
+              .split(QLatin1Char(',')));
   for (const QString& ex : data_.profile.executors())
     for (const QString& gr : data_.profile.groups(ex)) {
       const NodeGroup* g = data_.profile.find(ex, gr);
       for (const auto& [name, t] : g->nodes)
         for (const NodePass& p : t.passes)
-          out << ex << ',' << gr << ',' << name << ',' << t.opType << ',' << p.pass << ','
-              << p.medianNs << ',' << p.ciLoNs << ',' << p.ciHiNs << ','
-              << (g->totalNs > 0 ? p.medianNs / g->totalNs : 0) << '\n';
+          out.row({ex, gr, name, t.opType, p.pass, csv::number(p.medianNs), csv::number(p.ciLoNs),
+                   csv::number(p.ciHiNs),
+                   csv::number(g->totalNs > 0 ? p.medianNs / g->totalNs : 0.0)});
     }
-  return true;
+  return out.write(path, error);
 }
 
 }  // namespace d500::studio

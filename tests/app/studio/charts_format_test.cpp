@@ -11,6 +11,7 @@
 
 #include "charts/box_stats.h"
 #include "charts/chart_options.h"
+#include "charts/csv_export.h"
 #include "charts/csv_format.h"
 #include "charts/sweep_axis.h"
 
@@ -36,12 +37,17 @@ TEST(ChartsCsv, NumbersRoundTripExactly) {
   EXPECT_EQ(csv::number(std::nan("")), QStringLiteral("nan"));
 }
 
-TEST(ChartsCsv, FieldsAreQuotedWhenNeeded) {
-  EXPECT_EQ(csv::field(QStringLiteral("Gemm N=64")), QStringLiteral("Gemm N=64"));
-  EXPECT_EQ(csv::field(QStringLiteral("{\"N\":64,\"K\":3}")),
-            QStringLiteral("\"{\"\"N\"\":64,\"\"K\"\":3}\""));
-  EXPECT_EQ(csv::field(QStringLiteral("a\nb")), QStringLiteral("\"a\nb\""));
-  EXPECT_EQ(csv::line({QStringLiteral("x"), QStringLiteral("y,z")}), QStringLiteral("x,\"y,z\""));
+// The studio's CSV goes through the CSV reporter: notes as comment lines (one line each, whatever
+// they hold), fields quoted when they need it.
+TEST(ChartsCsv, ExportsQuoteFieldsAndKeepNotesOnOneLine) {
+  CsvExport out(QStringLiteral("d500 chart data: sweep"));
+  out.note(QStringLiteral("run 1: two\nlines"));
+  out.row({QStringLiteral("subject"), QStringLiteral("point")});
+  out.row({QStringLiteral("Gemm N=64"), QStringLiteral("{\"N\":64,\"K\":3}")});
+  out.row({QStringLiteral("a\nb"), QStringLiteral("y,z")});
+  EXPECT_EQ(out.text(),
+            "# d500 chart data: sweep\n# run 1: two\\nlines\nsubject,point\n"
+            "Gemm N=64,\"{\"\"N\"\":64,\"\"K\"\":3}\"\n\"a\nb\",\"y,z\"\n");
 }
 
 TEST(ChartsBoxStats, TukeyWhiskersReachTheLastSampleInsideTheFences) {

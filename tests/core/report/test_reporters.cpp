@@ -61,6 +61,9 @@ TEST(Reporters, CsvWritesEachTableAsABlockAndTheRestAsComments) {
   Document one;
   one.table({{"a", "b"}, {"1", "2"}});
   EXPECT_EQ(render(one, "csv"), "a,b\n1,2\n") << "one table alone is plain CSV";
+  Document spaced;
+  spaced.table({{"name"}, {" padded "}});
+  EXPECT_EQ(render(spaced, "csv"), "name\n\" padded \"\n") << "edge spaces survive a reader";
 }
 
 TEST(Reporters, JsonGroupsBlocksBySectionAndKeepsStringsExact) {
