@@ -124,11 +124,6 @@ spec::Problems check_distributed_level(const LevelInput& in) {
   spec::Problems out = problems_of(t, in.source);
   for (auto& p : problems_of(d, in.source)) out.push_back(std::move(p));
   if (!out.empty()) return out;
-  if (t->sampler.find('/') != std::string::npos)
-    return {{"$.training.sampler",
-             "level 3 deals its own shuffled or sequential order out to the ranks "
-             "($.distributed.sampler); a plugin's sampler (\"" +
-                 t->sampler + "\") runs at level 2"}};
   if (in.pm) {
     if (auto p = require_plugins(*in.pm, training::training_plugins(*t)); !p.empty()) return p;
     if (auto p = require_scheme(*in.pm, d->scheme); !p.empty()) return p;

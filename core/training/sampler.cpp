@@ -128,6 +128,33 @@ std::string PartitionedSampler::describe() const {
          (pad_ ? ", padded" : "") + ")";
 }
 
+ShardedSampler::ShardedSampler(std::unique_ptr<Sampler> inner, int rank, int world,
+                               bool pad_to_equal)
+    : inner_(std::move(inner)), rank_(rank), world_(world), pad_(pad_to_equal) {
+  if (!inner_ || world < 1 || rank < 0 || rank >= world)
+    throw D500Error("sharded sampler: rank " + std::to_string(rank) + " of " +
+                    std::to_string(world) + " is not a shard");
+}
+
+std::vector<int64_t> ShardedSampler::epoch_indices(int64_t epoch) const {
+  const std::vector<int64_t> all = inner_->epoch_indices(epoch);
+  const auto m = static_cast<int64_t>(all.size());
+  std::vector<int64_t> out;
+  if (m == 0) return out;
+  if (pad_) {
+    for (int64_t k = 0; k < (m + world_ - 1) / world_; ++k)
+      out.push_back(all[static_cast<size_t>((rank_ + k * world_) % m)]);
+  } else {
+    for (int64_t i = rank_; i < m; i += world_) out.push_back(all[static_cast<size_t>(i)]);
+  }
+  return out;
+}
+
+std::string ShardedSampler::describe() const {
+  return "sharded(rank " + std::to_string(rank_) + " of " + std::to_string(world_) + " of " +
+         inner_->describe() + (pad_ ? ", padded" : "") + ")";
+}
+
 ReplicatedSampler::ReplicatedSampler(int64_t n, uint64_t seed, bool shuffle)
     : n_(n), seed_(seed), shuffle_(shuffle) {
   need_size(n, "replicated sampler");

@@ -130,19 +130,31 @@ TEST(PluginMetricCli, UnknownMetricsAndRefusedParamsAreRefusedWithTheirPath) {
   EXPECT_FALSE(contains(runs.out, "mlp-metrics")) << "nothing was run: " << runs.out;
 }
 
-// Level 3 deals its own order out to the ranks: a plugin's sampler there is refused by `check`,
-// naming the path and where it does run.
-TEST(PluginMetricCli, APluginSamplerIsRefusedAtLevelThreeWithWhereItRuns) {
+// A plugin's sampler at level 3: every rank draws the same order from it (the same seed) and
+// trains on its shard, so a subset of a quarter of 2048 samples gives each of 2 ranks 256 a
+// epoch: 8 steps of 32, 16 in 2 epochs, the same on both ranks.
+TEST(PluginMetricCli, APluginSamplerIsShardedOverTheRanksAtLevelThree) {
+  REQUIRE_MPIRUN();
   TempDir dir;
   const std::string e =
-      d500::test::distributed_variant(dir, {{"scheme", "allreduce"}}, false, "dist.json");
+      d500::test::distributed_variant(dir, {{"scheme", "allreduce"}}, true, "dist.json");
   json j = json::parse(std::ifstream(e));
   j["training"]["sampler"] = "examples/subset";
+  j["training"]["sampler_params"] = {{"fraction", 0.25}};
+  j["distributed"]["scaling_baseline"] = false;
   std::ofstream(e) << j.dump(2);
   auto c = run({kD500, "check", e}, dir.path());
-  EXPECT_NE(c.exit_code, 0);
-  EXPECT_TRUE(contains(c.err + c.out, "$.training.sampler")) << c.err << c.out;
-  EXPECT_TRUE(contains(c.err + c.out, "runs at level 2")) << c.err << c.out;
+  EXPECT_EQ(c.exit_code, 0) << c.err << c.out;
+  const std::string db = dir.file("s.d500db");
+  auto r = run({kMpirun, "-np", "2", "--oversubscribe", kD500, "run", e, "--db", db}, dir.path(),
+               kRootEnv);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadOnly);
+  ASSERT_TRUE(s.ok());
+  std::map<int, double> steps;
+  for (const auto& p : s.value()->series_after(s.value()->runs().back().id, 0, 1000000))
+    if (p.name == "steps") steps[p.rank] = p.value;
+  EXPECT_EQ(steps, (std::map<int, double>{{0, 16}, {1, 16}}));
 }
 
 // The examples plugin's streamed image folder: listed, trained on at level 3 under mpirun -np 2

@@ -6,12 +6,13 @@
 //                   "average_every": 4, "sampler": "partitioned" | "replicated",
 //                   "scaling_baseline": false, "fault": {...}}   (both: distributed_extras.h)
 // Every rank builds the same network (seeded), takes rank 0's parameters, and trains on its shard
-// (partitioned: PartitionedSampler padded so that every rank runs the same number of steps) or
-// on the whole set (replicated). One writer: the ranks' series (trainer curves plus per step
-// "comm_bytes", "comm_time_s", "compute_time_s") reach rank 0 at the end of every epoch, each
-// carrying its rank. At the end rank 0 stores per rank a step-time measurement (samples kept)
-// and one for the critical path (per step the slowest rank), a Kruskal-Wallis test of whether
-// the ranks' step times differ (a validation row), and per rank the final accuracy,
+// (partitioned: PartitionedSampler padded so that every rank runs the same number of steps; a
+// "training.sampler" other than shuffled or sequential, a plugin's included, is sharded the same
+// way by ShardedSampler) or on the whole set (replicated). One writer: the ranks' series (trainer
+// curves plus per step "comm_bytes", "comm_time_s", "compute_time_s") reach rank 0 at the end of
+// every epoch, each carrying its rank. At the end rank 0 stores per rank a step-time measurement
+// (samples kept) and one for the critical path (per step the slowest rank), a Kruskal-Wallis test
+// of whether the ranks' step times differ (a validation row), and per rank the final accuracy,
 // communication totals and counters. Stops (signal, time limit, a rank whose loss is not finite)
 // are agreed by all ranks after each step, so they stop together (a divergence fails the run,
 // naming the rank); the target accuracy is judged after training. The
@@ -30,6 +31,7 @@
 #include "d500/measure/series_kinds.h"
 #include "d500/measure/stats.h"
 #include "d500/training/dataset_registry.h"
+#include "d500/training/sampler_registry.h"
 #include "d500/training/trainer.h"
 #include "distributed_extras.h"
 #include "format.h"
@@ -236,7 +238,8 @@ void log_sections(Job& j) {
 // The network, the optimizer, the scheme and the trainer, wired: the scheme's hooks around each
 // step, the fault to inject, and at every epoch's end the series shipped to rank 0 and progress.
 void set_up(Job& j) {
-  training::register_plugin_datasets(j.ctx.plugins);  // check_experiment did; a no-op then
+  training::register_plugin_datasets(j.ctx.plugins);  // check_experiment did; again here
+  training::register_plugin_samplers(j.ctx.plugins);
   j.data = training::load_training_data(j.t, j.seed);
   j.ex = training::build_training_executor(j.t, j.seed, j.ctx.plugins).value();
   j.opt = std::make_unique<training::Optimizer>(j.ctx.plugins, j.t.optimizer_plugin, j.t.optimizer,
@@ -283,16 +286,31 @@ void set_up(Job& j) {
   j.trainer->add_event(std::make_shared<EpochEnd>(j));
 }
 
+// This rank's sampler: shuffled and sequential orders dealt out by level 3 itself; any other
+// registered sampler (balanced, a plugin's) built with the same seed on every rank, its order
+// checked to agree across ranks, then sharded (partitioned) or used whole (replicated).
+std::unique_ptr<training::Sampler> rank_sampler(Job& j) {
+  const int64_t n = j.data.train.size();
+  if (j.t.sampler == "shuffled" || j.t.sampler == "sequential") {
+    const bool shuffle = j.t.sampler != "sequential";
+    if (j.d.partitioned)
+      return std::make_unique<training::PartitionedSampler>(n, j.comm.rank(), j.comm.size(), j.seed,
+                                                            shuffle, true);
+    return std::make_unique<training::ReplicatedSampler>(n, j.seed, shuffle);
+  }
+  auto inner = training::make_sampler(j.t.sampler, j.data.train, j.seed, j.t.sampler_params);
+  std::string order;
+  for (int64_t i : inner->epoch_indices(0)) order += std::to_string(i) + ",";
+  j.comm.require_same("sampler \"" + j.t.sampler + "\"'s epoch order (the same seed on every rank)",
+                      std::to_string(std::hash<std::string>{}(order)));
+  if (!j.d.partitioned) return inner;
+  return std::make_unique<training::ShardedSampler>(std::move(inner), j.comm.rank(), j.comm.size(),
+                                                    true);
+}
+
 void train(Job& j) {
   j.scheme->broadcast_parameters();
-  const int64_t n = j.data.train.size();
-  const bool shuffle = j.t.sampler != "sequential";
-  std::unique_ptr<training::Sampler> sampler;
-  if (j.d.partitioned)
-    sampler = std::make_unique<training::PartitionedSampler>(n, j.comm.rank(), j.comm.size(),
-                                                             j.seed, shuffle, true);
-  else
-    sampler = std::make_unique<training::ReplicatedSampler>(n, j.seed, shuffle);
+  const auto sampler = rank_sampler(j);
   j.r = j.trainer->train(j.data.train, *sampler, j.data.test);
   j.scheme->finish();  // async: the server applies what is still coming
   for (const auto& ep : j.r.epochs)

@@ -111,6 +111,31 @@ TEST(Samplers, PartitionedShardsAreDisjointAndCoverOncePerEpoch) {
   EXPECT_THROW(PartitionedSampler(n, 4, 4, 0), D500Error);
 }
 
+// Level 3's shard of any sampler (issue 30: a plugin's sampler at level 3): the ranks' shards
+// of one order are disjoint and cover it (unpadded), or are equal in length and cover it
+// (padded), in the order the inner sampler gave.
+TEST(Samplers, ShardedSplitsAnySamplersOrderOverTheRanks) {
+  const int world = 3;
+  const std::vector<int64_t> order = ReplicatedSampler(10, 4).epoch_indices(1);
+  std::vector<int64_t> all;
+  std::set<int64_t> seen;
+  for (int r = 0; r < world; ++r) {
+    const auto part = ShardedSampler(std::make_unique<ReplicatedSampler>(10, 4), r, world, false)
+                          .epoch_indices(1);
+    EXPECT_EQ(part.front(), order[static_cast<size_t>(r)]) << "every world-th from its rank on";
+    all.insert(all.end(), part.begin(), part.end());
+    const auto padded =
+        ShardedSampler(std::make_unique<ReplicatedSampler>(10, 4), r, world).epoch_indices(1);
+    EXPECT_EQ(padded.size(), 4u) << "ceil(10 / 3) on every rank";
+    seen.insert(padded.begin(), padded.end());
+  }
+  EXPECT_TRUE(is_permutation_of_range(all, 10));
+  EXPECT_EQ(seen.size(), 10u);
+  EXPECT_THROW(ShardedSampler(std::make_unique<SequentialSampler>(5), 3, 3), D500Error);
+  EXPECT_EQ(ShardedSampler(std::make_unique<SequentialSampler>(5), 1, 2).describe(),
+            "sharded(rank 1 of 2 of sequential, padded)");
+}
+
 TEST(Samplers, ReplicatedGivesEveryRankTheSameOrder) {
   const ReplicatedSampler a(50, 3), b(50, 3);
   EXPECT_EQ(a.epoch_indices(2), b.epoch_indices(2));

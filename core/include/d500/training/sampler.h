@@ -87,6 +87,22 @@ class PartitionedSampler : public Sampler {
   bool shuffle_, pad_;
 };
 
+// Level 3's shard of any sampler (a balanced one, a plugin's): every rank draws the same epoch
+// order from `inner` (built with the same seed on every rank) and takes every world-th index from
+// its rank on; with pad_to_equal every rank gets ceil(m / world) of an epoch's m indices (the
+// last ranks wrap around), so synchronous ranks step the same number of times.
+class ShardedSampler : public Sampler {
+ public:
+  ShardedSampler(std::unique_ptr<Sampler> inner, int rank, int world, bool pad_to_equal = true);
+  std::vector<int64_t> epoch_indices(int64_t epoch) const override;
+  std::string describe() const override;
+
+ private:
+  std::unique_ptr<Sampler> inner_;
+  int rank_, world_;
+  bool pad_;
+};
+
 // Every rank sees the whole dataset in the same order (shuffled from (seed, epoch) or
 // sequential): for replicated data-parallel schemes and model averaging.
 class ReplicatedSampler : public Sampler {
