@@ -611,6 +611,17 @@
     </message>
 </context>
 <context>
+    <name>MetricPanels</name>
+    <message>
+        <source>%1 per step</source>
+        <translation>%1 pro Schritt</translation>
+    </message>
+    <message>
+        <source>%1 per epoch</source>
+        <translation>%1 pro Epoche</translation>
+    </message>
+</context>
+<context>
     <name>MetricsSummary</name>
     <message>
         <source>lower is better</source>

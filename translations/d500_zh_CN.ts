@@ -610,6 +610,17 @@
     </message>
 </context>
 <context>
+    <name>MetricPanels</name>
+    <message>
+        <source>%1 per step</source>
+        <translation>%1（每步）</translation>
+    </message>
+    <message>
+        <source>%1 per epoch</source>
+        <translation>%1（每轮）</translation>
+    </message>
+</context>
+<context>
     <name>MetricsSummary</name>
     <message>
         <source>lower is better</source>

@@ -8,4 +8,8 @@ ChartTab* DashboardKind::create(const QString& storePath, const QList<qint64>& r
   return new RunDashboard(*this, storePath, runIds.value(0));
 }
 
+DashboardLayout DashboardKind::layoutOf(const store::ResultStore&, int64_t) const {
+  return layout();
+}
+
 }  // namespace d500::studio

@@ -23,6 +23,9 @@ class DashboardKind : public ChartKind {
  public:
   virtual QString level() const = 0;  // "training", "distributed"
   virtual DashboardLayout layout() const = 0;
+  // The layout for one run: layout(), and what that run adds (the training kinds: a panel per
+  // metric its experiment named).
+  virtual DashboardLayout layoutOf(const store::ResultStore& s, int64_t runId) const;
   // What the store holds of the run beyond its curves (time-to-accuracy, verdicts), as rich
   // text for the side of the dashboard. May read the store; throws what it throws.
   virtual QString summaryHtml(const store::ResultStore& s, const store::RunInfo& run,

@@ -40,6 +40,12 @@ class DistributedDashboardKind : public DashboardKind {
     return l;
   }
 
+  DashboardLayout layoutOf(const store::ResultStore& s, int64_t runId) const override {
+    DashboardLayout l = layout();
+    addMetricPanels(l, s, runId);
+    return l;
+  }
+
   QString summaryHtml(const store::ResultStore& s, const store::RunInfo& run,
                       const RunSeries& series) const override {
     std::map<int, store::MeasurementRow> byRank;

@@ -44,7 +44,23 @@ const char* const kAxisNames[] = {"step", "epoch", "wall_time"};
 
 struct RunDashboard::Impl {
   Impl(RunDashboard* tab, const DashboardKind& k, const QString& path, qint64 id)
-      : q(tab), kind(k), layout(k.layout()), storePath(path), runId(id), series(layout.groupBy) {}
+      : q(tab),
+        kind(k),
+        layout(layoutFor(k, path, id)),
+        storePath(path),
+        runId(id),
+        series(layout.groupBy) {}
+
+  // The kind's layout for the run as its store says now (kind.layout() when it cannot be read).
+  static DashboardLayout layoutFor(const DashboardKind& k, const QString& path, qint64 id) {
+    auto s = store::ResultStore::open(path.toStdString(), store::ResultStore::Mode::ReadOnly);
+    if (!s.ok()) return k.layout();
+    try {
+      return k.layoutOf(*s.value(), id);
+    } catch (const std::exception&) {
+      return k.layout();
+    }
+  }
 
   RunDashboard* q;
   const DashboardKind& kind;

@@ -26,7 +26,9 @@ bool RunSeries::isPerEpoch(std::string_view name) {
   for (const char* n : {"train_loss", "train_accuracy", "test_accuracy", "test_loss",
                         "samples_per_s", "data_wait_s_epoch"})
     if (name == n) return true;
-  return false;
+  // A metric's per-epoch values (training::metric_series(name, true)).
+  constexpr std::string_view kEpoch = ".epoch";
+  return name.size() > kEpoch.size() && name.substr(name.size() - kEpoch.size()) == kEpoch;
 }
 
 RunSeries::Group* RunSeries::groupOf(const store::SeriesPoint& p, std::string* name) {

@@ -75,6 +75,12 @@ class TrainingDashboardKind : public DashboardKind {
     return l;
   }
 
+  DashboardLayout layoutOf(const store::ResultStore& s, int64_t runId) const override {
+    DashboardLayout l = layout();
+    addMetricPanels(l, s, runId);
+    return l;
+  }
+
   QString summaryHtml(const store::ResultStore& s, const store::RunInfo& run,
                       const RunSeries& series) const override {
     const auto tta = series.extras("tta_s");

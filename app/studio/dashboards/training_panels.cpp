@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "d500/run/metrics_of_run.h"
+
 namespace d500::studio {
 
 namespace {
@@ -74,6 +76,41 @@ struct TrainingPanels {
 
 std::vector<PanelSpec> trainingPanels(bool distributed) {
   return TrainingPanels::make(distributed);
+}
+
+namespace {
+
+struct MetricPanels {
+  Q_DECLARE_TR_FUNCTIONS(MetricPanels)
+
+ public:
+  static PanelSpec of(const training::MetricDescriptor& k) {
+    using U = PanelSpec::Unit;
+    const QString name = QString::fromStdString(k.name);
+    const U unit = k.unit == "s" ? U::Seconds : k.unit == "B" ? U::Bytes : U::Plain;
+    const std::string shown = training::display_unit(k.unit);
+    // The axis names the metric without its plugin ("grad_norm"): a short title fits beside it.
+    const QString quantity = name.mid(name.lastIndexOf(QLatin1Char('/')) + 1);
+    PanelSpec p{QStringLiteral("metric:") + name,
+                name,
+                unit == U::Plain && !shown.empty()
+                    ? QStringLiteral("%1 (%2)").arg(quantity, QString::fromStdString(shown))
+                    : quantity,
+                unit,
+                {}};
+    if (k.per_step) p.lines.push_back({k.name, tr("%1 per step").arg(name)});
+    if (k.per_epoch)
+      p.lines.push_back(
+          {training::metric_series(k.name, true), tr("%1 per epoch").arg(name), Qt::DashLine});
+    return p;
+  }
+};
+
+}  // namespace
+
+void addMetricPanels(DashboardLayout& layout, const store::ResultStore& s, int64_t runId) {
+  for (const auto& k : run::metric_kinds_of_run(s, runId))
+    layout.panels.push_back(MetricPanels::of(k));
 }
 
 }  // namespace d500::studio

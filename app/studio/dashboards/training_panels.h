@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "d500/store/result_store.h"
+#include "dashboards/dashboard_kind.h"
 #include "dashboards/panel_spec.h"
 
 namespace d500::studio {
@@ -12,5 +14,9 @@ namespace d500::studio {
 // time against data wait; `distributed` adds the communication panels (bytes per step; time in
 // communication against computation per step), each on its own axis.
 std::vector<PanelSpec> trainingPanels(bool distributed);
+// One panel per metric the run's experiment named (run::metric_kinds_of_run), in its order: the
+// per-step points and the per-epoch values as two lines, on an axis in the metric's unit; id
+// "metric:<name>".
+void addMetricPanels(DashboardLayout& layout, const store::ResultStore& s, int64_t runId);
 
 }  // namespace d500::studio

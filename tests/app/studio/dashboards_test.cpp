@@ -321,6 +321,18 @@ TEST(Dashboards, TrainingDashboardShowsTheRunsMetrics) {
   const QString median =
       d500::studio::formatNumber((last["ece.epoch@seed0"] + last["ece.epoch@seed1"]) / 2, 4);
   EXPECT_TRUE(summary.contains(median)) << median.toStdString() << " in " << summary.toStdString();
+  // Each metric has a panel of its own after the training panels: ECE per epoch, the gradient
+  // norm per step (every 2nd), each seed's line holding exactly its stored points.
+  DashboardPanel* ece = dash->panel(QStringLiteral("metric:ece"));
+  DashboardPanel* norm = dash->panel(QStringLiteral("metric:examples/grad_norm"));
+  ASSERT_TRUE(ece && norm);
+  EXPECT_TRUE(ece->hasData());
+  EXPECT_TRUE(norm->hasData());
+  const auto epochs = linePoints(ece, QStringLiteral("ece per epoch"));
+  ASSERT_FALSE(epochs.isEmpty());
+  size_t stored_epochs = 0;
+  for (const auto& p : st->series_after(1, 0, 100000)) stored_epochs += p.name == "ece.epoch@seed0";
+  EXPECT_EQ(static_cast<size_t>(epochs.front().size()), stored_epochs);
   saveScreenshot(dash.get(), "dashboard_training_metrics.png");
 }
 
