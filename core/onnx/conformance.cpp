@@ -6,10 +6,11 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <regex>
 #include <set>
 
-#include "../operators/placed.h"
+#include "conformance_data_set.h"
 #include "d500/device/device_api.h"
 #include "d500/onnx/model.h"
 #include "d500/onnx/tensor_file.h"
@@ -21,16 +22,11 @@ using Outcome = ConformanceOutcome;
 
 namespace {
 
-// What one data set (or a check before any) came to; Passed carries the errors seen.
-struct Step {
-  Outcome outcome = Outcome::Passed;
-  std::string reason;
-  double max_abs = 0, max_rel = 0;
-};
-
-Step stop(Outcome o, std::string reason) {
-  return Step{o, std::move(reason), 0, 0};
-}
+using conformance_detail::fed_inputs;
+using conformance_detail::index_of;
+using conformance_detail::run_data_set;
+using conformance_detail::Step;
+using conformance_detail::stop;
 
 std::string op_name(const std::string& op_type, const std::string& domain) {
   return domain.empty() ? op_type : domain + "." + op_type;
@@ -68,38 +64,6 @@ const plugin::OperatorImpl* pick_impl(const plugin::OperatorRegistry& ops,
   return pool.front();
 }
 
-// OperatorInstance turns every failed create into a D500Error and drops the status code, but a
-// plugin's D500_ERR_UNSUPPORTED (a dtype it does not implement) must count as unsupported, not
-// as an error. On that failure path only, this asks the plugin again through the C ABI.
-int32_t create_status(const plugin::OperatorImpl& impl, const std::vector<plugin::Attribute>& attrs,
-                      const std::vector<d500_tensor_info>& infos,
-                      const std::vector<const DLTensor*>& constants) {
-  std::unique_ptr<plugin::CAttributes> layout;
-  try {
-    layout = std::make_unique<plugin::CAttributes>(attrs, impl.abi);  // in the plugin's layout
-  } catch (const D500Error&) {
-    return D500_ERR_UNSUPPORTED;  // an attribute type the plugin's ABI cannot carry
-  }
-  const plugin::CAttributes& c = *layout;
-  const d500_operator& op = *impl.op;
-  void* instance = nullptr;
-  d500_error err{};
-  int32_t st = D500_ERR_INTERNAL;
-  try {
-    bool with_constants =
-        op.struct_size >= offsetof(d500_operator, create_with_constants) + sizeof(void*) &&
-        op.create_with_constants;
-    st = with_constants
-             ? op.create_with_constants(c.data(), c.size(), infos.data(), infos.size(),
-                                        constants.data(), &instance, &err)
-             : op.create(c.data(), c.size(), infos.data(), infos.size(), &instance, &err);
-  } catch (...) {
-    return D500_ERR_INTERNAL;
-  }
-  if (instance) op.destroy(instance);
-  return st;
-}
-
 // Tests whose expected outputs were drawn from numpy's random generator when ONNX made them: no
 // implementation can reproduce those numbers, so comparing them would only ever report failures
 // (ONNX Runtime skips them too). Dropout in training mode with a ratio > 0 and the sampling ops.
@@ -129,23 +93,6 @@ std::vector<fs::path> data_sets(const fs::path& test_dir) {
   return out;
 }
 
-// Index of `name` among `values`, -1 when absent.
-int index_of(const std::vector<onnx::ValueInfo>& values, const std::string& name) {
-  for (size_t k = 0; k < values.size(); ++k)
-    if (values[k].name == name) return static_cast<int>(k);
-  return -1;
-}
-
-// The graph inputs a test feeds, in order: input_K.pb is the K-th of them. Inputs that also have
-// an initializer (older models list those among the inputs) take the initializer's value.
-std::vector<onnx::ValueInfo> fed_inputs(const onnx::Model& model) {
-  const auto init = model.initializer_names();
-  std::vector<onnx::ValueInfo> fed;
-  for (const auto& v : model.inputs())
-    if (std::find(init.begin(), init.end(), v.name) == init.end()) fed.push_back(v);
-  return fed;
-}
-
 // A value the plugin ABI cannot carry makes the test unsupported; "" when all is well.
 std::string unsupported_value(const onnx::ValueInfo& v, const char* role) {
   if (v.kind != "tensor")
@@ -156,171 +103,6 @@ std::string unsupported_value(const onnx::ValueInfo& v, const char* role) {
     return std::string(role) + " \"" + v.name + "\" has dtype " + v.elem_type +
            ", which d500 tensors do not hold";
   return "";
-}
-
-// A data file in a dtype d500 tensors do not hold (ONNX 1.12 stores bfloat16 test data as its
-// uint16 bit pattern) makes the test unsupported, as such a dtype in the model does.
-Outcome read_failure(const Error& e) {
-  return e.message.rfind("unsupported dtype ", 0) == 0 ? Outcome::Unsupported : Outcome::Error;
-}
-
-// Creates an instance for one data set, runs it and compares its outputs with the expected.
-Step run_data_set(const plugin::OperatorImpl& impl, const onnx::Model& model,
-                  const onnx::NodeInfo& node, const std::vector<plugin::Attribute>& attrs,
-                  const fs::path& dir, const Tolerance& tol) {
-  // Inputs: input_K.pb holds fed input K; the node names its inputs, "" for an omitted one.
-  const std::vector<onnx::ValueInfo> fed = fed_inputs(model);
-  std::vector<Tensor> values(node.inputs.size());
-  std::vector<bool> present(node.inputs.size(), false);
-  for (size_t i = 0; i < node.inputs.size(); ++i) {
-    const std::string& name = node.inputs[i];
-    if (name.empty()) continue;
-    int k = index_of(fed, name);
-    Result<Tensor> t =
-        k >= 0 ? onnx::read_tensor_file((dir / ("input_" + std::to_string(k) + ".pb")).string())
-               : model.initializer(name);
-    if (!t) return stop(read_failure(t.error()), t.error().to_string());
-    values[i] = std::move(t).value();
-    present[i] = true;
-  }
-  std::vector<d500_tensor_info> infos(node.inputs.size());
-  std::vector<DLTensor> dls(node.inputs.size()), host_dls(node.inputs.size());
-  std::vector<const DLTensor*> constants(node.inputs.size(), nullptr);
-  for (size_t i = 0; i < node.inputs.size(); ++i) {
-    if (!present[i]) {
-      infos[i] = d500_tensor_info{};
-      infos[i].ndim = D500_ABSENT_NDIM;
-      dls[i] = DLTensor{};
-      dls[i].device = {kDLCPU, 0};
-      dls[i].ndim = D500_ABSENT_NDIM;
-      continue;
-    }
-    try {
-      infos[i] = plugin::tensor_info(values[i].dtype(), values[i].shape());
-    } catch (const D500Error& e) {
-      return stop(Outcome::Unsupported, "input \"" + node.inputs[i] + "\": " + e.what());
-    }
-    dls[i] = host_dls[i] = values[i].dl();
-    constants[i] = &host_dls[i];  // constants are host tensors on every device (ABI)
-  }
-  // An implementation off the CPU runs on copies of the inputs in its device's memory.
-  device::DeviceApi* api = nullptr;
-  std::vector<device::DeviceTensor> dev_in, dev_out;
-  try {
-    if (impl.device_type() != kDLCPU) {
-      api = &device::require_device_api(impl.device_type());
-      dev_in.reserve(values.size());
-      for (size_t i = 0; i < values.size(); ++i) {
-        if (!present[i]) continue;
-        dev_in.emplace_back(*api, values[i].dtype(), values[i].shape());
-        dev_in.back().upload(values[i]);
-        dls[i] = dev_in.back().dl();
-      }
-    }
-  } catch (const D500Error& e) {
-    return stop(Outcome::Error, e.what());
-  }
-
-  // Expected outputs, by node output position; output_K.pb holds graph output K.
-  std::vector<Tensor> expected(node.outputs.size());
-  std::vector<bool> compared(node.outputs.size(), false);
-  for (size_t j = 0; j < node.outputs.size(); ++j) {
-    int k = node.outputs[j].empty() ? -1 : index_of(model.outputs(), node.outputs[j]);
-    if (k < 0) continue;  // not a graph output: nothing to compare with
-    auto t = onnx::read_tensor_file((dir / ("output_" + std::to_string(k) + ".pb")).string());
-    if (!t) return stop(read_failure(t.error()), t.error().to_string());
-    expected[j] = std::move(t).value();
-    compared[j] = true;
-  }
-
-  std::unique_ptr<plugin::OperatorInstance> inst;
-  try {
-    inst = std::make_unique<plugin::OperatorInstance>(impl, attrs, infos, constants);
-  } catch (const D500Error& e) {
-    Outcome o = create_status(impl, attrs, infos, constants) == D500_ERR_UNSUPPORTED
-                    ? Outcome::Unsupported
-                    : Outcome::Error;
-    return stop(o, std::string("create: ") + e.what());
-  }
-  std::vector<d500_tensor_info> out_infos;
-  try {
-    out_infos = inst->output_info();
-  } catch (const D500Error& e) {
-    return stop(Outcome::Error, std::string("output_info: ") + e.what());
-  }
-  // The plugin may compute optional trailing outputs the node does not ask for; fewer is wrong.
-  if (out_infos.size() < node.outputs.size())
-    return stop(Outcome::Failed, "the plugin gives " + std::to_string(out_infos.size()) +
-                                     " outputs, the node has " +
-                                     std::to_string(node.outputs.size()));
-  // What the plugin declares must agree with the expected outputs, as far as it can tell
-  // before the call (a run-time dimension is -1 until then).
-  for (size_t j = 0; j < out_infos.size(); ++j) {
-    const auto& oi = out_infos[j];
-    const DType dt = from_dlpack(oi.dtype);
-    const std::string what = "output " + std::to_string(j) +
-                             (j < node.outputs.size() ? " (\"" + node.outputs[j] + "\")" : "");
-    if (j < compared.size() && compared[j]) {
-      const Tensor& e = expected[j];
-      bool same = dt == e.dtype() && static_cast<size_t>(oi.ndim) == e.shape().size();
-      for (int32_t d = 0; same && d < oi.ndim; ++d)
-        same = oi.shape[d] < 0 || oi.shape[d] == e.shape()[static_cast<size_t>(d)];
-      if (!same)
-        return stop(Outcome::Failed,
-                    what + ": the plugin declares " +
-                        std::string(dt == DType::Invalid ? "an unknown dtype" : dtype_name(dt)) +
-                        shape_to_string(Shape(oi.shape, oi.shape + oi.ndim)) + ", expected " +
-                        std::string(dtype_name(e.dtype())) + shape_to_string(e.shape()));
-    }
-    if (dt == DType::Invalid)
-      return stop(Outcome::Error, what + " has a dtype d500 tensors do not hold");
-  }
-  std::vector<Tensor> outputs;
-  if (inst->has_forward_owned()) {
-    // Outputs the plugin allocated (ABI 1.3), copied to the host and released.
-    try {
-      plugin::OwnedOutputs owned = inst->forward_owned(dls, out_infos.size());
-      for (size_t j = 0; j < owned.size(); ++j) outputs.push_back(owned_to_host(owned[j], api));
-    } catch (const D500Error& e) {
-      return stop(Outcome::Error, std::string("forward_owned: ") + e.what());
-    }
-  } else {
-    for (const auto& oi : out_infos)
-      outputs.emplace_back(from_dlpack(oi.dtype), Shape(oi.shape, oi.shape + oi.ndim));
-    std::vector<DLTensor> out_dls;
-    try {
-      dev_out.reserve(outputs.size());
-      for (auto& t : outputs) {
-        if (api) dev_out.emplace_back(*api, t.dtype(), t.shape());
-        out_dls.push_back(api ? dev_out.back().dl() : t.dl());
-      }
-    } catch (const D500Error& e) {
-      return stop(Outcome::Error, e.what());
-    }
-    try {
-      inst->forward(dls, out_dls);
-    } catch (const D500Error& e) {
-      return stop(Outcome::Error, std::string("forward: ") + e.what());
-    }
-    try {
-      for (size_t j = 0; j < dev_out.size(); ++j) dev_out[j].download(outputs[j]);
-    } catch (const D500Error& e) {
-      return stop(Outcome::Error, std::string("copying the outputs back: ") + e.what());
-    }
-  }
-
-  Step s;
-  for (size_t j = 0; j < node.outputs.size(); ++j) {
-    if (!compared[j]) continue;
-    Comparison c = compare_allclose(outputs[j], expected[j], tol);
-    s.max_abs = std::max(s.max_abs, c.max_abs_error);
-    s.max_rel = std::max(s.max_rel, c.max_rel_error);
-    if (!c.passed && s.outcome == Outcome::Passed) {
-      s.outcome = Outcome::Failed;
-      s.reason = "output " + std::to_string(j) + " (\"" + node.outputs[j] + "\"): " + c.message;
-    }
-  }
-  return s;
 }
 
 // Control flow: a node whose subgraphs the graph executor runs (no plugin implements these).
