@@ -40,6 +40,21 @@ bool isValueKey(const ComponentKind& k, const std::string& key) {
   return false;
 }
 
+// A list item's value: the string, or the "name" of an item written as an object ({"name":
+// "examples/grad_norm", "params": {...}}); "" for anything else.
+std::string itemName(const Json& x) {
+  if (x.is_string()) return x.get<std::string>();
+  if (x.is_object() && x.contains("name") && x["name"].is_string())
+    return x["name"].get<std::string>();
+  return {};
+}
+
+// A list item as the file writes it: its name alone, or with its params when it has some.
+Json listItem(const std::string& name, const Json& params) {
+  if (!params.is_object() || params.empty()) return Json(name);
+  return Json{{"name", name}, {"params", params}};
+}
+
 Json fieldsOf(const ComponentKind& k, const Json& owner) {
   Json params = Json::object();
   if (!owner.is_object()) return params;
@@ -102,9 +117,13 @@ QList<ComponentInstance> ComponentSlots::instances(const Json& e) {
       case Shape::ListItem:
         if (!v || !v->is_array()) continue;
         for (size_t i = 0; i < v->size(); ++i) {
-          if (!(*v)[i].is_string()) continue;
+          const Json& x = (*v)[i];
+          const std::string name = itemName(x);
+          if (name.empty()) continue;
           ComponentInstance item = c;
-          item.value = q((*v)[i].get<std::string>());
+          item.value = q(name);
+          if (x.is_object() && x.contains("params") && x["params"].is_object())
+            item.params = x["params"];
           item.key = keyOf(*k, item.value);
           item.jsonPath = path.index(int(i)).toString();
           out << item;
@@ -183,8 +202,12 @@ Json ComponentSlots::with(const Json& e, const ComponentKind& k, const QString& 
       Json list = path.get(out, Json::array());
       if (!list.is_array()) list = Json::array();
       bool there = false;
-      for (const Json& x : list) there = there || x == Json(v);
-      if (!there) list.push_back(v);
+      for (Json& x : list)
+        if (itemName(x) == value.toStdString()) {
+          x = listItem(value.toStdString(), params);  // the same item: its params as given
+          there = true;
+        }
+      if (!there) list.push_back(listItem(value.toStdString(), params));
       path.set(out, list);
       break;
     }
@@ -216,7 +239,7 @@ Json ComponentSlots::without(const Json& e, const ComponentKind& k, const QStrin
       Json list = path.get(out, Json::array());
       Json kept = Json::array();
       for (const Json& x : list)
-        if (x != Json(value.toStdString())) kept.push_back(x);
+        if (itemName(x) != value.toStdString()) kept.push_back(x);
       path.set(out, kept);
       break;
     }

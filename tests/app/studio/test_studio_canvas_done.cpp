@@ -133,6 +133,7 @@ class CanvasDoneTest : public QObject {
   void editedLenetWithGeluOnTheCanvas();
   void modelFileRefusalsAndUndo();
   void metricsDroppedOnTheCanvasAreMeasured();
+  void aMetricWrittenWithParamsIsANodeThatKeepsThem();
 };
 
 void CanvasDoneTest::fashionMnistMlpTorchAdamAgainstReferenceAdam() {
@@ -360,6 +361,26 @@ void CanvasDoneTest::metricsDroppedOnTheCanvasAreMeasured() {
   QVERIFY(measured[1].step_points > 0);
   QVERIFY(measured[0].last_epoch.has_value());
   shoot(c, "canvas_done_metrics.png");
+}
+
+// Issue 30: a metric item written as an object with its params (as the README shows) is a Metric
+// node with those params; removing the node removes the object, the string items stay.
+void CanvasDoneTest::aMetricWrittenWithParamsIsANodeThatKeepsThem() {
+  Canvas c;
+  c.doc.setLevel(QStringLiteral("training"));
+  const Json metrics =
+      Json::parse(R"(["ece", {"name": "examples/grad_norm", "params": {"every": 2}}])");
+  c.doc.setValue(kTraining.key(QStringLiteral("metrics")), metrics);
+  const int norm = c.id(QStringLiteral("metric/examples/grad_norm"));
+  QVERIFY(norm >= 0);
+  QVERIFY(c.id(QStringLiteral("metric/ece")) >= 0);
+  const auto* node = c.model()->node(norm);
+  QCOMPARE(node->value, QStringLiteral("examples/grad_norm"));
+  JCOMPARE(node->params, Json({{"every", 2}}));
+  c.model()->removeNodes({norm});
+  JCOMPARE(c.doc.json()["training"]["metrics"], Json::array({"ece"}));
+  c.doc.undoStack()->undo();
+  JCOMPARE(c.doc.json()["training"]["metrics"], metrics);
 }
 
 QTEST_MAIN(CanvasDoneTest)
