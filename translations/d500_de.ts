@@ -1678,6 +1678,14 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
             <numerusform>(%n Ränge)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 per step</source>
+        <translation>%1 pro Schritt</translation>
+    </message>
+    <message>
+        <source>%1 per epoch</source>
+        <translation>%1 pro Epoche</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::CanvasModel</name>

@@ -1667,6 +1667,14 @@ median %4 · band [%5, %6] (%7% coverage)</source>
             <numerusform>（%n 个进程）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 per step</source>
+        <translation>%1（每步）</translation>
+    </message>
+    <message>
+        <source>%1 per epoch</source>
+        <translation>%1（每轮）</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::CanvasModel</name>

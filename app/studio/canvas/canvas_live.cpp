@@ -64,6 +64,24 @@ QString CanvasLive::format(const std::string& series, double value) {
   return QString::number(value, 'g', 4);
 }
 
+// A node whose kind gives a Series (a metric) stores its own series, named by its value: its last
+// value (per step, else per epoch; the last group's) under the node's key.
+void CanvasLive::publishSeriesNodes(QHash<QString, QString>& live) const {
+  if (!series_) return;
+  for (const auto& n : model_->nodes()) {
+    if (n.spare || n.kind->output != "Series" || n.value.isEmpty()) continue;
+    const std::string name = n.value.toStdString();
+    for (const std::string& s : {name, name + ".epoch"}) {
+      double v = 0;
+      bool found = false;
+      for (int g : series_->groups()) found = series_->lastValue(g, s, &v) || found;
+      if (!found) continue;
+      live.insert(n.key, (s == name ? tr("%1 per step") : tr("%1 per epoch")).arg(format(s, v)));
+      break;
+    }
+  }
+}
+
 void CanvasLive::publish() {
   QHash<QString, QString> live;
   for (const auto& k : d500::spec::component_kinds()) {
@@ -90,6 +108,7 @@ void CanvasLive::publish() {
     if (!parts.isEmpty())
       live.insert(QString::fromStdString(k.kind), parts.join(QStringLiteral(" · ")));
   }
+  publishSeriesNodes(live);
   if (!progress_.isEmpty())
     for (const auto* k : d500::spec::component_kinds_of(model_->level().toStdString())) {
       if (!k->shows_progress) continue;

@@ -37,6 +37,7 @@ class CanvasLive : public QObject {
 
  private:
   void publish();
+  void publishSeriesNodes(QHash<QString, QString>& live) const;
   CanvasModel* model_;
   QTimer* timer_;
   QString storePath_, progress_;

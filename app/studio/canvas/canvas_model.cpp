@@ -381,7 +381,8 @@ void CanvasModel::replaceAll(const Json& experiment, const Json& layout) {
 // What the run reports about a kind belongs to the component in the experiment: a spare waits
 // for its own variant's run.
 QString CanvasModel::liveFor(const Node& n) const {
-  return n.spare ? QString() : live_.value(q(n.kind->kind));
+  if (n.spare) return {};
+  return live_.contains(n.key) ? live_.value(n.key) : live_.value(q(n.kind->kind));
 }
 
 void CanvasModel::setLive(const QHash<QString, QString>& byKind) {

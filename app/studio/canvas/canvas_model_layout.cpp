@@ -37,7 +37,9 @@ QStringList CanvasModel::paramLines(const Node& n) {
 }
 
 int CanvasModel::liveLines(const Node& n) {
-  return int(n.kind->live_series.size()) + (n.kind->shows_progress ? 1 : 0);
+  // A component that gives a Series (a metric) shows its own last value.
+  const int own = n.kind->output == "Series" ? 1 : 0;
+  return int(n.kind->live_series.size()) + own + (n.kind->shows_progress ? 1 : 0);
 }
 
 QSizeF CanvasModel::nodeSize(const Node& n) {

@@ -360,6 +360,12 @@ void CanvasDoneTest::metricsDroppedOnTheCanvasAreMeasured() {
   QCOMPARE(measured[1].kind.name, std::string("examples/grad_norm"));
   QVERIFY(measured[1].step_points > 0);
   QVERIFY(measured[0].last_epoch.has_value());
+  // Each Metric node shows its own last value: ECE per epoch, the gradient norm per step.
+  c.canvas.live()->pollNow();
+  QVERIFY2(liveOf(c, "metric/ece").endsWith(QStringLiteral(" per epoch")),
+           qPrintable(liveOf(c, "metric/ece")));
+  QVERIFY2(liveOf(c, "metric/examples/grad_norm").endsWith(QStringLiteral(" per step")),
+           qPrintable(liveOf(c, "metric/examples/grad_norm")));
   shoot(c, "canvas_done_metrics.png");
 }
 
