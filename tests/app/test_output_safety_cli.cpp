@@ -9,11 +9,11 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "../../app/d500/printable.h"
 #include "../support/process.h"
+#include "d500/report/printable.h"
 #include "d500/store/result_store.h"
 
-using d500::cli::printable;
+using d500::report::printable;
 using d500::test::read_file;
 using d500::test::run;
 using d500::test::TempDir;

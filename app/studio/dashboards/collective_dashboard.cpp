@@ -1,7 +1,7 @@
 // The "collective" dashboard: a collective run's algbw and busbw (nccl-tests' definitions, as
-// `d500 show` prints them: app/d500/show_collective.cpp) and the median time per call against the
-// message size per rank, log-log, one line per operation, each size with its CI; over them the
-// ranks and the check of every result.
+// `d500 show` prints them: core/levels/report/collective_report.cpp) and the median time per call
+// against the message size per rank, log-log, one line per operation, each size with its CI; over
+// them the ranks and the check of every result.
 #include <algorithm>
 #include <map>
 #include <memory>

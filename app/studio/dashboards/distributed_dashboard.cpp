@@ -1,7 +1,8 @@
 // The "distributed" dashboard: the training panels with every rank overlaid (or one rank, from
 // the rank picker), communication volume and time on panels of their own, and beside them what
-// `d500 show` prints of the run (app/d500/show_distributed.cpp): the per-rank table, the critical
-// path, the Kruskal-Wallis verdict across ranks, and speedup and efficiency against one rank.
+// `d500 show` prints of the run (core/levels/report/distributed_report.cpp): the per-rank table,
+// the critical path, the Kruskal-Wallis verdict across ranks, and speedup and efficiency against
+// one rank.
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 // stored p50, p90 and p99 marked), throughput and forward+backward against batch size, the first
 // call of a fresh executor against its steady state, peak memory, micro-batching (time, memory
 // and gradient error against k), and the per-node table; what `d500 show` prints of the run
-// (app/d500/show_network.cpp), drawn.
+// (core/levels/report/network_report.cpp), drawn.
 #include <algorithm>
 #include <map>
 #include <memory>

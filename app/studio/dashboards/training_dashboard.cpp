@@ -1,7 +1,7 @@
 // The "training" dashboard: a training run's seeds overlaid on six small multiples (loss per step
 // with its EMA, loss per epoch, accuracy, learning rate, samples/s, step time against data wait)
 // and, beside them, the time-to-accuracy of each seed, their summary and the recipe verdict, read
-// from the store as `d500 show` reads them (app/d500/show_training.cpp).
+// from the store as `d500 show` reads them (core/levels/report/training_report.cpp).
 #include <QCoreApplication>
 #include <map>
 #include <memory>
