@@ -349,6 +349,31 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
       "mean, seeds converged/total, the system and the frameworks. Runs whose intervals overlap "
       "share a rank (shown as 2=). Non-compliant runs are listed apart with the reason.");
   cmds.push_back({list, [&g, l] { return cmd_list(g, *l); }});
+
+  auto h = args<HistoryOptions>();
+  auto* history = app.add_subcommand(
+      "history", "Each benchmark's runs over time (or over a version) and where they changed");
+  history->add_option("--experiment", h->experiment, "Only this experiment's series (its name)");
+  history
+      ->add_option("--by", h->by,
+                   "The axis: time (default), or an environment field such as "
+                   "build.d500_version or plugins.torch.version")
+      ->capture_default_str();
+  history->add_flag("--per-host", h->per_host,
+                    "Keep each host's runs apart (default: machine class)");
+  history->add_option("--alpha", h->alpha, "Significance level of a change point")
+      ->capture_default_str()
+      ->check(CLI::Range(1e-4, 0.5));
+  history->add_option("--format", h->report.format, "Report format: " + report::format_names());
+  history->add_option("-o,--output", h->report.output, "Write the report to this file");
+  history->footer(
+      "A series is an experiment's implementation at one sweep point on one machine class (CPU "
+      "model and count, GPU); runs merged from other stores join their series. Each point shows "
+      "its median with the CI, n, the machine's load and the environment fields that changed "
+      "since the previous point. Change points: E-divisive means over the runs' raw samples "
+      "with a permutation test over whole runs; each with the change of the median and its CI, "
+      "the p-value, the environment diff across it and both sides' load.");
+  cmds.push_back({history, [&g, h] { return cmd_history(g, *h); }});
 }
 
 // export-series, import-mllog: runs for other tools and from them.

@@ -128,4 +128,13 @@ struct ListOptions {
 };
 int cmd_list(const GlobalOptions& g, const ListOptions& o);
 
+struct HistoryOptions {
+  std::string experiment;   // only this experiment's series ("" = all)
+  std::string by = "time";  // the axis: "time" or an environment field
+  bool per_host = false;    // the host is part of the machine class
+  double alpha = 0.05;      // of the change points' permutation test
+  ReportOutput report;      // --format, -o
+};
+int cmd_history(const GlobalOptions& g, const HistoryOptions& o);
+
 }  // namespace d500::cli

@@ -1,0 +1,131 @@
+// Series of a store: each operator and network measurement keyed by experiment, implementation,
+// point and machine class, ordered along the chosen axis.
+#include "d500/history/history.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "d500/error.h"
+#include "d500/report/format.h"
+
+namespace d500::history {
+
+namespace {
+
+using nlohmann::json;
+
+// "AMD EPYC, 2 CPUs" (+ ", GPU NVIDIA H100" per device, + " on host" when asked).
+std::string machine_class(const json& env, bool per_host) {
+  std::string out = "unknown machine";
+  if (env.contains("cpu") && env["cpu"].is_object()) {
+    const json& cpu = env["cpu"];
+    out = cpu.value("model", "unknown CPU") + ", " + std::to_string(cpu.value("logical_cpus", 0)) +
+          " CPUs";
+  }
+  if (env.contains("gpu") && env["gpu"].is_object() && env["gpu"].contains("devices") &&
+      env["gpu"]["devices"].is_array())
+    for (const auto& d : env["gpu"]["devices"])
+      if (d.is_object()) out += ", GPU " + d.value("name", "?");
+  if (per_host && env.contains("host") && env["host"].is_string())
+    out += " on " + env["host"].get<std::string>();
+  return out;
+}
+
+// The value of a dotted field of the environment ("plugins.torch.version"), as text.
+std::optional<std::string> field(const json& env, const std::string& dotted) {
+  const json* at = &env;
+  size_t from = 0;
+  while (from <= dotted.size()) {
+    const size_t dot = std::min(dotted.find('.', from), dotted.size());
+    const std::string key = dotted.substr(from, dot - from);
+    if (!at->is_object() || !at->contains(key)) return std::nullopt;
+    at = &(*at)[key];
+    from = dot + 1;
+  }
+  if (at->is_null()) return std::nullopt;
+  return at->is_string() ? at->get<std::string>() : at->dump();
+}
+
+// "2.10" after "2.9": digit runs compare as numbers.
+bool natural_less(const std::string& a, const std::string& b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) &&
+        std::isdigit(static_cast<unsigned char>(b[j]))) {
+      size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
+      const std::string x = a.substr(i, ie - i), y = b.substr(j, je - j);
+      if (x.size() != y.size()) return x.size() < y.size();
+      if (x != y) return x < y;
+      i = ie, j = je;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i, ++j;
+  }
+  return a.size() - i < b.size() - j;
+}
+
+bool measured_level(const std::string& level) {
+  return level == "operator" || level == "network";
+}
+
+std::string normalized(const std::string& point_json) {
+  auto p = json::parse(point_json.empty() ? "{}" : point_json, nullptr, false);
+  return p.is_discarded() ? point_json : p.dump();
+}
+
+}  // namespace
+
+std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& o) {
+  std::map<std::string, Series> by_key;
+  bool axis_found = o.by == "time";
+  for (const auto& run : s.runs()) {
+    if (!measured_level(run.level) || (!o.experiment.empty() && run.name != o.experiment)) continue;
+    json env = json::object();
+    if (auto e = s.environment(run.environment_id)) env = json::parse(e->json, nullptr, false);
+    if (!env.is_object()) env = json::object();
+    const std::string machine = machine_class(env, o.per_host);
+    std::string axis = report::format_time(run.started_at);
+    if (o.by != "time") {
+      const auto f = field(env, o.by);
+      axis = f.value_or("(none)");
+      axis_found = axis_found || f.has_value();
+    }
+    for (const auto& m : s.measurements(run.id)) {
+      const std::string point = normalized(m.point_json);
+      if (point.find("\"transfer\"") != std::string::npos) continue;  // a copy timed once
+      const std::string key =
+          run.name + '\n' + run.level + '\n' + m.implementation + '\n' + point + '\n' + machine;
+      Series& ser = by_key[key];
+      if (ser.points.empty() && ser.skipped_failed == 0)
+        ser =
+            Series{run.name, run.level, m.implementation, point, m.subject, machine, m.unit, {}, 0};
+      if (!m.error.empty() || m.n == 0) {
+        ++ser.skipped_failed;
+        continue;
+      }
+      ser.points.push_back({run.id, m.id, run.environment_id, run.started_at, axis, m.median,
+                            m.ci_lo, m.ci_hi, m.ci_valid, m.n});
+    }
+  }
+  if (!axis_found)
+    throw D500Error("no run's environment has a field \"" + o.by +
+                        "\" (e.g. build.d500_version, plugins.<name>.version, cpu.model)",
+                    "--by");
+  std::vector<Series> out;
+  for (auto& [key, ser] : by_key) {
+    std::stable_sort(ser.points.begin(), ser.points.end(),
+                     [&](const SeriesPoint& a, const SeriesPoint& b) {
+                       if (o.by == "time" || a.axis == b.axis) return a.started_at < b.started_at;
+                       return natural_less(a.axis, b.axis);
+                     });
+    out.push_back(std::move(ser));
+  }
+  return out;
+}
+
+}  // namespace d500::history

@@ -1,0 +1,84 @@
+// Guards issue #31 item 2 "d500 history" at the command line: a store's series printed with their
+// change points, in any format through the reporter; an unknown axis or experiment is one clear
+// error with exit 3.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/process.h"
+#include "d500/store/result_store.h"
+
+using d500::test::run;
+using d500::test::TempDir;
+
+namespace {
+
+const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
+
+// 8 runs of Gemm at 1 us on plugin version 1.0, then 8 at 1.2 us on 1.1.
+void slowed_store(const std::string& db) {
+  auto s = std::move(d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadWrite))
+               .value();
+  for (int i = 0; i < 16; ++i) {
+    const std::string version = i < 8 ? "1.0" : "1.1";
+    nlohmann::json env = {{"cpu", {{"model", "Test CPU"}, {"logical_cpus", 4}}},
+                          {"plugins", {{"reference", {{"version", version}}}}}};
+    d500::store::RunInfo r;
+    r.name = "gemm";
+    r.level = "operator";
+    r.environment_id = s->put_environment(env.dump());
+    r.id = s->create_run(r);
+    s->start_run(r.id);
+    std::vector<double> x;
+    for (int k = 0; k < 30; ++k) x.push_back((i < 8 ? 1000 : 1200) + (k * 7 + i * 3) % 11);
+    d500::store::MeasurementRow m;
+    m.run_id = r.id;
+    m.subject = "Gemm N=8";
+    m.implementation = "reference/default";
+    m.point_json = R"({"N":8})";
+    m.n = 30;
+    m.median = x[15];
+    s->add_measurement(m, x);
+    s->finish_run(r.id, d500::store::RunStatus::Succeeded, 0, "");
+  }
+}
+
+bool contains(const std::string& hay, const std::string& needle) {
+  return hay.find(needle) != std::string::npos;
+}
+
+TEST(HistoryCli, TheStoresSeriesAndTheirChangePointsInEveryFormat) {
+  TempDir dir;
+  const std::string db = dir.file("h.d500db");
+  slowed_store(db);
+  auto text = run({kD500, "--db", db, "history"}, dir.path());
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(contains(text.out, "gemm · reference/default · Gemm N=8 · Test CPU, 4 CPUs"))
+      << text.out;
+  EXPECT_TRUE(contains(text.out, "change between run 8 (")) << text.out;
+  EXPECT_TRUE(contains(text.out, "median +19.9%")) << text.out;  // of the runs' medians
+  auto md =
+      run({kD500, "--db", db, "history", "--by", "plugins.reference.version", "--format", "md"},
+          dir.path());
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_TRUE(contains(md.out, "## gemm")) << md.out;
+  EXPECT_TRUE(contains(md.out, "| 9 | 1.1 |")) << md.out;
+  auto json = run({kD500, "--db", db, "--json", "history"}, dir.path());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out)["sections"].size(), 1u);
+}
+
+TEST(HistoryCli, AnUnknownAxisOrExperimentIsRefused) {
+  TempDir dir;
+  const std::string db = dir.file("h.d500db");
+  slowed_store(db);
+  auto axis = run({kD500, "--db", db, "history", "--by", "plugins.torch.version"}, dir.path());
+  EXPECT_EQ(axis.exit_code, 3);
+  EXPECT_TRUE(contains(axis.err, "no run's environment has a field \"plugins.torch.version\""))
+      << axis.err;
+  auto name = run({kD500, "--db", db, "history", "--experiment", "nope"}, dir.path());
+  EXPECT_EQ(name.exit_code, 3);
+  EXPECT_TRUE(contains(name.err, "no operator or network run named \"nope\"")) << name.err;
+}
+
+}  // namespace

@@ -1,0 +1,122 @@
+// Guards issue #31 items 1-3 at the library: a store's measurements become series keyed by
+// experiment, implementation, point and machine class; points follow the axis asked for (time,
+// or an environment field compared as a version); a shift between two plugin versions is a change
+// point whose report names the last run before it, the first after, the change, and the
+// environment field that changed; a short series, a failed measurement and an unknown axis are
+// said, not guessed.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "d500/error.h"
+#include "d500/history/history.h"
+#include "d500/report/reporter.h"
+
+namespace fs = std::filesystem;
+using namespace d500;
+
+namespace {
+
+class HistoryTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = (fs::temp_directory_path() / ("d500-history-" + std::to_string(::getpid()))).string();
+    fs::remove(path_);
+    s_ = std::move(store::ResultStore::open(path_, store::ResultStore::Mode::ReadWrite)).value();
+  }
+  void TearDown() override {
+    s_.reset();
+    fs::remove(path_);
+  }
+
+  // A run of `name` on a machine whose reference plugin is `version`, its Gemm measured around
+  // `level` ns (40 samples); `failed`: the measurement failed.
+  int64_t add_run(const std::string& name, const std::string& version, double level,
+                  bool failed = false, const std::string& point = R"({"N":64})") {
+    nlohmann::json env = {{"cpu", {{"model", "Test CPU"}, {"logical_cpus", 8}}},
+                          {"host", "node1"},
+                          {"plugins", {{"reference", {{"version", version}}}}}};
+    store::RunInfo r;
+    r.name = name;
+    r.level = "operator";
+    r.environment_id = s_->put_environment(env.dump());
+    r.id = s_->create_run(r);
+    s_->start_run(r.id);
+    std::vector<double> x;
+    for (int i = 0; i < 40; ++i) x.push_back(level * (1 + 0.01 * noise_(rng_)));
+    store::MeasurementRow m;
+    m.run_id = r.id;
+    m.subject = "Gemm N=64";
+    m.implementation = "reference/default";
+    m.point_json = point;
+    m.n = failed ? 0 : 40;
+    m.error = failed ? "create failed" : "";
+    m.median = level;
+    m.ci_lo = level * 0.99;
+    m.ci_hi = level * 1.01;
+    m.ci_valid = true;
+    s_->add_measurement(m, failed ? std::vector<double>{} : x);
+    s_->finish_run(r.id, store::RunStatus::Succeeded, 0, "");
+    return r.id;
+  }
+
+  std::string path_;
+  std::unique_ptr<store::ResultStore> s_;
+  std::mt19937_64 rng_{17};
+  std::normal_distribution<double> noise_{0, 1};
+};
+
+TEST_F(HistoryTest, APluginVersionThatSlowsGemmIsAChangePointNamingTheVersion) {
+  for (int i = 0; i < 8; ++i) add_run("gemm", "0.9.0", 1000);
+  for (int i = 0; i < 8; ++i) add_run("gemm", "0.10.0", 1100);
+  add_run("gemm", "0.10.0", 0, true);
+  const auto all = history::series_of(*s_, {"gemm", "time", false});
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].machine, "Test CPU, 8 CPUs");
+  EXPECT_EQ(all[0].points.size(), 16u);
+  EXPECT_EQ(all[0].skipped_failed, 1);
+
+  const auto j = nlohmann::json::parse(report::render(history::history_report(*s_, all), "json"));
+  const auto& sec = j["sections"][0];
+  EXPECT_EQ(sec["heading"], "gemm · reference/default · Gemm N=64 · Test CPU, 8 CPUs");
+  EXPECT_EQ(sec["tables"][0]["rows"].size(), 16u);
+  EXPECT_EQ(sec["tables"][0]["rows"][8][6], "plugins.reference.version: \"0.9.0\" -> \"0.10.0\"")
+      << sec["tables"][0]["rows"][8].dump();
+  std::string lines;
+  for (const auto& l : sec["lines"]) lines += l.get<std::string>() + "\n";
+  EXPECT_NE(lines.find("change between run 8 ("), std::string::npos) << lines;
+  EXPECT_NE(lines.find(") and run 9 ("), std::string::npos) << lines;
+  EXPECT_NE(lines.find("median +10.0%"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("environment: plugins.reference.version"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("1 failed measurement(s)"), std::string::npos) << lines;
+}
+
+TEST_F(HistoryTest, TheAxisCanBeAVersionComparedAsOneAndAnUnknownFieldIsRefused) {
+  add_run("gemm", "0.10.0", 1000);
+  add_run("gemm", "0.9.0", 1000);
+  add_run("gemm", "0.2.0", 1000);
+  const auto all = history::series_of(*s_, {"", "plugins.reference.version", false});
+  ASSERT_EQ(all.size(), 1u);
+  std::vector<std::string> axis;
+  for (const auto& p : all[0].points) axis.push_back(p.axis);
+  EXPECT_EQ(axis, (std::vector<std::string>{"0.2.0", "0.9.0", "0.10.0"}));
+  EXPECT_THROW(history::series_of(*s_, {"", "plugins.torch.version", false}), D500Error);
+  const std::string text = report::render(history::history_report(*s_, all), "text");
+  EXPECT_NE(text.find("3 run(s): too few to look for a change (6 needed)"), std::string::npos)
+      << text;
+}
+
+TEST_F(HistoryTest, PointsAndMachinesAreSeriesOfTheirOwn) {
+  add_run("gemm", "0.9.0", 1000);
+  add_run("gemm", "0.9.0", 2000, false, R"({"N": 128})");
+  add_run("other", "0.9.0", 1000);
+  EXPECT_EQ(history::series_of(*s_, {}).size(), 3u);
+  EXPECT_EQ(history::series_of(*s_, {"gemm", "time", false}).size(), 2u);
+  EXPECT_EQ(history::series_of(*s_, {"gemm", "time", true})[0].machine,
+            "Test CPU, 8 CPUs on node1");
+}
+
+}  // namespace
