@@ -76,6 +76,13 @@ std::string format_of(const ReportOutput& o) {
 
 }  // namespace
 
+void write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) throw CliError{kBadInput, path + ": cannot write"};
+}
+
 void write_report(const report::Document& doc, const ReportOutput& o) {
   const std::string format = format_of(o);
   auto reporter = report::make_reporter(format);

@@ -63,6 +63,9 @@ struct ReportOutput {
 // CliError(kBadInput) naming the file when it cannot be written.
 void write_report(const report::Document& doc, const ReportOutput& o);
 
+// Writes `text` to `path`; CliError(kBadInput) naming it when it cannot.
+void write_text_file(const std::string& path, const std::string& text);
+
 // Set by SIGINT / SIGTERM once install_signal_handlers() ran; a second signal kills the process.
 extern std::atomic<bool> g_cancel;
 void install_signal_handlers();

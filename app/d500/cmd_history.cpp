@@ -1,8 +1,12 @@
 // `d500 history [--experiment NAME] [--by FIELD] [--per-host]`: every benchmark series of the
 // store across its runs, with its change points (history::history_report), in any format.
+// `d500 gate BASELINE CANDIDATE`: the CI gate (history::gate), exit 1 on a regression.
+
 #include "commands.h"
 #include "d500/error.h"
+#include "d500/history/gate.h"
 #include "d500/history/history.h"
+#include "d500/report/reporter.h"
 
 namespace d500::cli {
 
@@ -31,6 +35,28 @@ int cmd_history(const GlobalOptions& g, const HistoryOptions& o) {
   }
   write_report(history::history_report(*s, all, cpo), out);
   return kOk;
+}
+
+int cmd_gate(const GlobalOptions& g, const GateOptions& o) {
+  auto sb = open_store(g.db, store::ResultStore::Mode::ReadOnly);
+  auto sc_owned = o.db_b.empty() ? nullptr : open_store(o.db_b, store::ResultStore::Mode::ReadOnly);
+  const store::ResultStore& sc = sc_owned ? *sc_owned : *sb;
+  const store::RunInfo base = require_run(*sb, o.baseline), cand = require_run(sc, o.candidate);
+  history::GateOptions go;
+  go.threshold = o.threshold_pct / 100;
+  go.alpha = o.alpha;
+  go.across_machines = o.across_machines;
+  history::GateResult r;
+  try {
+    r = history::gate(*sb, base.id, sc, cand.id, go);
+  } catch (const D500Error& e) {
+    throw CliError{kBadInput, e.what()};
+  }
+  const report::Document doc = history::gate_report(r);
+  if (!o.markdown.empty()) write_text_file(o.markdown, report::render(doc, "md"));
+  if (!o.junit.empty()) write_text_file(o.junit, history::gate_junit(r));
+  write_report(doc, o.report);
+  return r.regressions ? kRunFailed : kOk;
 }
 
 }  // namespace d500::cli

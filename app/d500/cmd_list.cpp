@@ -12,13 +12,6 @@ namespace d500::cli {
 
 namespace {
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) throw CliError{kBadInput, path + ": cannot write"};
-}
-
 // The points of a problem list file ({"d500_problems": 1, "name", "points": [...]}).
 std::vector<nlohmann::json> read_problems(const std::string& path, std::string* name) {
   std::ifstream in(path);
@@ -46,7 +39,7 @@ int cmd_list(const GlobalOptions& g, const ListOptions& o) {
   if (!o.recipe.empty() && page.training.empty())
     throw CliError{kBadInput, "no run in " + g.db + " follows a recipe named \"" + o.recipe + "\""};
   if (!o.html.empty()) {
-    write_file(o.html, ranking::render_html(page, ""));
+    write_text_file(o.html, ranking::render_html(page, ""));
     // Each listed run's page beside the list, where its links point.
     const auto folder = std::filesystem::absolute(o.html).parent_path();
     std::set<int64_t> ids;
@@ -57,8 +50,8 @@ int cmd_list(const GlobalOptions& g, const ListOptions& o) {
       for (const auto* part : {&l.ranked, &l.apart})
         for (const auto& e : *part) ids.insert(e.run.id);
     for (int64_t id : ids)
-      write_file((folder / ("run-" + std::to_string(id) + ".html")).string(),
-                 ranking::render_run_html(*s, *s->run(id)));
+      write_text_file((folder / ("run-" + std::to_string(id) + ".html")).string(),
+                      ranking::render_run_html(*s, *s->run(id)));
     std::cerr << "d500: wrote " << printable(o.html) << " and " << ids.size()
               << " run pages beside it\n";
   }

@@ -112,14 +112,12 @@ void add_plugin_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) 
 }
 
 // --format and -o of a command that writes a report (reporter.h).
-std::shared_ptr<ReportOutput> add_report_options(CLI::App* cmd) {
-  auto o = args<ReportOutput>();
+void add_report_options(CLI::App* cmd, ReportOutput& o) {
   std::vector<std::string> names;
   for (const auto& f : report::formats()) names.push_back(f.name);
-  cmd->add_option("--format", o->format, "Report format: " + report::format_names())
+  cmd->add_option("--format", o.format, "Report format: " + report::format_names())
       ->check(CLI::IsMember(names));
-  cmd->add_option("-o,--output", o->output, "Write the report to this file (default: stdout)");
-  return o;
+  cmd->add_option("-o,--output", o.output, "Write the report to this file (default: stdout)");
 }
 
 // runs, show, compare, export: what a store holds.
@@ -133,7 +131,8 @@ void add_inspect_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "Show one run of any level, distributed training included: status, environment, "
       "results with their CIs");
   show->add_option("run", *id, "Run id, or \"latest\"")->required();
-  auto so = add_report_options(show);
+  auto so = args<ReportOutput>();
+  add_report_options(show, *so);
   show->footer(
       "The report of the run's level, once, in any format: --format text (default), "
       "csv, json, md or html; -o FILE writes it there (its extension picks the format "
@@ -149,7 +148,8 @@ void add_inspect_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
   compare->add_option("--alpha", c->alpha, "Significance level")
       ->capture_default_str()
       ->check(CLI::Range(1e-6, 0.5));
-  auto co = add_report_options(compare);
+  auto co = args<ReportOutput>();
+  add_report_options(compare, *co);
   cmds.push_back(
       {compare, [&g, c, co] { return cmd_compare(g, c->a, c->b, c->db_b, c->alpha, *co); }});
 
@@ -364,8 +364,7 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   history->add_option("--alpha", h->alpha, "Significance level of a change point")
       ->capture_default_str()
       ->check(CLI::Range(1e-4, 0.5));
-  history->add_option("--format", h->report.format, "Report format: " + report::format_names());
-  history->add_option("-o,--output", h->report.output, "Write the report to this file");
+  add_report_options(history, h->report);
   history->footer(
       "A series is an experiment's implementation at one sweep point on one machine class (CPU "
       "model and count, GPU); runs merged from other stores join their series. Each point shows "
@@ -374,6 +373,33 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
       "with a permutation test over whole runs; each with the change of the median and its CI, "
       "the p-value, the environment diff across it and both sides' load.");
   cmds.push_back({history, [&g, h] { return cmd_history(g, *h); }});
+
+  auto gt = args<GateOptions>();
+  auto* gate = app.add_subcommand(
+      "gate",
+      "CI gate: fail (exit 1) when the candidate run is significantly slower than the "
+      "baseline by more than a threshold");
+  gate->add_option("baseline", gt->baseline, "Baseline run id (or \"latest\")")->required();
+  gate->add_option("candidate", gt->candidate, "Candidate run id (or \"latest\")")->required();
+  gate->add_option("--db-b", gt->db_b, "The candidate's store when it is another file");
+  gate->add_option("--threshold", gt->threshold_pct, "Slowdown in percent that fails the gate")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1000.0));
+  gate->add_option("--alpha", gt->alpha, "Significance level (Mann-Whitney U)")
+      ->capture_default_str()
+      ->check(CLI::Range(1e-6, 0.5));
+  gate->add_flag("--across-machines", gt->across_machines,
+                 "Compare runs of different machine classes anyway");
+  gate->add_option("--markdown", gt->markdown, "Also write the summary as Markdown here");
+  gate->add_option("--junit", gt->junit, "Also write JUnit XML here (one test per benchmark)");
+  add_report_options(gate, gt->report);
+  gate->footer(
+      "Every (point, implementation) measured in both runs is compared on its raw samples "
+      "(Mann-Whitney U, as `d500 compare`). A benchmark fails only when it is both significantly "
+      "slower and slower by more than --threshold: never on noise, never on a negligible change. "
+      "Exit 0: no regression; 1: at least one; 3: the runs cannot be compared (another machine "
+      "class without --across-machines, no benchmark in common).");
+  cmds.push_back({gate, [&g, gt] { return cmd_gate(g, *gt); }});
 }
 
 // export-series, import-mllog: runs for other tools and from them.

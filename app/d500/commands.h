@@ -137,4 +137,15 @@ struct HistoryOptions {
 };
 int cmd_history(const GlobalOptions& g, const HistoryOptions& o);
 
+struct GateOptions {
+  std::string baseline, candidate;  // run ids (or "latest")
+  std::string db_b;                 // the candidate's store when it is another file
+  double threshold_pct = 5;         // a slowdown must exceed this to fail
+  double alpha = 0.05;
+  bool across_machines = false;
+  std::string markdown, junit;  // files to write besides the report
+  ReportOutput report;
+};
+int cmd_gate(const GlobalOptions& g, const GateOptions& o);
+
 }  // namespace d500::cli

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "d500/error.h"
+#include "d500/history/gate.h"
 #include "d500/report/format.h"
 
 namespace d500::history {
@@ -79,6 +80,11 @@ std::string normalized(const std::string& point_json) {
 }
 
 }  // namespace
+
+std::string machine_class_of(const std::string& environment_json, bool per_host) {
+  auto env = json::parse(environment_json.empty() ? "{}" : environment_json, nullptr, false);
+  return machine_class(env.is_object() ? env : json::object(), per_host);
+}
 
 std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& o) {
   std::map<std::string, Series> by_key;

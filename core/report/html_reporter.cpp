@@ -11,29 +11,7 @@ namespace d500::report {
 namespace {
 
 std::string esc(const std::string& raw) {
-  std::string out;
-  for (char c : printable(raw)) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return markup_escape(raw);
 }
 
 // "12.3 ms", "1.05x", "-0.4" read best right-aligned, like a spreadsheet's numbers.

@@ -72,4 +72,30 @@ std::string printable(std::string_view text, bool keep_newlines) {
   return out;
 }
 
+std::string markup_escape(std::string_view text) {
+  std::string out;
+  for (char c : printable(text)) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace d500::report

@@ -81,4 +81,24 @@ TEST(HistoryCli, AnUnknownAxisOrExperimentIsRefused) {
   EXPECT_TRUE(contains(name.err, "no operator or network run named \"nope\"")) << name.err;
 }
 
+// Issue 31 item 4: `d500 gate` exits 1 on the 20% slowdown and 0 on a rerun of the same
+// version, and writes the Markdown summary and the JUnit XML it is asked for.
+TEST(HistoryCli, TheGateExitsOneOnARegressionAndWritesItsSummaries) {
+  TempDir dir;
+  const std::string db = dir.file("h.d500db");
+  slowed_store(db);
+  auto fail = run({kD500, "--db", db, "gate", "1", "9", "--markdown", dir.file("gate.md"),
+                   "--junit", dir.file("gate.xml")},
+                  dir.path());
+  EXPECT_EQ(fail.exit_code, 1) << fail.err;
+  EXPECT_TRUE(contains(fail.out, "1 regression(s)")) << fail.out;
+  EXPECT_TRUE(contains(d500::test::read_file(dir.file("gate.md")), "| Gemm N=8 |"));
+  EXPECT_TRUE(contains(d500::test::read_file(dir.file("gate.xml")), "failures=\"1\""));
+  auto pass = run({kD500, "--db", db, "gate", "1", "2"}, dir.path());
+  EXPECT_EQ(pass.exit_code, 0) << pass.out << pass.err;
+  EXPECT_TRUE(contains(pass.out, "no regression")) << pass.out;
+  auto nowhere = run({kD500, "--db", db, "gate", "1", "99"}, dir.path());
+  EXPECT_EQ(nowhere.exit_code, 3);
+}
+
 }  // namespace

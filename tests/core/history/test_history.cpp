@@ -12,6 +12,7 @@
 #include <random>
 
 #include "d500/error.h"
+#include "d500/history/gate.h"
 #include "d500/history/history.h"
 #include "d500/report/reporter.h"
 
@@ -35,8 +36,9 @@ class HistoryTest : public ::testing::Test {
   // A run of `name` on a machine whose reference plugin is `version`, its Gemm measured around
   // `level` ns (40 samples); `failed`: the measurement failed.
   int64_t add_run(const std::string& name, const std::string& version, double level,
-                  bool failed = false, const std::string& point = R"({"N":64})") {
-    nlohmann::json env = {{"cpu", {{"model", "Test CPU"}, {"logical_cpus", 8}}},
+                  bool failed = false, const std::string& point = R"({"N":64})",
+                  const std::string& cpu = "Test CPU") {
+    nlohmann::json env = {{"cpu", {{"model", cpu}, {"logical_cpus", 8}}},
                           {"host", "node1"},
                           {"plugins", {{"reference", {{"version", version}}}}}};
     store::RunInfo r;
@@ -117,6 +119,42 @@ TEST_F(HistoryTest, PointsAndMachinesAreSeriesOfTheirOwn) {
   EXPECT_EQ(history::series_of(*s_, {"gemm", "time", false}).size(), 2u);
   EXPECT_EQ(history::series_of(*s_, {"gemm", "time", true})[0].machine,
             "Test CPU, 8 CPUs on node1");
+}
+
+// Issue 31 item 4: the gate fails on a significant slowdown beyond the threshold only; a
+// significant but small change passes; another machine class is refused unless asked; the
+// verdicts reach Markdown and JUnit XML.
+TEST_F(HistoryTest, TheGateFailsOnlyOnASignificantSlowdownBeyondTheThreshold) {
+  const int64_t base = add_run("gemm", "1.0", 1000);
+  const int64_t slow = add_run("gemm", "1.1", 1100);
+  const int64_t close = add_run("gemm", "1.1", 1010);
+  const int64_t other = add_run("gemm", "1.0", 1000, false, R"({"N":64})", "Other CPU");
+  const auto r = history::gate(*s_, base, *s_, slow);
+  ASSERT_EQ(r.rows.size(), 1u);
+  EXPECT_EQ(r.regressions, 1);
+  EXPECT_EQ(r.rows[0].verdict, "regression");
+  EXPECT_NEAR(r.rows[0].change, 0.10, 0.01);
+  const auto ok = history::gate(*s_, base, *s_, close);
+  EXPECT_EQ(ok.regressions, 0);
+  EXPECT_NE(ok.rows[0].verdict, "regression") << "1% is below the 5% threshold";
+  history::GateOptions strict;
+  strict.threshold = 0.005;
+  EXPECT_EQ(history::gate(*s_, base, *s_, close, strict).rows[0].verdict, "regression");
+  EXPECT_THROW(history::gate(*s_, base, *s_, other), D500Error);
+  history::GateOptions across;
+  across.across_machines = true;
+  EXPECT_EQ(history::gate(*s_, base, *s_, other, across).regressions, 0);
+
+  const std::string md = report::render(history::gate_report(r), "md");
+  EXPECT_NE(md.find("1 regression(s): slower by more than 5.0%"), std::string::npos) << md;
+  EXPECT_NE(md.find("| Gemm N=64 | reference/default |"), std::string::npos) << md;
+  const std::string junit = history::gate_junit(r);
+  EXPECT_NE(junit.find("<testsuite name=\"d500 gate\" tests=\"1\" failures=\"1\">"),
+            std::string::npos)
+      << junit;
+  EXPECT_NE(junit.find("<failure message=\"reference/default Gemm N=64: "), std::string::npos)
+      << junit;
+  EXPECT_EQ(history::gate_junit(ok).find("<failure"), std::string::npos);
 }
 
 }  // namespace

@@ -16,4 +16,7 @@ namespace d500::report {
 // own structure spans lines (the user text in it is then only kept from driving the terminal).
 std::string printable(std::string_view text, bool keep_newlines = false);
 
+// printable(text) with &, <, >, " and ' as entities: safe as HTML or XML text and attributes.
+std::string markup_escape(std::string_view text);
+
 }  // namespace d500::report
