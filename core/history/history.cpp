@@ -107,9 +107,16 @@ std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& 
       const std::string key =
           run.name + '\n' + run.level + '\n' + m.implementation + '\n' + point + '\n' + machine;
       Series& ser = by_key[key];
-      if (ser.points.empty() && ser.skipped_failed == 0)
-        ser =
-            Series{run.name, run.level, m.implementation, point, m.subject, machine, m.unit, {}, 0};
+      if (ser.points.empty() && ser.skipped_failed == 0) {
+        ser.experiment = run.name;
+        ser.level = run.level;
+        ser.implementation = m.implementation;
+        ser.point = point;
+        ser.subject = m.subject;
+        ser.machine = machine;
+        ser.unit = m.unit;
+        ser.axis = o.by == "time" ? "started" : o.by;
+      }
       if (!m.error.empty() || m.n == 0) {
         ++ser.skipped_failed;
         continue;

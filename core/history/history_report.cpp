@@ -1,5 +1,7 @@
 // The history of each series as a report: its points, then its change points with what changed
 // in the environment across each and the machine's load on both sides.
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -52,7 +54,10 @@ std::string changed(const store::ResultStore& s, const SeriesPoint* prev, const 
 }
 
 void points_table(report::Document& doc, const store::ResultStore& s, const Series& ser) {
-  report::Rows rows{{"RUN", "AXIS", "MEDIAN", "95% CI", "N", "LOAD", "CHANGED SINCE THE PREVIOUS"}};
+  std::string axis = ser.axis;
+  std::transform(axis.begin(), axis.end(), axis.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  report::Rows rows{{"RUN", axis, "MEDIAN", "95% CI", "N", "LOAD", "CHANGED SINCE THE PREVIOUS"}};
   const SeriesPoint* prev = nullptr;
   for (const auto& p : ser.points) {
     rows.push_back({std::to_string(p.run_id), p.axis, value_text(p.median, ser.unit),

@@ -34,6 +34,7 @@ struct SeriesPoint {
 
 struct Series {
   std::string experiment, level, implementation, point, subject, machine, unit;
+  std::string axis = "started";     // what the points are ordered by: "started", or the field
   std::vector<SeriesPoint> points;  // along the axis
   int64_t skipped_failed = 0;       // measurements of the series that failed (left out)
 };
