@@ -138,6 +138,13 @@ std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& 
                      });
     out.push_back(std::move(ser));
   }
+  // Experiments, then implementations, then points as people count them (N=64 before N=256).
+  std::stable_sort(out.begin(), out.end(), [](const Series& a, const Series& b) {
+    if (a.experiment != b.experiment) return a.experiment < b.experiment;
+    if (a.implementation != b.implementation) return a.implementation < b.implementation;
+    if (a.subject != b.subject) return natural_less(a.subject, b.subject);
+    return a.machine < b.machine;
+  });
   return out;
 }
 
