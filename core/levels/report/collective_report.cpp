@@ -80,7 +80,8 @@ void CommCounters::print(LineWriter& out) const {
   if (counters_.empty()) return;
   out << "\ncommunication per rank\n";
   std::vector<std::vector<std::string>> c{{"RANK", "CALL", "CALLS", "SENT", "RECEIVED", "TIME"}};
-  for (const auto& [key, v] : counters_) {
+  for (const auto& [key, values] : counters_) {
+    const auto& v = values;  // clang 14 cannot capture a structured binding
     const auto at = [&v](const char* k) {
       auto it = v.find(k);
       return it == v.end() ? 0.0 : it->second;
