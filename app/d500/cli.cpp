@@ -68,10 +68,8 @@ namespace {
 // The format -o's extension names (".html" -> "html"), or "text".
 std::string format_of(const ReportOutput& o) {
   if (!o.format.empty()) return o.format;
-  const std::string ext = std::filesystem::path(o.output).extension().string();
-  for (const auto& f : report::formats())
-    if (!ext.empty() && (f.extension == ext || (f.name == "html" && ext == ".htm"))) return f.name;
-  return "text";
+  const std::string named = report::format_for_path(o.output);
+  return named.empty() ? "text" : named;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "d500/error.h"
+#include "d500/history/history.h"
 #include "d500/operators/compare.h"
 #include "d500/report/format.h"
 #include "d500/report/printable.h"
@@ -16,8 +17,7 @@ namespace {
 std::string machine_of(const store::ResultStore& s, int64_t run_id) {
   const auto run = s.run(run_id);
   if (!run) throw D500Error("no run " + std::to_string(run_id) + " in " + s.path(), "gate");
-  const auto env = s.environment(run->environment_id);
-  return machine_class_of(env ? env->json : "");
+  return machine_class(ranking::system_of(s, *run, {}));
 }
 
 std::string verdict_of(const operators::Comparison& c, double change, const GateOptions& o) {
@@ -27,26 +27,16 @@ std::string verdict_of(const operators::Comparison& c, double change, const Gate
   return "within threshold";
 }
 
-std::string percent(double f) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * f);
-  return buf;
-}
-
 std::string p_text(double p) {
   char buf[32];
   std::snprintf(buf, sizeof buf, p < 0.001 ? "<0.001" : "%.3f", p);
   return buf;
 }
 
-std::string xml(const std::string& raw) {
-  return report::markup_escape(raw);
-}
-
 std::string row_message(const GateRow& r) {
   return r.implementation + " " + r.subject + ": " + report::format_duration_ns(r.baseline_ns) +
-         " -> " + report::format_duration_ns(r.candidate_ns) + " (" + percent(r.change) + ", p " +
-         p_text(r.p_value) + "): " + r.verdict;
+         " -> " + report::format_duration_ns(r.candidate_ns) + " (" +
+         report::signed_percent(r.change) + ", p " + p_text(r.p_value) + "): " + r.verdict;
 }
 
 }  // namespace
@@ -86,10 +76,10 @@ report::Document gate_report(const GateResult& r) {
   doc.title = "d500 gate: run " + std::to_string(r.candidate_run) + " against run " +
               std::to_string(r.baseline_run);
   doc.line(r.regressions ? std::to_string(r.regressions) + " regression(s): slower by more than " +
-                               percent(r.options.threshold).substr(1) + ", significant at alpha " +
-                               report::fixed(r.options.alpha, 2)
+                               report::signed_percent(r.options.threshold).substr(1) +
+                               ", significant at alpha " + report::fixed(r.options.alpha, 2)
                          : "no regression: nothing slower by more than " +
-                               percent(r.options.threshold).substr(1) +
+                               report::signed_percent(r.options.threshold).substr(1) +
                                " and significant at alpha " + report::fixed(r.options.alpha, 2));
   doc.field("baseline", "run " + std::to_string(r.baseline_run) + " on " + r.baseline_machine);
   doc.field("candidate", "run " + std::to_string(r.candidate_run) + " on " + r.candidate_machine);
@@ -97,7 +87,7 @@ report::Document gate_report(const GateResult& r) {
       {"BENCHMARK", "IMPLEMENTATION", "BASELINE", "CANDIDATE", "CHANGE", "p", "VERDICT"}};
   for (const auto& g : r.rows)
     rows.push_back({g.subject, g.implementation, report::format_duration_ns(g.baseline_ns),
-                    report::format_duration_ns(g.candidate_ns), percent(g.change),
+                    report::format_duration_ns(g.candidate_ns), report::signed_percent(g.change),
                     p_text(g.p_value), g.verdict});
   doc.heading("benchmarks");
   doc.table(rows);
@@ -109,13 +99,14 @@ std::string gate_junit(const GateResult& r) {
   out += "  <testsuite name=\"d500 gate\" tests=\"" + std::to_string(r.rows.size()) +
          "\" failures=\"" + std::to_string(r.regressions) + "\">\n";
   for (const auto& g : r.rows) {
-    out +=
-        "    <testcase classname=\"" + xml(g.implementation) + "\" name=\"" + xml(g.subject) + "\"";
+    out += "    <testcase classname=\"" + report::markup_escape(g.implementation) + "\" name=\"" +
+           report::markup_escape(g.subject) + "\"";
     if (g.verdict != "regression") {
       out += "/>\n";
       continue;
     }
-    out += ">\n      <failure message=\"" + xml(row_message(g)) + "\"/>\n    </testcase>\n";
+    out += ">\n      <failure message=\"" + report::markup_escape(row_message(g)) +
+           "\"/>\n    </testcase>\n";
   }
   return out + "  </testsuite>\n</testsuites>\n";
 }

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "d500/error.h"
-#include "d500/history/gate.h"
 #include "d500/report/format.h"
 
 namespace d500::history {
@@ -16,23 +15,6 @@ namespace d500::history {
 namespace {
 
 using nlohmann::json;
-
-// "AMD EPYC, 2 CPUs" (+ ", GPU NVIDIA H100" per device, + " on host" when asked).
-std::string machine_class(const json& env, bool per_host) {
-  std::string out = "unknown machine";
-  if (env.contains("cpu") && env["cpu"].is_object()) {
-    const json& cpu = env["cpu"];
-    out = cpu.value("model", "unknown CPU") + ", " + std::to_string(cpu.value("logical_cpus", 0)) +
-          " CPUs";
-  }
-  if (env.contains("gpu") && env["gpu"].is_object() && env["gpu"].contains("devices") &&
-      env["gpu"]["devices"].is_array())
-    for (const auto& d : env["gpu"]["devices"])
-      if (d.is_object()) out += ", GPU " + d.value("name", "?");
-  if (per_host && env.contains("host") && env["host"].is_string())
-    out += " on " + env["host"].get<std::string>();
-  return out;
-}
 
 // The value of a dotted field of the environment ("plugins.torch.version"), as text.
 std::optional<std::string> field(const json& env, const std::string& dotted) {
@@ -81,9 +63,13 @@ std::string normalized(const std::string& point_json) {
 
 }  // namespace
 
-std::string machine_class_of(const std::string& environment_json, bool per_host) {
-  auto env = json::parse(environment_json.empty() ? "{}" : environment_json, nullptr, false);
-  return machine_class(env.is_object() ? env : json::object(), per_host);
+std::string machine_class(const ranking::SystemInfo& system, bool per_host) {
+  if (system.cpu.empty() && system.cores == 0) return "unknown machine";
+  std::string out = (system.cpu.empty() ? "unknown CPU" : system.cpu) + ", " +
+                    std::to_string(system.cores) + " CPUs";
+  if (!system.gpu.empty()) out += ", GPU " + system.gpu;
+  if (per_host && !system.host.empty()) out += " on " + system.host;
+  return out;
 }
 
 std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& o) {
@@ -91,13 +77,12 @@ std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& 
   bool axis_found = o.by == "time";
   for (const auto& run : s.runs()) {
     if (!measured_level(run.level) || (!o.experiment.empty() && run.name != o.experiment)) continue;
-    json env = json::object();
-    if (auto e = s.environment(run.environment_id)) env = json::parse(e->json, nullptr, false);
-    if (!env.is_object()) env = json::object();
-    const std::string machine = machine_class(env, o.per_host);
+    const std::string machine = machine_class(ranking::system_of(s, run, {}), o.per_host);
     std::string axis = report::format_time(run.started_at);
     if (o.by != "time") {
-      const auto f = field(env, o.by);
+      json env = json::object();
+      if (auto e = s.environment(run.environment_id)) env = json::parse(e->json, nullptr, false);
+      const auto f = field(env.is_object() ? env : json::object(), o.by);
       axis = f.value_or("(none)");
       axis_found = axis_found || f.has_value();
     }

@@ -39,4 +39,10 @@ std::string format_time(double t) {
   return buf;
 }
 
+std::string signed_percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * fraction);
+  return buf;
+}
+
 }  // namespace d500::report

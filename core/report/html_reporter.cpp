@@ -10,10 +10,6 @@ namespace d500::report {
 
 namespace {
 
-std::string esc(const std::string& raw) {
-  return markup_escape(raw);
-}
-
 // "12.3 ms", "1.05x", "-0.4" read best right-aligned, like a spreadsheet's numbers.
 bool numeric(const std::string& s) {
   size_t i = s[0] == '-' || s[0] == '+' ? 1 : 0;
@@ -31,12 +27,13 @@ const char* kStyle =
 
 void write_table(const Rows& rows, std::ostream& out) {
   out << "<table>\n<thead><tr>";
-  for (const auto& c : rows.front()) out << "<th>" << esc(c) << "</th>";
+  for (const auto& c : rows.front()) out << "<th>" << markup_escape(c) << "</th>";
   out << "</tr></thead>\n<tbody>\n";
   for (size_t r = 1; r < rows.size(); ++r) {
     out << "<tr>";
     for (const auto& c : rows[r])
-      out << (!c.empty() && numeric(c) ? "<td class=\"num\">" : "<td>") << esc(c) << "</td>";
+      out << (!c.empty() && numeric(c) ? "<td class=\"num\">" : "<td>") << markup_escape(c)
+          << "</td>";
     out << "</tr>\n";
   }
   out << "</tbody>\n</table>\n";
@@ -46,18 +43,21 @@ class HtmlReporter : public Reporter {
  public:
   void write(const Document& doc, std::ostream& out) const override {
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
-        << esc(doc.title.empty() ? "d500 report" : doc.title) << "</title>\n<style>" << kStyle
-        << "</style>\n</head>\n<body>\n";
-    if (!doc.title.empty()) out << "<h1>" << esc(doc.title) << "</h1>\n";
+        << markup_escape(doc.title.empty() ? "d500 report" : doc.title) << "</title>\n<style>"
+        << kStyle << "</style>\n</head>\n<body>\n";
+    if (!doc.title.empty()) out << "<h1>" << markup_escape(doc.title) << "</h1>\n";
     bool in_fields = false;
     for (const auto& b : doc.blocks) {
       const bool field = b.kind == Block::Kind::Field;
       if (in_fields && !field) out << "</table>\n";
       if (field && !in_fields) out << "<table class=\"fields\">\n";
       in_fields = field;
-      if (field) out << "<tr><th>" << esc(b.text) << "</th><td>" << esc(b.value) << "</td></tr>\n";
-      if (b.kind == Block::Kind::Heading) out << "<h2>" << esc(b.text) << "</h2>\n";
-      if (b.kind == Block::Kind::Line && !b.text.empty()) out << "<p>" << esc(b.text) << "</p>\n";
+      if (field)
+        out << "<tr><th>" << markup_escape(b.text) << "</th><td>" << markup_escape(b.value)
+            << "</td></tr>\n";
+      if (b.kind == Block::Kind::Heading) out << "<h2>" << markup_escape(b.text) << "</h2>\n";
+      if (b.kind == Block::Kind::Line && !b.text.empty())
+        out << "<p>" << markup_escape(b.text) << "</p>\n";
       if (b.kind == Block::Kind::Table) write_table(b.rows, out);
     }
     if (in_fields) out << "</table>\n";

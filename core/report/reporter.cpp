@@ -1,5 +1,7 @@
 #include "d500/report/reporter.h"
 
+#include <cctype>
+#include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
@@ -42,6 +44,15 @@ std::unique_ptr<Reporter> make_reporter(std::string_view name) {
   for (const auto& e : entries())
     if (e.info.name == name) return e.make();
   return nullptr;
+}
+
+std::string format_for_path(std::string_view path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".htm") ext = ".html";
+  for (const auto& f : formats())
+    if (!ext.empty() && f.extension == ext) return f.name;
+  return "";
 }
 
 std::string format_names() {

@@ -7,7 +7,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtCharts/QAbstractAxis>
@@ -48,10 +47,6 @@ const ModelChartKind& modelKind(const QString& name) {
   const auto* sweep = dynamic_cast<const ModelChartKind*>(r.find(QStringLiteral("sweep")));
   D500_ASSERT(sweep);
   return *sweep;
-}
-
-QString oneLine(QString s) {
-  return s.replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 }  // namespace

@@ -1,8 +1,6 @@
 #include "dashboards/dashboard_export.h"
 
 #include <QCoreApplication>
-#include <QSaveFile>
-#include <QTextStream>
 #include <QWidget>
 #include <algorithm>
 
@@ -12,15 +10,6 @@
 #include "dashboards/run_series.h"
 
 namespace d500::studio {
-
-namespace {
-
-bool fail(QString* error, const QString& text) {
-  if (error) *error = text;
-  return false;
-}
-
-}  // namespace
 
 bool DashboardExport::writeCharts(ChartTab& tab, QSize size, const QString& path, int dpi,
                                   QString* error) {

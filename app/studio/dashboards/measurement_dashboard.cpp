@@ -4,9 +4,7 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLocale>
-#include <QSaveFile>
 #include <QTextDocument>
-#include <QTextStream>
 #include <QTimer>
 #include <QVBoxLayout>
 

@@ -1,12 +1,10 @@
 // GraphTab's exports: the graph as PNG, SVG or PDF, the run's per-node times as CSV.
-#include <QFile>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
-#include <QTextStream>
 #include <algorithm>
 
 #include "charts/csv_export.h"

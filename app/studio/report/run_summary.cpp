@@ -1,7 +1,6 @@
 #include "report/run_summary.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QSaveFile>
 #include <sstream>
 
@@ -22,14 +21,6 @@ bool fail(QString* error, const QString& message) {
   return false;
 }
 
-// The format whose extension `path` has ("md" for ".md"), or "" for none.
-std::string formatOf(const QString& path) {
-  const std::string ext = "." + QFileInfo(path).suffix().toLower().toStdString();
-  for (const auto& f : report::formats())
-    if (f.extension == ext || (f.name == "html" && ext == ".htm")) return f.name;
-  return {};
-}
-
 }  // namespace
 
 QString RunSummary::fileFilter() {
@@ -38,7 +29,7 @@ QString RunSummary::fileFilter() {
 
 bool RunSummary::write(const QString& storePath, qint64 runId, const QString& path,
                        QString* error) {
-  const std::string format = formatOf(path);
+  const std::string format = report::format_for_path(path.toStdString());
   if (format.empty())
     return fail(error, tr("%1: the summary's format follows the file's suffix: .md, .html, .csv, "
                           ".json or .txt.")

@@ -299,10 +299,11 @@ std::unique_ptr<training::Sampler> rank_sampler(Job& j) {
     return std::make_unique<training::ReplicatedSampler>(n, j.seed, shuffle);
   }
   auto inner = training::make_sampler(j.t.sampler, j.data.train, j.seed, j.t.sampler_params);
-  std::string order;
-  for (int64_t i : inner->epoch_indices(0)) order += std::to_string(i) + ",";
+  uint64_t order = 1469598103934665603ull;  // FNV-1a over the first epoch's indices
+  for (int64_t i : inner->epoch_indices(0))
+    order = (order ^ static_cast<uint64_t>(i)) * 1099511628211ull;
   j.comm.require_same("sampler \"" + j.t.sampler + "\"'s epoch order (the same seed on every rank)",
-                      std::to_string(std::hash<std::string>{}(order)));
+                      std::to_string(order));
   if (!j.d.partitioned) return inner;
   return std::make_unique<training::ShardedSampler>(std::move(inner), j.comm.rank(), j.comm.size(),
                                                     true);

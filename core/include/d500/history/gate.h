@@ -44,7 +44,4 @@ report::Document gate_report(const GateResult& r);
 // JUnit XML: one testsuite "d500 gate", a testcase per benchmark, a <failure> per regression.
 std::string gate_junit(const GateResult& r);
 
-// "AMD EPYC, 2 CPUs" (+ GPUs; + " on host" with per_host) of an environment's JSON.
-std::string machine_class_of(const std::string& environment_json, bool per_host = false);
-
 }  // namespace d500::history

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "d500/measure/change_points.h"
+#include "d500/ranking/ranking.h"
 #include "d500/report/document.h"
 #include "d500/store/result_store.h"
 
@@ -38,6 +39,10 @@ struct Series {
   std::vector<SeriesPoint> points;  // along the axis
   int64_t skipped_failed = 0;       // measurements of the series that failed (left out)
 };
+
+// "AMD EPYC, 2 CPUs" (+ ", GPU ..." + " on host" with per_host) of a run's system
+// (ranking::system_of): the machine class a series and the gate compare within.
+std::string machine_class(const ranking::SystemInfo& system, bool per_host = false);
 
 // The store's series of operator and network measurements. Throws D500Error when `by` names no
 // field of any run's environment.

@@ -30,6 +30,8 @@ struct FormatInfo {
 const std::vector<FormatInfo>& formats();
 // The reporter of `name` (one of formats()' names), or nullptr for an unknown name.
 std::unique_ptr<Reporter> make_reporter(std::string_view name);
+// The format a file's extension names (".md" -> "md", ".htm" -> "html", case ignored), or "".
+std::string format_for_path(std::string_view path);
 // "text, csv, json, md, html": for a usage message.
 std::string format_names();
 
