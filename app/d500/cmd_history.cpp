@@ -1,12 +1,16 @@
 // `d500 history [--experiment NAME] [--by FIELD] [--per-host]`: every benchmark series of the
 // store across its runs, with its change points (history::history_report), in any format.
 // `d500 gate BASELINE CANDIDATE`: the CI gate (history::gate), exit 1 on a regression.
+// `d500 confirm BEFORE AFTER`: rerun-to-confirm a change point (run::confirm_change).
 
+#include "cli_observer.h"
 #include "commands.h"
 #include "d500/error.h"
 #include "d500/history/gate.h"
 #include "d500/history/history.h"
+#include "d500/history/overview.h"
 #include "d500/report/reporter.h"
+#include "d500/run/confirm_change.h"
 
 namespace d500::cli {
 
@@ -33,7 +37,10 @@ int cmd_history(const GlobalOptions& g, const HistoryOptions& o) {
       throw CliError{kUsage, "history: --json and --format " + out.format + " exclude each other"};
     out.format = "json";
   }
-  write_report(history::history_report(*s, all, cpo), out);
+  if (o.changes)
+    write_report(history::overview_report(*s, all, history::overview(*s, all, cpo)), out);
+  else
+    write_report(history::history_report(*s, all, cpo), out);
   return kOk;
 }
 
@@ -57,6 +64,28 @@ int cmd_gate(const GlobalOptions& g, const GateOptions& o) {
   if (!o.junit.empty()) write_text_file(o.junit, history::gate_junit(r));
   write_report(doc, o.report);
   return r.regressions ? kRunFailed : kOk;
+}
+
+int cmd_confirm(const GlobalOptions& g, const ConfirmOptions& o) {
+  run::ConfirmRequest req;
+  {
+    auto s = open_store(g.db, store::ResultStore::Mode::ReadOnly);
+    req.before_run = require_run(*s, o.before).id;
+    req.after_run = require_run(*s, o.after).id;
+  }
+  if (req.before_run == req.after_run)
+    throw CliError{kUsage, "confirm: BEFORE and AFTER are the same run"};
+  req.db = g.db;
+  req.blocks = o.blocks;
+  req.alpha = o.alpha;
+  req.seed = o.seed;
+  req.plugin_path = g.plugin_path;
+  req.program_dir = executable_dir();
+  req.cancel = &g_cancel;
+  CliObserver observer(g, parse_progress_mode(o.progress));
+  install_signal_handlers();
+  write_report(history::confirmation_report(run::confirm_change(req, observer)), o.report);
+  return kOk;
 }
 
 }  // namespace d500::cli

@@ -3,12 +3,12 @@
 // or JSON lines, the signals, and what is printed when the run ends.
 #include <iostream>
 
+#include "cli_observer.h"
 #include "commands.h"
 #include "d500/distributed/communicator.h"
 #include "d500/json_input.h"
 #include "d500/run/run.h"
 #include "d500/spec/experiment.h"
-#include "progress.h"
 
 namespace d500::cli {
 
@@ -27,51 +27,6 @@ std::string mpirun_command(const spec::Experiment& e, const std::string& spec_pa
   for (const auto& a : e.launcher.extra_args) cmd += " " + a;
   cmd += " " + executable_dir() + "/d500 run " + spec_path + " --db " + g.db;
   return cmd;
-}
-
-// What the terminal (or the studio, through --progress=json) sees of a run.
-class CliObserver : public run::Observer {
- public:
-  CliObserver(const GlobalOptions& g, ProgressMode mode) : g_(g), progress_(mode) {}
-  void started(const store::RunInfo& run, const std::string& db) override {
-    progress_.event({{"event", "run_started"}, {"run_id", run.id}, {"db", db}, {"name", run.name}});
-    if (!progress_.json() && !g_.json)
-      std::cerr << "d500: run " << run.id << " (" << printable(run.name) << ") into "
-                << printable(db) << "\n";
-  }
-  void progress(const operators::ProgressEvent& e) override { progress_.update(e); }
-  void log(const std::string& level, const std::string& text) override {
-    std::cerr << "d500: " << (level == "warning" ? "warning: " : "") << printable(text) << "\n";
-  }
-  void stopped() override { progress_.finish(); }
-  void finished(const run::Result& r) override;
-
- private:
-  const GlobalOptions& g_;
-  ProgressReporter progress_;
-};
-
-void CliObserver::finished(const run::Result& r) {
-  const std::string status_name(store::run_status_name(r.status));
-  progress_.event({{"event", "run_finished"},
-                   {"run_id", r.run_id},
-                   {"status", status_name},
-                   {"exit_code", r.code},
-                   {"reason", r.reason}});
-  if (progress_.json()) return;
-  if (g_.json) {
-    nlohmann::json j = r.summary;
-    j["run_id"] = r.run_id;
-    j["status"] = status_name;
-    j["reason"] = r.reason;
-    std::cout << j.dump(2) << "\n";
-    return;
-  }
-  // Errors and reasons quote plugins and experiments: escaped like everything `show` prints.
-  for (const auto& err : r.errors) std::cerr << "d500: " << printable(err) << "\n";
-  std::cerr << "d500: run " << r.run_id << " " << status_name
-            << (r.reason.empty() ? "" : " (" + printable(r.reason) + ")") << "; see `d500 show "
-            << r.run_id << (g_.db == "d500.d500db" ? "" : " --db " + printable(g_.db)) << "`\n";
 }
 
 int execute(const GlobalOptions& g, const RunOptions& o, spec::Experiment e,

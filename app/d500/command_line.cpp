@@ -349,7 +349,10 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
       "mean, seeds converged/total, the system and the frameworks. Runs whose intervals overlap "
       "share a rank (shown as 2=). Non-compliant runs are listed apart with the reason.");
   cmds.push_back({list, [&g, l] { return cmd_list(g, *l); }});
+}
 
+// history, gate, confirm: benchmarks over time.
+void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   auto h = args<HistoryOptions>();
   auto* history = app.add_subcommand(
       "history", "Each benchmark's runs over time (or over a version) and where they changed");
@@ -364,6 +367,8 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   history->add_option("--alpha", h->alpha, "Significance level of a change point")
       ->capture_default_str()
       ->check(CLI::Range(1e-4, 0.5));
+  history->add_flag("--changes", h->changes,
+                    "Only the overview: every series with its last change, the largest first");
   add_report_options(history, h->report);
   history->footer(
       "A series is an experiment's implementation at one sweep point on one machine class (CPU "
@@ -400,6 +405,32 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
       "Exit 0: no regression; 1: at least one; 3: the runs cannot be compared (another machine "
       "class without --across-machines, no benchmark in common).");
   cmds.push_back({gate, [&g, gt] { return cmd_gate(g, *gt); }});
+
+  auto cf = args<ConfirmOptions>();
+  auto* confirm = app.add_subcommand(
+      "confirm",
+      "Rerun the two runs around a change point, interleaved in randomized blocks, and store "
+      "whether the change is real");
+  confirm->add_option("before", cf->before, "The last run before the change")->required();
+  confirm->add_option("after", cf->after, "The first run after the change")->required();
+  confirm->add_option("--blocks", cf->blocks, "A/B blocks (each in random order)")
+      ->capture_default_str();
+  confirm->add_option("--alpha", cf->alpha, "Significance level")
+      ->capture_default_str()
+      ->check(CLI::Range(1e-4, 0.5));
+  confirm->add_option("--seed", cf->seed, "Seed of the blocks' order (default: fresh)");
+  confirm->add_option("--progress", cf->progress, "auto | bar | json | none")
+      ->capture_default_str();
+  add_report_options(confirm, cf->report);
+  confirm->footer(
+      "Each block runs both experiments once, A (BEFORE's) then B (AFTER's) or the other way by a "
+      "coin, on this machine, into the same store; the reruns are kept but stay out of the "
+      "history. A benchmark's change is confirmed when the blocks' B/A ratios agree in its "
+      "direction (exact sign test) and the pooled samples differ (Mann-Whitney U), both at "
+      "--alpha; reversed when both say the other way; otherwise not reproduced: the environment "
+      "across the change or noise made it. The verdict is stored with AFTER and shown by "
+      "`d500 history --changes` and the studio's History view.");
+  cmds.push_back({confirm, [&g, cf] { return cmd_confirm(g, *cf); }});
 }
 
 // export-series, import-mllog: runs for other tools and from them.
@@ -446,6 +477,7 @@ Commands add_commands(CLI::App& app, const GlobalOptions& g) {
   add_model_commands(app, g, cmds);
   add_job_commands(app, g, cmds);
   add_store_commands(app, g, cmds);
+  add_history_commands(app, g, cmds);
   add_interop_commands(app, g, cmds);
   return cmds;
 }

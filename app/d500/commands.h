@@ -133,6 +133,7 @@ struct HistoryOptions {
   std::string by = "time";  // the axis: "time" or an environment field
   bool per_host = false;    // the host is part of the machine class
   double alpha = 0.05;      // of the change points' permutation test
+  bool changes = false;     // the overview: every series, the largest recent change first
   ReportOutput report;      // --format, -o
 };
 int cmd_history(const GlobalOptions& g, const HistoryOptions& o);
@@ -147,5 +148,16 @@ struct GateOptions {
   ReportOutput report;
 };
 int cmd_gate(const GlobalOptions& g, const GateOptions& o);
+
+// `d500 confirm BEFORE AFTER`: rerun both sides of a change point in randomized blocks.
+struct ConfirmOptions {
+  std::string before, after;  // run ids
+  int blocks = 5;
+  double alpha = 0.05;
+  uint64_t seed = 0;              // of the blocks' order; 0 = fresh
+  std::string progress = "auto";  // of each rerun
+  ReportOutput report;
+};
+int cmd_confirm(const GlobalOptions& g, const ConfirmOptions& o);
 
 }  // namespace d500::cli

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "d500/error.h"
+#include "d500/history/confirmation.h"
 #include "d500/report/format.h"
 
 namespace d500::history {
@@ -77,6 +78,7 @@ std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& 
   bool axis_found = o.by == "time";
   for (const auto& run : s.runs()) {
     if (!measured_level(run.level) || (!o.experiment.empty() && run.name != o.experiment)) continue;
+    if (run.spec_path.rfind(kConfirmSource, 0) == 0) continue;  // A/B reruns are no history
     const std::string machine = machine_class(ranking::system_of(s, run, {}), o.per_host);
     std::string axis = report::format_time(run.started_at);
     if (o.by != "time") {

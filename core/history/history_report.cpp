@@ -9,52 +9,16 @@
 #include "d500/env/environment.h"
 #include "d500/env/machine_load.h"
 #include "d500/history/history.h"
+#include "d500/history/overview.h"
 #include "d500/report/format.h"
+#include "lookups.h"
 
 namespace d500::history {
 
 namespace {
 
-using nlohmann::json;
-
-std::string value_text(double v, const std::string& unit) {
-  if (unit == "ns") return report::format_duration_ns(v);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.4g %s", v, unit.c_str());
-  return buf;
-}
-
-// What the report reads of the store more than once, read once: a run appears in every series of
-// its sweep points, and neighbouring points share their environment.
-class Lookups {
- public:
-  explicit Lookups(const store::ResultStore& s) : s_(s) {}
-  const store::ResultStore& store() const { return s_; }
-
-  const json& environment(int64_t id) {
-    auto [it, added] = envs_.try_emplace(id, json::object());
-    if (added)
-      if (auto e = s_.environment(id)) {
-        auto j = json::parse(e->json, nullptr, false);
-        if (j.is_object()) it->second = std::move(j);
-      }
-    return it->second;
-  }
-  const std::string& load(int64_t run_id) {
-    auto [it, added] = loads_.try_emplace(run_id, "-");
-    if (added)
-      if (const auto l = env::stored_load(s_, run_id)) it->second = l->busy ? "BUSY" : "quiet";
-    return it->second;
-  }
-  std::vector<std::string> diff(int64_t env_a, int64_t env_b) {
-    return env::diff(environment(env_a), environment(env_b));
-  }
-
- private:
-  const store::ResultStore& s_;
-  std::map<int64_t, json> envs_;
-  std::map<int64_t, std::string> loads_;
-};
+using detail::Lookups;
+using detail::value_text;
 
 // What changed in the environment from one point to the next: at most three fields, then "...".
 std::string changed(Lookups& at, const SeriesPoint* prev, const SeriesPoint& p) {
@@ -83,22 +47,6 @@ void points_table(report::Document& doc, Lookups& at, const Series& ser) {
   doc.table(rows);
 }
 
-void change_point_lines(report::Document& doc, Lookups& at, const Series& ser,
-                        const measure::ChangePoint& c) {
-  const SeriesPoint& before = ser.points[c.index - 1];
-  const SeriesPoint& after = ser.points[c.index];
-  char p[32];
-  std::snprintf(p, sizeof p, "%.3g", c.p_value);
-  doc.line("change between run " + std::to_string(before.run_id) + " (" + before.axis +
-           ") and run " + std::to_string(after.run_id) + " (" + after.axis + "): median " +
-           report::signed_percent(c.change) + " [" + report::signed_percent(c.ci_lo) + ", " +
-           report::signed_percent(c.ci_hi) + "], p = " + p);
-  const auto d = at.diff(before.environment_id, after.environment_id);
-  if (d.empty()) doc.line("  environment: the same on both sides");
-  for (const auto& line : d) doc.line("  environment: " + line);
-  doc.line("  load: before " + at.load(before.run_id) + ", after " + at.load(after.run_id));
-}
-
 void change_points_of(report::Document& doc, Lookups& at, const Series& ser,
                       const measure::ChangePointOptions& o) {
   if (!measure::series_testable(ser.points.size(), o)) {
@@ -106,13 +54,11 @@ void change_points_of(report::Document& doc, Lookups& at, const Series& ser,
              std::to_string(2 * o.min_segment) + " needed)");
     return;
   }
-  std::vector<std::vector<double>> runs;
-  for (const auto& p : ser.points) runs.push_back(at.store().samples(p.measurement_id));
-  const auto cps = measure::change_points(runs, o);
+  const auto cps = changes_of(at.store(), ser, o).changes;
   if (cps.empty())
     doc.line("no change point (E-divisive means over the runs' samples, alpha " +
              report::fixed(o.alpha, 2) + ", " + std::to_string(o.permutations) + " permutations)");
-  for (const auto& c : cps) change_point_lines(doc, at, ser, c);
+  for (const auto& c : cps) detail::describe_change(doc, at, ser, c);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // error with exit 3.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "../support/process.h"
@@ -99,6 +100,43 @@ TEST(HistoryCli, TheGateExitsOneOnARegressionAndWritesItsSummaries) {
   EXPECT_TRUE(contains(pass.out, "no regression")) << pass.out;
   auto nowhere = run({kD500, "--db", db, "gate", "1", "99"}, dir.path());
   EXPECT_EQ(nowhere.exit_code, 3);
+}
+
+// Issue 31 items 5 and 6: the overview lists the series with its last change; `d500 confirm`
+// reruns two real runs in blocks and writes its verdicts; a run without a stored experiment and a
+// run of another store are refused.
+TEST(HistoryCli, TheOverviewAndConfirmWorkFromTheCommandLine) {
+  TempDir dir;
+  const std::string db = dir.file("h.d500db");
+  slowed_store(db);
+  auto changes = run({kD500, "--db", db, "history", "--changes", "--format", "csv"}, dir.path());
+  ASSERT_EQ(changes.exit_code, 0) << changes.err;
+  EXPECT_TRUE(contains(changes.out, "+19.9%")) << changes.out;
+  EXPECT_TRUE(contains(changes.out, "8 → 9")) << changes.out;
+  auto synthetic = run({kD500, "--db", db, "confirm", "8", "9"}, dir.path());
+  EXPECT_EQ(synthetic.exit_code, 3);
+  EXPECT_TRUE(contains(synthetic.err, "has no stored experiment to rerun")) << synthetic.err;
+
+  const std::string real = dir.file("real.d500db"), spec = dir.file("g.json");
+  std::ofstream(spec) << R"({"d500": 1, "name": "g", "level": "operator", "seed": 1,
+    "operator": {"op": "Gemm", "dtype": "float32", "inputs": [["N", "N"], ["N", "N"]]},
+    "implementations": ["reference"], "sweep": {"N": [8]},
+    "repetition": {"warmup_calls": 1, "min_samples": 10, "max_samples": 20, "max_seconds": 0.5}})";
+  for (int i = 0; i < 2; ++i)
+    ASSERT_EQ(run({kD500, "--db", real, "run", spec, "--progress", "none"}, dir.path()).exit_code,
+              0);
+  auto confirm = run({kD500, "--db", real, "confirm", "1", "2", "--progress", "json", "--seed", "1",
+                      "-o", dir.file("verdict.md")},
+                     dir.path());
+  ASSERT_EQ(confirm.exit_code, 0) << confirm.err;
+  size_t started = 0;
+  for (size_t at = confirm.out.find("\"run_started\""); at != std::string::npos;
+       at = confirm.out.find("\"run_started\"", at + 1))
+    ++started;
+  EXPECT_EQ(started, 10u) << "each of the 10 reruns as a JSON line:\n" << confirm.out;
+  const std::string md = d500::test::read_file(dir.file("verdict.md"));
+  EXPECT_TRUE(contains(md, "| Gemm N=8 | reference/default |")) << md;
+  EXPECT_TRUE(contains(md, "5 randomized blocks")) << md;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "d500/env/machine_load.h"
+#include "d500/history/overview.h"
 #include "sections.h"
 
 namespace d500::run {
@@ -62,6 +63,8 @@ report::Document run_report(const store::ResultStore& s, const store::RunInfo& r
     header(out, s, r);
     level_sections(out, s, r);
   }
+  // Where this benchmark's history changed, up to this run (operator and network runs).
+  history::changes_section(doc, s, r.id);
   return doc;
 }
 
