@@ -611,6 +611,33 @@
     </message>
 </context>
 <context>
+    <name>HistoryChart</name>
+    <message>
+        <source>run, in the order they started</source>
+        <translation>Lauf, in der Reihenfolge ihres Starts</translation>
+    </message>
+    <message>
+        <source>run, ordered by %1</source>
+        <translation>Lauf, geordnet nach %1</translation>
+    </message>
+    <message>
+        <source>%1 (runs %2 → %3)</source>
+        <translation>%1 (Läufe %2 → %3)</translation>
+    </message>
+    <message>
+        <source>median of a run, with its 95% CI</source>
+        <translation>Median eines Laufs mit seinem 95-%-KI</translation>
+    </message>
+    <message>
+        <source>change point (click it for its details)</source>
+        <translation>Änderungspunkt (für Details anklicken)</translation>
+    </message>
+    <message>
+        <source>median (%1)</source>
+        <translation>Median (%1)</translation>
+    </message>
+</context>
+<context>
     <name>MetricPanels</name>
     <message>
         <source>%1 per step</source>
@@ -1097,6 +1124,14 @@
     <message>
         <source>Experiment file of %1</source>
         <translation>Experimentdatei von %1</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
     </message>
 </context>
 <context>
@@ -2075,6 +2110,85 @@ Median %4 · Band [%5, %6] (%7 % Überdeckung)</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::ChangeDialog</name>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>BUSY</source>
+        <translation>AUSGELASTET</translation>
+    </message>
+    <message>
+        <source>quiet</source>
+        <translation>ruhig</translation>
+    </message>
+    <message>
+        <source>Not confirmed yet: &lt;i&gt;Rerun to Confirm&lt;/i&gt; runs both experiments again here, interleaved in randomized blocks.</source>
+        <translation>Noch nicht bestätigt: &lt;i&gt;Zur Bestätigung wiederholen&lt;/i&gt; führt beide Experimente hier erneut aus, verschränkt in randomisierten Blöcken.</translation>
+    </message>
+    <message>
+        <source>Rerun to confirm: &lt;b&gt;%1&lt;/b&gt; (reruns %2, CI [%3, %4]; %5 of %6 blocks agreed) on %7</source>
+        <translation>Wiederholung zur Bestätigung: &lt;b&gt;%1&lt;/b&gt; (Wiederholungen %2, KI [%3, %4]; %5 von %6 Blöcken übereinstimmend) am %7</translation>
+    </message>
+    <message>
+        <source>Change between run %1 and run %2</source>
+        <translation>Änderung zwischen Lauf %1 und Lauf %2</translation>
+    </message>
+    <message>
+        <source>Open Run &amp;Before</source>
+        <translation>Lauf &amp;davor öffnen</translation>
+    </message>
+    <message>
+        <source>Open Run &amp;After</source>
+        <translation>Lauf d&amp;anach öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Rerun to Confirm</source>
+        <translation>Zur Bestätigung &amp;wiederholen</translation>
+    </message>
+    <message>
+        <source>Queue both runs&apos; experiments again on this machine, as randomized A/B blocks (d500 confirm); the verdict is stored with the change</source>
+        <translation>Die Experimente beider Läufe erneut auf dieser Maschine einreihen, als randomisierte A/B-Blöcke (d500 confirm); das Urteil wird bei der Änderung gespeichert</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — median &lt;b&gt;%2&lt;/b&gt; (95% CI [%3, %4], p = %5) between run %6 (%7) and run %8 (%9)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — Median &lt;b&gt;%2&lt;/b&gt; (95-%-KI [%3, %4], p = %5) zwischen Lauf %6 (%7) und Lauf %8 (%9)</translation>
+    </message>
+    <message>
+        <source>Machine load: before %1, after %2</source>
+        <translation>Maschinenlast: davor %1, danach %2</translation>
+    </message>
+    <message>
+        <source>What changed in the environment across it:</source>
+        <translation>Was sich in der Umgebung dabei geändert hat:</translation>
+    </message>
+    <message>
+        <source>nothing: the same environment on both sides</source>
+        <translation>nichts: dieselbe Umgebung auf beiden Seiten</translation>
+    </message>
+    <message>
+        <source>samples of each side (%1)</source>
+        <translation>Stichproben jeder Seite (%1)</translation>
+    </message>
+    <message>
+        <source>before: runs #%1 to #%2</source>
+        <translation>davor: Läufe #%1 bis #%2</translation>
+    </message>
+    <message>
+        <source>after: runs #%1 to #%2</source>
+        <translation>danach: Läufe #%1 bis #%2</translation>
+    </message>
+    <message>
+        <source>time per call (%1)</source>
+        <translation>Zeit pro Aufruf (%1)</translation>
+    </message>
+    <message>
+        <source>Both sides&apos; samples</source>
+        <translation>Stichproben beider Seiten</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ChartActions</name>
     <message>
         <source>No runs yet: the chart fills in when a run of this project stores results.</source>
@@ -3038,6 +3152,107 @@ Validierung</translation>
     </message>
 </context>
 <context>
+    <name>d500::studio::HistoryKind</name>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::HistoryTab</name>
+    <message>
+        <source>Series</source>
+        <translation>Reihe</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Maschine</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Letzte Änderung</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95-%-KI</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Between runs</source>
+        <translation>Zwischen Läufen</translation>
+    </message>
+    <message>
+        <source>Runs since</source>
+        <translation>Läufe seitdem</translation>
+    </message>
+    <message>
+        <source>Confirmed</source>
+        <translation>Bestätigt</translation>
+    </message>
+    <message>
+        <source>Order runs by:</source>
+        <translation>Läufe ordnen nach:</translation>
+    </message>
+    <message>
+        <source>Time, or any field of the runs&apos; environment (as d500 history --by)</source>
+        <translation>Zeit oder ein beliebiges Feld der Umgebung der Läufe (wie d500 history --by)</translation>
+    </message>
+    <message>
+        <source>Each host apart</source>
+        <translation>Jeden Host getrennt</translation>
+    </message>
+    <message>
+        <source>Keep each host&apos;s runs in series of their own (default: machines of one class, CPU model and count and GPU, share a series)</source>
+        <translation>Die Läufe jedes Hosts in eigenen Reihen halten (Standard: Maschinen einer Klasse – CPU-Modell und -Anzahl und GPU – teilen eine Reihe)</translation>
+    </message>
+    <message>
+        <source>The change points of the series shown; Enter or a double click shows one&apos;s details</source>
+        <translation>Die Änderungspunkte der gezeigten Reihe; Eingabe oder Doppelklick zeigt Details</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>History of the benchmarks in %1</source>
+        <translation>Verlauf der Benchmarks in %1</translation>
+    </message>
+    <message>
+        <source>No operator or network runs in %1 yet: each benchmark&apos;s history starts with its first run.</source>
+        <translation>Noch keine Operator- oder Netzwerkläufe in %1: der Verlauf eines Benchmarks beginnt mit seinem ersten Lauf.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n series, %1 with a change point (E-divisive means over the runs&apos; samples, alpha 0.05); the largest latest change first.</source>
+        <translation>
+            <numerusform>%n Reihe, %1 mit einem Änderungspunkt (E-divisive Means über die Stichproben der Läufe, alpha 0,05); die größte jüngste Änderung zuerst.</numerusform>
+            <numerusform>%n Reihen, %1 mit einem Änderungspunkt (E-divisive Means über die Stichproben der Läufe, alpha 0,05); die größte jüngste Änderung zuerst.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No series to show</source>
+        <translation>Keine Reihe anzuzeigen</translation>
+    </message>
+    <message>
+        <source>No change point</source>
+        <translation>Kein Änderungspunkt</translation>
+    </message>
+    <message>
+        <source>Too few runs to test</source>
+        <translation>Zu wenige Läufe zum Testen</translation>
+    </message>
+    <message>
+        <source>There is no series to export yet.</source>
+        <translation>Es gibt noch keine Reihe zum Exportieren.</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ImplementationsSection</name>
     <message>
         <source>Implementations</source>
@@ -3421,6 +3636,14 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Result stores (*.d500db);;All files (*)</source>
         <translation>Ergebnisspeicher (*.d500db);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Confirm the change #%1 → #%2</source>
+        <translation>Änderung #%1 → #%2 bestätigen</translation>
+    </message>
+    <message>
+        <source>Queued: both runs again in 5 randomized blocks; the verdict appears in the History view when they are done</source>
+        <translation>Eingereiht: beide Läufe erneut in 5 randomisierten Blöcken; das Urteil erscheint im Verlauf, wenn sie fertig sind</translation>
     </message>
 </context>
 <context>
@@ -5636,6 +5859,18 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
         <source>The selected run&apos;s tables as d500 show writes them: Markdown, HTML, CSV, JSON or text</source>
         <translation>Die Tabellen des gewählten Laufs, wie d500 show sie schreibt: Markdown, HTML, CSV, JSON oder Text</translation>
     </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>Ctrl+8</source>
+        <translation>Ctrl+8</translation>
+    </message>
+    <message>
+        <source>Every benchmark of the store over time, with its change points, the largest recent change first</source>
+        <translation>Jeder Benchmark des Speichers über die Zeit, mit seinen Änderungspunkten, die größte jüngste Änderung zuerst</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -5810,6 +6045,10 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>&lt;h3&gt;Your own components&lt;/h3&gt;&lt;p&gt;Plugins add components beside the built-in ones: operators, network executors and optimizers, distributed schemes, datasets (read as the training asks for them, so a set need not fit in memory), samplers and metrics. The palette lists each kind with the plugin that offers it; experiments name a plugin&apos;s component &lt;code&gt;plugin/name&lt;/code&gt;. A metric&apos;s values appear in the training and distributed dashboards&apos; side panel with their unit. &lt;code&gt;d500 plugins&lt;/code&gt; lists everything the plugins offer, and the README explains for each kind what to implement and how d500 checks it.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Eigene Komponenten&lt;/h3&gt;&lt;p&gt;Plugins fügen den eingebauten Komponenten weitere hinzu: Operatoren, Netzwerk-Executoren und Optimierer, verteilte Verfahren, Datensätze (gelesen, wenn das Training sie braucht, sodass ein Datensatz nicht in den Speicher passen muss), Sampler und Metriken. Die Palette listet jede Art mit dem Plugin, das sie anbietet; Experimente nennen die Komponente eines Plugins &lt;code&gt;plugin/name&lt;/code&gt;. Die Werte einer Metrik stehen mit ihrer Einheit in der Seitenleiste der Trainings- und Verteilt-Dashboards. &lt;code&gt;d500 plugins&lt;/code&gt; listet alles, was die Plugins anbieten, und die README erklärt für jede Art, was zu implementieren ist und wie d500 es prüft.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;History&lt;/h3&gt;&lt;p&gt;Charts &amp;gt; History (Ctrl+8) shows every benchmark of the store over time, the series with the largest recent change first. Select a series to see each run&apos;s median with its CI and its change points, marked with their size; click a run to open it, click a change point for the environment that changed across it and both sides&apos; samples. Rerun to Confirm queues both runs again, interleaved in randomized blocks, and stores whether the change is real.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Verlauf&lt;/h3&gt;&lt;p&gt;Diagramme &amp;gt; Verlauf (Ctrl+8) zeigt jeden Benchmark des Speichers über die Zeit, die Reihe mit der größten jüngsten Änderung zuerst. Wählen Sie eine Reihe, um den Median jedes Laufs mit seinem KI und ihre Änderungspunkte samt Größe zu sehen; ein Klick auf einen Lauf öffnet ihn, ein Klick auf einen Änderungspunkt zeigt, was sich in der Umgebung geändert hat, und die Stichproben beider Seiten. Zur Bestätigung wiederholen reiht beide Läufe erneut ein, verschränkt in randomisierten Blöcken, und speichert, ob die Änderung echt ist.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

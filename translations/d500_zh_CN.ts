@@ -610,6 +610,33 @@
     </message>
 </context>
 <context>
+    <name>HistoryChart</name>
+    <message>
+        <source>run, in the order they started</source>
+        <translation>运行（按开始顺序）</translation>
+    </message>
+    <message>
+        <source>run, ordered by %1</source>
+        <translation>运行（按 %1 排序）</translation>
+    </message>
+    <message>
+        <source>%1 (runs %2 → %3)</source>
+        <translation>%1（运行 %2 → %3）</translation>
+    </message>
+    <message>
+        <source>median of a run, with its 95% CI</source>
+        <translation>单次运行的中位数及其 95% 置信区间</translation>
+    </message>
+    <message>
+        <source>change point (click it for its details)</source>
+        <translation>变化点（点击查看详情）</translation>
+    </message>
+    <message>
+        <source>median (%1)</source>
+        <translation>中位数（%1）</translation>
+    </message>
+</context>
+<context>
     <name>MetricPanels</name>
     <message>
         <source>%1 per step</source>
@@ -1092,6 +1119,14 @@
     <message>
         <source>Experiment file of %1</source>
         <translation>%1 的实验文件</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>变化</translation>
     </message>
 </context>
 <context>
@@ -2060,6 +2095,85 @@ median %4 · band [%5, %6] (%7% coverage)</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::ChangeDialog</name>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>BUSY</source>
+        <translation>繁忙</translation>
+    </message>
+    <message>
+        <source>quiet</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Not confirmed yet: &lt;i&gt;Rerun to Confirm&lt;/i&gt; runs both experiments again here, interleaved in randomized blocks.</source>
+        <translation>尚未确认：&lt;i&gt;重新运行以确认&lt;/i&gt;会在本机以随机区组交错地再次运行两个实验。</translation>
+    </message>
+    <message>
+        <source>Rerun to confirm: &lt;b&gt;%1&lt;/b&gt; (reruns %2, CI [%3, %4]; %5 of %6 blocks agreed) on %7</source>
+        <translation>重新运行确认：&lt;b&gt;%1&lt;/b&gt;（重新运行 %2，置信区间 [%3, %4]；%6 个区组中 %5 个一致），%7</translation>
+    </message>
+    <message>
+        <source>Change between run %1 and run %2</source>
+        <translation>运行 %1 与运行 %2 之间的变化</translation>
+    </message>
+    <message>
+        <source>Open Run &amp;Before</source>
+        <translation>打开之前的运行(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Open Run &amp;After</source>
+        <translation>打开之后的运行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Rerun to Confirm</source>
+        <translation>重新运行以确认(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Queue both runs&apos; experiments again on this machine, as randomized A/B blocks (d500 confirm); the verdict is stored with the change</source>
+        <translation>在本机以随机 A/B 区组再次排队运行两个运行的实验（d500 confirm）；结论与该变化一起保存</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — median &lt;b&gt;%2&lt;/b&gt; (95% CI [%3, %4], p = %5) between run %6 (%7) and run %8 (%9)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 中位数 &lt;b&gt;%2&lt;/b&gt;（95% 置信区间 [%3, %4]，p = %5），介于运行 %6（%7）与运行 %8（%9）之间</translation>
+    </message>
+    <message>
+        <source>Machine load: before %1, after %2</source>
+        <translation>机器负载：之前 %1，之后 %2</translation>
+    </message>
+    <message>
+        <source>What changed in the environment across it:</source>
+        <translation>跨越该变化时环境中的改动：</translation>
+    </message>
+    <message>
+        <source>nothing: the same environment on both sides</source>
+        <translation>无：两侧环境相同</translation>
+    </message>
+    <message>
+        <source>samples of each side (%1)</source>
+        <translation>两侧的样本（%1）</translation>
+    </message>
+    <message>
+        <source>before: runs #%1 to #%2</source>
+        <translation>之前：运行 #%1 至 #%2</translation>
+    </message>
+    <message>
+        <source>after: runs #%1 to #%2</source>
+        <translation>之后：运行 #%1 至 #%2</translation>
+    </message>
+    <message>
+        <source>time per call (%1)</source>
+        <translation>每次调用时间（%1）</translation>
+    </message>
+    <message>
+        <source>Both sides&apos; samples</source>
+        <translation>两侧的样本</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ChartActions</name>
     <message>
         <source>No runs yet: the chart fills in when a run of this project stores results.</source>
@@ -3020,6 +3134,106 @@ validation</source>
     </message>
 </context>
 <context>
+    <name>d500::studio::HistoryKind</name>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::HistoryTab</name>
+    <message>
+        <source>Series</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最近变化</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95% 置信区间</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Between runs</source>
+        <translation>所在运行</translation>
+    </message>
+    <message>
+        <source>Runs since</source>
+        <translation>此后运行数</translation>
+    </message>
+    <message>
+        <source>Confirmed</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>Order runs by:</source>
+        <translation>运行排序依据：</translation>
+    </message>
+    <message>
+        <source>Time, or any field of the runs&apos; environment (as d500 history --by)</source>
+        <translation>时间，或运行环境中的任意字段（同 d500 history --by）</translation>
+    </message>
+    <message>
+        <source>Each host apart</source>
+        <translation>各主机分开</translation>
+    </message>
+    <message>
+        <source>Keep each host&apos;s runs in series of their own (default: machines of one class, CPU model and count and GPU, share a series)</source>
+        <translation>每台主机的运行单独成序列（默认：同一类机器——CPU 型号、数量和 GPU 相同——共用一个序列）</translation>
+    </message>
+    <message>
+        <source>The change points of the series shown; Enter or a double click shows one&apos;s details</source>
+        <translation>所示序列的变化点；按回车或双击查看详情</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>History of the benchmarks in %1</source>
+        <translation>%1 中基准测试的历史</translation>
+    </message>
+    <message>
+        <source>No operator or network runs in %1 yet: each benchmark&apos;s history starts with its first run.</source>
+        <translation>%1 中还没有算子或网络运行：每个基准测试的历史从其第一次运行开始。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n series, %1 with a change point (E-divisive means over the runs&apos; samples, alpha 0.05); the largest latest change first.</source>
+        <translation>
+            <numerusform>%n 个序列，其中 %1 个有变化点（对运行样本使用 E-divisive means，alpha 0.05）；最近变化最大者在前。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No series to show</source>
+        <translation>没有可显示的序列</translation>
+    </message>
+    <message>
+        <source>No change point</source>
+        <translation>无变化点</translation>
+    </message>
+    <message>
+        <source>Too few runs to test</source>
+        <translation>运行太少，无法检验</translation>
+    </message>
+    <message>
+        <source>There is no series to export yet.</source>
+        <translation>还没有可导出的序列。</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::ImplementationsSection</name>
     <message>
         <source>Implementations</source>
@@ -3401,6 +3615,14 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Result stores (*.d500db);;All files (*)</source>
         <translation>结果存储 (*.d500db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Confirm the change #%1 → #%2</source>
+        <translation>确认变化 #%1 → #%2</translation>
+    </message>
+    <message>
+        <source>Queued: both runs again in 5 randomized blocks; the verdict appears in the History view when they are done</source>
+        <translation>已排队：两个运行以 5 个随机区组再次运行；完成后结论显示在历史视图中</translation>
     </message>
 </context>
 <context>
@@ -5612,6 +5834,18 @@ Given with --store for this session; the project file keeps its own store.</sour
         <source>The selected run&apos;s tables as d500 show writes them: Markdown, HTML, CSV, JSON or text</source>
         <translation>所选运行的表格，与 d500 show 的输出相同：Markdown、HTML、CSV、JSON 或文本</translation>
     </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>历史(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Ctrl+8</source>
+        <translation>Ctrl+8</translation>
+    </message>
+    <message>
+        <source>Every benchmark of the store over time, with its change points, the largest recent change first</source>
+        <translation>存储中每个基准测试随时间的变化及其变化点，最近变化最大者在前</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::SweepSection</name>
@@ -5785,6 +6019,10 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>&lt;h3&gt;Your own components&lt;/h3&gt;&lt;p&gt;Plugins add components beside the built-in ones: operators, network executors and optimizers, distributed schemes, datasets (read as the training asks for them, so a set need not fit in memory), samplers and metrics. The palette lists each kind with the plugin that offers it; experiments name a plugin&apos;s component &lt;code&gt;plugin/name&lt;/code&gt;. A metric&apos;s values appear in the training and distributed dashboards&apos; side panel with their unit. &lt;code&gt;d500 plugins&lt;/code&gt; lists everything the plugins offer, and the README explains for each kind what to implement and how d500 checks it.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;自定义组件&lt;/h3&gt;&lt;p&gt;插件可在内置组件之外添加组件：算子、网络执行器和优化器、分布式方案、数据集（训练需要时才读取，因此数据集不必装入内存）、采样器和指标。组件面板按类别列出每个组件及提供它的插件；实验用 &lt;code&gt;plugin/name&lt;/code&gt; 指定插件的组件。指标的值及其单位显示在训练和分布式仪表板的侧栏中。&lt;code&gt;d500 plugins&lt;/code&gt; 列出插件提供的全部内容，README 为每个类别说明需要实现什么以及 d500 如何检查它。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;History&lt;/h3&gt;&lt;p&gt;Charts &amp;gt; History (Ctrl+8) shows every benchmark of the store over time, the series with the largest recent change first. Select a series to see each run&apos;s median with its CI and its change points, marked with their size; click a run to open it, click a change point for the environment that changed across it and both sides&apos; samples. Rerun to Confirm queues both runs again, interleaved in randomized blocks, and stores whether the change is real.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;历史&lt;/h3&gt;&lt;p&gt;图表 &amp;gt; 历史（Ctrl+8）显示存储中每个基准测试随时间的变化，最近变化最大的序列在前。选择一个序列可看到每次运行的中位数及其置信区间，以及标注了幅度的变化点；点击某次运行将其打开，点击变化点可查看跨越它时环境的改动和两侧的样本。“重新运行以确认”会以随机区组交错地再次排队运行两个运行，并保存该变化是否真实。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -11,7 +11,8 @@ std::unique_ptr<ChartKind> makeTimingsKind();
 std::unique_ptr<ChartKind> makeSweepKind();
 std::unique_ptr<ChartKind> makeRooflineKind();
 std::unique_ptr<ChartKind> makeSeedsKind();
-std::unique_ptr<ChartKind> makeGraphKind();  // graph/graph_kind.cpp
+std::unique_ptr<ChartKind> makeGraphKind();    // graph/graph_kind.cpp
+std::unique_ptr<ChartKind> makeHistoryKind();  // history/history_kind.cpp
 std::unique_ptr<ChartKind> makeTrainingDashboardKind();
 std::unique_ptr<ChartKind> makeDistributedDashboardKind();
 std::unique_ptr<ChartKind> makeNetworkDashboardKind();
@@ -26,6 +27,7 @@ void registerStudioChartKinds(ChartKindRegistry& registry) {
   registry.add(makeRooflineKind());
   registry.add(makeSeedsKind());
   registry.add(makeGraphKind());
+  registry.add(makeHistoryKind());
   registry.add(makeTrainingDashboardKind());
   registry.add(makeDistributedDashboardKind());
   registry.add(makeNetworkDashboardKind());

@@ -123,6 +123,13 @@ QString UserGuideDialog::guideHtml() {
       "attributes, shapes and timings; search by name, zoom, Fit, and use the minimap to find "
       "your way in a large model.</p>");
   s << tr(
+      "<h3>History</h3><p>Charts &gt; History (Ctrl+8) shows every benchmark of the store over "
+      "time, the series with the largest recent change first. Select a series to see each "
+      "run's median with its CI and its change points, marked with their size; click a run to "
+      "open it, click a change point for the environment that changed across it and both "
+      "sides' samples. Rerun to Confirm queues both runs again, interleaved in randomized "
+      "blocks, and stores whether the change is real.</p>");
+  s << tr(
       "<h3>The network editor</h3><p>File &gt; Network Editor (Ctrl+Alt+N) opens a model in a "
       "window of its own: an <code>.onnx</code> file or a network from a builder (MLP, "
       "LeNet-5, ResNet). Add operators from its palette, connect tensors, change attributes in "

@@ -125,6 +125,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
 
   connectActions();
   connectModels();
+  connectHistory();
 
   // The first layout (a saved one replaces it): the charts get the most room.
   resize(1400, 900);
@@ -312,14 +313,34 @@ void MainWindow::connectModels() {
   connect(runs_, &RunManager::jobChanged, this, &MainWindow::updateRunStatus);  // every event
   connect(runs_, &RunManager::jobAdded, this, &MainWindow::updateRunStatus);
   // A run started from the studio gets its live dashboard, so its points are seen as they arrive.
-  connect(runs_, &RunManager::jobRunStarted, this, [this](RunJob*, qint64 runId) {
+  connect(runs_, &RunManager::jobRunStarted, this, [this](RunJob* job, qint64 runId) {
     project_->storeWatcher()->refresh();
+    if (!job->launch().command.isEmpty()) return;  // a confirmation's reruns: no dashboards
     const auto* run = project_->storeWatcher()->run(runId);
     charts_->openRun(runId, run ? QString::fromStdString(run->level) : QString());
   });
   connect(runs_, &RunManager::jobFinished, this, [this](RunJob* job) {
     project_->storeWatcher()->refresh();
     statusBar()->showMessage(tr("%1: %2").arg(job->title(), job->statusText()));
+  });
+}
+
+void MainWindow::connectHistory() {
+  connect(actions_->chartHistory, &QAction::triggered, this,
+          [this] { charts_->openChart(QStringLiteral("history"), {}); });
+  connect(tabs_, &WorkspaceTabs::openRunRequested, this, [this](qint64 id) {
+    project_->storeWatcher()->refresh();
+    const auto* run = project_->storeWatcher()->run(id);
+    charts_->openRun(id, run ? QString::fromStdString(run->level) : QString());
+  });
+  connect(tabs_, &WorkspaceTabs::confirmChangeRequested, this, [this](qint64 a, qint64 b) {
+    LaunchSpec launch;
+    launch.command = {QStringLiteral("confirm"), QString::number(a), QString::number(b)};
+    runs_->enqueue(tr("Confirm the change #%1 → #%2").arg(a).arg(b), QString(),
+                   project_->project().storePath, launch);
+    statusBar()->showMessage(
+        tr("Queued: both runs again in 5 randomized blocks; the verdict "
+           "appears in the History view when they are done"));
   });
 }
 

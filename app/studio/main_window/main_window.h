@@ -73,6 +73,8 @@ class MainWindow : public QMainWindow {
   void connectActions();
   void installStartPage();
   void connectModels();
+  // Charts > History, and what its tab asks: open a run, rerun a change point to confirm it.
+  void connectHistory();
   void newProject();
   void openProjectDialog();
   void openStoreDialog();

@@ -93,6 +93,10 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
                     tr("Median across a training run's seeds with its confidence band"));
   chartGraph = make(this, tr("&Graph of the Model"), QString(), QKeySequence(tr("Ctrl+7")),
                     tr("The network run's ONNX model as a graph, coloured by where the time goes"));
+  chartHistory =
+      make(this, tr("&History"), QString(), QKeySequence(tr("Ctrl+8")),
+           tr("Every benchmark of the store over time, with its change points, the largest "
+              "recent change first"));
   openOnnxModel = make(this, tr("Open ONNX &Model..."), QString(), QKeySequence(tr("Ctrl+Alt+O")),
                        tr("Show an .onnx file as a graph"));
   networkEditor = make(this, tr("&Network Editor..."), QString(), QKeySequence(tr("Ctrl+Alt+N")),
@@ -158,6 +162,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
   charts->addActions(
       {chartConvergence, chartThroughput, chartTimings, chartSweep, chartRoofline, chartSeeds});
   charts->addAction(chartGraph);
+  charts->addAction(chartHistory);
   charts->addSeparator();
   charts->addAction(compareRuns);
   charts->addAction(showList);

@@ -108,6 +108,7 @@ bool ReportBuilder::build(ChartEmbedding embedding, QString* error) {
     addOtherCharts(runs);
     addStatistics(s, runs);
     addValidations(s, runs);
+    addChanges(s, runs);
     addEnvironments(s, runs);
     addExperiments(runs);
   } catch (const std::exception& ex) {

@@ -54,6 +54,7 @@ class ReportBuilder {
   void addOtherCharts(const std::vector<store::RunInfo>& runs);
   void addStatistics(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
   void addValidations(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
+  void addChanges(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
   void addEnvironments(const store::ResultStore& s, const std::vector<store::RunInfo>& runs);
   void addExperiments(const std::vector<store::RunInfo>& runs);
   QString overlay(const ChartKind& kind, const QList<qint64>& ids);

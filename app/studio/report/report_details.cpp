@@ -10,6 +10,7 @@
 #include "charts/units.h"
 #include "charts/validation_summary.h"
 #include "common/core_text.h"
+#include "d500/history/overview.h"
 #include "report/comparison_table.h"
 #include "report/html_escape.h"
 #include "report/report_builder.h"
@@ -217,6 +218,28 @@ void ReportBuilder::addValidations(const store::ResultStore& s,
     body += QStringLiteral("<h3>%1</h3>\n<div class=\"scroll\">%2</div>\n")
                 .arg(e(tr("Passed checks")), passed.html());
   add(section(tr("Validation"), body));
+}
+
+void ReportBuilder::addChanges(const store::ResultStore& s,
+                               const std::vector<store::RunInfo>& runs) {
+  // Where each run's benchmark history changed up to it (history::changes_section, as
+  // `d500 show` prints it), for operator and network runs.
+  QString body;
+  for (const auto& r : runs) {
+    report::Document doc;
+    history::changes_section(doc, s, r.id);
+    QString lines;
+    bool any = false;  // a run without a change up to it adds nothing here (d500 show says so)
+    for (const auto& b : doc.blocks)
+      if (b.kind == report::Block::Kind::Line) {
+        any = any || b.text.rfind("change between", 0) == 0;
+        lines += e(QString::fromStdString(b.text)) + QStringLiteral("<br>\n");
+      }
+    if (!any) continue;
+    if (runs.size() > 1) body += QStringLiteral("<h3>%1</h3>\n").arg(e(tr("Run %1").arg(r.id)));
+    body += QStringLiteral("<p>%1</p>\n").arg(lines);
+  }
+  if (!body.isEmpty()) add(section(tr("Changes"), body));
 }
 
 void ReportBuilder::addEnvironments(const store::ResultStore& s,

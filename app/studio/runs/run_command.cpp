@@ -27,6 +27,12 @@ bool RunCommand::build(const QString& runner, const QString& mpirun, const QStri
     *error = tr("The runner (d500) was not found; set D500_RUNNER to its path.");
     return false;
   }
+  if (!launch.command.isEmpty()) {
+    out->program = runner;
+    out->arguments = QStringList{QStringLiteral("--db"), storePath} + launch.command +
+                     QStringList{QStringLiteral("--progress=json")};
+    return true;
+  }
   QStringList runArgs = {QStringLiteral("run"), experimentFile, QStringLiteral("--db"), storePath,
                          QStringLiteral("--progress=json")};
   if (launch.source) runArgs << QStringLiteral("--source") << *launch.source;

@@ -20,6 +20,9 @@ struct LaunchSpec {
   // What the run records as its experiment file (`d500 run --source`; "" records none): set when
   // the file run is a temporary copy. Unset: the file itself. Not passed to Slurm jobs.
   std::optional<QString> source;
+  // When set, what the runner is asked instead of `run FILE` (a subcommand and its arguments,
+  // e.g. {"confirm", "12", "15"}): started locally with --db and --progress=json.
+  QStringList command;
 };
 
 // The experiment's "launcher" as a LaunchSpec (local when it has none).

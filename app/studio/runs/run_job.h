@@ -43,6 +43,7 @@ class RunJob : public QObject {
   QString title() const { return title_; }
   QString experimentFile() const { return experimentFile_; }
   QString storePath() const { return storePath_; }
+  const LaunchSpec& launch() const { return launch_; }
   State state() const { return state_; }
   bool isFinished() const { return state_ >= State::Succeeded; }
   bool isActive() const { return state_ == State::Running || state_ == State::Cancelling; }

@@ -7,6 +7,7 @@
 #include "charts/chart_tab.h"
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
+#include "history/history_tab.h"
 #include "views/compare_view.h"
 #include "views/list_view.h"
 
@@ -105,6 +106,10 @@ ChartTab* WorkspaceTabs::addChart(const ProjectChart& chart, const QString& stor
   ChartTab* panel = kind->create(storePath, chart.runIds);
   panel->setProperty(kKind, QStringLiteral("chart"));
   if (!chart.settings.isEmpty()) panel->applySettings(chart.settings);
+  if (auto* history = qobject_cast<HistoryTab*>(panel)) {
+    connect(history, &HistoryTab::openRunRequested, this, &WorkspaceTabs::openRunRequested);
+    connect(history, &HistoryTab::confirmRequested, this, &WorkspaceTabs::confirmChangeRequested);
+  }
   const int tab = addTab(panel, panel->title());
   setTabToolTip(tab, panel->fullTitle());
   connect(panel, &ChartTab::titleChanged, this, [this, panel](const QString& title) {

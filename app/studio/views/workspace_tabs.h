@@ -65,6 +65,10 @@ class WorkspaceTabs : public QTabWidget {
   void saveRequested(d500::studio::ExperimentEditor* editor);
   // A new editor tab, however it was opened (by the user, or restored with the project).
   void editorOpened(d500::studio::ExperimentEditor* editor, int experimentIndex);
+  // A tab asked to open a run (the History view's points), or to rerun the two runs around a
+  // change point to confirm it (the History view's change details).
+  void openRunRequested(qint64 runId);
+  void confirmChangeRequested(qint64 beforeRun, qint64 afterRun);
 
  private:
   void closeTab(int index, bool ask);

@@ -17,6 +17,7 @@ add_executable(test_studio_charts
   ${_charts_tests}/load_banner_test.cpp
   ${_charts_tests}/compare_view_test.cpp
   ${_charts_tests}/list_view_test.cpp
+  ${_charts_tests}/history_view_test.cpp
   ${_charts_tests}/dashboards_test.cpp
   ${_charts_tests}/measurement_dashboards_test.cpp)
 target_link_libraries(test_studio_charts PRIVATE d500_studio_charts GTest::gtest)
@@ -36,4 +37,11 @@ gtest_discover_tests(test_studio_charts DISCOVERY_MODE PRE_TEST
 add_executable(bench_studio_charts ${PROJECT_SOURCE_DIR}/tests/bench/bench_studio_charts.cpp)
 target_link_libraries(bench_studio_charts PRIVATE d500_studio_charts)
 set_target_properties(bench_studio_charts PROPERTIES
+  RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bench)
+
+# Not a pass/fail test: change points over 10,000 runs and the History view opening on them
+# (issue 31). Run by hand: <build>/tests/bench/bench_history_view
+add_executable(bench_history_view ${PROJECT_SOURCE_DIR}/tests/bench/bench_history_view.cpp)
+target_link_libraries(bench_history_view PRIVATE d500_studio_charts)
+set_target_properties(bench_history_view PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bench)

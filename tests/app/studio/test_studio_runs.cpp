@@ -168,6 +168,35 @@ class RunsTest : public QObject {
     QVERIFY(manager.jobs().isEmpty());
   }
 
+  // Issue 31 item 6: the History view's "Rerun to Confirm" is a job of the queue that runs
+  // `d500 --db STORE confirm A B --progress=json`: both runs again in blocks, the verdict stored.
+  void aConfirmationRunsAsAJobAndStoresItsVerdict() {
+    QTemporaryDir dir;
+    const QString exp = write(dir, QStringLiteral("tiny.json"), kTiny);
+    const QString store = dir.filePath(QStringLiteral("s.d500db"));
+    RunManager manager;
+    manager.setRunnerPath(kRunner);
+    RunJob* a = manager.enqueue(QStringLiteral("a"), exp, store, LaunchSpec{});
+    RunJob* b = manager.enqueue(QStringLiteral("b"), exp, store, LaunchSpec{});
+    QVERIFY(waitFinished(a, 60000) && waitFinished(b, 60000));
+    LaunchSpec confirm;
+    confirm.command = {QStringLiteral("confirm"), QString::number(a->runId()),
+                       QString::number(b->runId())};
+    RunJob* job = manager.enqueue(QStringLiteral("confirm"), QString(), store, confirm);
+    QVERIFY(waitFinished(job, 120000));
+    QVERIFY2(job->state() == RunJob::State::Succeeded, qPrintable(job->log()));
+    QVERIFY2(job->commandLine().contains(QStringLiteral(" confirm ")),
+             qPrintable(job->commandLine()));
+    QVERIFY(job->runId() > b->runId() + 9);  // the last of the 10 reruns
+    auto s = d500::store::ResultStore::open(store.toStdString(),
+                                            d500::store::ResultStore::Mode::ReadOnly);
+    QVERIFY(s.ok());
+    bool stored = false;
+    for (const auto& art : s.value()->artifacts(b->runId()))
+      stored |= art.name == "change-confirmation";
+    QVERIFY(stored);
+  }
+
   void cancelStopsTheRunner() {
     QTemporaryDir dir;
     const QString exp = write(dir, QStringLiteral("long.json"), kLong);
