@@ -45,17 +45,26 @@ int cmd_history(const GlobalOptions& g, const HistoryOptions& o) {
 }
 
 int cmd_gate(const GlobalOptions& g, const GateOptions& o) {
+  if (o.series != (o.baseline.empty() && o.candidate.empty()))
+    throw CliError{kUsage, o.series ? "gate: --series gates every series; give no runs"
+                                    : "gate: give BASELINE and CANDIDATE runs, or --series"};
+  if (!o.series && o.candidate.empty())
+    throw CliError{kUsage, "gate: give the CANDIDATE run after the BASELINE"};
   auto sb = open_store(g.db, store::ResultStore::Mode::ReadOnly);
   auto sc_owned = o.db_b.empty() ? nullptr : open_store(o.db_b, store::ResultStore::Mode::ReadOnly);
   const store::ResultStore& sc = sc_owned ? *sc_owned : *sb;
-  const store::RunInfo base = require_run(*sb, o.baseline), cand = require_run(sc, o.candidate);
   history::GateOptions go;
   go.threshold = o.threshold_pct / 100;
   go.alpha = o.alpha;
   go.across_machines = o.across_machines;
   history::GateResult r;
   try {
-    r = history::gate(*sb, base.id, sc, cand.id, go);
+    if (o.series) {
+      r = history::gate_series(*sb, sc, go);
+    } else {
+      const store::RunInfo base = require_run(*sb, o.baseline), cand = require_run(sc, o.candidate);
+      r = history::gate(*sb, base.id, sc, cand.id, go);
+    }
   } catch (const D500Error& e) {
     throw CliError{kBadInput, e.what()};
   }

@@ -384,8 +384,11 @@ void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "gate",
       "CI gate: fail (exit 1) when the candidate run is significantly slower than the "
       "baseline by more than a threshold");
-  gate->add_option("baseline", gt->baseline, "Baseline run id (or \"latest\")")->required();
-  gate->add_option("candidate", gt->candidate, "Candidate run id (or \"latest\")")->required();
+  gate->add_option("baseline", gt->baseline, "Baseline run id (or \"latest\")");
+  gate->add_option("candidate", gt->candidate, "Candidate run id (or \"latest\")");
+  gate->add_flag("--series", gt->series,
+                 "Gate every series instead of two runs: its latest run in the candidate store "
+                 "(--db-b, else --db) against its latest in --db, or the run before it");
   gate->add_option("--db-b", gt->db_b, "The candidate's store when it is another file");
   gate->add_option("--threshold", gt->threshold_pct, "Slowdown in percent that fails the gate")
       ->capture_default_str()
@@ -403,7 +406,10 @@ void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "(Mann-Whitney U, as `d500 compare`). A benchmark fails only when it is both significantly "
       "slower and slower by more than --threshold: never on noise, never on a negligible change. "
       "Exit 0: no regression; 1: at least one; 3: the runs cannot be compared (another machine "
-      "class without --across-machines, no benchmark in common).");
+      "class without --across-machines, no benchmark in common). With --series, every series "
+      "(experiment, implementation, point, machine class) of the candidate store is gated the "
+      "same way: its latest run against the baseline store's latest run of that series, or, in "
+      "one store, against the run before it.");
   cmds.push_back({gate, [&g, gt] { return cmd_gate(g, *gt); }});
 
   auto cf = args<ConfirmOptions>();

@@ -144,6 +144,7 @@ struct GateOptions {
   double threshold_pct = 5;         // a slowdown must exceed this to fail
   double alpha = 0.05;
   bool across_machines = false;
+  bool series = false;          // each series' latest run instead of two runs
   std::string markdown, junit;  // files to write besides the report
   ReportOutput report;
 };

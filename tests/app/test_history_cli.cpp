@@ -100,6 +100,20 @@ TEST(HistoryCli, TheGateExitsOneOnARegressionAndWritesItsSummaries) {
   EXPECT_TRUE(contains(pass.out, "no regression")) << pass.out;
   auto nowhere = run({kD500, "--db", db, "gate", "1", "99"}, dir.path());
   EXPECT_EQ(nowhere.exit_code, 3);
+  // --series: each series' latest run; against another store with --db-b.
+  auto series = run({kD500, "--db", db, "gate", "--series"}, dir.path());
+  EXPECT_EQ(series.exit_code, 0) << series.err;
+  EXPECT_TRUE(contains(series.out, "15 → 16")) << series.out;
+  const std::string other = dir.file("other.d500db");
+  slowed_store(other);
+  auto stores = run({kD500, "--db", db, "gate", "--series", "--db-b", other}, dir.path());
+  EXPECT_EQ(stores.exit_code, 0) << stores.err;
+  EXPECT_TRUE(contains(stores.out, "16 → 16")) << stores.out;
+  auto both = run({kD500, "--db", db, "gate", "--series", "1", "2"}, dir.path());
+  EXPECT_EQ(both.exit_code, 2);
+  auto neither = run({kD500, "--db", db, "gate"}, dir.path());
+  EXPECT_EQ(neither.exit_code, 2);
+  EXPECT_TRUE(contains(neither.err, "or --series")) << neither.err;
 }
 
 // Issue 31 items 5 and 6: the overview lists the series with its last change; `d500 confirm`

@@ -106,4 +106,32 @@ TEST_F(HistoryTest, TheGateFailsOnlyOnASignificantSlowdownBeyondTheThreshold) {
   EXPECT_EQ(history::gate_junit(ok).find("<failure"), std::string::npos);
 }
 
+// Issue 31 item 4, series: every series' latest run against the run before it (one store); the
+// slowed series fails, the steady one passes, each row names its runs; a store whose series have
+// one run each has nothing to gate.
+TEST_F(HistoryTest, TheSeriesGateComparesEachSeriesLatestRunWithTheOneBefore) {
+  add_run("gemm", "1.0", 1000, false, R"({"N":64})");
+  add_run("gemm", "1.0", 2000, false, R"({"N":128})");
+  EXPECT_THROW(history::gate_series(*s_, *s_), D500Error);
+  add_run("gemm", "1.1", 1100, false, R"({"N":64})");
+  const int64_t steady = add_run("gemm", "1.1", 2000, false, R"({"N":128})");
+  const auto r = history::gate_series(*s_, *s_);
+  EXPECT_TRUE(r.series);
+  ASSERT_EQ(r.rows.size(), 2u);
+  EXPECT_EQ(r.regressions, 1);
+  for (const auto& row : r.rows) {
+    if (row.candidate_run == steady) {
+      EXPECT_EQ(row.baseline_run, 2);
+      EXPECT_NE(row.verdict, "regression");
+    } else {
+      EXPECT_EQ(row.baseline_run, 1);
+      EXPECT_EQ(row.candidate_run, 3);
+      EXPECT_EQ(row.verdict, "regression");
+      EXPECT_EQ(row.subject, "gemm · Gemm N=64");
+    }
+  }
+  const std::string text = report::render(history::gate_report(r), "text");
+  EXPECT_NE(text.find("1 → 3"), std::string::npos) << text;
+}
+
 }  // namespace

@@ -21,6 +21,7 @@ struct GateOptions {
 
 struct GateRow {
   std::string subject, implementation;
+  int64_t baseline_run = 0, candidate_run = 0;  // the runs compared (series mode: per row)
   double baseline_ns = 0, candidate_ns = 0;
   double change = 0;  // candidate / baseline - 1: +0.08 is 8% slower
   double p_value = 1;
@@ -28,6 +29,7 @@ struct GateRow {
 };
 
 struct GateResult {
+  bool series = false;  // gate_series: each series' latest run, not two given runs
   int64_t baseline_run = 0, candidate_run = 0;
   std::string baseline_machine, candidate_machine;
   GateOptions options;
@@ -39,6 +41,13 @@ struct GateResult {
 // different machine classes (unless options.across_machines) or share no benchmark.
 GateResult gate(const store::ResultStore& sb, int64_t baseline_run, const store::ResultStore& sc,
                 int64_t candidate_run, const GateOptions& o = {});
+
+// Every series of the candidate store `sc` (experiment, implementation, point, machine class;
+// without the machine when options.across_machines): its latest run against the latest run of
+// the same series in `sb`, or, when both are one store, against the run before it. Throws
+// D500Error when no series has a baseline.
+GateResult gate_series(const store::ResultStore& sb, const store::ResultStore& sc,
+                       const GateOptions& o = {});
 
 report::Document gate_report(const GateResult& r);
 // JUnit XML: one testsuite "d500 gate", a testcase per benchmark, a <failure> per regression.
