@@ -3251,6 +3251,10 @@ Validierung</translation>
         <source>There is no series to export yet.</source>
         <translation>Es gibt noch keine Reihe zum Exportieren.</translation>
     </message>
+    <message>
+        <source>Runs without raw samples: not tested</source>
+        <translation>Läufe ohne Rohstichproben: nicht getestet</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ImplementationsSection</name>

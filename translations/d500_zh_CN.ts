@@ -3232,6 +3232,10 @@ validation</source>
         <source>There is no series to export yet.</source>
         <translation>还没有可导出的序列。</translation>
     </message>
+    <message>
+        <source>Runs without raw samples: not tested</source>
+        <translation>运行没有原始样本：未检验</translation>
+    </message>
 </context>
 <context>
     <name>d500::studio::ImplementationsSection</name>

@@ -94,7 +94,7 @@ std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& 
       const std::string key =
           run.name + '\n' + run.level + '\n' + m.implementation + '\n' + point + '\n' + machine;
       Series& ser = by_key[key];
-      if (ser.points.empty() && ser.skipped_failed == 0) {
+      if (ser.points.empty() && ser.skipped_failed == 0 && ser.skipped_units == 0) {
         ser.experiment = run.name;
         ser.level = run.level;
         ser.implementation = m.implementation;
@@ -106,6 +106,10 @@ std::vector<Series> series_of(const store::ResultStore& s, const SeriesOptions& 
       }
       if (!m.error.empty() || m.n == 0) {
         ++ser.skipped_failed;
+        continue;
+      }
+      if (m.unit != ser.unit) {  // never a median in img/s beside ones in ns
+        ++ser.skipped_units;
         continue;
       }
       ser.points.push_back({run.id, m.id, run.environment_id, run.started_at, axis, m.median,

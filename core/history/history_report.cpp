@@ -54,7 +54,13 @@ void change_points_of(report::Document& doc, Lookups& at, const Series& ser,
              std::to_string(2 * o.min_segment) + " needed)");
     return;
   }
-  const auto cps = changes_of(at.store(), ser, o).changes;
+  const auto found = changes_of(at.store(), ser, o);
+  if (found.without_samples) {
+    doc.line(std::to_string(found.without_samples) +
+             " run(s) stored without raw samples: change points need every run's samples");
+    return;
+  }
+  const auto& cps = found.changes;
   if (cps.empty())
     doc.line("no change point (E-divisive means over the runs' samples, alpha " +
              report::fixed(o.alpha, 2) + ", " + std::to_string(o.permutations) + " permutations)");
@@ -75,6 +81,9 @@ report::Document history_report(const store::ResultStore& s, const std::vector<S
     if (ser.skipped_failed)
       doc.line(std::to_string(ser.skipped_failed) +
                " failed measurement(s) of this series left out");
+    if (ser.skipped_units)
+      doc.line(std::to_string(ser.skipped_units) + " measurement(s) in another unit than " +
+               ser.unit + " left out");
     points_table(doc, at, ser);
     change_points_of(doc, at, ser, o);
   }

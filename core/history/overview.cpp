@@ -47,7 +47,9 @@ std::vector<std::string> overview_line(const store::ResultStore& s, const Series
                                ser.machine, std::to_string(ser.points.size())};
   const auto* c = r.found.latest();
   if (!c) {
-    row.push_back(r.found.testable ? "none" : "too few runs");
+    row.push_back(r.found.testable          ? "none"
+                  : r.found.without_samples ? "runs without samples"
+                                            : "too few runs");
     row.insert(row.end(), {"", "", "", "", ""});
     return row;
   }
@@ -71,7 +73,14 @@ SeriesChanges changes_of(const store::ResultStore& s, const Series& ser,
   if (!out.testable) return out;
   std::vector<std::vector<double>> runs;
   runs.reserve(ser.points.size());
-  for (const auto& p : ser.points) runs.push_back(s.samples(p.measurement_id));
+  for (const auto& p : ser.points) {
+    runs.push_back(s.samples(p.measurement_id));
+    out.without_samples += runs.back().empty() ? 1 : 0;
+  }
+  if (out.without_samples) {
+    out.testable = false;
+    return out;
+  }
   out.changes = measure::change_points(runs, o);
   return out;
 }

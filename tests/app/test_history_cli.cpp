@@ -16,13 +16,13 @@ namespace {
 
 const std::string kD500 = std::string(D500_TEST_BINARY_DIR) + "/bin/d500";
 
-// 8 runs of Gemm at 1 us on plugin version 1.0, then 8 at 1.2 us on 1.1.
-void slowed_store(const std::string& db) {
+// 8 runs of Gemm at 1 us on plugin version 1.0, then 8 at 1.2 us on 1.1, on a `cpu` machine.
+void slowed_store(const std::string& db, const std::string& cpu = "Test CPU") {
   auto s = std::move(d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadWrite))
                .value();
   for (int i = 0; i < 16; ++i) {
     const std::string version = i < 8 ? "1.0" : "1.1";
-    nlohmann::json env = {{"cpu", {{"model", "Test CPU"}, {"logical_cpus", 4}}},
+    nlohmann::json env = {{"cpu", {{"model", cpu}, {"logical_cpus", 4}}},
                           {"plugins", {{"reference", {{"version", version}}}}}};
     d500::store::RunInfo r;
     r.name = "gemm";
@@ -151,6 +151,32 @@ TEST(HistoryCli, TheOverviewAndConfirmWorkFromTheCommandLine) {
   const std::string md = d500::test::read_file(dir.file("verdict.md"));
   EXPECT_TRUE(contains(md, "| Gemm N=8 | reference/default |")) << md;
   EXPECT_TRUE(contains(md, "5 randomized blocks")) << md;
+}
+
+// Issue 31 "done when": a store merged from two machines keeps each machine's series apart in
+// the history, the overview and the series gate; --across-machines pairs them.
+TEST(HistoryCli, AStoreMergedFromTwoMachinesKeepsTheirSeriesApart) {
+  TempDir dir;
+  const std::string a = dir.file("a.d500db"), b = dir.file("b.d500db"), m = dir.file("m.d500db");
+  slowed_store(a, "CPU A");
+  slowed_store(b, "CPU B");
+  ASSERT_EQ(run({kD500, "merge", a, b, "-o", m}, dir.path()).exit_code, 0);
+  auto changes = run({kD500, "--db", m, "history", "--changes", "--format", "csv"}, dir.path());
+  ASSERT_EQ(changes.exit_code, 0) << changes.err;
+  EXPECT_TRUE(contains(changes.out, "CPU A, 4 CPUs")) << changes.out;
+  EXPECT_TRUE(contains(changes.out, "CPU B, 4 CPUs")) << changes.out;
+  EXPECT_TRUE(contains(changes.out, "8 → 9")) << changes.out;
+  EXPECT_TRUE(contains(changes.out, "24 → 25")) << "machine B's change, after A's 16 runs";
+  auto gate = run({kD500, "--db", m, "gate", "--series"}, dir.path());
+  ASSERT_EQ(gate.exit_code, 0) << gate.err;
+  EXPECT_TRUE(contains(gate.out, "15 → 16")) << gate.out;
+  EXPECT_TRUE(contains(gate.out, "31 → 32")) << gate.out;
+  auto across = run({kD500, "--db", a, "gate", "--series", "--db-b", b}, dir.path());
+  EXPECT_EQ(across.exit_code, 3) << "other machines are refused";
+  EXPECT_TRUE(contains(across.err, "on the same machine class")) << across.err;
+  auto allowed =
+      run({kD500, "--db", a, "gate", "--series", "--db-b", b, "--across-machines"}, dir.path());
+  EXPECT_EQ(allowed.exit_code, 0) << allowed.err;
 }
 
 }  // namespace

@@ -199,7 +199,9 @@ void HistoryTab::showSeries(int row) {
                      {[this](size_t p) { pointClicked(p); }, [this](size_t c) { showChange(c); }});
   for (const auto& c : found.changes) changes_->addItem(HistoryChart::changeLabel(*ser, c));
   if (found.changes.empty())
-    changes_->addItem(found.testable ? tr("No change point") : tr("Too few runs to test"));
+    changes_->addItem(found.testable          ? tr("No change point")
+                      : found.without_samples ? tr("Runs without raw samples: not tested")
+                                              : tr("Too few runs to test"));
 }
 
 qint64 HistoryTab::pointCount() const {

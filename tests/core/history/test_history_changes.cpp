@@ -5,7 +5,10 @@
 // reproduced), stores its verdict with the run after the change, and its reruns stay out of the
 // history.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "d500/error.h"
@@ -13,12 +16,14 @@
 #include "d500/history/overview.h"
 #include "d500/report/reporter.h"
 #include "history_fixture.h"
+#include "schema.h"  // core/store: a store as schema 1 left it
 
 using namespace d500;
 
 namespace {
 
 using d500::test::HistoryTest;
+namespace fs = std::filesystem;
 
 std::string point(int n) {
   return "{\"N\":" + std::to_string(n) + "}";
@@ -128,6 +133,66 @@ TEST_F(HistoryTest, AVerdictIsStoredWithTheRunAfterTheChangeAndRerunsStayOutOfTh
   const auto all = history::series_of(*s_, {});
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0].points.size(), 2u) << "the 10 reruns are not points of the history";
+}
+
+// Bad input: a measurement of the series in another unit is left out and said, never compared
+// with the others; a store of schema 1 (no artifacts, no load records) is read as it is.
+TEST_F(HistoryTest, AnotherUnitIsLeftOutAndSaid) {
+  for (int i = 0; i < 3; ++i) add_run("gemm", "1.0", 1000);
+  const int64_t other = add_run("gemm", "1.0", 1000);
+  {
+    store::MeasurementRow m;
+    m.run_id = other;
+    m.subject = "Gemm N=64";
+    m.implementation = "reference/default";
+    m.point_json = R"({"N":64})";
+    m.unit = "img/s";
+    m.n = 3;
+    m.median = 5;
+    s_->add_measurement(m, std::vector<double>{4, 5, 6});
+  }
+  const auto all = history::series_of(*s_, {});
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].points.size(), 4u);
+  EXPECT_EQ(all[0].skipped_units, 1);
+  const std::string text = report::render(history::history_report(*s_, all), "text");
+  EXPECT_NE(text.find("1 measurement(s) in another unit than ns left out"), std::string::npos)
+      << text;
+}
+
+TEST(HistoryOldSchema, AStoreOfSchemaOneIsReadAsItIs) {
+  const std::string path =
+      (fs::temp_directory_path() / ("d500-history-v1-" + std::to_string(::getpid()))).string();
+  fs::remove(path);
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    std::string sql = std::string(store::detail::migrations()[0].sql) + "PRAGMA user_version = 1;";
+    for (int i = 1; i <= 6; ++i)
+      sql +=
+          "INSERT INTO runs(name, level, spec_json, status, seed, pid, host) VALUES('old', "
+          "'operator', '{}', 'succeeded', 1, 1, 'h');"
+          "INSERT INTO measurements(run_id, subject, implementation, n, median) VALUES(" +
+          std::to_string(i) + ", 'Gemm', 'reference/default', 2, 42);";
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+        << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  }
+  {
+    auto s = store::ResultStore::open(path, store::ResultStore::Mode::ReadOnly).value();
+    EXPECT_EQ(s->schema_version(), 1);
+    const auto all = history::series_of(*s, {});
+    ASSERT_EQ(all.size(), 1u);
+    EXPECT_EQ(all[0].points.size(), 6u);
+    const auto rows = history::overview(*s, all);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_FALSE(rows[0].found.testable) << "schema 1 runs here have no raw samples";
+    EXPECT_EQ(rows[0].found.without_samples, 6u);
+    const std::string text = report::render(history::history_report(*s, all), "text");
+    EXPECT_NE(text.find("6 run(s) stored without raw samples"), std::string::npos) << text;
+    EXPECT_FALSE(history::stored_confirmation(*s, 1, 2).has_value());
+  }
+  fs::remove(path);
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ struct Series {
   std::string axis = "started";     // what the points are ordered by: "started", or the field
   std::vector<SeriesPoint> points;  // along the axis
   int64_t skipped_failed = 0;       // measurements of the series that failed (left out)
+  int64_t skipped_units = 0;  // measurements in another unit than the series' first (left out)
 };
 
 // "AMD EPYC, 2 CPUs" (+ ", GPU ..." + " on host" with per_host) of a run's system

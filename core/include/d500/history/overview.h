@@ -17,6 +17,9 @@ namespace d500::history {
 // One series' change points, found on its runs' raw samples.
 struct SeriesChanges {
   bool testable = false;  // enough runs to look for a change (measure::series_testable)
+  // Runs stored with summaries only (imported, or an old store): change points need every run's
+  // raw samples, so such a series is not tested.
+  size_t without_samples = 0;
   std::vector<measure::ChangePoint> changes;
   // The last change (the most recent one along the axis), if any, and how many runs followed it.
   const measure::ChangePoint* latest() const { return changes.empty() ? nullptr : &changes.back(); }
