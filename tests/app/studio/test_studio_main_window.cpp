@@ -14,6 +14,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,6 +24,7 @@
 #include "dialogs/about_dialog.h"
 #include "editor/experiment_document.h"
 #include "editor/experiment_editor.h"
+#include "history/history_tab.h"
 #include "main_window/chart_actions.h"
 #include "main_window/experiment_actions.h"
 #include "main_window/main_window.h"
@@ -214,6 +216,51 @@ class MainWindowTest : public QObject {
     // The queue dock shows the run's log.
     w.runQueueDock()->selectJob(job);
     QVERIFY(w.runQueueDock()->shownLog().contains(QStringLiteral("[2/2]")));
+  }
+
+  // Issue 31 item 5-6: Charts > History opens one History tab (a second trigger shows it again);
+  // a point asks the window to open its run's dashboard; Rerun to Confirm queues `d500 confirm`
+  // as a job of the Run Queue, which opens no dashboard per rerun and stores its verdict.
+  void historyOpensRunsAndQueuesConfirmations() {
+    QTemporaryDir dir;
+    MainWindow w(false);
+    QVERIFY(w.openProject(copyExample(dir)));
+    const QString store = w.project()->project().storePath;
+    QProcess p;
+    const QString exp = dir.filePath(QStringLiteral("tiny.json"));
+    QFile f(exp);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"d500": 1, "name": "tiny", "level": "operator", "seed": 1,
+      "operator": {"op": "Add", "dtype": "float32", "inputs": [["N"], ["N"]]},
+      "implementations": ["reference"], "sweep": {"N": [16, 32]}, "validate": false,
+      "repetition": {"warmup_calls": 1, "min_samples": 5, "max_samples": 10,
+                     "max_seconds": 0.05}})");
+    f.close();
+    for (int i = 0; i < 2; ++i) {
+      p.start(kRunner, {QStringLiteral("--db"), store, QStringLiteral("run"), exp,
+                        QStringLiteral("--progress"), QStringLiteral("none")});
+      QVERIFY(p.waitForFinished(120000));
+      QCOMPARE(p.exitCode(), 0);
+    }
+    w.actions()->chartHistory->trigger();
+    w.actions()->chartHistory->trigger();
+    QList<HistoryTab*> history;
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (auto* h = qobject_cast<HistoryTab*>(w.tabs()->widget(i))) history << h;
+    QCOMPARE(history.size(), 1);
+    QCOMPARE(history.first()->table()->rowCount(), 2);  // Add at N = 16 and 32
+    const int chartsBefore = int(w.tabs()->charts().size());
+    history.first()->pointClicked(1);  // the second run
+    QCOMPARE(w.tabs()->charts().size(), chartsBefore + 1);
+    QCOMPARE(w.tabs()->charts().last()->runIds(), QList<qint64>{2});
+    Q_EMIT history.first()->confirmRequested(1, 2);
+    QCOMPARE(w.runManager()->jobs().size(), 1);
+    RunJob* job = w.runManager()->jobs().first();
+    QVERIFY(job->commandLine().contains(QStringLiteral("confirm 1 2")));
+    QSignalSpy done(job, &RunJob::finished);
+    QVERIFY(job->isFinished() || done.wait(300000));
+    QVERIFY2(job->state() == RunJob::State::Succeeded, qPrintable(job->log()));
+    QCOMPARE(w.tabs()->charts().size(), chartsBefore + 1);  // no dashboard per rerun
   }
 
   // A training experiment built in the editor runs from the window; its live tab is the run's
