@@ -437,6 +437,21 @@ void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "across the change or noise made it. The verdict is stored with AFTER and shown by "
       "`d500 history --changes` and the studio's History view.");
   cmds.push_back({confirm, [&g, cf] { return cmd_confirm(g, *cf); }});
+
+  auto sc = args<ScalingOptions>();
+  auto* scaling = app.add_subcommand(
+      "scaling", "Latency and bandwidth models of collective runs, and their scaling over ranks");
+  scaling->add_option("runs", sc->runs, "Collective run ids (or \"latest\")")->required();
+  add_report_options(scaling, sc->report);
+  scaling->footer(
+      "Each run: per operation, T(n) = alpha + n / bandwidth fitted on the raw samples (each size "
+      "weighed by its relative error), with 95% bootstrap CIs, and for allreduce gamma, the cost "
+      "per byte beyond allgather; then every measured size with the model's prediction and band, "
+      "its error, and MISS where the band does not reach the measured median's CI. Runs at two or "
+      "more rank counts: each operation and size as f(p) = c0 + c1 * p^i * log2(p)^j, the term "
+      "chosen by leave-one-out cross-validation (4 rank counts needed), or why the data cannot "
+      "support one.");
+  cmds.push_back({scaling, [&g, sc] { return cmd_scaling(g, *sc); }});
 }
 
 // export-series, import-mllog: runs for other tools and from them.

@@ -161,4 +161,11 @@ struct ConfirmOptions {
 };
 int cmd_confirm(const GlobalOptions& g, const ConfirmOptions& o);
 
+// `d500 scaling RUN...`: the collective runs' fitted models (cmd_scaling.cpp).
+struct ScalingOptions {
+  std::vector<std::string> runs;  // run ids (or "latest")
+  ReportOutput report;
+};
+int cmd_scaling(const GlobalOptions& g, const ScalingOptions& o);
+
 }  // namespace d500::cli

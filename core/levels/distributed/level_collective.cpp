@@ -11,6 +11,7 @@
 #include "d500/distributed/distributed_spec.h"
 #include "d500/distributed/series_gather.h"
 #include "d500/operators/operator_benchmark.h"
+#include "d500/scaling/collective_models.h"
 #include "levels.h"
 
 namespace d500::run {
@@ -127,6 +128,20 @@ void store_point(LevelContext& ctx, Collective op, int64_t bytes, DType dtype,
   ctx.store.add_validation(v);
 }
 
+// The run's latency and bandwidth model per operation (issue 36): `d500 scaling` shows them with
+// their error at every size. A sweep too short to fit stores none.
+void store_models(LevelContext& ctx) {
+  try {
+    const auto models = scaling::collective_models(ctx.store, ctx.run_id);
+    if (models.empty()) return;
+    const std::string text = scaling::to_json(models);
+    ctx.store.add_artifact({0, ctx.run_id, scaling::kCollectiveModelArtifact, "application/json",
+                            std::vector<uint8_t>(text.begin(), text.end())});
+  } catch (const D500Error& e) {
+    ctx.observer.log("warning", std::string("no collective model stored: ") + e.what());
+  }
+}
+
 // How the sweep ended: cancelled, with failed measurements, with wrong values, or plainly.
 void conclude(LevelOutcome& out, bool cancelled, size_t done, size_t invalid) {
   if (cancelled) {
@@ -188,7 +203,10 @@ LevelOutcome run_collectives(LevelContext& ctx) {
                                : 0});
   }
   auto series = comm_series(comm, ctx.run_id);
-  if (writer) ctx.store.add_series(series);
+  if (writer) {
+    ctx.store.add_series(series);
+    store_models(ctx);
+  }
   out.summary = {{"measurements", done}, {"invalid", invalid}, {"ranks", comm.size()}};
   conclude(out, cancelled, done, invalid);
   return out;
