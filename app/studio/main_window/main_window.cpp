@@ -163,6 +163,13 @@ QDockWidget* MainWindow::addDock(QWidget* content, const QString& title, const Q
 }
 
 void MainWindow::connectActions() {
+  connectProjectActions();
+  connectChartActions();
+  connectToolActions();
+}
+
+// File, experiments and runs.
+void MainWindow::connectProjectActions() {
   StudioActions* a = actions_;
   connect(a->newProject, &QAction::triggered, this, &MainWindow::newProject);
   connect(a->openProject, &QAction::triggered, this, &MainWindow::openProjectDialog);
@@ -193,6 +200,11 @@ void MainWindow::connectActions() {
   connect(a->cancel, &QAction::triggered, this,
           [this] { runs_->cancel(queueDock_->selectedJob()); });
   connect(a->cancelAll, &QAction::triggered, runs_, &RunManager::cancelAll);
+}
+
+// Charts, the graph and network editor windows, comparisons and exports.
+void MainWindow::connectChartActions() {
+  StudioActions* a = actions_;
   // The menu's charts by their registered kinds' names (ChartKindRegistry).
   const QList<QPair<QAction*, const char*>> kinds = {{a->chartConvergence, "convergence"},
                                                      {a->chartThroughput, "throughput"},
@@ -230,6 +242,11 @@ void MainWindow::connectActions() {
   connect(a->exportReportHtml, &QAction::triggered, this, [this] { charts_->exportReport(false); });
   connect(a->exportReportPdf, &QAction::triggered, this, [this] { charts_->exportReport(true); });
   connect(a->exportRunSummary, &QAction::triggered, charts_, &ChartActions::exportRunSummary);
+}
+
+// Plugins, settings, help, and what the action helpers say.
+void MainWindow::connectToolActions() {
+  StudioActions* a = actions_;
   connect(a->reloadPlugins, &QAction::triggered, this,
           [this] { pluginQuery_->start(runnerPath(), true); });
   connect(a->settings, &QAction::triggered, this, [this] {

@@ -71,6 +71,9 @@ class MainWindow : public QMainWindow {
   QDockWidget* addDock(QWidget* content, const QString& title, const QString& name,
                        Qt::DockWidgetArea area);
   void connectActions();
+  void connectProjectActions();
+  void connectChartActions();
+  void connectToolActions();
   void installStartPage();
   void connectModels();
   // Charts > History, and what its tab asks: open a run, rerun a change point to confirm it.

@@ -28,6 +28,13 @@ QAction* make(QObject* parent, const QString& text, const QString& icon, const Q
 }  // namespace
 
 StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(parent) {
+  makeProjectActions();
+  makeEditAndRunActions(undoGroup);
+  makeChartActions();
+  makeViewAndHelpActions();
+}
+
+void StudioActions::makeProjectActions() {
   newProject = make(this, tr("&New Project"), QStringLiteral("new"), QKeySequence::New,
                     tr("Start a new project"));
   openProject = make(this, tr("&Open Project..."), QStringLiteral("open"), QKeySequence::Open,
@@ -58,7 +65,9 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
   removeExperiment =
       make(this, tr("&Remove Experiment from Project"), QString(), QKeySequence(),
            tr("Remove the selected experiment from the project (its file and runs stay)"));
+}
 
+void StudioActions::makeEditAndRunActions(QUndoGroup* undoGroup) {
   undo = undoGroup->createUndoAction(this, tr("&Undo"));
   undo->setIcon(QIcon(QStringLiteral(":/studio/icons/undo.svg")));
   undo->setShortcut(QKeySequence::Undo);
@@ -78,7 +87,9 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
   runRecipe = make(this, tr("Run the &Fashion-MNIST Recipe"), QString(), QKeySequence(),
                    tr("Add the Fashion-MNIST recipe (the MLP to 85% test accuracy, one seed) to "
                       "the project and run it"));
+}
 
+void StudioActions::makeChartActions() {
   chartConvergence = make(this, tr("&Convergence Chart"), QString(), QKeySequence(tr("Ctrl+1")),
                           tr("Loss, accuracy and learning rate of the selected runs"));
   chartThroughput = make(this, tr("&Throughput Chart"), QString(), QKeySequence(tr("Ctrl+2")),
@@ -101,6 +112,9 @@ StudioActions::StudioActions(QUndoGroup* undoGroup, QObject* parent) : QObject(p
                        tr("Show an .onnx file as a graph"));
   networkEditor = make(this, tr("&Network Editor..."), QString(), QKeySequence(tr("Ctrl+Alt+N")),
                        tr("Edit an ONNX model or a builder's network, and save it as ONNX"));
+}
+
+void StudioActions::makeViewAndHelpActions() {
   showList =
       make(this, tr("The &List"), QString(), QKeySequence(tr("Ctrl+Shift+L")),
            tr("The store's runs ranked as d500 list ranks them: training by time-to-accuracy "

@@ -38,6 +38,14 @@ class StudioActions : public QObject {
   QAction *reloadPlugins, *userGuide, *shortcuts, *about;
   QMenu* recentMenu = nullptr;
   QToolBar* toolBar = nullptr;
+
+ private:
+  // The constructor's groups: File (projects, experiments), Edit and Run, Charts, the views,
+  // exports and Help.
+  void makeProjectActions();
+  void makeEditAndRunActions(QUndoGroup* undoGroup);
+  void makeChartActions();
+  void makeViewAndHelpActions();
 };
 
 }  // namespace d500::studio
