@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "d500/error.h"
 #include "d500/scaling/collective_models.h"
+#include "d500/scaling/projection.h"
 
 namespace d500::cli {
 
@@ -11,7 +12,26 @@ int cmd_scaling(const GlobalOptions& g, const ScalingOptions& o) {
   std::vector<int64_t> ids;
   for (const auto& r : o.runs) ids.push_back(require_run(*s, r).id);
   try {
-    write_report(scaling::scaling_report(*s, ids), o.report);
+    report::Document doc = scaling::scaling_report(*s, ids);
+    if (o.project) {
+      scaling::ProjectionOptions po;
+      po.bytes = o.bytes;
+      po.max_ranks = o.max_ranks;
+      po.averaging_period = o.averaging_period;
+      po.topology = scaling::parse_topology(o.topology);
+      bool any = false;
+      for (int64_t id : ids)
+        for (const auto& m : scaling::collective_models(*s, id))
+          if (m.op == "allreduce" && m.ranks >= 2) {
+            doc.append(scaling::projection_report(m, po, scaling::project(m, po)));
+            any = true;
+          }
+      if (!any)
+        throw D500Error(
+            "--project needs an allreduce measured on 2 or more ranks in the runs "
+            "given (start the collective run with mpirun -np 2)");
+    }
+    write_report(doc, o.report);
   } catch (const D500Error& e) {
     throw CliError{kBadInput, e.what()};
   }

@@ -442,6 +442,21 @@ void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
   auto* scaling = app.add_subcommand(
       "scaling", "Latency and bandwidth models of collective runs, and their scaling over ranks");
   scaling->add_option("runs", sc->runs, "Collective run ids (or \"latest\")")->required();
+  scaling->add_flag("--project", sc->project,
+                    "Also project allreduce, parameter server and model averaging to many ranks "
+                    "from each run's allreduce model");
+  scaling->add_option("--bytes", sc->bytes, "Gradients per step for --project")
+      ->capture_default_str();
+  scaling->add_option("--max-ranks", sc->max_ranks, "Project up to this many ranks")
+      ->capture_default_str();
+  scaling
+      ->add_option("--averaging-period", sc->averaging_period,
+                   "Model averaging: one allreduce every this many steps")
+      ->capture_default_str();
+  scaling
+      ->add_option("--topology", sc->topology,
+                   "ideal, or fat-tree[:oversubscription=X,ranks_per_leaf=N]")
+      ->capture_default_str();
   add_report_options(scaling, sc->report);
   scaling->footer(
       "Each run: per operation, T(n) = alpha + n / bandwidth fitted on the raw samples (each size "
@@ -450,7 +465,10 @@ void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "its error, and MISS where the band does not reach the measured median's CI. Runs at two or "
       "more rank counts: each operation and size as f(p) = c0 + c1 * p^i * log2(p)^j, the term "
       "chosen by leave-one-out cross-validation (4 rank counts needed), or why the data cannot "
-      "support one.");
+      "support one. --project replays each scheme's messages on simulated ranks (2, 4, ... "
+      "--max-ranks) with the link's latency and bandwidth from the run's allreduce model, a band "
+      "from their CIs, the bottleneck, the crossovers between schemes, and how far beyond the "
+      "measured ranks each figure lies.");
   cmds.push_back({scaling, [&g, sc] { return cmd_scaling(g, *sc); }});
 }
 

@@ -164,6 +164,11 @@ int cmd_confirm(const GlobalOptions& g, const ConfirmOptions& o);
 // `d500 scaling RUN...`: the collective runs' fitted models (cmd_scaling.cpp).
 struct ScalingOptions {
   std::vector<std::string> runs;  // run ids (or "latest")
+  bool project = false;           // the schemes projected from the runs' allreduce models
+  double bytes = 4 << 20;         // gradients per step, for --project
+  int max_ranks = 4096;
+  int averaging_period = 8;
+  std::string topology = "ideal";
   ReportOutput report;
 };
 int cmd_scaling(const GlobalOptions& g, const ScalingOptions& o);

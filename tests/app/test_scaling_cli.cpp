@@ -62,6 +62,46 @@ TEST(ScalingCli, ACollectiveRunStoresItsModelAndScalingPrintsIt) {
   EXPECT_EQ(wrong.exit_code, 3);
   EXPECT_TRUE(contains(wrong.err, "run 2 is not a collective run (level operator)")) << wrong.err;
   EXPECT_EQ(run({kD500, "--db", db, "scaling", "9"}, dir.path()).exit_code, 3);
+  auto alone = run({kD500, "--db", db, "scaling", "1", "--project"}, dir.path());
+  EXPECT_EQ(alone.exit_code, 3);
+  EXPECT_TRUE(contains(alone.err, "needs an allreduce measured on 2 or more ranks")) << alone.err;
+}
+
+// Issue 36 item 3: from an allreduce fitted on 2 ranks, --project replays the schemes up to
+// --max-ranks on the topology asked for; an impossible topology is refused.
+TEST(ScalingCli, ProjectsTheSchemesFromATwoRankAllreduce) {
+  TempDir dir;
+  const std::string db = dir.file("p.d500db");
+  {
+    auto s = d500::store::ResultStore::open(db, d500::store::ResultStore::Mode::ReadWrite).value();
+    d500::store::RunInfo r;
+    r.name = "coll";
+    r.level = "collective";
+    r.id = s->create_run(r);
+    for (double n = 4; n <= 1 << 20; n *= 4) {
+      d500::store::MeasurementRow m;
+      m.run_id = r.id;
+      m.subject = "allreduce";
+      m.implementation = "mpi:2";
+      m.point_json = nlohmann::json{{"op", "allreduce"}, {"bytes", n}, {"ranks", 2}}.dump();
+      m.n = 20;
+      std::vector<double> x;
+      for (int k = 0; k < 20; ++k) x.push_back(2000 + 0.1 * n + k);
+      s->add_measurement(m, x);
+    }
+  }
+  auto md = run({kD500, "--db", db, "scaling", "1", "--project", "--max-ranks", "64", "--topology",
+                 "fat-tree:oversubscription=2,ranks_per_leaf=8", "--format", "md"},
+                dir.path());
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_TRUE(contains(md.out, "| parameter-server | 64 |")) << md.out;
+  EXPECT_TRUE(contains(md.out, "x32 the largest measured")) << md.out;
+  EXPECT_TRUE(contains(md.out, "fat-tree (8 ranks per leaf, oversubscription 2.0)")) << md.out;
+  auto bad = run({kD500, "--db", db, "scaling", "1", "--project", "--topology",
+                  "fat-tree:oversubscription=0.5"},
+                 dir.path());
+  EXPECT_EQ(bad.exit_code, 3);
+  EXPECT_TRUE(contains(bad.err, "oversubscription 0.5")) << bad.err;
 }
 
 }  // namespace
