@@ -19,13 +19,19 @@ int cmd_scaling(const GlobalOptions& g, const ScalingOptions& o) {
       po.max_ranks = o.max_ranks;
       po.averaging_period = o.averaging_period;
       po.topology = scaling::parse_topology(o.topology);
-      bool any = false;
+      std::vector<scaling::CollectiveModel> allreduces;
       for (int64_t id : ids)
-        for (const auto& m : scaling::collective_models(*s, id))
-          if (m.op == "allreduce" && m.ranks >= 2) {
-            doc.append(scaling::projection_report(m, po, scaling::project(m, po)));
-            any = true;
-          }
+        for (auto& m : scaling::collective_models(*s, id))
+          if (m.op == "allreduce" && m.ranks >= 2) allreduces.push_back(std::move(m));
+      const bool any = !allreduces.empty();
+      for (const auto& m : allreduces) {
+        doc.append(scaling::projection_report(m, po, scaling::project(m, po)));
+        // Checked against every other scale measured (issue 36, item 4).
+        for (const auto& other : allreduces)
+          if (other.ranks != m.ranks)
+            doc.append(
+                scaling::check_report(m, other, scaling::check_projection(m, other, po.topology)));
+      }
       if (!any)
         throw D500Error(
             "--project needs an allreduce measured on 2 or more ranks in the runs "

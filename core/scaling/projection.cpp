@@ -2,6 +2,7 @@
 #include "d500/scaling/projection.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "d500/error.h"
@@ -65,6 +66,29 @@ std::string crossovers(const std::vector<ProjectionPoint>& points) {
 
 }  // namespace
 
+std::vector<PointCheck> check_projection(const CollectiveModel& model,
+                                         const CollectiveModel& measured,
+                                         const Topology& topology) {
+  if (measured.op != "allreduce")
+    throw D500Error("a projection of allreduce is checked against allreduce, not " + measured.op);
+  const auto& a = model.fit.alpha_ns;
+  const auto& b = model.fit.ns_per_byte;
+  std::vector<PointCheck> out;
+  for (const auto& m : measured.fit.checks) {
+    auto at = [&](double alpha, double beta) {
+      return simulate(ring_allreduce(measured.ranks, m.bytes), measured.ranks,
+                      network_of(alpha, beta, model.ranks, topology))
+          .time_ns;
+    };
+    const double mid = at(a.value, b.value), lo = at(a.lo, b.lo), hi = at(a.hi, b.hi);
+    PointCheck c{m.bytes,          m.measured_ns,           mid,  std::min(lo, hi),
+                 std::max(lo, hi), mid / m.measured_ns - 1, false};
+    c.covered = c.band_lo <= m.measured_ns * 1.05 && m.measured_ns * 0.95 <= c.band_hi;
+    out.push_back(c);
+  }
+  return out;
+}
+
 std::vector<ProjectionPoint> project(const CollectiveModel& model, const ProjectionOptions& o) {
   if (model.op != "allreduce")
     throw D500Error("projections start from an allreduce model, not " + model.op);
@@ -79,6 +103,32 @@ std::vector<ProjectionPoint> project(const CollectiveModel& model, const Project
   for (const char* scheme : {"allreduce", "parameter-server", "model-averaging"})
     for (int p = 2; p <= o.max_ranks; p *= 2) out.push_back(point_of(scheme, p, model, o));
   return out;
+}
+
+report::Document check_report(const CollectiveModel& model, const CollectiveModel& measured,
+                              const std::vector<PointCheck>& checks) {
+  report::Document doc;
+  doc.heading("the projection from " + std::to_string(model.ranks) + " ranks checked against " +
+              std::to_string(measured.ranks) + " measured ranks (" + measured.implementation + ")");
+  report::Rows rows{{"SIZE", "MEASURED", "PROJECTED (95% BAND)", "ERROR", ""}};
+  std::vector<double> errors;
+  int missed = 0;
+  for (const auto& c : checks) {
+    rows.push_back({report::fixed(c.bytes, 0) + " B", report::format_duration_ns(c.measured_ns),
+                    report::format_duration_ns(c.predicted_ns) + " [" +
+                        report::format_duration_ns(c.band_lo) + ", " +
+                        report::format_duration_ns(c.band_hi) + "]",
+                    report::signed_percent(c.rel_error), c.covered ? "" : "MISS"});
+    errors.push_back(std::fabs(c.rel_error));
+    missed += c.covered ? 0 : 1;
+  }
+  std::sort(errors.begin(), errors.end());
+  if (!errors.empty())
+    doc.line("median |error| " + report::fixed(100 * errors[errors.size() / 2], 1) + "%; " +
+             std::to_string(missed) + " of " + std::to_string(checks.size()) +
+             " sizes MISS (the band is more than 5% away from the measured median)");
+  doc.table(rows);
+  return doc;
 }
 
 report::Document projection_report(const CollectiveModel& model, const ProjectionOptions& o,

@@ -99,6 +99,35 @@ TEST(Projection, MatchesTheModelWhereItWasMeasuredAndMarksTheRest) {
       << cross;
 }
 
+// Issue 36 item 4: a projection from 2 ranks checked against a measured run at 4 ranks: a network
+// that follows the model is hit at every size; one three times slower misses at every size.
+TEST(Projection, IsCheckedAgainstAMeasuredLargerScale) {
+  const CollectiveModel from2 = allreduce_on(2, 4000, 0.1);  // link: alpha 2 us, beta 0.1 ns/B
+  auto measured_at4 = [](double slowdown) {
+    CollectiveModel m = allreduce_on(4, 0, 0);
+    for (double n = 1024; n <= 1 << 20; n *= 4) {
+      PointCheck c;
+      c.bytes = n;
+      c.measured_ns = slowdown * (6 * 2000 + 1.5 * n * 0.1);  // 2(p-1) alpha + 2(p-1)/p n beta
+      m.fit.checks.push_back(c);
+    }
+    return m;
+  };
+  const auto hit = check_projection(from2, measured_at4(1));
+  ASSERT_EQ(hit.size(), 6u);
+  for (const auto& c : hit) {
+    EXPECT_NEAR(c.rel_error, 0, 1e-9);
+    EXPECT_TRUE(c.covered);
+  }
+  const auto miss = check_projection(from2, measured_at4(3));
+  for (const auto& c : miss) EXPECT_FALSE(c.covered);
+  const std::string text = report::render(check_report(from2, measured_at4(3), miss), "text");
+  EXPECT_NE(text.find("6 of 6 sizes MISS"), std::string::npos) << text;
+  CollectiveModel gather = measured_at4(1);
+  gather.op = "allgather";
+  EXPECT_THROW(check_projection(from2, gather), D500Error);
+}
+
 TEST(Projection, NeedsAnAllreduceOnTwoOrMoreRanks) {
   ProjectionOptions o;
   EXPECT_THROW(project(allreduce_on(1, 10, 0.1), o), D500Error);

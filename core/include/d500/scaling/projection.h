@@ -33,6 +33,17 @@ struct ProjectionOptions {
 // otherwise, or for max_ranks < 2 or bytes <= 0.
 std::vector<ProjectionPoint> project(const CollectiveModel& model, const ProjectionOptions& o);
 
+// The projection checked against what was measured at another scale: the ring allreduce that
+// `model` projects at `measured.ranks` ranks, at every size `measured` holds, against its measured
+// median (the error, and MISS where the projection's band misses the measured median by more than
+// 5%). Throws D500Error for a `measured` that is not an allreduce.
+std::vector<PointCheck> check_projection(const CollectiveModel& model,
+                                         const CollectiveModel& measured,
+                                         const Topology& topology = {});
+// The check as a section: each size, and the median error.
+report::Document check_report(const CollectiveModel& model, const CollectiveModel& measured,
+                              const std::vector<PointCheck>& checks);
+
 // The projections as a table per scheme, the crossovers between schemes ("parameter-server is
 // faster below 8 ranks, allreduce from 8"), and what the figures assume.
 report::Document projection_report(const CollectiveModel& model, const ProjectionOptions& o,
