@@ -63,17 +63,13 @@ bool TimingsChartModel::poll(const store::ResultStore& s, const QList<qint64>& r
   return added;
 }
 
-void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
-  clearChart(chart);
-  boxOfSet_.clear();
-  hiddenBoxes_ = 0;
-  // Which boxes are drawn: the first kMaxBoxesPerRun of each run that have samples.
-  std::vector<size_t> drawn;
+TimingsChartModel::Layout TimingsChartModel::layOut() {
+  Layout l;
   std::map<qint64, int> perRun;
   for (size_t i = 0; i < boxes_.size(); ++i) {
     if (boxes_[i].stats.n == 0) continue;
     if (perRun[boxes_[i].run]++ < kMaxBoxesPerRun)
-      drawn.push_back(i);
+      l.drawn.push_back(i);
     else
       ++hiddenBoxes_;
   }
@@ -82,87 +78,92 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   // Implementations in the order the run stored them, as the sweep chart orders (and colours)
   // them, so an implementation has one colour in both.
   QStringList points, subjects;
-  std::vector<std::string> impls;
-  for (size_t i : drawn) {
+  for (size_t i : l.drawn) {
     points.append(QString::fromStdString(boxes_[i].row.point_json));
     subjects.append(QString::fromStdString(boxes_[i].row.subject));
-    if (std::find(impls.begin(), impls.end(), boxes_[i].row.implementation) == impls.end())
-      impls.push_back(boxes_[i].row.implementation);
+    if (std::find(l.impls.begin(), l.impls.end(), boxes_[i].row.implementation) == l.impls.end())
+      l.impls.push_back(boxes_[i].row.implementation);
   }
   QStringList listed;  // a problem list's order
   for (qint64 run : runIds_)
     if (const auto* info = catalog_.run(run))
       listed += SweepAxis::listedPoints(QString::fromStdString(info->spec_json));
   const SweepAxis sweep = SweepAxis::fromPoints(points, subjects, listed);
-  std::stable_sort(drawn.begin(), drawn.end(), [&](size_t a, size_t b) {
+  std::stable_sort(l.drawn.begin(), l.drawn.end(), [&](size_t a, size_t b) {
     const double xa = sweep.x(QString::fromStdString(boxes_[a].row.point_json));
     const double xb = sweep.x(QString::fromStdString(boxes_[b].row.point_json));
     if (xa != xb) return xa < xb;
     auto rank = [&](size_t i) {
-      return std::find(impls.begin(), impls.end(), boxes_[i].row.implementation) - impls.begin();
+      return std::find(l.impls.begin(), l.impls.end(), boxes_[i].row.implementation) -
+             l.impls.begin();
     };
     return rank(a) < rank(b);
   });
   // Boxes side by side per run, or for one run per implementation (each a series in its own
   // colour, named in the legend).
-  const bool byImpl = runIds_.size() == 1 && impls.size() > 1;
-  auto groupOf = [&](size_t i) {
-    return byImpl ? QString::fromStdString(boxes_[i].row.implementation)
-                  : catalog_.label(boxes_[i].run);
-  };
-  QStringList groups;
-  if (byImpl)
-    for (const auto& impl : impls) groups.append(QString::fromStdString(impl));
+  l.byImpl = runIds_.size() == 1 && l.impls.size() > 1;
+  if (l.byImpl)
+    for (const auto& impl : l.impls) l.groups.append(QString::fromStdString(impl));
   else
-    for (qint64 run : runIds_) groups.append(catalog_.label(run));
-  // A shape (a problem list's point) is labelled by its values, wrapped onto lines when the
-  // categories are few enough to stand upright, so that no label is elided.
-  std::set<std::string> pointsDrawn;
-  for (size_t i : drawn) pointsDrawn.insert(boxes_[i].row.point_json);
-  const size_t categories = byImpl ? pointsDrawn.size() : drawn.size();
-  const bool wrap = categories <= kUnrotatedLabels;
-  auto* ax = new QBarCategoryAxis;
-  chart->addAxis(ax, Qt::AlignBottom);  // first: the theme sets the labels' font
-  // As wide as Qt Charts lets a category's label be (the plot over one more than the categories,
-  // less padding), in the labels' font.
-  const double width = (chart->plotArea().width() >= 50 ? chart->plotArea().width() : 800.0) /
-                           static_cast<double>(categories + 1) -
-                       10;
-  for (size_t i : drawn) {
+    for (qint64 run : runIds_) l.groups.append(catalog_.label(run));
+  return l;
+}
+
+QString TimingsChartModel::groupOf(const Layout& l, size_t i) const {
+  return l.byImpl ? QString::fromStdString(boxes_[i].row.implementation)
+                  : catalog_.label(boxes_[i].run);
+}
+
+void TimingsChartModel::labelBoxes(const Layout& l, QBarCategoryAxis* ax, double plotWidth) {
+  // A shape (a problem list's point) is labelled by its values; with several implementations in
+  // one category, each box names its own.
+  for (size_t i : l.drawn) {
     const QString shape = SweepAxis::shapeLabel(QString::fromStdString(boxes_[i].row.point_json));
     QString label = shape.isEmpty() ? QString::fromStdString(boxes_[i].row.subject) : shape;
-    if (impls.size() > 1 && !byImpl)
+    if (l.impls.size() > 1 && !l.byImpl)
       label += QStringLiteral(" [") + QString::fromStdString(boxes_[i].row.implementation) +
                QLatin1Char(']');
-    boxes_[i].label = wrap ? AxisTitles::wrapped(label, ax->labelsFont(), width) : label;
+    boxes_[i].label = label;
   }
+  // The axis has one category per label when the groups stand side by side (makeSeries), else
+  // one per box. Labels wrap onto lines when the categories are few enough to stand upright, so
+  // that none is elided, as wide as Qt Charts lets a category's label be (the plot over one more
+  // than the categories, less padding), in the labels' font.
+  std::set<QString> labels, groups;
+  std::set<std::pair<QString, QString>> have;
+  for (size_t i : l.drawn) {
+    labels.insert(boxes_[i].label);
+    groups.insert(groupOf(l, i));
+    have.insert({groupOf(l, i), boxes_[i].label});
+  }
+  const size_t categories =
+      have.size() == labels.size() * groups.size() ? labels.size() : l.drawn.size();
+  if (categories > kUnrotatedLabels) return;
+  const double width =
+      (plotWidth >= 50 ? plotWidth : 800.0) / static_cast<double>(categories + 1) - 10;
+  for (size_t i : l.drawn)
+    boxes_[i].label = AxisTitles::wrapped(boxes_[i].label, ax->labelsFont(), width);
+}
+
+QList<QBoxPlotSeries*> TimingsChartModel::makeSeries(const Layout& l, QBarCategoryAxis* ax,
+                                                     double nsPerUnit, bool* sideBySide) {
   QStringList labels;
-  for (size_t i : drawn)
+  for (size_t i : l.drawn)
     if (!labels.contains(boxes_[i].label)) labels.append(boxes_[i].label);
   std::set<std::pair<QString, QString>> have;
   std::set<QString> groupsDrawn;
-  for (size_t i : drawn) {
-    have.insert({groupOf(i), boxes_[i].label});
-    groupsDrawn.insert(groupOf(i));
+  for (size_t i : l.drawn) {
+    have.insert({groupOf(l, i), boxes_[i].label});
+    groupsDrawn.insert(groupOf(l, i));
   }
   // Side by side needs every group to have every label: a box plot series cannot leave a gap.
-  const bool sideBySide = have.size() == labels.size() * groupsDrawn.size();
-
-  std::vector<double> medians;
-  for (size_t i : drawn) medians.push_back(boxes_[i].stats.median);
-  const DurationUnit unit = DurationUnit::forTypical(stats::median(medians));
-  auto* ay =
-      makeAxis(o.logY, tr("time per call (%1) · %2").arg(unit.symbol, BoxStats::whiskerRule()));
-  if (impls.size() == 1) ax->setTitleText(QString::fromStdString(impls.front()));
-  if (byImpl) ax->setTitleText(tr("implementations side by side"));
-  chart->addAxis(ay, Qt::AlignLeft);
-
+  *sideBySide = have.size() == labels.size() * groupsDrawn.size();
   auto makeSet = [&](size_t i, const QString& name) {
     const BoxStats& st = boxes_[i].stats;
-    auto* set = new QBoxSet(st.lowerWhisker / unit.nsPerUnit, st.q1 / unit.nsPerUnit,
-                            st.median / unit.nsPerUnit, st.q3 / unit.nsPerUnit,
-                            st.upperWhisker / unit.nsPerUnit, name);
-    const QColor color = seriesColor(std::max(0, static_cast<int>(groups.indexOf(groupOf(i)))));
+    auto* set = new QBoxSet(st.lowerWhisker / nsPerUnit, st.q1 / nsPerUnit, st.median / nsPerUnit,
+                            st.q3 / nsPerUnit, st.upperWhisker / nsPerUnit, name);
+    const QColor color =
+        seriesColor(std::max(0, static_cast<int>(l.groups.indexOf(groupOf(l, i)))));
     set->setBrush(color);
     // Outlined in its own colour: a box whose quartiles nearly meet is all outline.
     set->setPen(QPen(color.darker(130), 1.4));
@@ -170,32 +171,53 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
     return set;
   };
   QList<QBoxPlotSeries*> series;
-  if (sideBySide) {
+  if (*sideBySide) {
     ax->append(labels);
-    for (int g = 0; g < groups.size(); ++g) {
-      if (!groupsDrawn.count(groups[g])) continue;
+    for (int g = 0; g < l.groups.size(); ++g) {
+      if (!groupsDrawn.count(l.groups[g])) continue;
       auto* s = new QBoxPlotSeries;
-      s->setName(groups[g]);
+      s->setName(l.groups[g]);
       s->setBrush(seriesColor(g));
-      for (const QString& l : labels)
-        for (size_t i : drawn)
-          if (groupOf(i) == groups[g] && boxes_[i].label == l) {
-            s->append(makeSet(i, l));
+      for (const QString& label : labels)
+        for (size_t i : l.drawn)
+          if (groupOf(l, i) == l.groups[g] && boxes_[i].label == label) {
+            s->append(makeSet(i, label));
             break;
           }
       series.append(s);
     }
-  } else {
-    auto* s = new QBoxPlotSeries;
-    QStringList categories;
-    for (size_t i : drawn) {
-      const QString c = boxes_[i].label + QStringLiteral(" · ") + catalog_.label(boxes_[i].run);
-      categories.append(c);
-      s->append(makeSet(i, c));
-    }
-    ax->append(categories);
-    series.append(s);
+    return series;
   }
+  auto* s = new QBoxPlotSeries;
+  QStringList categories;
+  for (size_t i : l.drawn) {
+    const QString c = boxes_[i].label + QStringLiteral(" · ") + catalog_.label(boxes_[i].run);
+    categories.append(c);
+    s->append(makeSet(i, c));
+  }
+  ax->append(categories);
+  series.append(s);
+  return series;
+}
+
+void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
+  clearChart(chart);
+  boxOfSet_.clear();
+  hiddenBoxes_ = 0;
+  const Layout l = layOut();
+  auto* ax = new QBarCategoryAxis;
+  chart->addAxis(ax, Qt::AlignBottom);  // first: the theme sets the labels' font
+  labelBoxes(l, ax, chart->plotArea().width());
+  std::vector<double> medians;
+  for (size_t i : l.drawn) medians.push_back(boxes_[i].stats.median);
+  const DurationUnit unit = DurationUnit::forTypical(stats::median(medians));
+  auto* ay =
+      makeAxis(o.logY, tr("time per call (%1) · %2").arg(unit.symbol, BoxStats::whiskerRule()));
+  if (l.impls.size() == 1) ax->setTitleText(QString::fromStdString(l.impls.front()));
+  if (l.byImpl) ax->setTitleText(tr("implementations side by side"));
+  chart->addAxis(ay, Qt::AlignLeft);
+  bool sideBySide = false;
+  const QList<QBoxPlotSeries*> series = makeSeries(l, ax, unit.nsPerUnit, &sideBySide);
   if (ax->count() > kUnrotatedLabels) ax->setLabelsAngle(-40);
   for (QBoxPlotSeries* s : series) {
     chart->addSeries(s);

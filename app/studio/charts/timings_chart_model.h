@@ -11,6 +11,8 @@
 #include "charts/chart_model.h"
 
 QT_BEGIN_NAMESPACE
+class QBarCategoryAxis;
+class QBoxPlotSeries;
 class QBoxSet;
 QT_END_NAMESPACE
 
@@ -45,7 +47,24 @@ class TimingsChartModel : public ChartModel {
     BoxStats stats;               // in ns
     QString label;                // "Gemm N=64 [reference/default]", set when drawn
   };
+  // What one build draws: the boxes (the first kMaxBoxesPerRun of each run with samples, in sweep
+  // order, then the implementations' stored order), the implementations, and the groups that
+  // stand side by side (runs, or one run's implementations).
+  struct Layout {
+    std::vector<size_t> drawn;
+    std::vector<std::string> impls;
+    QStringList groups;
+    bool byImpl = false;
+  };
   void build(QChart* chart, const ChartOptions& o);
+  Layout layOut();
+  QString groupOf(const Layout& l, size_t i) const;
+  // Each drawn box's category label, wrapped to the category's width when few enough to stand.
+  void labelBoxes(const Layout& l, QBarCategoryAxis* ax, double plotWidth);
+  // The box plot series: one per group side by side when every group has every label, else one
+  // series over "label · run" categories (*sideBySide says which).
+  QList<QBoxPlotSeries*> makeSeries(const Layout& l, QBarCategoryAxis* ax, double nsPerUnit,
+                                    bool* sideBySide);
   QString tooltip(const Box& b) const;
 
   std::vector<Box> boxes_;

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBoxPlotSeries>
 #include <QtCharts/QBoxSet>
 #include <QtCharts/QLogValueAxis>
@@ -251,6 +252,34 @@ TEST(ChartsReadable, TightBoxesKeepTheirColour) {
         EXPECT_NEAR(outline.hslHue(), fill.hslHue(), 12);
       }
   EXPECT_EQ(sets, 4);
+}
+
+// Two runs of a 6-point sweep stand side by side in 6 categories: each label has a sixth of the
+// plot, not a twelfth (it was wrapped as if every box had its own category: "N=1-" over "6").
+TEST(ChartsReadable, SideBySideTimingsLabelsAreWrappedToTheirCategory) {
+  TempDir dir;
+  const std::string db = dir.file("sides.d500db");
+  QList<qint64> runs;
+  {
+    auto w = openRw(db);
+    for (const char* name : {"a", "b"}) {
+      runs << addRun(*w, name);
+      for (int n = 8; n <= 256; n *= 2)
+        addMeasurement(*w, runs.back(), "Gemm", "reference/default",
+                       "{\"N\":" + std::to_string(n) + "}", samples(1e3 * n, 1e-2));
+    }
+  }
+  ChartPanel panel(QStringLiteral("timings"), qs(db), runs);
+  showAndRefresh(panel, 900, 560, 300);
+  QBarCategoryAxis* x = nullptr;
+  for (QAbstractAxis* a : chartsIn(&panel).value(0)->axes(Qt::Horizontal))
+    if (auto* c = qobject_cast<QBarCategoryAxis*>(a)) x = c;
+  ASSERT_NE(x, nullptr);
+  ASSERT_EQ(x->count(), 6);
+  for (const QString& label : x->categories())
+    EXPECT_FALSE(label.contains(QLatin1Char('\n')) || label.contains(QStringLiteral("<br>")))
+        << qPrintable(label);
+  EXPECT_EQ(x->categories().value(1), QStringLiteral("N=16"));
 }
 
 // Item 12: the network dashboard's panels over batch size share one x range, though each has
