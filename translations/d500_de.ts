@@ -5268,6 +5268,64 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     </message>
 </context>
 <context>
+    <name>d500::studio::ScalingKind</name>
+    <message>
+        <source>Scaling</source>
+        <translation>Skalierung</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::ScalingTab</name>
+    <message>
+        <source>Scaling %1</source>
+        <translation>Skalierung %1</translation>
+    </message>
+    <message>
+        <source>Projected from allreduce on %1 ranks (%2 MiB of gradients per step, an ideal network): %3.</source>
+        <translation>Projiziert aus Allreduce auf %1 Rängen (%2 MiB Gradienten pro Schritt, ein ideales Netz): %3.</translation>
+    </message>
+    <message>
+        <source>No projection: it needs an allreduce measured on 2 or more ranks (start the collective run with mpirun -np 2).</source>
+        <translation>Keine Projektion: sie braucht ein auf 2 oder mehr Rängen gemessenes Allreduce (den kollektiven Lauf mit mpirun -np 2 starten).</translation>
+    </message>
+    <message>
+        <source>Measured medians and the fitted latency + size / bandwidth</source>
+        <translation>Gemessene Mediane und die angepasste Latenz + Größe / Bandbreite</translation>
+    </message>
+    <message>
+        <source>message size (bytes)</source>
+        <translation>Nachrichtengröße (Bytes)</translation>
+    </message>
+    <message>
+        <source>time per call (ns)</source>
+        <translation>Zeit pro Aufruf (ns)</translation>
+    </message>
+    <message>
+        <source>%1 on %2 ranks</source>
+        <translation>%1 auf %2 Rängen</translation>
+    </message>
+    <message>
+        <source>Communication per step, projected (band: the model&apos;s 95% CIs)</source>
+        <translation>Kommunikation pro Schritt, projiziert (Band: die 95-%-KIs des Modells)</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>Ränge</translation>
+    </message>
+    <message>
+        <source>communication per step (ns)</source>
+        <translation>Kommunikation pro Schritt (ns)</translation>
+    </message>
+    <message>
+        <source>measured up to %1 ranks</source>
+        <translation>gemessen bis %1 Ränge</translation>
+    </message>
+    <message>
+        <source>There is no projection to export: it needs an allreduce on 2 or more ranks.</source>
+        <translation>Es gibt keine Projektion zum Exportieren: sie braucht ein Allreduce auf 2 oder mehr Rängen.</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::SeriesPicker</name>
     <message>
         <source>Choose what to draw</source>
@@ -5874,6 +5932,18 @@ Mit --store für diese Sitzung angegeben; die Projektdatei behält ihren eigenen
     <message>
         <source>Every benchmark of the store over time, with its change points, the largest recent change first</source>
         <translation>Jeder Benchmark des Speichers über die Zeit, mit seinen Änderungspunkten, die größte jüngste Änderung zuerst</translation>
+    </message>
+    <message>
+        <source>Sc&amp;aling Chart</source>
+        <translation>Sk&amp;alierungsdiagramm</translation>
+    </message>
+    <message>
+        <source>Ctrl+9</source>
+        <translation>Ctrl+9</translation>
+    </message>
+    <message>
+        <source>The selected collective runs&apos; latency and bandwidth, and the schemes projected to 4,096 ranks</source>
+        <translation>Latenz und Bandbreite der gewählten kollektiven Läufe und die auf 4.096 Ränge projizierten Verfahren</translation>
     </message>
 </context>
 <context>

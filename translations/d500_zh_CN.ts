@@ -5243,6 +5243,64 @@ Given with --store for this session; the project file keeps its own store.</sour
     </message>
 </context>
 <context>
+    <name>d500::studio::ScalingKind</name>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+</context>
+<context>
+    <name>d500::studio::ScalingTab</name>
+    <message>
+        <source>Scaling %1</source>
+        <translation>扩展性 %1</translation>
+    </message>
+    <message>
+        <source>Projected from allreduce on %1 ranks (%2 MiB of gradients per step, an ideal network): %3.</source>
+        <translation>由 %1 个进程上的 allreduce 投影（每步 %2 MiB 梯度，理想网络）：%3。</translation>
+    </message>
+    <message>
+        <source>No projection: it needs an allreduce measured on 2 or more ranks (start the collective run with mpirun -np 2).</source>
+        <translation>无投影：需要在 2 个或更多进程上测得的 allreduce（用 mpirun -np 2 启动集合通信运行）。</translation>
+    </message>
+    <message>
+        <source>Measured medians and the fitted latency + size / bandwidth</source>
+        <translation>测得的中位数与拟合的 延迟 + 大小 / 带宽</translation>
+    </message>
+    <message>
+        <source>message size (bytes)</source>
+        <translation>消息大小（字节）</translation>
+    </message>
+    <message>
+        <source>time per call (ns)</source>
+        <translation>每次调用时间（ns）</translation>
+    </message>
+    <message>
+        <source>%1 on %2 ranks</source>
+        <translation>%1，%2 个进程</translation>
+    </message>
+    <message>
+        <source>Communication per step, projected (band: the model&apos;s 95% CIs)</source>
+        <translation>每步通信时间的投影（带：模型的 95% 置信区间）</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <source>communication per step (ns)</source>
+        <translation>每步通信（ns）</translation>
+    </message>
+    <message>
+        <source>measured up to %1 ranks</source>
+        <translation>已测到 %1 个进程</translation>
+    </message>
+    <message>
+        <source>There is no projection to export: it needs an allreduce on 2 or more ranks.</source>
+        <translation>没有可导出的投影：需要 2 个或更多进程上的 allreduce。</translation>
+    </message>
+</context>
+<context>
     <name>d500::studio::SeriesPicker</name>
     <message>
         <source>Choose what to draw</source>
@@ -5849,6 +5907,18 @@ Given with --store for this session; the project file keeps its own store.</sour
     <message>
         <source>Every benchmark of the store over time, with its change points, the largest recent change first</source>
         <translation>存储中每个基准测试随时间的变化及其变化点，最近变化最大者在前</translation>
+    </message>
+    <message>
+        <source>Sc&amp;aling Chart</source>
+        <translation>扩展性图(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Ctrl+9</source>
+        <translation>Ctrl+9</translation>
+    </message>
+    <message>
+        <source>The selected collective runs&apos; latency and bandwidth, and the schemes projected to 4,096 ranks</source>
+        <translation>所选集合通信运行的延迟与带宽，以及投影到 4,096 个进程的各方案</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@ std::unique_ptr<ChartKind> makeRooflineKind();
 std::unique_ptr<ChartKind> makeSeedsKind();
 std::unique_ptr<ChartKind> makeGraphKind();    // graph/graph_kind.cpp
 std::unique_ptr<ChartKind> makeHistoryKind();  // history/history_kind.cpp
+std::unique_ptr<ChartKind> makeScalingKind();  // scaling/scaling_kind.cpp
 std::unique_ptr<ChartKind> makeTrainingDashboardKind();
 std::unique_ptr<ChartKind> makeDistributedDashboardKind();
 std::unique_ptr<ChartKind> makeNetworkDashboardKind();
@@ -28,6 +29,7 @@ void registerStudioChartKinds(ChartKindRegistry& registry) {
   registry.add(makeSeedsKind());
   registry.add(makeGraphKind());
   registry.add(makeHistoryKind());
+  registry.add(makeScalingKind());
   registry.add(makeTrainingDashboardKind());
   registry.add(makeDistributedDashboardKind());
   registry.add(makeNetworkDashboardKind());

@@ -6,3 +6,4 @@ target_sources(d500_studio_charts PRIVATE
   ${_history_dir}/history_chart.cpp
   ${_history_dir}/history_kind.cpp
   ${_history_dir}/history_tab.cpp)
+

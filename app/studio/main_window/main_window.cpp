@@ -212,7 +212,8 @@ void MainWindow::connectChartActions() {
                                                      {a->chartSweep, "sweep"},
                                                      {a->chartRoofline, "roofline"},
                                                      {a->chartSeeds, "seeds"},
-                                                     {a->chartGraph, "graph"}};
+                                                     {a->chartGraph, "graph"},
+                                                     {a->chartScaling, "scaling"}};
   for (const auto& [action, kind] : kinds)
     connect(action, &QAction::triggered, this,
             [this, kind = QString::fromLatin1(kind)] { charts_->openChartForSelection(kind); });

@@ -108,6 +108,10 @@ void StudioActions::makeChartActions() {
       make(this, tr("&History"), QString(), QKeySequence(tr("Ctrl+8")),
            tr("Every benchmark of the store over time, with its change points, the largest "
               "recent change first"));
+  chartScaling =
+      make(this, tr("Sc&aling Chart"), QString(), QKeySequence(tr("Ctrl+9")),
+           tr("The selected collective runs' latency and bandwidth, and the schemes projected to "
+              "4,096 ranks"));
   openOnnxModel = make(this, tr("Open ONNX &Model..."), QString(), QKeySequence(tr("Ctrl+Alt+O")),
                        tr("Show an .onnx file as a graph"));
   networkEditor = make(this, tr("&Network Editor..."), QString(), QKeySequence(tr("Ctrl+Alt+N")),
@@ -177,6 +181,7 @@ void StudioActions::install(QMainWindow* window, const QList<QAction*>& docks) {
       {chartConvergence, chartThroughput, chartTimings, chartSweep, chartRoofline, chartSeeds});
   charts->addAction(chartGraph);
   charts->addAction(chartHistory);
+  charts->addAction(chartScaling);
   charts->addSeparator();
   charts->addAction(compareRuns);
   charts->addAction(showList);

@@ -31,6 +31,7 @@ class StudioActions : public QObject {
   QAction *chartConvergence, *chartThroughput, *chartTimings, *chartSweep, *chartRoofline,
       *chartSeeds;
   QAction* chartHistory;                // the store's benchmarks over time (issue 31 item 5)
+  QAction* chartScaling;                // collective runs' models and projections (issue 36 item 6)
   QAction *chartGraph, *openOnnxModel;  // the ONNX graph view of a network run, of an .onnx file
   QAction* networkEditor;               // the network editor's window (issue 17 item 2)
   QAction *showList, *compareRuns, *exportChart, *exportData, *exportReportHtml, *exportReportPdf,

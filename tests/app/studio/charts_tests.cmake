@@ -18,6 +18,7 @@ add_executable(test_studio_charts
   ${_charts_tests}/compare_view_test.cpp
   ${_charts_tests}/list_view_test.cpp
   ${_charts_tests}/history_view_test.cpp
+  ${_charts_tests}/scaling_view_test.cpp
   ${_charts_tests}/dashboards_test.cpp
   ${_charts_tests}/measurement_dashboards_test.cpp)
 target_link_libraries(test_studio_charts PRIVATE d500_studio_charts GTest::gtest)
