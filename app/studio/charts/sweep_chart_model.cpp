@@ -60,6 +60,102 @@ bool SweepChartModel::poll(const store::ResultStore& s, const QList<qint64>& run
   return added;
 }
 
+QAbstractAxis* SweepChartModel::makeXAxis(QChart* chart, const ChartOptions& o) {
+  if (axis_.numeric()) return makeAxis(o.logX, axis_.title());
+  auto* c = new QCategoryAxis;
+  c->setTitleText(axis_.title());
+  c->setStartValue(-0.5);
+  chart->addAxis(c, Qt::AlignBottom);  // first: the theme sets the labels' font
+  QStringList used;
+  const bool rotate = axis_.categories().size() > kUnrotatedLabels;
+  // Each label wraps between its values onto lines as wide as its category, in its font.
+  // (columns_ counts an export's pixels; the plot area, where laid out, is in logical ones).
+  const double plot = chart->plotArea().width() >= 50 ? chart->plotArea().width() : columns_;
+  // Qt Charts gives a label the plot's width over one more than the categories, less padding.
+  const double width = plot / (axis_.categories().size() + 1) - kLabelPadding;
+  for (int i = 0; i < axis_.categories().size(); ++i) {
+    QString label = rotate ? axis_.categories()[i]
+                           : AxisTitles::wrapped(axis_.categories()[i], c->labelsFont(), width);
+    while (used.contains(label)) label += QLatin1Char(' ');  // labels must be unique
+    used.append(label);
+    c->append(label, i + 0.5);
+  }
+  c->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+  if (rotate) c->setLabelsAngle(-60);
+  return c;
+}
+
+void SweepChartModel::groupRows() {
+  groups_.clear();
+  for (size_t i = 0; i < rows_.size(); ++i) {
+    if (!drawable(rows_[i].m)) continue;
+    const QString impl = QString::fromStdString(rows_[i].m.implementation);
+    auto g = std::find_if(groups_.begin(), groups_.end(), [&](const Group& x) {
+      return x.run == rows_[i].run && x.implementation == impl;
+    });
+    if (g == groups_.end()) {
+      groups_.push_back({rows_[i].run, impl, {}, nullptr, {}});
+      g = groups_.end() - 1;
+    }
+    g->rows.push_back(i);
+  }
+  for (Group& g : groups_)
+    std::stable_sort(g.rows.begin(), g.rows.end(), [&](size_t a, size_t b) {
+      return axis_.x(QString::fromStdString(rows_[a].m.point_json)) <
+             axis_.x(QString::fromStdString(rows_[b].m.point_json));
+    });
+}
+
+void SweepChartModel::addGroup(QChart* chart, size_t gi, QAbstractAxis* ax, QAbstractAxis* ay) {
+  Group& g = groups_[gi];
+  const QColor color = seriesColor(static_cast<int>(gi));
+  if (axis_.numeric()) {
+    auto* line = new QLineSeries;
+    line->setPen(QPen(color, 1.6));
+    line->setPointsVisible(true);
+    line->setMarkerSize(7);
+    g.line = line;
+  } else {  // unrelated shapes: points, no line between them
+    auto* points = new QScatterSeries;
+    points->setColor(color);
+    points->setBorderColor(color.darker(130));
+    points->setMarkerSize(9);
+    g.line = points;
+  }
+  g.line->setName(runIds_.size() > 1
+                      ? g.implementation + QStringLiteral(" · ") + catalog_.label(g.run)
+                      : g.implementation);
+  chart->addSeries(g.line);
+  g.line->attachAxis(ax);
+  g.line->attachAxis(ay);
+  QObject::connect(g.line, &QXYSeries::hovered, g.line, [this, gi](const QPointF& at, bool in) {
+    if (!in || gi >= groups_.size()) return showToolTip({});
+    const Group& grp = groups_[gi];
+    size_t best = grp.rows.front();
+    for (size_t r : grp.rows)
+      if (std::fabs(axis_.x(QString::fromStdString(rows_[r].m.point_json)) - at.x()) <
+          std::fabs(axis_.x(QString::fromStdString(rows_[best].m.point_json)) - at.x()))
+        best = r;
+    showToolTip(tooltip(rows_[best]));
+  });
+  for (size_t r : g.rows) {
+    const auto& m = rows_[r].m;
+    if (!m.ci_valid) {
+      g.bars.push_back(nullptr);
+      continue;
+    }
+    auto* bar = new QLineSeries;
+    QPen pen(color, 1.2);
+    if (m.stop_reason != "converged") pen.setStyle(Qt::DashLine);
+    bar->setPen(pen);
+    chart->addSeries(bar);
+    bar->attachAxis(ax);
+    bar->attachAxis(ay);
+    hideFromLegend(chart, bar);
+    g.bars.push_back(bar);
+  }
+}
+
 void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
   clearChart(chart);
   groups_.clear();
@@ -73,104 +169,14 @@ void SweepChartModel::build(QChart* chart, const ChartOptions& o) {
   }
   axis_ = SweepAxis::fromPoints(points, subjects, listedPoints());
   unit_ = DurationUnit::forTypical(stats::median(medians));
-
-  QAbstractAxis* ax;
-  if (axis_.numeric()) {
-    ax = makeAxis(o.logX, axis_.title());
-  } else {
-    auto* c = new QCategoryAxis;
-    c->setTitleText(axis_.title());
-    c->setStartValue(-0.5);
-    chart->addAxis(c, Qt::AlignBottom);  // first: the theme sets the labels' font
-    QStringList used;
-    const bool rotate = axis_.categories().size() > kUnrotatedLabels;
-    // Each label wraps between its values onto lines as wide as its category, in its font.
-    // (columns_ counts an export's pixels; the plot area, where laid out, is in logical ones).
-    const double plot = chart->plotArea().width() >= 50 ? chart->plotArea().width() : columns_;
-    // Qt Charts gives a label the plot's width over one more than the categories, less padding.
-    const double width = plot / (axis_.categories().size() + 1) - kLabelPadding;
-    for (int i = 0; i < axis_.categories().size(); ++i) {
-      QString label = rotate ? axis_.categories()[i]
-                             : AxisTitles::wrapped(axis_.categories()[i], c->labelsFont(), width);
-      while (used.contains(label)) label += QLatin1Char(' ');  // labels must be unique
-      used.append(label);
-      c->append(label, i + 0.5);
-    }
-    c->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
-    if (rotate) c->setLabelsAngle(-60);
-    ax = c;
-  }
+  QAbstractAxis* ax = makeXAxis(chart, o);
   const double level = rows_.empty() ? 95 : 100 * rows_.front().m.ci_level;
   QAbstractAxis* ay =
       makeAxis(o.logY, tr("median time per call (%1), %2% CI bars").arg(unit_.symbol).arg(level));
   if (axis_.numeric()) chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
-
-  for (size_t i = 0; i < rows_.size(); ++i) {
-    if (!drawable(rows_[i].m)) continue;
-    const QString impl = QString::fromStdString(rows_[i].m.implementation);
-    auto g = std::find_if(groups_.begin(), groups_.end(), [&](const Group& x) {
-      return x.run == rows_[i].run && x.implementation == impl;
-    });
-    if (g == groups_.end()) {
-      groups_.push_back({rows_[i].run, impl, {}, nullptr, {}});
-      g = groups_.end() - 1;
-    }
-    g->rows.push_back(i);
-  }
-  for (size_t gi = 0; gi < groups_.size(); ++gi) {
-    Group& g = groups_[gi];
-    std::stable_sort(g.rows.begin(), g.rows.end(), [&](size_t a, size_t b) {
-      return axis_.x(QString::fromStdString(rows_[a].m.point_json)) <
-             axis_.x(QString::fromStdString(rows_[b].m.point_json));
-    });
-    const QColor color = seriesColor(static_cast<int>(gi));
-    if (axis_.numeric()) {
-      auto* line = new QLineSeries;
-      line->setPen(QPen(color, 1.6));
-      line->setPointsVisible(true);
-      line->setMarkerSize(7);
-      g.line = line;
-    } else {  // unrelated shapes: points, no line between them
-      auto* points = new QScatterSeries;
-      points->setColor(color);
-      points->setBorderColor(color.darker(130));
-      points->setMarkerSize(9);
-      g.line = points;
-    }
-    g.line->setName(runIds_.size() > 1
-                        ? g.implementation + QStringLiteral(" · ") + catalog_.label(g.run)
-                        : g.implementation);
-    chart->addSeries(g.line);
-    g.line->attachAxis(ax);
-    g.line->attachAxis(ay);
-    QObject::connect(g.line, &QXYSeries::hovered, g.line, [this, gi](const QPointF& at, bool in) {
-      if (!in || gi >= groups_.size()) return showToolTip({});
-      const Group& grp = groups_[gi];
-      size_t best = grp.rows.front();
-      for (size_t r : grp.rows)
-        if (std::fabs(axis_.x(QString::fromStdString(rows_[r].m.point_json)) - at.x()) <
-            std::fabs(axis_.x(QString::fromStdString(rows_[best].m.point_json)) - at.x()))
-          best = r;
-      showToolTip(tooltip(rows_[best]));
-    });
-    for (size_t r : g.rows) {
-      const auto& m = rows_[r].m;
-      if (!m.ci_valid) {
-        g.bars.push_back(nullptr);
-        continue;
-      }
-      auto* bar = new QLineSeries;
-      QPen pen(color, 1.2);
-      if (m.stop_reason != "converged") pen.setStyle(Qt::DashLine);
-      bar->setPen(pen);
-      chart->addSeries(bar);
-      bar->attachAxis(ax);
-      bar->attachAxis(ay);
-      hideFromLegend(chart, bar);
-      g.bars.push_back(bar);
-    }
-  }
+  groupRows();
+  for (size_t gi = 0; gi < groups_.size(); ++gi) addGroup(chart, gi, ax, ay);
   shapeChanged_ = false;
 }
 

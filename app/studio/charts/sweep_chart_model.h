@@ -16,6 +16,7 @@
 #include "charts/validation_summary.h"
 
 QT_BEGIN_NAMESPACE
+class QAbstractAxis;
 class QLineSeries;
 class QXYSeries;
 QT_END_NAMESPACE
@@ -51,6 +52,13 @@ class SweepChartModel : public ChartModel {
   };
   static bool drawable(const store::MeasurementRow& m);
   void build(QChart* chart, const ChartOptions& o);
+  // The x axis: numeric (added by build) or one category per point, wrapped to its width (added
+  // here, before the labels are measured in its font).
+  QAbstractAxis* makeXAxis(QChart* chart, const ChartOptions& o);
+  // groups_ anew: each run's implementation, its drawable rows in sweep order.
+  void groupRows();
+  // Group `gi`'s line (or points) with its hover and its CI bars.
+  void addGroup(QChart* chart, size_t gi, QAbstractAxis* ax, QAbstractAxis* ay);
   QString tooltip(const Row& r) const;
   QStringList listedPoints() const;  // the runs' experiments' points, as listed
 
