@@ -128,70 +128,67 @@ QString ComparisonTable::defaultBaseline(const store::ResultStore& s, qint64 run
   return impls.front();
 }
 
-ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<qint64>& runIds,
-                                       const QString& baselineImplementation) {
-  ComparisonTable t;
-  t.runIds = runIds;
-  if (runIds.isEmpty()) return t;
-  t.acrossRuns = runIds.size() > 1;
-  std::map<qint64, std::map<int64_t, ValidationSummary>> validation;
-  for (qint64 id : runIds) validation[id] = ValidationSummary::byMeasurement(s.validations(id));
+namespace {
 
-  if (!t.acrossRuns) {
-    const qint64 run = runIds.front();
-    t.variants = implementations(s, run);
-    // A baseline chosen for another run may not exist in this one.
-    t.baselineImplementation = t.variants.contains(baselineImplementation)
-                                   ? baselineImplementation
-                                   : defaultBaseline(s, run);
-    t.variants.removeAll(t.baselineImplementation);
-    t.variants.prepend(t.baselineImplementation);
-    std::map<QString, int> rowOf;  // by canonical point
-    for (const auto& m : s.measurements(run)) {
-      const QString point = SweepAxis::canonical(QString::fromStdString(m.point_json));
-      auto it = rowOf.find(point);
-      if (it == rowOf.end()) {
-        Row r;
-        r.subject = QString::fromStdString(m.subject);
-        r.pointJson = QString::fromStdString(m.point_json);
-        for (int i = 0; i < t.variants.size(); ++i) {
-          r.cells.append(Cell());
-          r.versus.append(Versus());
-        }
-        it = rowOf.emplace(point, static_cast<int>(t.rows.size())).first;
-        t.rows.append(r);
+using Validation = std::map<qint64, std::map<int64_t, ValidationSummary>>;
+
+// One run: its implementations side by side, each against the baseline implementation.
+void fillOneRun(ComparisonTable& t, const store::ResultStore& s, qint64 run,
+                const QString& baselineImplementation, Validation& validation) {
+  t.variants = ComparisonTable::implementations(s, run);
+  // A baseline chosen for another run may not exist in this one.
+  t.baselineImplementation = t.variants.contains(baselineImplementation)
+                                 ? baselineImplementation
+                                 : ComparisonTable::defaultBaseline(s, run);
+  t.variants.removeAll(t.baselineImplementation);
+  t.variants.prepend(t.baselineImplementation);
+  std::map<QString, int> rowOf;  // by canonical point
+  for (const auto& m : s.measurements(run)) {
+    const QString point = SweepAxis::canonical(QString::fromStdString(m.point_json));
+    auto it = rowOf.find(point);
+    if (it == rowOf.end()) {
+      ComparisonTable::Row r;
+      r.subject = QString::fromStdString(m.subject);
+      r.pointJson = QString::fromStdString(m.point_json);
+      for (int i = 0; i < t.variants.size(); ++i) {
+        r.cells.append(ComparisonTable::Cell());
+        r.versus.append(ComparisonTable::Versus());
       }
-      const int col =
-          static_cast<int>(t.variants.indexOf(QString::fromStdString(m.implementation)));
-      if (col >= 0) t.rows[it->second].cells[col] = cellOf(m, validation[run]);
+      it = rowOf.emplace(point, static_cast<int>(t.rows.size())).first;
+      t.rows.append(r);
     }
-    for (const auto& c :
-         operators::compare_to_baseline(s, run, t.baselineImplementation.toStdString())) {
-      auto it = rowOf.find(SweepAxis::canonical(QString::fromStdString(c.point_json)));
-      const int col = static_cast<int>(t.variants.indexOf(QString::fromStdString(c.b_impl)));
-      if (it != rowOf.end() && col > 0) t.rows[it->second].versus[col] = versusOf(c);
-    }
-    sortRows(t.rows);
-    return t;
+    const int col = static_cast<int>(t.variants.indexOf(QString::fromStdString(m.implementation)));
+    if (col >= 0) t.rows[it->second].cells[col] = cellOf(m, validation[run]);
   }
+  for (const auto& c :
+       operators::compare_to_baseline(s, run, t.baselineImplementation.toStdString())) {
+    auto it = rowOf.find(SweepAxis::canonical(QString::fromStdString(c.point_json)));
+    const int col = static_cast<int>(t.variants.indexOf(QString::fromStdString(c.b_impl)));
+    if (it != rowOf.end() && col > 0) t.rows[it->second].versus[col] = versusOf(c);
+  }
+}
 
+// Several runs: each (point, implementation) across the runs, each run against the first.
+void fillAcrossRuns(ComparisonTable& t, const store::ResultStore& s, Validation& validation) {
+  const QList<qint64>& runIds = t.runIds;
   std::map<Key, int> rowOf;
   for (int k = 0; k < runIds.size(); ++k) {
     auto info = s.run(runIds[k]);
-    t.variants.append(info ? runLabel(*info) : tr("run %1 (not in the store)").arg(runIds[k]));
+    t.variants.append(info ? ComparisonTable::runLabel(*info)
+                           : ComparisonTable::tr("run %1 (not in the store)").arg(runIds[k]));
   }
   for (int k = 0; k < runIds.size(); ++k) {
     for (const auto& m : s.measurements(runIds[k])) {
       const Key key{pointIdentity(m.point_json), QString::fromStdString(m.implementation)};
       auto it = rowOf.find(key);
       if (it == rowOf.end()) {
-        Row r;
+        ComparisonTable::Row r;
         r.subject = QString::fromStdString(m.subject);
         r.implementation = key.second;
         r.pointJson = QString::fromStdString(m.point_json);
         for (int i = 0; i < runIds.size(); ++i) {
-          r.cells.append(Cell());
-          r.versus.append(Versus());
+          r.cells.append(ComparisonTable::Cell());
+          r.versus.append(ComparisonTable::Versus());
         }
         it = rowOf.emplace(key, static_cast<int>(t.rows.size())).first;
         t.rows.append(r);
@@ -199,22 +196,25 @@ ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<
       t.rows[it->second].cells[k] = cellOf(m, validation[runIds[k]]);
     }
   }
-  const qint64 base = runIds.front();
-  for (int k = 1; k < runIds.size(); ++k) {
-    for (const auto& c : operators::compare_runs(s, base, s, runIds[k])) {
+  for (int k = 1; k < runIds.size(); ++k)
+    for (const auto& c : operators::compare_runs(s, runIds.front(), s, runIds[k])) {
       auto it = rowOf.find({pointIdentity(c.point_json), QString::fromStdString(c.b_impl)});
       if (it != rowOf.end()) t.rows[it->second].versus[k] = versusOf(c);
     }
-  }
-  // What changed in the machine and software between the baseline run and each other run.
+}
+
+// What changed in the machine and software between the baseline run and each other run.
+void fillEnvironmentDiffs(ComparisonTable& t, const store::ResultStore& s) {
+  const QList<qint64>& runIds = t.runIds;
   auto envOf = [&](qint64 id) -> std::optional<store::Environment> {
     auto r = s.run(id);
     if (!r || r->environment_id == 0) return std::nullopt;
     return s.environment(r->environment_id);
   };
+  const qint64 base = runIds.front();
   const auto baseEnv = envOf(base);
   for (int k = 1; k < runIds.size(); ++k) {
-    EnvironmentDiff d;
+    ComparisonTable::EnvironmentDiff d;
     d.against = t.variants[k];
     const auto env = envOf(runIds[k]);
     if (!baseEnv || !env) {
@@ -232,6 +232,24 @@ ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<
       d.identical = d.missing = false;
     }
     t.environmentDiffs.append(d);
+  }
+}
+
+}  // namespace
+
+ComparisonTable ComparisonTable::build(const store::ResultStore& s, const QList<qint64>& runIds,
+                                       const QString& baselineImplementation) {
+  ComparisonTable t;
+  t.runIds = runIds;
+  if (runIds.isEmpty()) return t;
+  t.acrossRuns = runIds.size() > 1;
+  Validation validation;
+  for (qint64 id : runIds) validation[id] = ValidationSummary::byMeasurement(s.validations(id));
+  if (!t.acrossRuns) {
+    fillOneRun(t, s, runIds.front(), baselineImplementation, validation);
+  } else {
+    fillAcrossRuns(t, s, validation);
+    fillEnvironmentDiffs(t, s);
   }
   sortRows(t.rows);
   return t;
