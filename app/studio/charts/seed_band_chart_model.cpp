@@ -78,6 +78,65 @@ QString SeedBandChartModel::note() const {
       "seeds, with fewer it is their range (coverage in the tooltip)");
 }
 
+// One group's band (its CI of the median across seeds, as an area) and median line, in the
+// `colour`-th colour, decimated to `d`'s columns, with the median's hover.
+void SeedBandChartModel::addGroup(QChart* chart, Group* g, int colour, const DecimateOptions& d,
+                                  QAbstractAxis* ax, QAbstractAxis* ay) {
+  std::vector<double> xs, med, lo, hi;
+  size_t maxSeeds = 0;
+  double minCoverage = 1;
+  for (const BandPoint& p : g->band) {
+    xs.push_back(p.step);
+    med.push_back(p.median);
+    lo.push_back(p.lo);
+    hi.push_back(p.hi);
+    maxSeeds = std::max(maxSeeds, p.seeds);
+    if (p.seeds > 1) minCoverage = std::min(minCoverage, p.coverage);
+  }
+  QString label = g->name;
+  if (runIds_.size() > 1) label += QStringLiteral(" · ") + catalog_.label(g->run);
+  if (g->rank != 0) label += QLatin1Char(' ') + tr("[rank %1]").arg(g->rank);
+  const QColor color = seriesColor(colour);
+  auto* upper = new QLineSeries;
+  auto* lower = new QLineSeries;
+  upper->replace(decimateMinMax(xs, hi, d));
+  lower->replace(decimateMinMax(xs, lo, d));
+  auto* area = new QAreaSeries(upper, lower);
+  area->setName(tr("%1: CI of the median (>= %2% coverage, up to %3 seeds)")
+                    .arg(label)
+                    .arg(formatNumber(100 * minCoverage, 3))
+                    .arg(maxSeeds));
+  QColor fill = color;
+  fill.setAlpha(60);
+  area->setBrush(fill);
+  area->setPen(QPen(Qt::NoPen));
+  chart->addSeries(area);
+  area->attachAxis(ax);
+  area->attachAxis(ay);
+  auto* median = new QLineSeries;
+  median->setName(tr("%1: median across seeds").arg(label));
+  median->setPen(QPen(color, 2.0));
+  median->replace(decimateMinMax(xs, med, d));
+  chart->addSeries(median);
+  median->attachAxis(ax);
+  median->attachAxis(ay);
+  QObject::connect(
+      median, &QXYSeries::hovered, median, [this, g, label](const QPointF& at, bool inside) {
+        if (!inside || g->band.empty()) return showToolTip({});
+        auto it = std::lower_bound(g->band.begin(), g->band.end(), at.x(),
+                                   [](const BandPoint& p, double x) { return p.step < x; });
+        if (it == g->band.end()) --it;
+        showToolTip(tr("%1\nstep %2 · %3 seeds\nmedian %4 · band [%5, %6] (%7% coverage)")
+                        .arg(label)
+                        .arg(qint64(it->step))
+                        .arg(it->seeds)
+                        .arg(it->median, 0, 'g', 6)
+                        .arg(it->lo, 0, 'g', 6)
+                        .arg(it->hi, 0, 'g', 6)
+                        .arg(formatNumber(100 * it->coverage, 3)));
+      });
+}
+
 void SeedBandChartModel::draw(QChart* chart, const ChartOptions& o, int columns, bool /*rebuild*/) {
   // The band's polygons are rebuilt on every draw: a few hundred points per group at most
   // after decimation, and an area series cannot be updated in place.
@@ -119,61 +178,7 @@ void SeedBandChartModel::draw(QChart* chart, const ChartOptions& o, int columns,
   d.logY = o.logY;
   d.sortedX = true;
   int colour = 0;
-  for (Group* g : drawn) {
-    std::vector<double> xs, med, lo, hi;
-    size_t maxSeeds = 0;
-    double minCoverage = 1;
-    for (const BandPoint& p : g->band) {
-      xs.push_back(p.step);
-      med.push_back(p.median);
-      lo.push_back(p.lo);
-      hi.push_back(p.hi);
-      maxSeeds = std::max(maxSeeds, p.seeds);
-      if (p.seeds > 1) minCoverage = std::min(minCoverage, p.coverage);
-    }
-    QString label = g->name;
-    if (runIds_.size() > 1) label += QStringLiteral(" · ") + catalog_.label(g->run);
-    if (g->rank != 0) label += QLatin1Char(' ') + tr("[rank %1]").arg(g->rank);
-    const QColor color = seriesColor(colour++);
-    auto* upper = new QLineSeries;
-    auto* lower = new QLineSeries;
-    upper->replace(decimateMinMax(xs, hi, d));
-    lower->replace(decimateMinMax(xs, lo, d));
-    auto* area = new QAreaSeries(upper, lower);
-    area->setName(tr("%1: CI of the median (>= %2% coverage, up to %3 seeds)")
-                      .arg(label)
-                      .arg(formatNumber(100 * minCoverage, 3))
-                      .arg(maxSeeds));
-    QColor fill = color;
-    fill.setAlpha(60);
-    area->setBrush(fill);
-    area->setPen(QPen(Qt::NoPen));
-    chart->addSeries(area);
-    area->attachAxis(ax);
-    area->attachAxis(ay);
-    auto* median = new QLineSeries;
-    median->setName(tr("%1: median across seeds").arg(label));
-    median->setPen(QPen(color, 2.0));
-    median->replace(decimateMinMax(xs, med, d));
-    chart->addSeries(median);
-    median->attachAxis(ax);
-    median->attachAxis(ay);
-    QObject::connect(
-        median, &QXYSeries::hovered, median, [this, g, label](const QPointF& at, bool inside) {
-          if (!inside || g->band.empty()) return showToolTip({});
-          auto it = std::lower_bound(g->band.begin(), g->band.end(), at.x(),
-                                     [](const BandPoint& p, double x) { return p.step < x; });
-          if (it == g->band.end()) --it;
-          showToolTip(tr("%1\nstep %2 · %3 seeds\nmedian %4 · band [%5, %6] (%7% coverage)")
-                          .arg(label)
-                          .arg(qint64(it->step))
-                          .arg(it->seeds)
-                          .arg(it->median, 0, 'g', 6)
-                          .arg(it->lo, 0, 'g', 6)
-                          .arg(it->hi, 0, 'g', 6)
-                          .arg(formatNumber(100 * it->coverage, 3)));
-        });
-  }
+  for (Group* g : drawn) addGroup(chart, g, colour++, d, ax, ay);
   shapeChanged_ = false;
 }
 

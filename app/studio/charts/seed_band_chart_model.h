@@ -14,6 +14,8 @@
 
 namespace d500::studio {
 
+struct DecimateOptions;
+
 class SeedBandChartModel : public ChartModel {
   Q_DECLARE_TR_FUNCTIONS(SeedBandChartModel)
 
@@ -45,6 +47,8 @@ class SeedBandChartModel : public ChartModel {
   };
   QStringList shownNames(const ChartOptions& o) const;
   void update(Group& g) const;
+  void addGroup(QChart* chart, Group* g, int colour, const DecimateOptions& d, QAbstractAxis* ax,
+                QAbstractAxis* ay);
 
   std::map<std::tuple<qint64, int, std::string>, Group> groups_;
   std::map<qint64, int64_t> lastId_;
