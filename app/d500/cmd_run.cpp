@@ -6,7 +6,6 @@
 #include "cli_observer.h"
 #include "commands.h"
 #include "d500/distributed/communicator.h"
-#include "d500/json_input.h"
 #include "d500/run/run.h"
 #include "d500/spec/experiment.h"
 
@@ -64,15 +63,10 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     auto s = open_store(g.db, store::ResultStore::Mode::ReadOnly);
     first = require_run(*s, o.rerun_arg);
   }
-  std::string where = "run " + std::to_string(first.id) + " in " + g.db;
-  auto j = parse_json(first.spec_json, where + ": stored experiment");
-  if (!j) throw CliError{kStoreError, j.error().to_string()};
-  auto e = spec::parse_experiment(*j, where);
-  if (!e) throw CliError{kBadInput, e.error().to_string()};
   RunOptions ro = o;
   ro.rerun_of = first.id;
   if (ro.name.empty()) ro.name = first.name;
-  return execute(g, ro, std::move(e).value(), first.spec_path);
+  return execute(g, ro, run::stored_experiment(first, g.db), first.spec_path);
 }
 
 }  // namespace d500::cli

@@ -12,7 +12,8 @@ int cmd_scaling(const GlobalOptions& g, const ScalingOptions& o) {
   std::vector<int64_t> ids;
   for (const auto& r : o.runs) ids.push_back(require_run(*s, r).id);
   try {
-    report::Document doc = scaling::scaling_report(*s, ids);
+    std::vector<scaling::CollectiveModel> fitted;
+    report::Document doc = scaling::scaling_report(*s, ids, &fitted);
     if (o.project) {
       scaling::ProjectionOptions po;
       po.bytes = o.bytes;
@@ -20,9 +21,8 @@ int cmd_scaling(const GlobalOptions& g, const ScalingOptions& o) {
       po.averaging_period = o.averaging_period;
       po.topology = scaling::parse_topology(o.topology);
       std::vector<scaling::CollectiveModel> allreduces;
-      for (int64_t id : ids)
-        for (auto& m : scaling::collective_models(*s, id))
-          if (m.op == "allreduce" && m.ranks >= 2) allreduces.push_back(std::move(m));
+      for (auto& m : fitted)
+        if (m.op == "allreduce" && m.ranks >= 2) allreduces.push_back(std::move(m));
       const bool any = !allreduces.empty();
       for (const auto& m : allreduces) {
         doc.append(scaling::projection_report(m, po, scaling::project(m, po)));

@@ -351,34 +351,8 @@ void add_store_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   cmds.push_back({list, [&g, l] { return cmd_list(g, *l); }});
 }
 
-// history, gate, confirm: benchmarks over time.
-void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
-  auto h = args<HistoryOptions>();
-  auto* history = app.add_subcommand(
-      "history", "Each benchmark's runs over time (or over a version) and where they changed");
-  history->add_option("--experiment", h->experiment, "Only this experiment's series (its name)");
-  history
-      ->add_option("--by", h->by,
-                   "The axis: time (default), or an environment field such as "
-                   "build.d500_version or plugins.torch.version")
-      ->capture_default_str();
-  history->add_flag("--per-host", h->per_host,
-                    "Keep each host's runs apart (default: machine class)");
-  history->add_option("--alpha", h->alpha, "Significance level of a change point")
-      ->capture_default_str()
-      ->check(CLI::Range(1e-4, 0.5));
-  history->add_flag("--changes", h->changes,
-                    "Only the overview: every series with its last change, the largest first");
-  add_report_options(history, h->report);
-  history->footer(
-      "A series is an experiment's implementation at one sweep point on one machine class (CPU "
-      "model and count, GPU); runs merged from other stores join their series. Each point shows "
-      "its median with the CI, n, the machine's load and the environment fields that changed "
-      "since the previous point. Change points: E-divisive means over the runs' raw samples "
-      "with a permutation test over whole runs; each with the change of the median and its CI, "
-      "the p-value, the environment diff across it and both sides' load.");
-  cmds.push_back({history, [&g, h] { return cmd_history(g, *h); }});
-
+// gate: the CI gate over two runs or every series.
+void add_gate_command(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   auto gt = args<GateOptions>();
   auto* gate = app.add_subcommand(
       "gate",
@@ -411,7 +385,10 @@ void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "same way: its latest run against the baseline store's latest run of that series, or, in "
       "one store, against the run before it.");
   cmds.push_back({gate, [&g, gt] { return cmd_gate(g, *gt); }});
+}
 
+// confirm: rerun a change point's sides; scaling: collective models and projections.
+void add_confirm_and_scaling_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
   auto cf = args<ConfirmOptions>();
   auto* confirm = app.add_subcommand(
       "confirm",
@@ -470,6 +447,38 @@ void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds)
       "from their CIs, the bottleneck, the crossovers between schemes, and how far beyond the "
       "measured ranks each figure lies.");
   cmds.push_back({scaling, [&g, sc] { return cmd_scaling(g, *sc); }});
+}
+
+// history (and the commands above): benchmarks over time.
+void add_history_commands(CLI::App& app, const GlobalOptions& g, Commands& cmds) {
+  auto h = args<HistoryOptions>();
+  auto* history = app.add_subcommand(
+      "history", "Each benchmark's runs over time (or over a version) and where they changed");
+  history->add_option("--experiment", h->experiment, "Only this experiment's series (its name)");
+  history
+      ->add_option("--by", h->by,
+                   "The axis: time (default), or an environment field such as "
+                   "build.d500_version or plugins.torch.version")
+      ->capture_default_str();
+  history->add_flag("--per-host", h->per_host,
+                    "Keep each host's runs apart (default: machine class)");
+  history->add_option("--alpha", h->alpha, "Significance level of a change point")
+      ->capture_default_str()
+      ->check(CLI::Range(1e-4, 0.5));
+  history->add_flag("--changes", h->changes,
+                    "Only the overview: every series with its last change, the largest first");
+  add_report_options(history, h->report);
+  history->footer(
+      "A series is an experiment's implementation at one sweep point on one machine class (CPU "
+      "model and count, GPU); runs merged from other stores join their series. Each point shows "
+      "its median with the CI, n, the machine's load and the environment fields that changed "
+      "since the previous point. Change points: E-divisive means over the runs' raw samples "
+      "with a permutation test over whole runs; each with the change of the median and its CI, "
+      "the p-value, the environment diff across it and both sides' load.");
+  cmds.push_back({history, [&g, h] { return cmd_history(g, *h); }});
+
+  add_gate_command(app, g, cmds);
+  add_confirm_and_scaling_commands(app, g, cmds);
 }
 
 // export-series, import-mllog: runs for other tools and from them.

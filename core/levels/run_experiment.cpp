@@ -290,4 +290,13 @@ Result run_experiment(const Request& req, Observer& observer) {
   }
 }
 
+spec::Experiment stored_experiment(const store::RunInfo& r, const std::string& db) {
+  const std::string where = "run " + std::to_string(r.id) + " in " + db;
+  auto j = parse_json(r.spec_json, where + ": stored experiment");
+  if (!j) throw Failure{kStoreError, j.error().to_string()};
+  auto e = spec::parse_experiment(*j, where);
+  if (!e) throw Failure{kBadInput, e.error().to_string()};
+  return std::move(e).value();
+}
+
 }  // namespace d500::run

@@ -62,8 +62,8 @@ std::string size_text(double bytes) {
   return buf;
 }
 
-void run_section(report::Document& doc, const store::ResultStore& s, int64_t run_id) {
-  const auto models = collective_models(s, run_id);
+void run_section(report::Document& doc, int64_t run_id,
+                 const std::vector<CollectiveModel>& models) {
   doc.heading("run " + std::to_string(run_id) +
               ": latency and bandwidth (T = alpha + n / bandwidth)");
   if (models.empty()) doc.line("no operation was measured at 2 or more sizes");
@@ -177,10 +177,15 @@ std::string to_json(const std::vector<CollectiveModel>& models) {
   return out.dump(2);
 }
 
-report::Document scaling_report(const store::ResultStore& s, const std::vector<int64_t>& runs) {
+report::Document scaling_report(const store::ResultStore& s, const std::vector<int64_t>& runs,
+                                std::vector<CollectiveModel>* fitted) {
   report::Document doc;
   doc.title = "d500 scaling: " + s.path();
-  for (int64_t id : runs) run_section(doc, s, id);
+  for (int64_t id : runs) {
+    auto models = collective_models(s, id);
+    run_section(doc, id, models);
+    if (fitted) fitted->insert(fitted->end(), models.begin(), models.end());
+  }
   ranks_section(doc, s, runs);
   return doc;
 }

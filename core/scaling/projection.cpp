@@ -48,7 +48,9 @@ ProjectionPoint point_of(const std::string& scheme, int p, const CollectiveModel
           double(p) / m.ranks};
 }
 
-std::string crossovers(const std::vector<ProjectionPoint>& points) {
+}  // namespace
+
+std::string crossover(const std::vector<ProjectionPoint>& points) {
   std::map<int, std::map<std::string, double>> at;
   for (const auto& p : points) at[p.ranks][p.scheme] = p.time_ns;
   std::string out, prev;
@@ -63,8 +65,6 @@ std::string crossovers(const std::vector<ProjectionPoint>& points) {
   }
   return out.empty() ? prev + " is faster at every scale projected" : out;
 }
-
-}  // namespace
 
 std::vector<PointCheck> check_projection(const CollectiveModel& model,
                                          const CollectiveModel& measured,
@@ -149,7 +149,7 @@ report::Document projection_report(const CollectiveModel& model, const Projectio
                                 : ""));
   doc.field("gradients", report::fixed(o.bytes / (1 << 20), 2) + " MiB per step; model averaging " +
                              "every " + std::to_string(o.averaging_period) + " steps");
-  doc.field("crossover", crossovers(points));
+  doc.field("crossover", crossover(points));
   report::Rows rows{
       {"SCHEME", "RANKS", "COMMUNICATION PER STEP", "95% BAND", "BOTTLENECK", "EXTRAPOLATION"}};
   for (const auto& p : points)

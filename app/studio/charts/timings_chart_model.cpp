@@ -114,7 +114,7 @@ QString TimingsChartModel::groupOf(const Layout& l, size_t i) const {
                   : catalog_.label(boxes_[i].run);
 }
 
-void TimingsChartModel::labelBoxes(const Layout& l, QBarCategoryAxis* ax, double plotWidth) {
+bool TimingsChartModel::labelBoxes(const Layout& l, QBarCategoryAxis* ax, double plotWidth) {
   // A shape (a problem list's point) is labelled by its values; with several implementations in
   // one category, each box names its own.
   for (size_t i : l.drawn) {
@@ -136,28 +136,25 @@ void TimingsChartModel::labelBoxes(const Layout& l, QBarCategoryAxis* ax, double
     groups.insert(groupOf(l, i));
     have.insert({groupOf(l, i), boxes_[i].label});
   }
-  const size_t categories =
-      have.size() == labels.size() * groups.size() ? labels.size() : l.drawn.size();
-  if (categories > kUnrotatedLabels) return;
+  // Side by side needs every group to have every label: a box plot series cannot leave a gap.
+  const bool sideBySide = have.size() == labels.size() * groups.size();
+  const size_t categories = sideBySide ? labels.size() : l.drawn.size();
+  if (categories > kUnrotatedLabels) return sideBySide;
   const double width =
       (plotWidth >= 50 ? plotWidth : 800.0) / static_cast<double>(categories + 1) - 10;
   for (size_t i : l.drawn)
     boxes_[i].label = AxisTitles::wrapped(boxes_[i].label, ax->labelsFont(), width);
+  return sideBySide;
 }
 
 QList<QBoxPlotSeries*> TimingsChartModel::makeSeries(const Layout& l, QBarCategoryAxis* ax,
-                                                     double nsPerUnit, bool* sideBySide) {
+                                                     double nsPerUnit, bool sideBySide) {
   QStringList labels;
-  for (size_t i : l.drawn)
-    if (!labels.contains(boxes_[i].label)) labels.append(boxes_[i].label);
-  std::set<std::pair<QString, QString>> have;
   std::set<QString> groupsDrawn;
   for (size_t i : l.drawn) {
-    have.insert({groupOf(l, i), boxes_[i].label});
+    if (!labels.contains(boxes_[i].label)) labels.append(boxes_[i].label);
     groupsDrawn.insert(groupOf(l, i));
   }
-  // Side by side needs every group to have every label: a box plot series cannot leave a gap.
-  *sideBySide = have.size() == labels.size() * groupsDrawn.size();
   auto makeSet = [&](size_t i, const QString& name) {
     const BoxStats& st = boxes_[i].stats;
     auto* set = new QBoxSet(st.lowerWhisker / nsPerUnit, st.q1 / nsPerUnit, st.median / nsPerUnit,
@@ -171,7 +168,7 @@ QList<QBoxPlotSeries*> TimingsChartModel::makeSeries(const Layout& l, QBarCatego
     return set;
   };
   QList<QBoxPlotSeries*> series;
-  if (*sideBySide) {
+  if (sideBySide) {
     ax->append(labels);
     for (int g = 0; g < l.groups.size(); ++g) {
       if (!groupsDrawn.count(l.groups[g])) continue;
@@ -207,7 +204,7 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   const Layout l = layOut();
   auto* ax = new QBarCategoryAxis;
   chart->addAxis(ax, Qt::AlignBottom);  // first: the theme sets the labels' font
-  labelBoxes(l, ax, chart->plotArea().width());
+  const bool sideBySide = labelBoxes(l, ax, chart->plotArea().width());
   std::vector<double> medians;
   for (size_t i : l.drawn) medians.push_back(boxes_[i].stats.median);
   const DurationUnit unit = DurationUnit::forTypical(stats::median(medians));
@@ -216,8 +213,7 @@ void TimingsChartModel::build(QChart* chart, const ChartOptions& o) {
   if (l.impls.size() == 1) ax->setTitleText(QString::fromStdString(l.impls.front()));
   if (l.byImpl) ax->setTitleText(tr("implementations side by side"));
   chart->addAxis(ay, Qt::AlignLeft);
-  bool sideBySide = false;
-  const QList<QBoxPlotSeries*> series = makeSeries(l, ax, unit.nsPerUnit, &sideBySide);
+  const QList<QBoxPlotSeries*> series = makeSeries(l, ax, unit.nsPerUnit, sideBySide);
   if (ax->count() > kUnrotatedLabels) ax->setLabelsAngle(-40);
   for (QBoxPlotSeries* s : series) {
     chart->addSeries(s);

@@ -60,11 +60,12 @@ class TimingsChartModel : public ChartModel {
   Layout layOut();
   QString groupOf(const Layout& l, size_t i) const;
   // Each drawn box's category label, wrapped to the category's width when few enough to stand.
-  void labelBoxes(const Layout& l, QBarCategoryAxis* ax, double plotWidth);
-  // The box plot series: one per group side by side when every group has every label, else one
-  // series over "label · run" categories (*sideBySide says which).
+  // Returns whether the groups stand side by side (every group has every label).
+  bool labelBoxes(const Layout& l, QBarCategoryAxis* ax, double plotWidth);
+  // The box plot series: one per group side by side, else one series over "label · run"
+  // categories.
   QList<QBoxPlotSeries*> makeSeries(const Layout& l, QBarCategoryAxis* ax, double nsPerUnit,
-                                    bool* sideBySide);
+                                    bool sideBySide);
   QString tooltip(const Box& b) const;
 
   std::vector<Box> boxes_;

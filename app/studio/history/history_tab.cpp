@@ -159,7 +159,8 @@ void HistoryTab::fillTable(const report::Document& doc) {
     if (b.kind != report::Block::Kind::Table) continue;
     table_->setRowCount(static_cast<int>(b.rows.size()) - 1);
     for (size_t r = 1; r < b.rows.size(); ++r)
-      for (size_t c = 0; c < b.rows[r].size() && c < static_cast<size_t>(headers().size()); ++c)
+      for (size_t c = 0; c < b.rows[r].size() && c < static_cast<size_t>(table_->columnCount());
+           ++c)
         table_->setItem(static_cast<int>(r - 1), static_cast<int>(c),
                         new QTableWidgetItem(QString::fromStdString(b.rows[r][c])));
   }

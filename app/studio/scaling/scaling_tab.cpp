@@ -87,14 +87,11 @@ void ScalingTab::refresh() {
   scaling::ProjectionOptions o;
   if (base) {
     projected_ = scaling::project(*base, o);
-    const auto doc = scaling::projection_report(*base, o, projected_);
-    for (const auto& b : doc.blocks)
-      if (b.kind == report::Block::Kind::Field && b.text == "crossover")
-        say = tr("Projected from allreduce on %1 ranks (%2 MiB of gradients per step, an ideal "
-                 "network): %3.")
-                  .arg(base->ranks)
-                  .arg(o.bytes / (1 << 20))
-                  .arg(QString::fromStdString(b.value));
+    say = tr("Projected from allreduce on %1 ranks (%2 MiB of gradients per step, an ideal "
+             "network): %3.")
+              .arg(base->ranks)
+              .arg(o.bytes / (1 << 20))
+              .arg(QString::fromStdString(scaling::crossover(projected_)));
   } else if (!models.empty()) {
     say =
         tr("No projection: it needs an allreduce measured on 2 or more ranks (start the "

@@ -8,7 +8,6 @@
 #include "d500/history/history.h"
 #include "d500/ranking/ranking.h"
 #include "d500/report/format.h"
-#include "d500/spec/experiment.h"
 
 namespace d500::run {
 
@@ -30,11 +29,7 @@ Side side_of(const store::ResultStore& s, int64_t id) {
     throw Failure{kBadInput, where +
                                  " has no stored experiment to rerun (it was imported or "
                                  "written by another tool)"};
-  const auto j = nlohmann::json::parse(run->spec_json, nullptr, false);
-  if (j.is_discarded()) throw Failure{kStoreError, where + ": its stored experiment is not JSON"};
-  auto e = spec::parse_experiment(j, where);
-  if (!e) throw Failure{kBadInput, e.error().to_string()};
-  return {*run, std::move(e).value()};
+  return {*run, stored_experiment(*run, s.path())};
 }
 
 // "AB BA AB ...": each block's order by a coin.

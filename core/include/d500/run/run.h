@@ -115,6 +115,11 @@ std::unique_ptr<plugin::PluginManager> discover_plugins(const std::vector<std::s
 std::unique_ptr<store::ResultStore> open_store(const std::string& path,
                                                store::ResultStore::Mode mode);
 
+// The experiment `r` (a run of the store at `db`) recorded, to run again (`d500 rerun`,
+// `d500 confirm`): Failure(kStoreError) when the stored text is not JSON, Failure(kBadInput) when
+// this build refuses it.
+spec::Experiment stored_experiment(const store::RunInfo& r, const std::string& db);
+
 // The levels this build runs ("operator", "network", "collective", "training", "distributed").
 std::vector<std::string> level_names();
 

@@ -37,6 +37,8 @@ std::string to_json(const std::vector<CollectiveModel>& models);
 
 // The report of `runs` (collective runs): each run's models with the error at every measured
 // size; with runs at 2 or more rank counts, each operation's time at each size over the ranks.
-report::Document scaling_report(const store::ResultStore& s, const std::vector<int64_t>& runs);
+// `fitted`, if given, receives the runs' models (fitted once, for what else is done with them).
+report::Document scaling_report(const store::ResultStore& s, const std::vector<int64_t>& runs,
+                                std::vector<CollectiveModel>* fitted = nullptr);
 
 }  // namespace d500::scaling

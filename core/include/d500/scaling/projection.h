@@ -44,6 +44,10 @@ std::vector<PointCheck> check_projection(const CollectiveModel& model,
 report::Document check_report(const CollectiveModel& model, const CollectiveModel& measured,
                               const std::vector<PointCheck>& checks);
 
+// "parameter-server is faster below 8 ranks, allreduce from 8", or which scheme is faster at
+// every scale projected.
+std::string crossover(const std::vector<ProjectionPoint>& points);
+
 // The projections as a table per scheme, the crossovers between schemes ("parameter-server is
 // faster below 8 ranks, allreduce from 8"), and what the figures assume.
 report::Document projection_report(const CollectiveModel& model, const ProjectionOptions& o,
